@@ -1,0 +1,1 @@
+"""The application: sessions, front-ends, renderers and the companion pilot."""

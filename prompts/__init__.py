@@ -1,0 +1,1 @@
+"""The companion's prompt templates, shipped as package data."""
