@@ -1,0 +1,1 @@
+"""The platform-neutral core: game kinds, sessions, locks, timers and the reply model."""

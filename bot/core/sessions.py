@@ -1,0 +1,193 @@
+"""Game sessions: start, act under a per-game lock, time out, and the refusals a player can read.
+
+The store is the only source of truth: every action reloads the game, checks who and which version
+is acting, applies the kind's rules and saves in one versioned write. Nothing lives only in memory,
+so a restart loses nothing.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any, Callable, Literal
+
+import sqlite_utils
+
+from db import games as game_store
+from db.games import GameRecord, StaleGame
+from db.guilds import get_settings
+
+from .kinds import Context, GameError, GameKind, Outcome
+from .reply import Reply
+
+log = logging.getLogger(__name__)
+
+Status = Literal["applied", "refused", "stale", "not_player", "not_running", "broken"]
+
+STALE_TEXT = "This board is out of date: here is the current one."
+NOT_PLAYER_TEXT = "This is not your game. Start your own with /help."
+NOT_RUNNING_TEXT = "This game has ended."
+
+
+@dataclass(frozen=True)
+class ActResult:
+    status: Status
+    text: str
+    game: GameRecord | None = None
+    board: Reply | None = None
+
+    @property
+    def applied(self) -> bool:
+        return self.status == "applied"
+
+    @property
+    def finished(self) -> bool:
+        return self.game is not None and not self.game.running
+
+
+class Sessions:
+    """The rules of sessions, shared by every front-end."""
+
+    def __init__(self, db: sqlite_utils.Database, kinds: dict[str, GameKind],
+                 clock: Callable[[], datetime]) -> None:
+        self.db = db
+        self.kinds = kinds
+        self.clock = clock
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    def lock(self, game_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(game_id, asyncio.Lock())
+
+    def kind(self, key: str) -> GameKind:
+        return self.kinds[key]
+
+    def _context(self, game: GameRecord, user_id: int | None) -> Context:
+        timer = get_settings(self.db, game.guild_id).timer_seconds if game.guild_id else 300
+        return Context(self.db, self.clock(), user_id, game, timer)
+
+    def _deadline(self, kind: GameKind, state: Any, ctx: Context) -> datetime | None:
+        seconds = kind.deadline_seconds(state, ctx)
+        return ctx.now + timedelta(seconds=seconds) if seconds is not None else None
+
+    # --- starting -----------------------------------------------------------------------------
+
+    def start(self, key: str, *, guild_id: int | None, channel_id: int | None, players: list[int],
+              state: Any) -> GameRecord:
+        kind = self.kinds[key]
+        now = self.clock()
+        game = game_store.create_game(self.db, kind=key, guild_id=guild_id, channel_id=channel_id,
+                                      players=players, state=kind.dump(state), now=now)
+        deadline = self._deadline(kind, state, self._context(game, players[0] if players else None))
+        if deadline is not None:
+            game = game_store.save_game(self.db, game, now=now, deadline=deadline)
+        return game
+
+    def attach(self, game: GameRecord, *, thread_id: int | None = None,
+               board_message_id: int | None = None) -> GameRecord:
+        """Remember where the game lives; the version is not bumped by a board move alone."""
+        with self.db.conn:
+            if thread_id is not None:
+                self.db.execute("update games set thread_id = ? where id = ?", [thread_id, game.id])
+            if board_message_id is not None:
+                self.db.execute("update games set board_message_id = ? where id = ?",
+                                [board_message_id, game.id])
+        return game_store.get_game(self.db, game.id)
+
+    def running_in_thread(self, thread_id: int) -> GameRecord | None:
+        return game_store.running_game_in_thread(self.db, thread_id)
+
+    def get(self, game_id: int) -> GameRecord | None:
+        return game_store.get_game(self.db, game_id)
+
+    # --- showing ------------------------------------------------------------------------------
+
+    def load(self, game: GameRecord) -> Any:
+        """The game's state, or None after marking it broken when the saved state no longer loads."""
+        try:
+            return self.kinds[game.kind].load(game.state)
+        except Exception as exc:  # a broken save must never crash the bot
+            reason = f"{type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}"[:300]
+            log.warning("game %s: saved state does not load (%s)", game.id, reason)
+            game_store.mark_broken(self.db, game.id, reason, self.clock())
+            return None
+
+    def board(self, game: GameRecord) -> Reply | None:
+        state = self.load(game)
+        return None if state is None else self.kinds[game.kind].board(state, game)
+
+    # --- acting -------------------------------------------------------------------------------
+
+    async def act(self, game_id: int, user_id: int, action: str, value: str | None = None,
+                  version: int | None = None) -> ActResult:
+        """One player action. `version` is the board's version when pressed from a component."""
+        async with self.lock(game_id):
+            game = game_store.get_game(self.db, game_id)
+            if game is None:
+                return ActResult("not_running", "That game no longer exists.")
+            if user_id not in game.players:
+                return ActResult("not_player", NOT_PLAYER_TEXT, game)
+            if game.status == game_store.BROKEN:
+                return ActResult("broken", broken_text(game), game)
+            if not game.running:
+                return ActResult("not_running", NOT_RUNNING_TEXT, game)
+            state = self.load(game)
+            if state is None:
+                return ActResult("broken", broken_text(game_store.get_game(self.db, game_id)), game)
+            kind = self.kinds[game.kind]
+            if version is not None and version != game.version:
+                return ActResult("stale", STALE_TEXT, game, kind.board(state, game))
+            ctx = self._context(game, user_id)
+            try:
+                outcome = kind.act(state, action, value, ctx)
+            except GameError as exc:
+                return ActResult("refused", str(exc), game)
+            return self._save(kind, game, outcome, ctx)
+
+    async def expire(self, game_id: int) -> ActResult | None:
+        """The phase timer of a game fired: apply the kind's time-out if the deadline really passed."""
+        async with self.lock(game_id):
+            game = game_store.get_game(self.db, game_id)
+            if game is None or not game.running or game.deadline is None:
+                return None
+            if game.deadline > self.clock():
+                return None  # re-armed to a later deadline meanwhile
+            state = self.load(game)
+            if state is None:
+                return ActResult("broken", broken_text(game_store.get_game(self.db, game_id)), game)
+            kind = self.kinds[game.kind]
+            ctx = self._context(game, None)
+            outcome = kind.timeout(state, ctx)
+            if outcome is None:
+                game_store.save_game(self.db, game, now=ctx.now, deadline=None)
+                return None
+            return self._save(kind, game, outcome, ctx)
+
+    def _save(self, kind: GameKind, game: GameRecord, outcome: Outcome, ctx: Context) -> ActResult:
+        finished = outcome.finished or kind.is_over(outcome.state)
+        deadline = None if finished else self._deadline(kind, outcome.state, ctx)
+        try:
+            saved = game_store.save_game(
+                self.db, game, now=ctx.now, state=kind.dump(outcome.state), deadline=deadline,
+                status=game_store.FINISHED if finished else None,
+            )
+        except StaleGame:
+            fresh = game_store.get_game(self.db, game.id)
+            return ActResult("stale", STALE_TEXT, fresh, self.board(fresh) if fresh else None)
+        return ActResult("applied", outcome.said, saved, kind.board(outcome.state, saved))
+
+    def end(self, game: GameRecord) -> GameRecord:
+        """Close a game without a result (a host's or player's choice)."""
+        return game_store.save_game(self.db, game, now=self.clock(), status=game_store.FINISHED,
+                                    deadline=None)
+
+
+def broken_text(game: GameRecord | None) -> str:
+    reason = game.broken_reason if game is not None else "unknown"
+    return (f"This game's saved state could not be loaded ({reason}), so it has been stopped. "
+            "Nothing else is affected: start a new game any time.")
+
+
+
+
+__all__ = ["ActResult", "Sessions", "GameError", "STALE_TEXT", "NOT_PLAYER_TEXT", "broken_text"]

@@ -1,0 +1,74 @@
+"""The one commands.Bot: opens the store, registers restart-proof components and cogs, syncs commands."""
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from typing import Callable
+
+import discord
+from discord.ext import commands
+
+from bot.core.kinds import GameKind
+from bot.core.sessions import Sessions
+from bot.settings import Settings
+from db.store import open_store
+
+from .components import GameButton, GameSelect
+from .play import Play
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class GamePlugin:
+    """A game as the bot sees it: its kind (rules glue) and the cog holding its slash commands."""
+    kind: GameKind
+    cog: Callable[["GameHall"], commands.Cog]
+
+
+class GameHall(commands.Bot):
+    def __init__(self, settings: Settings, plugins: list[GamePlugin]) -> None:
+        intents = discord.Intents.default()  # no privileged intents: slash commands and buttons only
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents,
+                         help_command=None, allowed_mentions=discord.AllowedMentions(everyone=False, roles=False))
+        self.settings = settings
+        self.plugins = plugins
+        self.db = None
+        self.sessions: Sessions = None  # type: ignore[assignment]
+        self.play = Play(self)
+        self._armed = False
+
+    async def setup_hook(self) -> None:
+        self.db = open_store(self.settings.database_path)
+        self.sessions = Sessions(self.db, {p.kind.key: p.kind for p in self.plugins}, discord.utils.utcnow)
+        self.add_dynamic_items(GameButton, GameSelect)
+        from .cogs.common import Common
+        from .cogs.daily import DailyPoster
+
+        await self.add_cog(Common(self))
+        await self.add_cog(DailyPoster(self))
+        for plugin in self.plugins:
+            await self.add_cog(plugin.cog(self))
+        await self.sync_commands()
+
+    async def sync_commands(self) -> None:
+        guild_id = self.settings.dev_guild_id
+        if guild_id:
+            guild = discord.Object(id=guild_id)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+        else:
+            await self.tree.sync()
+
+    async def on_ready(self) -> None:
+        if not self._armed:  # on_ready repeats on reconnects; timers are armed once per process
+            self._armed = True
+            armed = self.play.rearm_all()
+            log.info("ready as %s; %d game timer(s) re-armed", self.user, armed)
+
+    async def close(self) -> None:
+        for task in list(self.play._timers.values()):
+            task.cancel()
+        await super().close()
+        if self.db is not None:
+            self.db.conn.close()

@@ -1,0 +1,110 @@
+"""Commands every game shares: /help, /games, /profile and the server's /settings."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.core.reply import Picture
+from bot.render.profile import render_profile
+from db import guilds, players
+from db.games import running_games_of
+
+from ..play import files_of
+
+if TYPE_CHECKING:
+    from ..app import GameHall
+
+MIN_TIMER, MAX_TIMER = 30, 86_400
+
+
+def _level_bounds(level: int) -> tuple[int, int]:
+    step = players.XP_PER_LEVEL_STEP
+    return step * (level - 1) * level // 2, step * level * (level + 1) // 2
+
+
+class Common(commands.Cog):
+    def __init__(self, bot: GameHall) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="help", description="Every game and how to start it")
+    async def help(self, interaction: discord.Interaction) -> None:
+        lines = ["**Game Hall** — turn-based games played in threads. Start one in a channel; it moves "
+                 "into its own thread, and only its players can act there."]
+        for plugin in self.bot.plugins:
+            lines.append(f"• **{plugin.kind.title}** — {plugin.kind.blurb}")
+        lines += ["", "Also: `/games` (your running games), `/profile` (level and progress), "
+                  "`/daily` (today's puzzles), `/settings` (server managers)."]
+        await interaction.response.send_message("\n".join(lines), ephemeral=True)
+
+    @app_commands.command(name="games", description="Your running games, with links to their threads")
+    async def games(self, interaction: discord.Interaction) -> None:
+        mine = running_games_of(self.bot.db, interaction.user.id, guild_id=interaction.guild_id)
+        if not mine:
+            await interaction.response.send_message("You have no running games here. `/help` lists them all.",
+                                                    ephemeral=True)
+            return
+        titles = {p.kind.key: p.kind.title for p in self.bot.plugins}
+        lines = [f"• {titles.get(g.kind, g.kind)} — <#{g.thread_id}>" if g.thread_id else
+                 f"• {titles.get(g.kind, g.kind)} (starting)" for g in mine]
+        await interaction.response.send_message("Your running games:\n" + "\n".join(lines), ephemeral=True)
+
+    @app_commands.command(name="profile", description="Level, XP and progress in every game")
+    @app_commands.describe(member="Whose profile to show (yours if left out)")
+    async def profile(self, interaction: discord.Interaction, member: discord.Member | None = None) -> None:
+        who = member or interaction.user
+        await interaction.response.defer()
+        xp = players.get_xp(self.bot.db, who.id)
+        level = players.level_for(xp)
+        floor, ceiling = _level_bounds(level)
+        progress = players.all_progress(self.bot.db, who.id)
+        sections = [(p.kind.title, p.kind.profile_lines(progress.get(p.kind.key, {}))) for p in self.bot.plugins]
+        card = render_profile(who.display_name, level, xp, floor, ceiling, sections)
+        text = [f"**{who.display_name}** — level {level}, {xp} XP"]
+        for title, lines in sections:
+            text.append(f"{title}: " + ("; ".join(lines) if lines else "not played yet"))
+        files = files_of_picture(Picture(card, "profile.png", f"Profile card of {who.display_name}"))
+        await interaction.followup.send("\n".join(text), files=files)
+
+    settings = app_commands.Group(name="settings", description="Server settings (Manage Server only)",
+                                  guild_only=True)
+
+    async def _refuse_unless_manager(self, interaction: discord.Interaction) -> bool:
+        perms = interaction.permissions
+        if perms.manage_guild or perms.administrator:
+            return False
+        await interaction.response.send_message(
+            "Only members with the Manage Server permission can change the bot's settings.", ephemeral=True)
+        return True
+
+    @settings.command(name="daily-channel", description="Where the daily puzzles are posted at midnight UTC")
+    @app_commands.describe(channel="The text channel for the daily post")
+    async def daily_channel(self, interaction: discord.Interaction, channel: discord.TextChannel) -> None:
+        if await self._refuse_unless_manager(interaction):
+            return
+        guilds.update_settings(self.bot.db, interaction.guild_id, daily_channel_id=channel.id)
+        await interaction.response.send_message(
+            f"Daily puzzles will be posted in {channel.mention} every day at 00:00 UTC.", ephemeral=True)
+
+    @settings.command(name="timer", description="How long a timed phase lasts, in seconds")
+    @app_commands.describe(seconds=f"Between {MIN_TIMER} and {MAX_TIMER}")
+    async def timer(self, interaction: discord.Interaction, seconds: int) -> None:
+        if await self._refuse_unless_manager(interaction):
+            return
+        if not MIN_TIMER <= seconds <= MAX_TIMER:
+            await interaction.response.send_message(
+                f"The timer must be between {MIN_TIMER} and {MAX_TIMER} seconds; {seconds} is not.",
+                ephemeral=True)
+            return
+        guilds.update_settings(self.bot.db, interaction.guild_id, timer_seconds=seconds)
+        await interaction.response.send_message(
+            f"Timed phases now last {seconds} seconds (new phases; running timers keep their deadline).",
+            ephemeral=True)
+
+
+def files_of_picture(picture: Picture) -> list[discord.File]:
+    from bot.core.reply import Reply
+
+    return files_of(Reply("", picture))

@@ -1,0 +1,114 @@
+"""The daily post: at 00:00 UTC each server's daily channel gets today's puzzles with start buttons.
+
+The day posted is stored per server, so a restart neither repeats nor skips it: at start-up a server
+whose post for today is missing gets it at once.
+"""
+from __future__ import annotations
+
+import logging
+from datetime import UTC, date, time
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands, tasks
+
+from bot.core.kinds import GameError
+from db import daily, guilds
+
+if TYPE_CHECKING:
+    from ..app import GameHall
+
+log = logging.getLogger(__name__)
+
+
+class DailyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"d:(?P<kind>[a-z_]{1,30})"):
+    """Starts today's daily of one game; works on any day's post, after any restart."""
+
+    def __init__(self, kind: str, label: str = "Play") -> None:
+        self.kind = kind
+        super().__init__(discord.ui.Button(label=label, custom_id=f"d:{kind}", style=discord.ButtonStyle.primary))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match, /):
+        return cls(match["kind"], item.label or "Play")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot: GameHall = interaction.client  # type: ignore[assignment]
+        await start_daily(bot, interaction, self.kind)
+
+
+async def start_daily(bot: GameHall, interaction: discord.Interaction, key: str) -> None:
+    kind = bot.sessions.kinds.get(key)
+    if kind is None:
+        await bot.play.private(interaction, "That game is not available on this bot any more.")
+        return
+    day = today()
+    try:
+        state = kind.new_daily(day, interaction.user.id, bot.db)
+    except GameError as exc:
+        await bot.play.private(interaction, str(exc))
+        return
+    await bot.play.start(interaction, key, state, label=f"{kind.title} daily, {day.isoformat()}")
+
+
+def today() -> date:
+    return discord.utils.utcnow().date()
+
+
+def daily_post(bot: GameHall, day: date) -> tuple[str, discord.ui.View | None]:
+    lines = [f"**Daily puzzles — {day.isoformat()}** (the same for everyone today; new ones at 00:00 UTC)"]
+    view = discord.ui.View(timeout=None)
+    for plugin in bot.plugins:
+        line = plugin.kind.daily(day)
+        if line:
+            lines.append(f"• **{plugin.kind.title}** — {line}")
+            view.add_item(DailyButton(plugin.kind.key, f"Play {plugin.kind.title}"))
+    if len(lines) == 1:
+        lines.append("No game with a daily is installed.")
+    return "\n".join(lines), (view if view.children else None)
+
+
+class DailyPoster(commands.Cog):
+    def __init__(self, bot: GameHall) -> None:
+        self.bot = bot
+
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(DailyButton)
+        self.midnight.start()
+
+    async def cog_unload(self) -> None:
+        self.midnight.cancel()
+
+    @tasks.loop(time=time(0, 0, tzinfo=UTC))
+    async def midnight(self) -> None:
+        await self.post_everywhere(today())
+
+    @midnight.before_loop
+    async def _catch_up(self) -> None:
+        await self.bot.wait_until_ready()
+        await self.post_everywhere(today())
+
+    async def post_everywhere(self, day: date) -> int:
+        posted = 0
+        for setting in guilds.guilds_with_daily_channel(self.bot.db):
+            if daily.was_posted(self.bot.db, setting.guild_id, day):
+                continue
+            channel = self.bot.get_channel(setting.daily_channel_id)
+            if not isinstance(channel, discord.TextChannel):
+                log.warning("daily channel %s of guild %s is gone", setting.daily_channel_id, setting.guild_id)
+                continue
+            content, view = daily_post(self.bot, day)
+            try:
+                message = await channel.send(content, **({"view": view} if view else {}))
+            except discord.HTTPException as exc:
+                log.warning("daily post to %s failed: %s", channel.id, exc)
+                continue
+            daily.record_post(self.bot.db, setting.guild_id, day, channel.id, message.id, discord.utils.utcnow())
+            posted += 1
+        return posted
+
+    @app_commands.command(name="daily", description="Today's daily puzzles, with buttons to play them")
+    async def daily_command(self, interaction: discord.Interaction) -> None:
+        content, view = daily_post(self.bot, today())
+        await interaction.response.send_message(content, ephemeral=True, **({"view": view} if view else {}))

@@ -1,0 +1,93 @@
+"""Restart-proof components: every custom id carries the game id, its version and the action.
+
+They are discord.py DynamicItems registered once at start, so a button on any board message, however
+old, is routed after a restart with no view kept in memory.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.core.reply import Button, Reply, Select
+
+if TYPE_CHECKING:
+    from .app import GameHall
+
+_STYLES = {
+    "primary": discord.ButtonStyle.primary, "secondary": discord.ButtonStyle.secondary,
+    "success": discord.ButtonStyle.success, "danger": discord.ButtonStyle.danger,
+}
+_ACTION = r"(?P<action>[A-Za-z0-9_.:\-]{1,60})"
+
+
+def button_id(game_id: int, version: int, action: str) -> str:
+    return f"g:{game_id}:{version}:{action}"
+
+
+def select_id(game_id: int, version: int, action: str) -> str:
+    return f"s:{game_id}:{version}:{action}"
+
+
+class GameButton(discord.ui.DynamicItem[discord.ui.Button],
+                 template=r"g:(?P<game>[0-9]{1,19}):(?P<version>[0-9]{1,9}):" + _ACTION):
+    def __init__(self, game_id: int, version: int, action: str,
+                 item: discord.ui.Button | None = None) -> None:
+        self.game_id, self.version, self.action = game_id, version, action
+        super().__init__(item or discord.ui.Button(custom_id=button_id(game_id, version, action), label=action))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match, /):
+        return cls(int(match["game"]), int(match["version"]), match["action"], item)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot: GameHall = interaction.client  # type: ignore[assignment]
+        await bot.play.press(interaction, self.game_id, self.version, self.action, None)
+
+
+class GameSelect(discord.ui.DynamicItem[discord.ui.Select],
+                 template=r"s:(?P<game>[0-9]{1,19}):(?P<version>[0-9]{1,9}):" + _ACTION):
+    def __init__(self, game_id: int, version: int, action: str,
+                 item: discord.ui.Select | None = None) -> None:
+        self.game_id, self.version, self.action = game_id, version, action
+        super().__init__(item or discord.ui.Select(custom_id=select_id(game_id, version, action)))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select, match, /):
+        return cls(int(match["game"]), int(match["version"]), match["action"], item)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot: GameHall = interaction.client  # type: ignore[assignment]
+        values = (interaction.data or {}).get("values") or []
+        await bot.play.press(interaction, self.game_id, self.version, self.action,
+                             values[0] if values else None)
+
+
+def _button(game_id: int, version: int, spec: Button) -> GameButton:
+    item = discord.ui.Button(
+        label=spec.label, custom_id=button_id(game_id, version, spec.action), style=_STYLES[spec.style],
+        disabled=spec.disabled, emoji=spec.emoji, row=spec.row,
+    )
+    return GameButton(game_id, version, spec.action, item)
+
+
+def _select(game_id: int, version: int, spec: Select) -> GameSelect:
+    item = discord.ui.Select(
+        custom_id=select_id(game_id, version, spec.action), placeholder=spec.placeholder,
+        options=[discord.SelectOption(label=o.label, value=o.value, description=o.description,
+                                      default=o.default) for o in spec.options],
+        row=spec.row, disabled=spec.disabled, min_values=1, max_values=1,
+    )
+    return GameSelect(game_id, version, spec.action, item)
+
+
+def view_for(game_id: int, version: int, reply: Reply, *, interactive: bool = True) -> discord.ui.View | None:
+    """The components of a board; None when it has none (or a read-only copy is wanted)."""
+    if not interactive or not (reply.buttons or reply.selects):
+        return None
+    view = discord.ui.View(timeout=None)
+    for spec in reply.selects:
+        view.add_item(_select(game_id, version, spec))
+    for spec in reply.buttons:
+        view.add_item(_button(game_id, version, spec))
+    return view

@@ -1,0 +1,1 @@
+"""Pillow renderers: each board to PNG (and GIF replays), one module per game."""

@@ -1,0 +1,25 @@
+"""Shared drawing helpers: fonts without font files, PNG bytes, the palette of the bot's cards."""
+from __future__ import annotations
+
+import io
+from functools import lru_cache
+
+from PIL import Image, ImageFont
+
+BACKGROUND = (30, 31, 34)
+PANEL = (43, 45, 49)
+TEXT = (242, 243, 245)
+MUTED = (181, 186, 193)
+ACCENT = (88, 101, 242)
+
+
+@lru_cache(maxsize=32)
+def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    """Pillow's bundled scalable font: no font file to ship or find."""
+    return ImageFont.load_default(size=size)
+
+
+def png_bytes(image: Image.Image) -> bytes:
+    buffer = io.BytesIO()
+    image.save(buffer, format="PNG", optimize=False)
+    return buffer.getvalue()

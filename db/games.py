@@ -1,0 +1,148 @@
+"""Game records: one row per game, its saved state and a version that every change bumps.
+
+Every change is one transaction guarded by the version the caller read, so two writers can never
+both win: the second gets StaleGame and changes nothing.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Iterable
+
+import sqlite_utils
+
+RUNNING, FINISHED, BROKEN = "running", "finished", "broken"
+
+
+class StaleGame(Exception):
+    """The game changed (or ended) since the caller read it."""
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    id: int
+    kind: str
+    guild_id: int | None
+    channel_id: int | None
+    thread_id: int | None
+    board_message_id: int | None
+    players: tuple[int, ...]
+    state: str
+    version: int
+    status: str
+    deadline: datetime | None
+    broken_reason: str | None
+    created_at: str
+    updated_at: str
+
+    @property
+    def running(self) -> bool:
+        return self.status == RUNNING
+
+    @classmethod
+    def from_row(cls, row: dict) -> GameRecord:
+        return cls(
+            id=row["id"], kind=row["kind"], guild_id=row["guild_id"], channel_id=row["channel_id"],
+            thread_id=row["thread_id"], board_message_id=row["board_message_id"],
+            players=tuple(json.loads(row["players"])), state=row["state"], version=row["version"],
+            status=row["status"],
+            deadline=datetime.fromisoformat(row["deadline"]) if row["deadline"] else None,
+            broken_reason=row["broken_reason"], created_at=row["created_at"],
+            updated_at=row["updated_at"],
+        )
+
+
+def _iso(moment: datetime | None) -> str | None:
+    return moment.isoformat() if moment is not None else None
+
+
+def create_game(db: sqlite_utils.Database, *, kind: str, guild_id: int | None, channel_id: int | None,
+                players: Iterable[int], state: str, now: datetime,
+                deadline: datetime | None = None) -> GameRecord:
+    players = tuple(players)
+    with db.conn:
+        table = db["games"].insert({
+            "kind": kind, "guild_id": guild_id, "channel_id": channel_id, "thread_id": None,
+            "board_message_id": None, "players": json.dumps(players), "state": state, "version": 1,
+            "status": RUNNING, "deadline": _iso(deadline), "broken_reason": None,
+            "created_at": now.isoformat(), "updated_at": now.isoformat(),
+        })
+        game_id = table.last_pk
+        db["game_players"].insert_all({"game_id": game_id, "user_id": p} for p in players)
+    return get_game(db, game_id)
+
+
+def get_game(db: sqlite_utils.Database, game_id: int) -> GameRecord | None:
+    rows = list(db["games"].rows_where("id = ?", [game_id]))
+    return GameRecord.from_row(rows[0]) if rows else None
+
+
+def running_game_in_thread(db: sqlite_utils.Database, thread_id: int) -> GameRecord | None:
+    rows = list(db["games"].rows_where("thread_id = ? and status = ?", [thread_id, RUNNING],
+                                       order_by="id desc", limit=1))
+    return GameRecord.from_row(rows[0]) if rows else None
+
+
+def running_games_of(db: sqlite_utils.Database, user_id: int, guild_id: int | None = None,
+                     kind: str | None = None) -> list[GameRecord]:
+    sql = ("select games.* from games join game_players on game_players.game_id = games.id "
+           "where game_players.user_id = ? and games.status = ?")
+    params: list = [user_id, RUNNING]
+    if guild_id is not None:
+        sql += " and games.guild_id = ?"
+        params.append(guild_id)
+    if kind is not None:
+        sql += " and games.kind = ?"
+        params.append(kind)
+    cursor = db.execute(sql + " order by games.id", params)
+    columns = [c[0] for c in cursor.description]
+    return [GameRecord.from_row(dict(zip(columns, row))) for row in cursor.fetchall()]
+
+
+def games_with_deadlines(db: sqlite_utils.Database) -> list[GameRecord]:
+    rows = db["games"].rows_where("status = ? and deadline is not null", [RUNNING], order_by="deadline")
+    return [GameRecord.from_row(r) for r in rows]
+
+
+def _update(db: sqlite_utils.Database, game_id: int, expected_version: int, now: datetime,
+            fields: dict) -> GameRecord:
+    assignments = ", ".join(f"{name} = ?" for name in fields)
+    with db.conn:
+        cursor = db.execute(
+            f"update games set {assignments}, version = version + 1, updated_at = ? "
+            "where id = ? and version = ?",
+            [*fields.values(), now.isoformat(), game_id, expected_version],
+        )
+        if cursor.rowcount != 1:
+            raise StaleGame(f"game {game_id} is no longer at version {expected_version}")
+    return get_game(db, game_id)
+
+
+_UNSET = object()
+
+
+def save_game(db: sqlite_utils.Database, game: GameRecord, *, now: datetime, state: str | None = None,
+              status: str | None = None, deadline: datetime | None | object = _UNSET,
+              thread_id: int | None = None, board_message_id: int | None = None) -> GameRecord:
+    """Write the given fields in one transaction that bumps the version; StaleGame if it moved on."""
+    fields: dict = {}
+    if state is not None:
+        fields["state"] = state
+    if status is not None:
+        fields["status"] = status
+    if deadline is not _UNSET:
+        fields["deadline"] = _iso(deadline)  # type: ignore[arg-type]
+    if thread_id is not None:
+        fields["thread_id"] = thread_id
+    if board_message_id is not None:
+        fields["board_message_id"] = board_message_id
+    return _update(db, game.id, game.version, now, fields)
+
+
+def mark_broken(db: sqlite_utils.Database, game_id: int, reason: str, now: datetime) -> None:
+    """Take a game whose saved state no longer loads out of play, keeping the state for inspection."""
+    with db.conn:
+        db.execute("update games set status = ?, broken_reason = ?, deadline = null, "
+                   "version = version + 1, updated_at = ? where id = ?",
+                   [BROKEN, reason, now.isoformat(), game_id])

@@ -1,0 +1,64 @@
+"""Opening the SQLite store: WAL mode and the numbered migrations, applied in order at start."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Callable
+
+import sqlite_utils
+
+Migration = Callable[[sqlite_utils.Database], None]
+
+
+def _m1_initial(db: sqlite_utils.Database) -> None:
+    db["games"].create(
+        {
+            "id": int, "kind": str, "guild_id": int, "channel_id": int, "thread_id": int,
+            "board_message_id": int, "players": str, "state": str, "version": int, "status": str,
+            "deadline": str, "broken_reason": str, "created_at": str, "updated_at": str,
+        },
+        pk="id", not_null={"kind", "state", "version", "status", "players"},
+        defaults={"version": 0, "status": "running"},
+    )
+    db["games"].create_index(["status"])
+    db["games"].create_index(["thread_id"])
+    db["game_players"].create({"game_id": int, "user_id": int}, pk=("game_id", "user_id"),
+                              foreign_keys=[("game_id", "games", "id")])
+    db["game_players"].create_index(["user_id"])
+    db["players"].create({"user_id": int, "xp": int, "xp_day": str, "xp_today": int,
+                          "created_at": str}, pk="user_id", defaults={"xp": 0, "xp_today": 0})
+    db["progress"].create({"user_id": int, "kind": str, "data": str, "updated_at": str},
+                          pk=("user_id", "kind"))
+    db["guild_settings"].create({"guild_id": int, "daily_channel_id": int, "timer_seconds": int,
+                                 "companion_mode": str}, pk="guild_id")
+    db["daily_posts"].create({"guild_id": int, "day": str, "channel_id": int, "message_id": int,
+                              "posted_at": str}, pk=("guild_id", "day"))
+    db["daily_results"].create({"user_id": int, "kind": str, "day": str, "score": int,
+                                "practice": int, "finished_at": str}, pk=("user_id", "kind", "day"))
+
+
+MIGRATIONS: list[Migration] = [_m1_initial]
+
+
+def migrate(db: sqlite_utils.Database) -> int:
+    """Apply every migration newer than the stored user_version; returns the version reached."""
+    current = db.execute("PRAGMA user_version").fetchone()[0]
+    for number, migration in enumerate(MIGRATIONS, start=1):
+        if number <= current:
+            continue
+        with db.conn:
+            migration(db)
+            db.execute(f"PRAGMA user_version = {number}")
+    return len(MIGRATIONS)
+
+
+def open_store(path: str | Path) -> sqlite_utils.Database:
+    """The database at `path` (created with its folder if new), in WAL mode and fully migrated."""
+    path = Path(path)
+    if str(path) != ":memory:":
+        path.parent.mkdir(parents=True, exist_ok=True)
+    db = sqlite_utils.Database(path)
+    db.enable_wal()
+    db.execute("PRAGMA foreign_keys = ON")
+    db.execute("PRAGMA synchronous = NORMAL")
+    migrate(db)
+    return db
