@@ -1,0 +1,193 @@
+"""The bowls rules core: sowing and effect passes on a board of 12 strings, lean enough for the solver.
+
+A board is a tuple of 12 strings, one per bowl, oldest stone first, letters `RYGBPWX`. Bowls are
+0–11 here (players see 1–12); clockwise is +1. Flags are 12-bit masks (bit i = bowl i). Nothing here
+knows about modes, goals or randomness: `play` resolves one player phase, `settle` the effects after
+any delivery (the refill uses it too).
+"""
+from __future__ import annotations
+
+COLORS = "RYGBP"
+WILD = "W"
+BLOCKER = "X"
+LETTERS = COLORS + WILD + BLOCKER
+N_BOWLS = 12
+CAPACITY = 7
+ALL_BOWLS = (1 << N_BOWLS) - 1
+
+# Counter slots in a `removed` tuple: the five colours, then wilds.
+SLOT = {c: i for i, c in enumerate(COLORS + WILD)}
+
+_LONG = 160  # more stones than a board can ever hold in one bowl during a phase
+# _DEST[src][reverse][k] is where the (k+1)-th stone from `src` lands.
+_DEST = [
+    [tuple((s + k) % N_BOWLS for k in range(1, _LONG + 1)),
+     tuple((s - k) % N_BOWLS for k in range(1, _LONG + 1))]
+    for s in range(N_BOWLS)
+]
+_MISS = object()
+_MATCH_CACHE: dict[str, tuple[str, tuple[int, ...]] | None] = {}
+
+
+def match_bowl(s: str) -> tuple[str, tuple[int, ...]] | None:
+    """What matching does to one bowl: (the queue left, removed counts R,Y,G,B,P,W) or None.
+
+    Natural groups (3+ ordinary stones of a colour) go first and whole; then colours with 1–2 stones
+    are completed with wilds, fewest wilds needed first, ties by whose first stone stands earliest;
+    the front-most wilds are used; completing stops at the first group that needs more than are left.
+    """
+    r = _MATCH_CACHE.get(s, _MISS)
+    if r is _MISS:
+        r = _MATCH_CACHE[s] = _match_uncached(s)
+    return r  # type: ignore[return-value]
+
+
+def _match_uncached(s: str) -> tuple[str, tuple[int, ...]] | None:
+    counts = [s.count(c) for c in COLORS]
+    removed = [0, 0, 0, 0, 0, 0]
+    drop = set()
+    for ci, c in enumerate(COLORS):
+        if counts[ci] >= 3:
+            drop.add(c)
+            removed[ci] = counts[ci]
+    wilds = s.count(WILD)
+    used = 0
+    if wilds:
+        groups = sorted((3 - counts[ci], s.index(c), ci) for ci, c in enumerate(COLORS) if 1 <= counts[ci] <= 2)
+        left = wilds
+        for need, _, ci in groups:
+            if need > left:
+                break
+            left -= need
+            used += need
+            drop.add(COLORS[ci])
+            removed[ci] = counts[ci]
+    if not drop:
+        return None
+    removed[5] = used
+    out = []
+    skip = used
+    for ch in s:
+        if ch in drop:
+            continue
+        if ch == WILD and skip:
+            skip -= 1
+            continue
+        out.append(ch)
+    return "".join(out), tuple(removed)
+
+
+def deliver(b: list[str], src: int, stones: str, reverse: bool) -> None:
+    """Stone k of `stones` goes to the k-th bowl after `src` (counterclockwise if `reverse`)."""
+    dest = _DEST[src][1 if reverse else 0]
+    for k, ch in enumerate(stones):
+        j = dest[k]
+        b[j] += ch
+
+
+def settle(b: list[str], volcano: int, reverse: int, erupted: int, trace: list | None = None):
+    """Run effect passes on `b` in place: matches, blockers beside matching bowls, ready volcanoes.
+
+    Returns (matched-bowls mask, removed counts R,Y,G,B,P,W, erupted mask). `erupted` carries the
+    volcanoes that already erupted this move. With `trace` a list, events are appended to it:
+    ("match", pass, bowl, before, removed), ("blockers", pass, bowl, count), ("erupt", pass, bowl, stones).
+    """
+    matched = 0
+    rem = [0, 0, 0, 0, 0, 0]
+    cache = _MATCH_CACHE
+    npass = 0
+    while True:
+        npass += 1
+        pm = 0
+        for i in range(N_BOWLS):
+            s = b[i]
+            if len(s) >= 3:
+                r = cache.get(s, _MISS)
+                if r is _MISS:
+                    r = cache[s] = _match_uncached(s)
+                if r is not None:
+                    b[i] = r[0]
+                    pm |= 1 << i
+                    x = r[1]
+                    rem[0] += x[0]; rem[1] += x[1]; rem[2] += x[2]
+                    rem[3] += x[3]; rem[4] += x[4]; rem[5] += x[5]
+                    if trace is not None:
+                        trace.append(("match", npass, i, s, x))
+        if pm:
+            matched |= pm
+            nb = ((pm << 1) | (pm >> 11) | (pm >> 1) | (pm << 11)) & ALL_BOWLS
+            for j in range(N_BOWLS):
+                if nb >> j & 1 and BLOCKER in b[j]:
+                    if trace is not None:
+                        trace.append(("blockers", npass, j, b[j].count(BLOCKER)))
+                    b[j] = b[j].replace(BLOCKER, "")
+        if volcano & ~erupted:
+            ready = [i for i in range(N_BOWLS)
+                     if volcano >> i & 1 and not erupted >> i & 1 and len(b[i]) >= 6]
+            if ready:
+                # Every ready volcano gives up its own queue before any of them delivers.
+                queues = [b[i] for i in ready]
+                for i in ready:
+                    b[i] = ""
+                    erupted |= 1 << i
+                for i, q in zip(ready, queues):
+                    if trace is not None:
+                        trace.append(("erupt", npass, i, q))
+                    deliver(b, i, q, bool(reverse >> i & 1))
+                continue
+        return matched, rem, erupted
+
+
+def overflowing(b) -> bool:
+    for s in b:
+        if len(s) > CAPACITY:
+            return True
+    return False
+
+
+def combo_points(matched: int, rem) -> tuple[int, int]:
+    """(combo, points before any perfect-clear bonus) of a player phase."""
+    combo = matched.bit_count()
+    stones = rem[0] + rem[1] + rem[2] + rem[3] + rem[4] + rem[5]
+    return combo, 10 * stones * (combo if combo < 4 else 4)
+
+
+def play(bowls, src: int, volcano: int = 0, reverse: int = 0, trace: list | None = None):
+    """Resolve one player phase from `src` (legality is the caller's business).
+
+    Returns (bowls tuple, points, combo, removed counts, overflow, perfect, erupted mask). An
+    overflowing phase scores 0.
+    """
+    b = list(bowls)
+    stones = b[src]
+    b[src] = ""
+    deliver(b, src, stones, bool(reverse >> src & 1))
+    matched, rem, erupted = settle(b, volcano, reverse, 0, trace)
+    if overflowing(b):
+        return tuple(b), 0, matched.bit_count(), tuple(rem), True, False, erupted
+    combo, points = combo_points(matched, rem)
+    perfect = not any(b)
+    if perfect:
+        points += 100
+    return tuple(b), points, combo, tuple(rem), False, perfect, erupted
+
+
+def refill(bowls, drops, volcano: int, reverse: int, erupted: int, trace: list | None = None):
+    """Resolve a refill phase: each (bowl, letter) in `drops` joins that bowl, then effects run.
+
+    Returns (bowls tuple, points, removed counts, overflow, erupted). 10 per matched stone, no combo.
+    """
+    b = list(bowls)
+    for i, ch in drops:
+        b[i] += ch
+    matched, rem, erupted = settle(b, volcano, reverse, erupted, trace)
+    if overflowing(b):
+        return tuple(b), 0, tuple(rem), True, erupted
+    return tuple(b), 10 * sum(rem), tuple(rem), False, erupted
+
+
+def mask(bowls_1_based) -> int:
+    m = 0
+    for n in bowls_1_based:
+        m |= 1 << (n - 1)
+    return m
