@@ -1,0 +1,61 @@
+"""Local play: the same bot on SimCord's in-memory Discord, shown in SimCord's browser preview.
+
+No account or token: a guild with a #games channel and one player who manages it. SimCord's
+preview shows one channel at a time, so when the player's game opens a thread the preview follows
+it there (same address; reload the page), and comes back to #games when the game ends.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from bot.settings import Settings
+
+log = logging.getLogger(__name__)
+PORT = 8765
+
+
+async def run_local(settings: Settings, *, port: int = PORT, ready: asyncio.Event | None = None) -> int:
+    try:
+        import simcord
+    except ImportError:
+        print("Local play needs SimCord: pip install -e '.[local]'  (or set DISCORD_TOKEN to connect to Discord)")
+        return 2
+    from bot.discord import create_bot
+
+    bot = create_bot(settings)
+    async with simcord.run(bot, check_errors=False) as env:
+        guild = env.create_guild("Game Hall (local)")
+        games = guild.create_text_channel("games")
+        import discord
+
+        hosts = guild.create_role("Hosts", permissions=discord.Permissions(manage_guild=True))
+        member = guild.add_member(env.create_user("you"), roles=[hosts])
+        channel = games
+        while True:
+            async with env.preview(channel, viewers=[member], layout="channel", port=port) as preview:
+                print(f"Local play: open {preview.url}  (#{channel.name}; Ctrl+C to stop)", flush=True)
+                if ready is not None:
+                    ready.set()
+                watcher = asyncio.create_task(_next_channel(games, channel))
+                closed = asyncio.create_task(preview.wait_closed())
+                done, _ = await asyncio.wait({watcher, closed}, return_when=asyncio.FIRST_COMPLETED)
+                if closed in done:
+                    watcher.cancel()
+                    return 0
+                closed.cancel()
+                channel = watcher.result()
+    return 0
+
+
+async def _next_channel(games, current):
+    """Wait until the preview should show another channel: a new game thread, or #games again."""
+    known = {t.id for t in games.threads}
+    while True:
+        await asyncio.sleep(0.5)
+        threads = games.threads
+        new = [t for t in threads if t.id not in known]
+        if new:
+            return new[-1]
+        if current is not games:
+            return None
