@@ -1,0 +1,1 @@
+"""Formation: the creature line-up puzzles (seed 000, roster.v2)."""

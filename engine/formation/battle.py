@@ -1,0 +1,283 @@
+"""The readable battle: BattleResult with a round-by-round log, goals, and text summaries for the bot."""
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from . import core
+from .model import (
+    CREATURES, GROUNDS, NAMES, SLOT_LABELS, SLOTS, InvalidFormationError, KeepAlive, MinStanding,
+    Puzzle, WinByRound, check_limits, parse_lineup, rounds_limit,
+)
+
+Side = Literal["a", "b"]
+_OP_EFFECT = {
+    core.OP_HIT: "damage", core.OP_BLAST: "damage", core.OP_LEAP: "damage", core.OP_MEND: "heal",
+    core.OP_TEAM_HEAL: "heal", core.OP_SELF_SHIELD: "shield", core.OP_TEAM_SHIELD: "shield",
+    core.OP_FRONT_SHIELD: "shield", core.OP_SHIELD_LOWEST: "shield",
+}
+
+
+class Action(BaseModel):
+    """One creature's effect on one target within a group (an area ability gives one Action per target)."""
+    model_config = ConfigDict(frozen=True)
+    side: Side
+    slot: str
+    creature: str
+    move: str  # "attack" or the ability's name
+    effect: Literal["damage", "heal", "shield"]
+    target_side: Side
+    target_slot: str
+    target: str
+    amount: int  # as printed; shields absorb damage, heals are capped at maximum HP
+
+
+class Group(BaseModel):
+    """A speed group: its actions, and the board right after it (HP and shields, slot order per side)."""
+    model_config = ConfigDict(frozen=True)
+    speed: int
+    actions: tuple[Action, ...]
+    hp: dict[str, tuple[int, ...]]
+    shields: dict[str, tuple[int, ...]]
+    knocked_out: tuple[tuple[Side, str], ...]
+
+
+class RoundLog(BaseModel):
+    model_config = ConfigDict(frozen=True)
+    round: int
+    start_shields: dict[str, tuple[int, ...]]  # after last round's shields faded and the ground's start rule
+    groups: tuple[Group, ...]
+    hp_end: dict[str, tuple[int, ...]]  # after the ground's end-of-round rule (or where the battle stopped)
+    completed: bool  # False when the battle stopped inside this round
+
+
+class GoalResult(BaseModel):
+    model_config = ConfigDict(frozen=True)
+    goal: str
+    met: bool
+
+
+class BattleResult(BaseModel):
+    """Everything a battle produced. Side a is the player in puzzles; side b the opponent."""
+    model_config = ConfigDict(frozen=True)
+    a: dict[str, str]
+    b: dict[str, str]
+    ground: str
+    max_rounds: int
+    winner: Literal["a", "b", "draw"]
+    rounds: int
+    end: Literal["knockout", "time"]
+    hp: dict[str, dict[str, int]]
+    max_hp: dict[str, dict[str, int]]
+    log: tuple[RoundLog, ...] = ()
+    puzzle_id: str | None = None
+    goals: tuple[GoalResult, ...] = ()
+
+    @property
+    def won(self) -> bool:
+        return self.winner == "a"
+
+    @property
+    def standing(self) -> int:
+        """Side a's creatures still standing."""
+        return sum(1 for v in self.hp["a"].values() if v > 0)
+
+    @property
+    def mastered(self) -> bool:
+        """A win with every goal met in this battle (a puzzle without goals: any win)."""
+        return self.won and all(g.met for g in self.goals)
+
+    def cli_shape(self) -> dict:
+        return {"winner": self.winner, "rounds": self.rounds, "end": self.end, "hp": self.hp}
+
+
+def _ids(a: dict[str, str], b: dict[str, str]) -> tuple[int, ...]:
+    return tuple(core.ID[a[s]] for s in SLOTS) + tuple(core.ID[b[s]] for s in SLOTS)
+
+
+def _side_slot(i: int) -> tuple[Side, str]:
+    return ("a" if i < 5 else "b"), SLOTS[i % 5]
+
+
+def _split(values: list[int]) -> dict[str, tuple[int, ...]]:
+    return {"a": tuple(values[:5]), "b": tuple(values[5:])}
+
+
+def simulate(a: dict[str, str], b: dict[str, str], ground: str = "clear",
+             max_rounds: int | None = None, *, with_log: bool = True) -> BattleResult:
+    """Play side a against side b on a ground. Raises InvalidFormationError on bad input."""
+    a = parse_lineup(a, what="side a")
+    b = parse_lineup(b, what="side b")
+    if ground not in GROUNDS:
+        raise InvalidFormationError("ground", f"unknown ground {ground!r} (grounds: {' '.join(GROUNDS)})")
+    limit = rounds_limit(ground, max_rounds)
+    if not 1 <= limit <= core.MAX_ROUNDS:
+        raise InvalidFormationError("max_rounds", f"max_rounds must be 1..{core.MAX_ROUNDS}")
+    ids = _ids(a, b)
+    hp, mx, sched = core.prepare(ids)
+    raw: list | None = [] if with_log else None
+    w, r, ko = core.run(hp, mx, sched, limit, core.GROUND_CODE[ground], raw)
+    names = [a[s] for s in SLOTS] + [b[s] for s in SLOTS]
+    log = _build_log(raw, ids, names) if raw is not None else ()
+    return BattleResult(
+        a=a, b=b, ground=ground, max_rounds=limit, winner=("a", "b", "draw")[w], rounds=r,
+        end="knockout" if ko else "time",
+        hp={"a": dict(zip(SLOTS, hp[:5])), "b": dict(zip(SLOTS, hp[5:]))},
+        max_hp={"a": dict(zip(SLOTS, mx[:5])), "b": dict(zip(SLOTS, mx[5:]))},
+        log=log,
+    )
+
+
+def _build_log(raw: list, ids: tuple[int, ...], names: list[str]) -> tuple[RoundLog, ...]:
+    speeds = core.group_speeds(ids)
+    rounds: list[RoundLog] = []
+    cur: dict | None = None
+    prev_hp = [core.BASE_HP[c] for c in ids]  # only used for knockout detection (>0 vs 0)
+    for entry in raw:
+        if entry[0] == "round":
+            if cur is not None:
+                rounds.append(RoundLog(**cur, completed=False))
+            cur = {"round": entry[1], "start_shields": _split(entry[2]), "groups": [],
+                   "hp_end": _split(prev_hp)}
+        elif entry[0] == "group":
+            _, gi, events, hp_after, sh_after = entry
+            kind = core.ROUND_KIND[cur["round"]]
+            actions = []
+            for i, op, t, amt in events:
+                side, slot = _side_slot(i)
+                tside, tslot = _side_slot(t)
+                c = CREATURES[names[i]]
+                fires = ids[i] in core.FIRES[cur["round"]]
+                actions.append(Action(
+                    side=side, slot=slot, creature=names[i], move=c.ability.name if fires else "attack",
+                    effect=_OP_EFFECT[op], target_side=tside, target_slot=tslot, target=names[t], amount=amt))
+            kos = tuple(_side_slot(i) for i in range(10) if prev_hp[i] > 0 and hp_after[i] == 0)
+            prev_hp = hp_after
+            cur["groups"].append(Group(speed=speeds[kind][gi], actions=tuple(actions), hp=_split(hp_after),
+                                       shields=_split(sh_after), knocked_out=kos))
+            cur["hp_end"] = _split(hp_after)
+        else:  # "end"
+            prev_hp = entry[2]
+            cur["hp_end"] = _split(entry[2])
+            rounds.append(RoundLog(**cur, completed=True))
+            cur = None
+    if cur is not None:
+        rounds.append(RoundLog(**cur, completed=False))
+    return tuple(rounds)
+
+
+def goal_met(goal, result: BattleResult) -> bool:
+    """A goal counts only in a won battle (each goal is 'win and …')."""
+    if not result.won:
+        return False
+    if isinstance(goal, WinByRound):
+        return result.rounds <= goal.round
+    if isinstance(goal, KeepAlive):
+        return any(n == goal.creature and result.hp["a"][s] > 0 for s, n in result.a.items())
+    if isinstance(goal, MinStanding):
+        return result.standing >= goal.count
+    raise TypeError(goal)
+
+
+def battle(puzzle: Puzzle, formation: dict[str, str], *, with_log: bool = True) -> BattleResult:
+    """Check the player's formation against the puzzle's limits, then play it (player is side a)."""
+    check_limits(puzzle, formation)
+    res = simulate(formation, puzzle.opponent, puzzle.ground, puzzle.max_rounds, with_log=with_log)
+    goals = tuple(GoalResult(goal=g.text(), met=goal_met(g, res)) for g in puzzle.mastery)
+    return res.model_copy(update={"puzzle_id": puzzle.id, "goals": goals})
+
+
+# ---------------------------------------------------------------------------------------- text views
+
+def _who(side: str, slot: str, name: str, player_view: bool) -> str:
+    if player_view:
+        owner = "your" if side == "a" else "their"
+    else:
+        owner = f"{side}'s"
+    return f"{owner} {name} ({SLOT_LABELS[slot]})"
+
+
+def describe_round(result: BattleResult, number: int, *, player_view: bool = True) -> list[str]:
+    """Lines for one round: each group's actions (area abilities folded into one line) and knockouts."""
+    rl = next((x for x in result.log if x.round == number), None)
+    if rl is None:
+        raise ValueError(f"round {number} was not played")
+    lines = [f"Round {number}"]
+    for g in rl.groups:
+        folded: dict[tuple, list[Action]] = {}
+        for act in g.actions:
+            folded.setdefault((act.side, act.slot, act.move, act.effect), []).append(act)
+        for (side, slot, move, effect), acts in folded.items():
+            who = _who(side, slot, acts[0].creature, player_view)
+            if len(acts) == 1:
+                t = acts[0]
+                tgt = "itself" if (t.target_side, t.target_slot) == (side, slot) else \
+                    _who(t.target_side, t.target_slot, t.target, player_view)
+                what = f"{t.amount} {effect}" if effect != "heal" else f"heals {t.amount}"
+                verb = "attacks" if move == "attack" else f"uses {move} on"
+                lines.append(f"  [speed {g.speed}] {who} {verb} {tgt}: {what}")
+            else:
+                targets = ", ".join(x.target for x in acts)
+                lines.append(f"  [speed {g.speed}] {who} uses {move}: {acts[0].amount} {effect} "
+                             f"to each of {targets}")
+        for side, slot in g.knocked_out:
+            name = (result.a if side == "a" else result.b)[slot]
+            lines.append(f"  {_who(side, slot, name, player_view)} is knocked out")
+    return lines
+
+
+def outcome_line(result: BattleResult, *, player_view: bool = True) -> str:
+    if result.winner == "draw":
+        head = "Draw"
+    elif player_view:
+        head = "You win" if result.won else "You lose"
+    else:
+        head = f"Side {result.winner} wins"
+    how = "by knockout" if result.end == "knockout" else "on time (the final comparison)"
+    return f"{head} {how} in round {result.rounds}."
+
+
+def summary_lines(result: BattleResult, *, player_view: bool = True) -> list[str]:
+    """A compact round-by-round summary: one line per round, then the outcome and goals."""
+    lines = []
+    for rl in result.log:
+        dealt = {"a": 0, "b": 0}
+        healed = {"a": 0, "b": 0}
+        kos = []
+        for g in rl.groups:
+            for act in g.actions:
+                if act.effect == "damage":
+                    dealt[act.side] += act.amount
+                elif act.effect == "heal":
+                    healed[act.side] += act.amount
+            for side, slot in g.knocked_out:
+                kos.append((result.a if side == "a" else result.b)[slot] + (" (yours)" if side == "a" and player_view else ""))
+        you, them = ("You", "They") if player_view else ("a", "b")
+        parts = [f"{you} deal {dealt['a']}", f"{them} deal {dealt['b']}"]
+        if healed["a"] or healed["b"]:
+            parts.append(f"heals {healed['a']}/{healed['b']}")
+        line = f"R{rl.round}: " + ", ".join(parts)
+        if kos:
+            line += " · out: " + ", ".join(kos)
+        lines.append(line)
+    lines.append(outcome_line(result, player_view=player_view))
+    for g in result.goals:
+        lines.append(f"{'✓' if g.met else '✗'} {g.goal}")
+    return lines
+
+
+def text_board(result: BattleResult) -> str:
+    """The final board as text, for screen readers: slot, creature, HP/max per side."""
+    out = []
+    for side, label in (("a", "Yours"), ("b", "Theirs")):
+        lineup = result.a if side == "a" else result.b
+        cells = [f"{SLOT_LABELS[s]}: {lineup[s]} {result.hp[side][s]}/{result.max_hp[side][s]}" for s in SLOTS]
+        out.append(f"{label}: " + "; ".join(cells))
+    return "\n".join(out)
+
+
+__all__ = [
+    "Action", "Group", "RoundLog", "GoalResult", "BattleResult", "simulate", "battle", "goal_met",
+    "describe_round", "summary_lines", "outcome_line", "text_board", "NAMES",
+]

@@ -1,0 +1,325 @@
+"""The battle on plain integers: one fast loop used by both the readable battle API and the solver.
+
+Board indices 0..4 are side a's slots (front_left, front_right, back_left, back_middle, back_right),
+5..9 side b's. Creatures are roster ids 0..9. Everything that does not change during a battle
+(target priorities, action tables, schedules per round kind) is computed once at import.
+"""
+from __future__ import annotations
+
+from .model import (
+    COLUMNS, CREATURES, GROUNDS, GUILD_PAIR_BONUS, NAMES, PARTNER, SHIELD_CAP, SHIELD_SPEED,
+)
+
+# Operation codes of one action.
+OP_HIT, OP_BLAST, OP_MEND, OP_LEAP, OP_SELF_SHIELD, OP_TEAM_SHIELD, OP_TEAM_HEAL, OP_FRONT_SHIELD, \
+    OP_SHIELD_LOWEST = range(9)
+_KIND_OP = {
+    "strike": OP_HIT, "blast": OP_BLAST, "mend_lowest": OP_MEND, "leap": OP_LEAP,
+    "self_shield": OP_SELF_SHIELD, "team_shield": OP_TEAM_SHIELD, "team_heal": OP_TEAM_HEAL,
+    "front_shield": OP_FRONT_SHIELD, "shield_lowest": OP_SHIELD_LOWEST,
+}
+SHIELD_OPS = frozenset({OP_SELF_SHIELD, OP_TEAM_SHIELD, OP_FRONT_SHIELD, OP_SHIELD_LOWEST})
+
+CLEAR, SHELTERED, MOON_DEW, SHORT = range(4)
+GROUND_CODE = {g: i for i, g in enumerate(GROUNDS)}
+ID = {n: i for i, n in enumerate(NAMES)}
+BASE_HP = tuple(CREATURES[n].hp for n in NAMES)
+PARTNER_ID = tuple(ID[PARTNER[n]] for n in NAMES)
+
+
+def _normal_priority(i: int) -> tuple[int, ...]:
+    """Enemy board indices in the order a normal attack from board index i looks at them."""
+    col = COLUMNS[i % 5]
+    base = 5 if i < 5 else 0
+    front = sorted((0, 1), key=lambda s: (abs(COLUMNS[s] - col), s))
+    back = sorted((2, 3, 4), key=lambda s: (abs(COLUMNS[s] - col), s))
+    return tuple(base + s for s in front + back)
+
+
+NORMAL = tuple(_normal_priority(i) for i in range(10))
+ALLIES = tuple(tuple(range(0, 5)) if i < 5 else tuple(range(5, 10)) for i in range(10))
+ENEMIES = tuple(ALLIES[(i + 5) % 10] for i in range(10))
+ENEMY_BACK = tuple(e[2:] for e in ENEMIES)
+ALLY_FRONT = tuple(a[:2] for a in ALLIES)
+
+
+def topology(slot_of_a: tuple[int, ...] = (0, 1, 2, 3, 4)) -> tuple:
+    """Target tables when side a's board index j stands in slot slot_of_a[j] (side b: index 5+slot).
+
+    The solver keeps side a's creatures in a fixed order and moves them between slots, so only
+    these tables change between formations of one creature set (120 of them, built once).
+    Returns (normal, allies, enemies, enemy_back, ally_front, front_indices, slot_of_a).
+    """
+    inv = [0] * 5
+    for j, s in enumerate(slot_of_a):
+        inv[s] = j
+    a_by_slot = tuple(inv)
+
+    def to_board(i: int) -> int:  # standard (slot) index -> board index
+        return a_by_slot[i] if i < 5 else i
+
+    def slot_index(j: int) -> int:  # board index -> standard index
+        return slot_of_a[j] if j < 5 else j
+
+    normal = tuple(tuple(to_board(t) for t in NORMAL[slot_index(j)]) for j in range(10))
+    allies = tuple(tuple(to_board(t) for t in ALLIES[slot_index(j)]) for j in range(10))
+    enemies = tuple(tuple(to_board(t) for t in ENEMIES[slot_index(j)]) for j in range(10))
+    enemy_back = tuple(e[2:] for e in enemies)
+    ally_front = tuple(a[:2] for a in allies)
+    front = (a_by_slot[0], a_by_slot[1], 5, 6)
+    return normal, allies, enemies, enemy_back, ally_front, front, tuple(slot_of_a)
+
+
+IDENTITY = topology()
+
+# Round kinds: which creatures' abilities fire. Built from the printed rounds (up to round 20).
+MAX_ROUNDS = 20
+_firing = [frozenset(ID[n] for n in NAMES if r in CREATURES[n].ability.rounds) for r in range(MAX_ROUNDS + 1)]
+FIRES = tuple(_firing)  # FIRES[r]: roster ids whose ability fires in round r
+_kinds = sorted(set(_firing[1:]), key=lambda s: (len(s), sorted(s)))
+ROUND_KIND = tuple(_kinds.index(f) for f in _firing)  # index 0 unused but valid
+N_KINDS = len(_kinds)
+
+# ACTION[kind][creature] = (speed this round, op, amount)
+ACTION: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(
+    tuple(
+        (SHIELD_SPEED if (cid in fire and CREATURES[n].ability.is_shield) else CREATURES[n].speed,
+         _KIND_OP[CREATURES[n].ability.kind] if cid in fire else OP_HIT,
+         CREATURES[n].ability.amount if cid in fire else CREATURES[n].attack)
+        for cid, n in enumerate(NAMES))
+    for fire in _kinds
+)
+
+
+def max_hps(ids: tuple[int, ...]) -> list[int]:
+    """Maximum HP on the board of 10 creature ids, guild-pair bonus included (per side)."""
+    out = []
+    for side in (ids[:5], ids[5:]):
+        present = set(side)
+        for c in side:
+            out.append(BASE_HP[c] + (GUILD_PAIR_BONUS if PARTNER_ID[c] in present else 0))
+    return out
+
+
+def schedules(ids: tuple[int, ...]) -> list[tuple[tuple[tuple[int, int, int], ...], ...]]:
+    """For each round kind, the speed groups fastest first; each group a tuple of (index, op, amount)."""
+    out = []
+    for table in ACTION:
+        buckets: dict[int, list] = {}
+        for i in range(10):
+            spd, op, amt = table[ids[i]]
+            b = buckets.get(spd)
+            if b is None:
+                buckets[spd] = [(i, op, amt)]
+            else:
+                b.append((i, op, amt))
+        out.append(tuple(tuple(buckets[s]) for s in sorted(buckets, reverse=True)))
+    return out
+
+
+def group_speeds(ids: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """For each round kind, the speed of each group (parallel to schedules())."""
+    out = []
+    for table in ACTION:
+        out.append(tuple(sorted({table[ids[i]][0] for i in range(10)}, reverse=True)))
+    return out
+
+
+def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log=None, start: int = 1,
+        topo: tuple = IDENTITY):
+    """Play one battle in place on `hp`. Returns (winner, rounds_played, knockout).
+
+    winner: 0 side a, 1 side b, 2 draw. `log`, when a list, receives per round
+    ("round", r, shields_at_start), per group ("group", speed_index, events, hp_after, shields_after)
+    with events (actor, op, target, amount), and ("end", r, hp, shields) at round end.
+    """
+    normal, allies, enemies, enemy_back, ally_front, front_indices, _ = topo
+    kinds = ROUND_KIND
+    ca = 0
+    cb = 0
+    for i in range(5):
+        if hp[i] > 0:
+            ca += 1
+        if hp[i + 5] > 0:
+            cb += 1
+    r = start - 1  # tests may start from a crafted board in a later round
+    while r < rounds:
+        r += 1
+        sh = [0] * 10
+        if ground == SHELTERED and r == 1:
+            for i in front_indices:
+                if hp[i] > 0:
+                    sh[i] = 6
+        if log is not None:
+            log.append(("round", r, sh[:]))
+        gi = -1
+        for grp in sched_kinds[kinds[r]]:
+            gi += 1
+            if len(grp) == 1 and log is None:
+                i, op, amt = grp[0]
+                if hp[i] <= 0:
+                    continue
+                if op == 0:
+                    for t in normal[i]:
+                        if hp[t] > 0:
+                            break
+                    s = sh[t]
+                    if s:
+                        if s >= amt:
+                            sh[t] = s - amt
+                            continue
+                        amt -= s
+                        sh[t] = 0
+                    h = hp[t] - amt
+                    if h > 0:
+                        hp[t] = h
+                        continue
+                    hp[t] = 0
+                    if t < 5:
+                        ca -= 1
+                        if ca == 0:
+                            return 1, r, True
+                    else:
+                        cb -= 1
+                        if cb == 0:
+                            return 0, r, True
+                    continue
+            # General group: every member chooses from the board as it stood before the group.
+            dmg = []
+            heal = []
+            events = [] if log is not None else None
+            for i, op, amt in grp:
+                if hp[i] <= 0:
+                    continue
+                if op == 0:
+                    for t in normal[i]:
+                        if hp[t] > 0:
+                            break
+                    dmg.append((t, amt))
+                    if events is not None:
+                        events.append((i, op, t, amt))
+                elif op == OP_LEAP:
+                    best = -1
+                    for t in enemy_back[i]:
+                        ht = hp[t]
+                        if ht > 0 and (best < 0 or ht * mx[best] < hp[best] * mx[t]):
+                            best = t
+                    if best < 0:
+                        for best in normal[i]:
+                            if hp[best] > 0:
+                                break
+                    dmg.append((best, amt))
+                    if events is not None:
+                        events.append((i, op, best, amt))
+                elif op == OP_BLAST:
+                    for t in enemies[i]:
+                        if hp[t] > 0:
+                            dmg.append((t, amt))
+                            if events is not None:
+                                events.append((i, op, t, amt))
+                elif op == OP_MEND or op == OP_SHIELD_LOWEST:
+                    best = -1
+                    for t in allies[i]:
+                        ht = hp[t]
+                        if ht > 0 and (best < 0 or ht * mx[best] < hp[best] * mx[t]):
+                            best = t
+                    if op == OP_MEND:
+                        heal.append((best, amt))
+                    else:
+                        s = sh[best] + amt
+                        sh[best] = s if s < SHIELD_CAP else SHIELD_CAP
+                    if events is not None:
+                        events.append((i, op, best, amt))
+                elif op == OP_TEAM_HEAL:
+                    for t in allies[i]:
+                        if hp[t] > 0:
+                            heal.append((t, amt))
+                            if events is not None:
+                                events.append((i, op, t, amt))
+                else:  # the shields: they cannot change any choice, so they land at once
+                    if op == OP_SELF_SHIELD:
+                        targets = (i,)
+                    elif op == OP_TEAM_SHIELD:
+                        targets = allies[i]
+                    else:
+                        targets = ally_front[i]
+                    for t in targets:
+                        if hp[t] > 0:
+                            s = sh[t] + amt
+                            sh[t] = s if s < SHIELD_CAP else SHIELD_CAP
+                            if events is not None:
+                                events.append((i, op, t, amt))
+            for t, amt in dmg:
+                s = sh[t]
+                if s:
+                    if s >= amt:
+                        sh[t] = s - amt
+                        continue
+                    amt -= s
+                    sh[t] = 0
+                h = hp[t]
+                if h <= 0:
+                    continue
+                h -= amt
+                if h > 0:
+                    hp[t] = h
+                else:
+                    hp[t] = 0
+                    if t < 5:
+                        ca -= 1
+                    else:
+                        cb -= 1
+            for t, amt in heal:
+                h = hp[t]
+                if h > 0:
+                    h += amt
+                    m = mx[t]
+                    hp[t] = h if h < m else m
+            if events is not None:
+                log.append(("group", gi, events, hp[:], sh[:]))
+            if ca == 0 or cb == 0:
+                return (2 if ca == cb else (1 if ca == 0 else 0)), r, True
+        if ground == MOON_DEW:
+            for i in range(10):
+                h = hp[i]
+                if h > 0:
+                    h += 2
+                    m = mx[i]
+                    hp[i] = h if h < m else m
+        if log is not None:
+            log.append(("end", r, hp[:], sh[:]))
+    return compare(hp, mx), rounds, False
+
+
+def compare(hp: list[int], mx: list[int]) -> int:
+    """The end-of-time comparison: standing, then floored thousandths summed, then HP. 0 a, 1 b, 2 draw."""
+    keys = []
+    for lo in (0, 5):
+        standing = 0
+        share = 0
+        total = 0
+        for i in range(lo, lo + 5):
+            h = hp[i]
+            if h > 0:
+                standing += 1
+                share += h * 1000 // mx[i]
+                total += h
+        keys.append((standing, share, total))
+    if keys[0] > keys[1]:
+        return 0
+    if keys[1] > keys[0]:
+        return 1
+    return 2
+
+
+def prepare(ids: tuple[int, ...]):
+    """(hp, max_hp, schedules) for a board of 10 creature ids."""
+    mx = max_hps(ids)
+    return mx[:], mx, schedules(ids)
+
+
+def fight(ids: tuple[int, ...], rounds: int, ground: int):
+    """Winner, rounds played, knockout flag and final HP of a board of 10 creature ids."""
+    hp, mx, sched = prepare(ids)
+    w, r, ko = run(hp, mx, sched, rounds, ground)
+    return w, r, ko, hp
