@@ -1,0 +1,88 @@
+"""/help, /games, /profile and the daily post, as members use them."""
+from __future__ import annotations
+
+import discord
+import simcord
+
+from db import daily
+
+
+async def test_help_lists_every_game(make_bot):
+    async with simcord.run(make_bot()) as env:
+        guild = env.create_guild()
+        channel = guild.create_text_channel("games")
+        alice = guild.add_member(env.create_user("alice"))
+        result = await alice.slash(channel, "help")
+        assert result.ephemeral
+        assert "Tally" in result.response.content and "/tally start" in result.response.content
+
+
+async def test_games_links_my_running_games_only(make_bot):
+    async with simcord.run(make_bot()) as env:
+        guild = env.create_guild()
+        channel = guild.create_text_channel("games")
+        alice = guild.add_member(env.create_user("alice"))
+        bob = guild.add_member(env.create_user("bob"))
+        none = await alice.slash(channel, "games")
+        assert "no running games" in none.response.content
+        await alice.slash(channel, "tally start")
+        thread = channel.threads[-1]
+        mine = await alice.slash(channel, "games")
+        assert f"<#{thread.id}>" in mine.response.content
+        theirs = await bob.slash(channel, "games")
+        assert "no running games" in theirs.response.content
+
+
+async def test_profile_shows_a_card_for_me_and_for_another_member(make_bot):
+    async with simcord.run(make_bot()) as env:
+        guild = env.create_guild()
+        channel = guild.create_text_channel("games")
+        alice = guild.add_member(env.create_user("alice"))
+        bob = guild.add_member(env.create_user("bob"))
+        await alice.slash(channel, "profile")
+        message = channel.last_message
+        assert "alice" in message.content and "level 1" in message.content
+        assert message.attachments and message.attachments[0].filename == "profile.png"
+        await alice.slash(channel, "profile", member=bob)
+        assert "bob" in channel.last_message.content
+
+
+async def test_daily_post_at_midnight_once_and_not_repeated_after_restart(make_bot):
+    bot = make_bot()
+    async with simcord.run(bot) as env:
+        guild = env.create_guild()
+        games = guild.create_text_channel("games")
+        puzzles = guild.create_text_channel("puzzles")
+        hosts = guild.create_role("Hosts", permissions=discord.Permissions(manage_guild=True))
+        host = guild.add_member(env.create_user("host"), roles=[hosts])
+        await host.slash(games, "settings daily-channel", channel=puzzles)
+        await env.advance_time(12 * 3600)
+        await env.advance_time(12 * 3600 + 60)  # past the next midnight, 2026-01-02 UTC
+        day_two = [m for m in puzzles.history() if "2026-01-02" in m.content]
+        assert len(day_two) == 1 and "Daily puzzles" in day_two[0].content
+        count = len(puzzles.history())
+        await env.restart_bot(make_bot())
+        await env.settle()
+        assert len(puzzles.history()) == count, "a restart the same day posts nothing again"
+        assert daily.was_posted(env.bot.db, guild.id, env.now().date())
+        await env.advance_time(24 * 3600)
+        assert len([m for m in puzzles.history() if "2026-01-03" in m.content]) == 1
+
+
+async def test_daily_missed_while_down_is_posted_at_start(make_bot):
+    async with simcord.run(make_bot()) as env:
+        guild = env.create_guild()
+        games = guild.create_text_channel("games")
+        puzzles = guild.create_text_channel("puzzles")
+        hosts = guild.create_role("Hosts", permissions=discord.Permissions(manage_guild=True))
+        host = guild.add_member(env.create_user("host"), roles=[hosts])
+        await host.slash(games, "settings daily-channel", channel=puzzles)
+        await env.advance_time(3600)
+        before = len(puzzles.history())
+        # Down over midnight: the old bot is replaced only after the next day began.
+        env.bot.get_cog("DailyPoster").midnight.cancel()
+        await env.advance_time(24 * 3600)
+        assert len(puzzles.history()) == before
+        await env.restart_bot(make_bot())
+        await env.settle()
+        assert [m for m in puzzles.history() if "2026-01-02" in m.content]

@@ -1,0 +1,63 @@
+"""Start-up configuration and the store: clear one-line errors, migrations, versioned saves."""
+from __future__ import annotations
+
+import subprocess
+import sys
+from datetime import UTC, datetime
+
+import pytest
+
+from bot.settings import SettingsError, load_settings
+from db import games
+from db.store import MIGRATIONS, open_store
+
+
+def test_invalid_setting_is_one_line_naming_it(monkeypatch):
+    monkeypatch.setenv("DEV_GUILD_ID", "not-a-number")
+    with pytest.raises(SettingsError) as info:
+        load_settings(_env_file=None)
+    assert "DEV_GUILD_ID" in str(info.value) and "\n" not in str(info.value)
+    monkeypatch.setenv("DEV_GUILD_ID", "")
+    monkeypatch.setenv("LOG_LEVEL", "loud")
+    with pytest.raises(SettingsError, match="LOG_LEVEL"):
+        load_settings(_env_file=None)
+
+
+def test_token_is_never_shown(monkeypatch):
+    monkeypatch.setenv("DISCORD_TOKEN", "super-secret-token")
+    settings = load_settings(_env_file=None)
+    assert "super-secret-token" not in repr(settings) and "super-secret-token" not in str(settings)
+    assert settings.discord_token.get_secret_value() == "super-secret-token"
+
+
+def test_entry_point_stops_with_one_line_on_a_bad_value(tmp_path):
+    env = {"PATH": "/usr/bin:/bin", "OPENAI_BASE_URL": "ftp://nowhere", "HOME": str(tmp_path)}
+    done = subprocess.run([sys.executable, "-m", "bot"], cwd=tmp_path, env=env, capture_output=True,
+                          text=True, timeout=60)
+    assert done.returncode == 2
+    assert done.stderr.strip().splitlines() == ["Invalid setting OPENAI_BASE_URL: Value error, must start with "
+                                                "http:// or https://"]
+
+
+def test_store_is_wal_and_migrated_once(tmp_path):
+    path = tmp_path / "sub" / "g.db"
+    db = open_store(path)
+    assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert db.execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS)
+    db.conn.close()
+    again = open_store(path)  # reopening applies nothing twice
+    assert {"games", "players", "progress", "guild_settings", "daily_posts"} <= set(again.table_names())
+
+
+def test_every_change_bumps_the_version_and_a_stale_writer_changes_nothing(tmp_path):
+    db = open_store(tmp_path / "g.db")
+    now = datetime(2026, 1, 1, tzinfo=UTC)
+    game = games.create_game(db, kind="tally", guild_id=1, channel_id=2, players=[7], state="{}", now=now)
+    saved = games.save_game(db, game, now=now, state='{"count": 1}')
+    assert saved.version == game.version + 1
+    with pytest.raises(games.StaleGame):
+        games.save_game(db, game, now=now, state='{"count": 99}')
+    assert games.get_game(db, game.id).state == '{"count": 1}'
+    assert [g.id for g in games.running_games_of(db, 7)] == [game.id]
+    games.save_game(db, saved, now=now, status=games.FINISHED)
+    assert games.running_games_of(db, 7) == []
