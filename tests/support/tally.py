@@ -69,8 +69,8 @@ class TallyCog(commands.GroupCog, group_name="tally", group_description="The tes
         super().__init__()
 
     @app_commands.command(name="start", description="Start a tally game")
-    async def start(self, interaction: discord.Interaction) -> None:
-        await self.bot.play.start(interaction, "tally", TallyState())
+    async def start(self, interaction: discord.Interaction, target: int = 10) -> None:
+        await self.bot.play.start(interaction, "tally", TallyState(target=target))
 
     @app_commands.command(name="add", description="Add to the count")
     async def add(self, interaction: discord.Interaction, amount: int) -> None:
