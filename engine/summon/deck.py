@@ -1,0 +1,87 @@
+"""Decks: validation (30–60 known pieces) and the automatic builder ("leave it to me") that balances
+tab counts, shapes and attributes so that a deck actually summons."""
+from __future__ import annotations
+
+from engine.rng import Rng, seed_from
+from engine.summon.catalog import Card, cards_by_id, load_catalog
+from engine.summon.state import DECK_MAX, DECK_MIN
+
+MAX_COPIES_AUTO = 3  # the builder's own limit; the seed sets no copy limit for hand-built decks
+# Share of each tab count in a built deck: plenty of easy summons, a few strong pieces.
+TAB_MIX = (0.2, 0.3, 0.25, 0.15, 0.1)
+MAIN_ATTRS = ("white", "blue", "green", "red", "black")
+
+
+class DeckError(ValueError):
+    """A deck that cannot be played; the message says why."""
+
+
+def validate_deck(deck: list[str]) -> None:
+    if not isinstance(deck, list) or not all(isinstance(c, str) for c in deck):
+        raise DeckError("a deck is a list of piece ids")
+    if not DECK_MIN <= len(deck) <= DECK_MAX:
+        raise DeckError(f"a deck holds {DECK_MIN} to {DECK_MAX} pieces, this one has {len(deck)}")
+    known = cards_by_id()
+    unknown = sorted({c for c in deck if c not in known})
+    if unknown:
+        raise DeckError(f"unknown piece id(s): {', '.join(unknown)}")
+
+
+def shape_balance(deck: list[str]) -> dict[str, int]:
+    """Per attribute: blanks that accept its tabs minus its tabs (negative means tabs go begging).
+    For neutral, every blank accepts a neutral tab."""
+    known = cards_by_id()
+    out: dict[str, int] = {}
+    all_blanks = sum(len(known[c].blanks) for c in deck)
+    for a in ("neutral",) + MAIN_ATTRS:
+        tabs = sum(known[c].tabs.count(a) for c in deck)
+        blanks = all_blanks if a == "neutral" else sum(known[c].blanks.count(a) for c in deck)
+        out[a] = blanks - tabs
+    return out
+
+
+def auto_deck(seed: int, size: int = 40) -> list[str]:
+    """Leave it to me: two attributes plus neutral, tab counts mixed by TAB_MIX, each pick the piece
+    that keeps the attribute tabs best matched by blanks (ties broken by the seeded generator)."""
+    if not DECK_MIN <= size <= DECK_MAX:
+        raise DeckError(f"a deck holds {DECK_MIN} to {DECK_MAX} pieces, not {size}")
+    rng = Rng(seed_from("summon-auto-deck", seed))
+    attrs = list(MAIN_ATTRS)
+    rng.shuffle(attrs)
+    chosen = set(attrs[:2]) | {"neutral"}
+    pool = [c for c in load_catalog().cards if c.attr in chosen]
+    quota = [round(size * share) for share in TAB_MIX]
+    quota[1] += size - sum(quota)
+    slots = [t for t, n in enumerate(quota) for _ in range(n)]
+    rng.shuffle(slots)
+    slots.sort(key=lambda t: -t)  # hardest pieces first, so the easy ones can balance them
+    deck: list[str] = []
+    copies: dict[str, int] = {}
+    debt = {a: 0 for a in chosen}  # attribute tabs minus blanks accepting them (neutral: all blanks)
+
+    def cost(c: Card) -> int:
+        d = dict(debt)
+        for a in c.tabs:
+            d[a] += 1
+        for a in c.blanks:
+            if a != "neutral":
+                d[a] -= 1
+            d["neutral"] -= 1
+        return sum(max(0, v) for v in d.values())
+
+    for t in slots:
+        options = [c for c in pool if len(c.tabs) == t and copies.get(c.id, 0) < MAX_COPIES_AUTO]
+        if not options:
+            options = [c for c in pool if copies.get(c.id, 0) < MAX_COPIES_AUTO] or pool
+        best = min(cost(c) for c in options)
+        pick = rng.choice([c for c in options if cost(c) == best])
+        for a in pick.tabs:
+            debt[a] += 1
+        for a in pick.blanks:
+            if a != "neutral":
+                debt[a] -= 1
+            debt["neutral"] -= 1
+        copies[pick.id] = copies.get(pick.id, 0) + 1
+        deck.append(pick.id)
+    deck.sort()
+    return deck

@@ -1,0 +1,209 @@
+"""The summon game's turn flow: new game, legal placements, applying an action (place, pass, timeout,
+surrender), hands and decks, automatic passes, and the summon/battle phase alternation."""
+from __future__ import annotations
+
+from pydantic import TypeAdapter
+
+from engine.rng import Rng
+from engine.summon import board as B
+from engine.summon.battle import cast_spell, run_battle_phase
+from engine.summon.catalog import card
+from engine.summon.deck import validate_deck
+from engine.summon.pieces import DIR_NAMES, STEP, deal_sides, opposite, rotate, sides_code
+from engine.summon.state import (
+    HAND_SIZE, MAX_BATTLE_PHASES, PLAYER_NAMES, TURNS_PER_SUMMON_PHASE, Action, BoardPiece, HandPiece,
+    IllegalActionError, Pass, Place, Placement, PlayerState, SummonState, Surrender, Timeout, Unit,
+)
+
+_ACTION = TypeAdapter(Action)
+
+
+def new_game(seed: int, deck1: list[str], deck2: list[str]) -> SummonState:
+    """A new game from a seed and two decks of card ids (30–60 each). The first player is chosen at
+    random; both decks are shuffled; the first player's first hand is drawn."""
+    validate_deck(deck1)
+    validate_deck(deck2)
+    rng = Rng(seed)
+    cards = list(deck1) + list(deck2)
+    split = len(deck1)
+    players = []
+    for uids in (range(0, split), range(split, len(cards))):
+        deck = list(uids)
+        rng.shuffle(deck)
+        players.append(PlayerState(deck=deck))
+    first = rng.below(2)
+    st = SummonState(seed=seed, rng=rng.state, cards=cards, split=split, players=players, first=first, to_move=first)
+    log = [f"{PLAYER_NAMES[first]} places first"]
+    if not _begin_turn(st, rng, log):
+        _after_turn(st, rng, log)
+    st.rng = rng.state
+    st.log = log
+    return st
+
+
+def legal_placements(state: SummonState) -> list[Placement]:
+    """Every legal placement for the player to move, each with what it summons and what falls off."""
+    if state.phase != "summon":
+        return []
+    return list(B.iter_placements(state.players[state.to_move], state.to_move))
+
+
+def _draw(st: SummonState, p: PlayerState, rng: Rng) -> None:
+    """Fill the hand up to 3 from the top of the deck; each drawn piece gets its sides dealt now."""
+    while len(p.hand) < HAND_SIZE and p.deck:
+        uid = p.deck.pop()
+        c = card(st.cards[uid])
+        p.hand.append(HandPiece(uid=uid, card=c.id, sides=deal_sides(list(c.tabs), list(c.blanks), c.flats, rng)))
+
+
+def _exchange(st: SummonState, p: PlayerState, rng: Rng) -> None:
+    """The pass: the hand goes back into the deck, the deck is shuffled, a new hand of 3 is drawn."""
+    p.deck.extend(h.uid for h in p.hand)
+    p.hand = []
+    rng.shuffle(p.deck)
+    _draw(st, p, rng)
+    p.passes += 1
+
+
+def _begin_turn(st: SummonState, rng: Rng, log: list[str]) -> bool:
+    """Start the mover's summon turn: refill the hand. With no legal placement, the automatic pass
+    happens and False is returned (the turn is used up)."""
+    p = st.players[st.to_move]
+    _draw(st, p, rng)
+    if B.has_placement(p):
+        return True
+    name = PLAYER_NAMES[st.to_move]
+    if not p.hand and not p.deck:
+        log.append(f"{name} passes automatically: deck and hand are empty")
+    else:
+        log.append(f"{name} passes automatically: no piece can be placed")
+    _exchange(st, p, rng)
+    return False
+
+
+def _after_turn(st: SummonState, rng: Rng, log: list[str]) -> None:
+    """End the mover's turn and move on to the next decision point, running battle phases and
+    automatic passes on the way."""
+    while True:
+        st.summon_turns += 1
+        st.turns_left[st.to_move] -= 1
+        other = 1 - st.to_move
+        if st.turns_left[other] > 0:
+            st.to_move = other
+        elif st.turns_left[st.to_move] <= 0:
+            run_battle_phase(st, log)
+            if st.phase == "over":
+                return
+            if st.battle_phases >= MAX_BATTLE_PHASES:
+                st.phase, st.result = "over", "draw"
+                st.reason = f"no army destroyed after {MAX_BATTLE_PHASES} battle phases"
+                log.append(f"game over: {st.reason}")
+                return
+            st.summon_phase += 1
+            st.turns_left = [TURNS_PER_SUMMON_PHASE, TURNS_PER_SUMMON_PHASE]
+            st.to_move = st.first
+            log.append(f"summon phase {st.summon_phase}")
+        if _begin_turn(st, rng, log):
+            return
+
+
+def _check_place(st: SummonState, a: Place) -> tuple[HandPiece, int, int]:
+    p = st.players[a.player]
+    hp = next((h for h in p.hand if h.uid == a.piece), None)
+    if hp is None:
+        raise IllegalActionError("not_in_hand", f"piece {a.piece} is not in {PLAYER_NAMES[a.player]}'s hand")
+    if not 0 <= a.rotation <= 3:
+        raise IllegalActionError("bad_rotation", f"rotation must be 0–3 quarter turns, not {a.rotation}")
+    if not (-1 <= a.col <= 3 and -1 <= a.row <= 3) or (a.col in (-1, 3) and a.row in (-1, 3)):
+        raise IllegalActionError(
+            "off_board", f"cell ({a.col}, {a.row}) is not on the 3×3 board nor one step beside it"
+        )
+    x, y = p.ox + a.col, p.oy + a.row
+    grid = B.grid_of(p)
+    if (x, y) in grid:
+        raise IllegalActionError("occupied", f"cell ({a.col}, {a.row}) already holds a piece")
+    if grid:
+        if not any((x + dx, y + dy) in grid for dx, dy in STEP):
+            raise IllegalActionError("not_adjacent", f"cell ({a.col}, {a.row}) does not touch a piece on the board")
+    elif not B.in_window(x, y, p.ox, p.oy):
+        raise IllegalActionError("off_board", "the first piece goes inside the 3×3 board")
+    sides = rotate(hp.sides, a.rotation)
+    d = B.misfit(grid, x, y, sides)
+    if d is not None:
+        dx, dy = STEP[d]
+        theirs = grid[(x + dx, y + dy)].sides[opposite(d)]
+        raise IllegalActionError(
+            "no_fit",
+            f"the {DIR_NAMES[d]} side ({sides[d].kind} {sides[d].attr}) does not fit the neighbour's "
+            f"{theirs.kind} {theirs.attr}: a tab needs a blank of its attribute (a neutral tab fits any blank)",
+        )
+    return hp, x, y
+
+
+def _place(st: SummonState, a: Place, rng: Rng, log: list[str]) -> None:
+    hp, x, y = _check_place(st, a)
+    p = st.players[a.player]
+    sides = rotate(hp.sides, a.rotation)
+    grid = B.grid_of(p)
+    out = B.outcome(grid, p.ox, p.oy, hp.uid, hp.card, x, y, sides)
+    name = PLAYER_NAMES[a.player]
+    p.hand = [h for h in p.hand if h.uid != hp.uid]
+    log.append(f"{name} places {card(hp.card).name} [{sides_code(sides)}] at ({a.col}, {a.row})")
+    if out.slide != (0, 0):
+        p.ox += out.slide[0]
+        p.oy += out.slide[1]
+        log.append(f"{name}'s board slides {out.slide}")
+        gone = {b.uid for b in out.falls}
+        p.board = [b for b in p.board if b.uid not in gone]
+        p.removed.extend(b.uid for b in out.falls)
+        for b in out.falls:
+            log.append(f"{card(b.card).name} falls off {name}'s board")
+    summoned = set(out.summons)
+    p.board = [b.model_copy(update={"summoned": True}) if b.uid in summoned else b for b in p.board]
+    p.board.append(BoardPiece(uid=hp.uid, card=hp.card, x=x, y=y, sides=sides, summoned=hp.uid in summoned))
+    for uid, cid in zip(out.summons, out.summon_cards):
+        c = card(cid)
+        if c.kind == "unit":
+            p.line.append(Unit(uid=uid, card=cid, ticks=c.max_ticks, max_ticks=c.max_ticks))
+            p.ever_had_unit = True
+            log.append(f"{name} summons {c.name} (rank {len(p.line)})")
+        else:
+            log.append(f"{name} casts {c.name}")
+            cast_spell(st, a.player, c, log)
+
+
+def apply(state: SummonState, action: Place | Pass | Timeout | Surrender | Placement | dict) -> SummonState:
+    """The state after `action`; the given state is left unchanged. Raises IllegalActionError (a
+    ValueError) that says why when the action is not legal here."""
+    if isinstance(action, Placement):
+        action = action.to_action()
+    elif isinstance(action, dict):
+        try:
+            action = _ACTION.validate_python(action)
+        except ValueError as e:
+            raise IllegalActionError("malformed", f"not an action: {e}".splitlines()[0]) from None
+    if state.phase == "over":
+        raise IllegalActionError("game_over", f"the game is over ({state.result})")
+    if action.player not in (0, 1):
+        raise IllegalActionError("bad_player", f"player must be 0 or 1, not {action.player}")
+    st = state.model_copy(deep=True)
+    log: list[str] = []
+    rng = Rng(st.rng)
+    if isinstance(action, Surrender):
+        st.phase, st.result = "over", PLAYER_NAMES[1 - action.player]
+        st.reason = f"{PLAYER_NAMES[action.player]} surrendered"
+        log.append(f"game over: {st.reason}")
+    else:
+        if action.player != st.to_move:
+            raise IllegalActionError("not_your_turn", f"it is {PLAYER_NAMES[st.to_move]}'s turn")
+        if isinstance(action, Place):
+            _place(st, action, rng, log)
+        else:
+            why = "passes" if isinstance(action, Pass) else "runs out of time: automatic pass"
+            log.append(f"{PLAYER_NAMES[action.player]} {why}")
+            _exchange(st, st.players[action.player], rng)
+        _after_turn(st, rng, log)
+    st.rng = rng.state
+    st.version += 1
+    st.log = log
+    return st

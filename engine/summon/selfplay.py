@@ -1,0 +1,33 @@
+"""Whole games between two built-in players ("ai" or "random"), for the CLI, tests and benchmarks."""
+from __future__ import annotations
+
+from typing import Literal
+
+from engine.rng import Rng, seed_from
+from engine.summon.ai import ai_action, random_action
+from engine.summon.deck import auto_deck
+from engine.summon.game import apply, new_game
+from engine.summon.state import SummonState
+
+Who = Literal["ai", "random"]
+
+
+def play_game(seed: int, p1: Who = "ai", p2: Who = "ai", deck1: list[str] | None = None,
+              deck2: list[str] | None = None) -> SummonState:
+    """Play one game to the end; decks default to the automatic builder's (seeded per side)."""
+    d1 = deck1 if deck1 is not None else auto_deck(seed_from(seed, "p1"))
+    d2 = deck2 if deck2 is not None else auto_deck(seed_from(seed, "p2"))
+    st = new_game(seed, d1, d2)
+    rng = Rng(seed_from("summon-random-placer", seed))
+    who = (p1, p2)
+    while st.phase != "over":
+        if who[st.to_move] == "ai":
+            act = ai_action(st)
+        else:
+            act = random_action(st, rng)
+        st = apply(st, act)
+    return st
+
+
+def summary(st: SummonState) -> dict:
+    return {"winner": st.result, "summon_turns": st.summon_turns, "battle_phases": st.battle_phases}

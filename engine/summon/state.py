@@ -1,0 +1,161 @@
+"""The summon game's state, actions and errors: pydantic v2 models that round-trip through JSON."""
+from __future__ import annotations
+
+from typing import Annotated, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from engine.summon.pieces import Side, Sides, sides_code
+
+HAND_SIZE = 3
+TURNS_PER_SUMMON_PHASE = 3  # each player places (or passes) 3 times per summon phase
+FIRST_BATTLE_TURNS = 3  # battle phase k lasts FIRST_BATTLE_TURNS + k - 1 battle turns
+MAX_BATTLE_PHASES = 30  # safety stop: the game is then a draw (running out of turns never loses)
+DECK_MIN, DECK_MAX = 30, 60
+PLAYER_NAMES = ("p1", "p2")
+
+
+class IllegalActionError(ValueError):
+    """An action that is not legal in this state. `reason` is a stable code, the message says why."""
+
+    def __init__(self, reason: str, message: str) -> None:
+        super().__init__(message)
+        self.reason = reason
+
+
+class HandPiece(BaseModel):
+    """A drawn piece: its sides were dealt at random when it was drawn."""
+
+    model_config = ConfigDict(frozen=True)
+    uid: int
+    card: str
+    sides: Sides
+
+    @property
+    def code(self) -> str:
+        return sides_code(self.sides)
+
+
+class BoardPiece(BaseModel):
+    """A piece on a summoning board at absolute cell (x, y), its sides as placed (rotation applied)."""
+
+    model_config = ConfigDict(frozen=True)
+    uid: int
+    card: str
+    x: int
+    y: int
+    sides: Sides
+    summoned: bool = False
+
+
+class Unit(BaseModel):
+    """A summoned unit on the battlefield; life in ticks (4 ticks to a heart)."""
+
+    uid: int
+    card: str
+    ticks: int
+    max_ticks: int
+
+
+class PlayerState(BaseModel):
+    deck: list[int] = Field(default_factory=list)  # uids, top of the deck is the end of the list
+    hand: list[HandPiece] = Field(default_factory=list)
+    board: list[BoardPiece] = Field(default_factory=list)
+    ox: int = 0  # top-left cell of the active 3×3 window
+    oy: int = 0
+    removed: list[int] = Field(default_factory=list)  # pieces that fell off the board
+    line: list[Unit] = Field(default_factory=list)  # battle line, front first
+    ever_had_unit: bool = False
+    passes: int = 0
+
+
+class SummonState(BaseModel):
+    """A whole game. `rng` is the seeded generator's state; `version` grows with every applied action."""
+
+    version: int = 0
+    seed: int
+    rng: int
+    cards: list[str]  # card id of every piece uid; player 0 owns uids [0, split), player 1 the rest
+    split: int
+    players: list[PlayerState]
+    first: int  # who places first in every summon phase (chosen at random)
+    to_move: int
+    phase: Literal["summon", "over"] = "summon"
+    summon_phase: int = 1
+    turns_left: list[int] = Field(default_factory=lambda: [TURNS_PER_SUMMON_PHASE] * 2)
+    summon_turns: int = 0
+    battle_phases: int = 0
+    result: Literal["p1", "p2", "draw"] | None = None
+    reason: str | None = None
+    log: list[str] = Field(default_factory=list)  # what the last action caused, in order
+
+    def owner(self, uid: int) -> int:
+        return 0 if uid < self.split else 1
+
+    def uids_of(self, player: int) -> range:
+        return range(0, self.split) if player == 0 else range(self.split, len(self.cards))
+
+
+class Place(BaseModel):
+    """Place hand piece `piece` turned `rotation` quarter turns clockwise on cell (col, row) of the
+    active window; col/row -1 or 3 is just outside it and slides the window that way."""
+
+    model_config = ConfigDict(frozen=True)
+    type: Literal["place"] = "place"
+    player: int
+    piece: int
+    rotation: int = 0
+    col: int
+    row: int
+
+
+class Pass(BaseModel):
+    """Swap the hand (back into the deck, shuffle, draw 3) and skip the turn."""
+
+    model_config = ConfigDict(frozen=True)
+    type: Literal["pass"] = "pass"
+    player: int
+
+
+class Timeout(BaseModel):
+    """The 30-second summon-turn limit ran out: the automatic pass."""
+
+    model_config = ConfigDict(frozen=True)
+    type: Literal["timeout"] = "timeout"
+    player: int
+
+
+class Surrender(BaseModel):
+    """Declare defeat; either player may surrender at any time."""
+
+    model_config = ConfigDict(frozen=True)
+    type: Literal["surrender"] = "surrender"
+    player: int
+
+
+Action = Annotated[Union[Place, Pass, Timeout, Surrender], Field(discriminator="type")]
+
+
+class Placement(BaseModel):
+    """One legal placement with its preview: what it summons (in line order) and what falls off."""
+
+    model_config = ConfigDict(frozen=True)
+    player: int
+    piece: int
+    card: str
+    rotation: int
+    col: int
+    row: int
+    sides: str  # the sides as placed, e.g. "N.nr"
+    slide: tuple[int, int]
+    summons: tuple[int, ...]
+    summon_cards: tuple[str, ...]
+    falls: tuple[int, ...]
+    fall_cards: tuple[str, ...]
+
+    def to_action(self) -> Place:
+        return Place(player=self.player, piece=self.piece, rotation=self.rotation, col=self.col, row=self.row)
+
+
+def side_tuple(sides: list[Side] | Sides) -> Sides:
+    return tuple(sides)  # type: ignore[return-value]
