@@ -2,6 +2,8 @@
 tab counts, shapes and attributes so that a deck actually summons."""
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engine.rng import Rng, seed_from
 from engine.summon.catalog import Card, cards_by_id, load_catalog
 from engine.summon.state import DECK_MAX, DECK_MIN
@@ -41,6 +43,12 @@ def shape_balance(deck: list[str]) -> dict[str, int]:
 
 
 def auto_deck(seed: int, size: int = 40) -> list[str]:
+    """Leave it to me: a balanced deck for a seed (see _build)."""
+    return list(_build(seed, size))
+
+
+@lru_cache(maxsize=512)
+def _build(seed: int, size: int) -> tuple[str, ...]:
     """Leave it to me: two attributes plus neutral, tab counts mixed by TAB_MIX, each pick the piece
     that keeps the attribute tabs best matched by blanks (ties broken by the seeded generator)."""
     if not DECK_MIN <= size <= DECK_MAX:
@@ -83,5 +91,34 @@ def auto_deck(seed: int, size: int = 40) -> list[str]:
             debt["neutral"] -= 1
         copies[pick.id] = copies.get(pick.id, 0) + 1
         deck.append(pick.id)
+    deck = _repair(deck, pool)
     deck.sort()
+    return tuple(deck)
+
+
+def _debt(deck: list[str]) -> int:
+    return sum(max(0, -v) for a, v in shape_balance(deck).items())
+
+
+def _repair(deck: list[str], pool: list[Card]) -> list[str]:
+    """Swap pieces whose attribute tabs go begging for pieces that bring blanks, while that helps."""
+    for _ in range(len(deck)):
+        if _debt(deck) == 0:
+            break
+        best = (_debt(deck), -1, "")
+        counts: dict[str, int] = {}
+        for c in deck:
+            counts[c] = counts.get(c, 0) + 1
+        known = cards_by_id()
+        for i, cid in enumerate(deck):
+            for r in pool:
+                if r.id == cid or counts.get(r.id, 0) >= MAX_COPIES_AUTO or len(r.tabs) > len(known[cid].tabs):
+                    continue
+                trial = deck[:i] + [r.id] + deck[i + 1:]
+                d = _debt(trial)
+                if d < best[0]:
+                    best = (d, i, r.id)
+        if best[1] < 0:
+            break
+        deck = deck[: best[1]] + [best[2]] + deck[best[1] + 1:]
     return deck
