@@ -1,0 +1,208 @@
+"""The public rules API: start a fight, apply a turn all or nothing, preview a skill, list legal steps."""
+from __future__ import annotations
+
+from typing import Iterable, Sequence
+
+from engine.rng import seed_from
+
+from .board import cut_board, parse_tile, tile_name
+from .content import EncounterDef, companions, encounter, fighter, heroes, kit
+from .rules import Fight, SkillPreview, xy
+from .state import FighterState, FightState
+from .steps import (EndStep, FightOverError, HoldStep, IllegalStepError, InvalidStepError, MoveStep,
+                    NotYourPhaseError, SkillStep, StaleStateError, parse_steps)
+
+DUO_IDS = ("hero", "companion")
+DEFAULT_HERO, DEFAULT_COMPANION = "Tidecaller", "Mossle"
+
+
+def new_fight(encounter_id: str, seed: int, hero: str = DEFAULT_HERO, companion: str = DEFAULT_COMPANION,
+              level: int | None = None) -> FightState:
+    """A fresh fight at the start of round 1's duo phase (the strays have walked in and telegraphed)."""
+    enc: EncounterDef = encounter(encounter_id)
+    if hero not in heroes():
+        raise ValueError(f"{hero!r} is not a hero (heroes: {', '.join(heroes())})")
+    if companion not in companions():
+        raise ValueError(f"{companion!r} is not a companion (companions: {', '.join(companions())})")
+    lvl = enc.level if level is None else level
+    layout = cut_board(enc.region_seed, len(enc.pack), exits=enc.goal == "break_out")
+    fighters: list[FighterState] = []
+    for fid, name, p in (("hero", hero, layout.duo[0]), ("companion", companion, layout.duo[1])):
+        d = fighter(name)
+        fighters.append(FighterState(id=fid, name=name, side="duo", letter=fid[0].upper(), pos=tile_name(*p),
+                                     hp=d.hp, max_hp=d.hp, move=d.move, level=lvl))
+    for i, (name, p) in enumerate(zip(enc.pack, layout.strays)):
+        d = fighter(name)
+        fighters.append(FighterState(id=f"s{i + 1}", name=name, side="strays", letter="abcde"[i],
+                                     pos=tile_name(*p), hp=d.hp, max_hp=d.hp, move=d.move, level=lvl))
+    state = FightState(
+        encounter=enc.id, encounter_name=enc.name, goal=enc.goal, hold_round=enc.hold_round,
+        exit_round=enc.exit_round, board=layout.board, fighters=fighters,
+        start_hp={"duo": sum(f.hp for f in fighters if f.side == "duo"),
+                  "strays": sum(f.hp for f in fighters if f.side == "strays")},
+        rng=seed_from("tactics", enc.id, seed),
+    )
+    fight = Fight(state)
+    fight.log(f"{enc.name}: goal {enc.goal}")
+    fight.strays_phase()
+    return fight.save()
+
+
+def _check_actor(state: FightState, fighter_id: str) -> None:
+    if state.result:
+        raise FightOverError(None, f"the fight is over ({state.result})")
+    if state.phase != "duo":
+        raise NotYourPhaseError(None, "it is the strays' phase")
+    if fighter_id not in DUO_IDS:
+        raise NotYourPhaseError(None, f"{fighter_id!r} is not a duo member (hero or companion)")
+    f = state.get(fighter_id)
+    if not f.standing:
+        raise NotYourPhaseError(None, f"{f.name} is down")
+    if f.done:
+        raise NotYourPhaseError(None, f"{f.name} has already ended this phase")
+
+
+def _tile(i: int, name: str) -> tuple[int, int]:
+    p = parse_tile(name)
+    if p is None:
+        raise InvalidStepError(i, f"{name!r} is not a tile (columns A-M, rows 1-9)")
+    return p
+
+
+def _apply_step(fight: Fight, f: FighterState, i: int, step, last: bool) -> SkillPreview | None:
+    if isinstance(step, MoveStep):
+        to = _tile(i, step.to)
+        if f.has("rooted"):
+            raise IllegalStepError(i, f"{f.name} is rooted and cannot move this phase")
+        left = f.move - f.moved
+        reach = fight.paths(f, left)
+        if to == xy(f.pos):
+            raise IllegalStepError(i, f"{f.name} already stands on {step.to}")
+        if not fight.b.standable(*to):
+            raise IllegalStepError(i, f"{step.to} is {_terrain_name(fight, to)} and blocks the way")
+        if to not in reach:
+            raise IllegalStepError(i, f"{step.to} is out of reach: {left} tiles of movement left "
+                                      "(shallows cost 2, climbing 1 more, foes block)")
+        other = fight.at(to)
+        if other is not None:
+            raise IllegalStepError(i, f"{step.to} is taken by {other.name}; you may pass an ally but not stop on it")
+        fight.walk(f, reach, to)
+    elif isinstance(step, SkillStep):
+        skills = kit(f.name)
+        if step.skill not in skills:
+            raise InvalidStepError(i, f"{f.name} has no skill {step.skill!r} (has: {', '.join(skills)})")
+        skill = skills[step.skill]
+        at = _tile(i, step.at)
+        if f.has("rooted") and skill.shape in ("move", "leap"):
+            raise IllegalStepError(i, f"{f.name} is rooted and cannot move this phase")
+        why = fight.skill_problem(f, skill, at, step.toward)
+        if why:
+            raise IllegalStepError(i, why)
+        return fight.use_skill(f, skill, at, step.toward)
+    elif isinstance(step, HoldStep):
+        if step.reaction not in fighter(f.name).reactions:
+            raise IllegalStepError(i, f"{f.name} cannot hold {step.reaction.replace('_', ' ')}"
+                                      " (only the Penitent may hold Flowing Guard)")
+        if f.held is not None:
+            raise IllegalStepError(i, f"{f.name} already holds a reaction this phase")
+        f.held = step.reaction
+    elif isinstance(step, EndStep):
+        if not last:
+            raise IllegalStepError(i, "end must be the last step of a turn")
+        f.done = True
+    else:  # pragma: no cover - parse_steps only yields the four kinds
+        raise InvalidStepError(i, "unknown step")
+    return None
+
+
+def _terrain_name(fight: Fight, p) -> str:
+    from .board import TERRAIN_NAME
+    return TERRAIN_NAME[fight.terrain(p)]
+
+
+def apply_turn(state: FightState, fighter_id: str, steps: Sequence | Iterable, seq: int | None = None) -> FightState:
+    """Apply a duo member's steps all or nothing and return the new state (the given one is untouched).
+
+    One illegal step raises a TacticsError naming the step index and why, and nothing happens. A turn
+    that ends with `end` closes the fighter's phase; when every standing duo member has ended, the
+    strays' phase of the next round runs and the new duo phase begins. If the fighter goes down or the
+    fight ends mid-turn (an opportunity attack), the rest of the steps are skipped.
+    """
+    _check_actor(state, fighter_id)
+    if seq is not None and seq != state.seq:
+        raise StaleStateError(None, f"the fight has moved on (state {state.seq}, you sent {seq})")
+    fight, _ = run_steps(state, fighter_id, steps)
+    fight.s.seq += 1
+    if not fight.s.result and all(d.done or not d.standing for d in fight.s.side("duo")):
+        fight.end_duo_phase()
+    return fight.save()
+
+
+def run_steps(state: FightState, fighter_id: str, steps: Sequence | Iterable) -> tuple[Fight, list[SkillPreview]]:
+    """Run the steps on a private copy without closing the phase; returns it and each skill's preview."""
+    parsed = parse_steps([s.model_dump() if hasattr(s, "model_dump") else s for s in steps])
+    fight = Fight(state.model_copy(deep=True))
+    f = fight.s.get(fighter_id)
+    previews: list[SkillPreview] = []
+    for i, step in enumerate(parsed):
+        if fight.s.result or not f.standing:
+            break
+        pv = _apply_step(fight, f, i, step, i == len(parsed) - 1)
+        if pv is not None:
+            previews.append(pv)
+    return fight, previews
+
+
+def pass_turn(state: FightState, fighter_id: str) -> FightState:
+    """The timer ran out (or the pilot gave up): the fighter ends its phase with what it did so far."""
+    return apply_turn(state, fighter_id, [EndStep()])
+
+
+def check_turn(state: FightState, fighter_id: str, steps: Sequence) -> None:
+    """Raise the error apply_turn would raise, without returning a state."""
+    apply_turn(state, fighter_id, steps)
+
+
+def preview_skill(state: FightState, fighter_id: str, skill: str, at: str, toward: str | None = None) -> SkillPreview:
+    """Damage per target before luck, where pushes land, statuses and surfaces left; raises if illegal now."""
+    fight = Fight(state.model_copy(deep=True))
+    f = fight.s.get(fighter_id)
+    skills = kit(f.name)
+    if skill not in skills:
+        raise InvalidStepError(0, f"{f.name} has no skill {skill!r}")
+    p = _tile(0, at)
+    why = fight.skill_problem(f, skills[skill], p, toward)
+    if why:
+        raise IllegalStepError(0, why)
+    return fight.preview(f, skills[skill], p, toward)
+
+
+def legal_moves(state: FightState, fighter_id: str) -> list[str]:
+    """Tiles the fighter can walk to now with the movement it has left."""
+    f = state.get(fighter_id)
+    if state.phase != "duo" or not f.standing or f.done or f.has("rooted"):
+        return []
+    fight = Fight(state)
+    reach = fight.paths(f, f.move - f.moved)
+    here = xy(f.pos)
+    return sorted((tile_name(*p) for p in fight.stoppable(f, reach) if p != here), key=lambda n: (n[0], int(n[1:])))
+
+
+def legal_targets(state: FightState, fighter_id: str, skill: str) -> list[str]:
+    """Tiles this skill may be aimed at now (empty when it cannot be used)."""
+    from .board import H, W
+    f = state.get(fighter_id)
+    skills = kit(f.name)
+    if state.phase != "duo" or not f.standing or f.done or skill not in skills:
+        return []
+    fight = Fight(state)
+    if f.has("rooted") and skills[skill].shape in ("move", "leap"):
+        return []
+    return [tile_name(x, y) for x in range(W) for y in range(H)
+            if fight.skill_problem(f, skills[skill], (x, y), None) is None]
+
+
+def budget(state: FightState, fighter_id: str) -> dict:
+    f = state.get(fighter_id)
+    return {"movement_left": max(0, f.move - f.moved), "action": not f.action_used, "bonus": not f.bonus_used,
+            "reaction": f.held, "spirit": f.spirit, "super_ready": f.level >= 8 and f.spirit >= 60}

@@ -1,0 +1,433 @@
+"""The planner: up to 6 legal, different, ready-made full turns for a duo member, best first.
+
+Each turn is scored in the open (score_parts): damage dealt (before luck, capped at the HP a foe has),
+kills, telegraphs dodged, cash-ins used and set up for the ally, healing and shields that matter,
+minus the HP left at risk at the end (telegraphs still aimed at the end tile, opportunity attacks).
+Candidates are found with cheap previews; only the best few are run through the real rules, so every
+turn offered is legal as it stands.
+"""
+from __future__ import annotations
+
+from pydantic import BaseModel
+
+from .board import COMPASS, COMPASS_NAME, DIRS, dist, heading, on_board, tile_name
+from .content import SkillDef, kit
+from .engine import run_steps
+from .rules import XY, Fight, SkillPreview, enrage_bonus, xy
+from .state import FighterState, FightState
+from .steps import EndStep, HoldStep, MoveStep, SkillStep, Step, TacticsError
+
+MAX_TURNS = 6
+W_KILL, W_DODGE, W_CASHIN, W_SETUP, W_OA = 10, 3, 5, 3, 5
+SHORTLIST = 14
+
+
+class TurnPreview(BaseModel):
+    skills: list[SkillPreview]
+    end_at: str
+    hp_at_risk: int
+    score: int
+    score_parts: dict[str, int]
+
+
+class PlannedTurn(BaseModel):
+    steps: list[Step]
+    summary: str
+    preview: TurnPreview
+
+
+# --- threat of the locked telegraphs ---------------------------------------------------------------
+
+class Threats:
+    """HP the strays' telegraphs threaten on each tile for one fighter, stray by stray."""
+
+    def __init__(self, fight: Fight, f: FighterState) -> None:
+        self.fight = fight
+        self.f = f
+        self.area: list[tuple[str, int, set[XY]]] = []
+        self.aimed: list[tuple[str, int, SkillDef, FighterState]] = []
+        for tg in fight.s.telegraphs:
+            st = fight.s.get(tg.stray)
+            if not st.standing:
+                continue
+            skill = kit(st.name)[tg.skill]
+            amt = skill.damage + enrage_bonus(fight.s.round + 1)
+            if tg.shape == "single":
+                if tg.target == f.id:
+                    self.aimed.append((st.id, amt, skill, st))
+            else:
+                self.area.append((st.id, amt, {xy(n) for n in tg.tiles}))
+
+    def at(self, p: XY, gone: frozenset[str] = frozenset(), moved: dict[str, XY] | None = None) -> tuple[int, int]:
+        """(HP at risk on tile p, number of telegraphs threatening it), ignoring downed strays."""
+        hp = n = 0
+        for sid, amt, tiles in self.area:
+            if sid not in gone and p in tiles:
+                hp += amt
+                n += 1
+        for sid, amt, skill, st in self.aimed:
+            if sid in gone:
+                continue
+            sp = (moved or {}).get(sid) or xy(st.pos)
+            d = dist(sp, p)
+            reach = skill.range + (0 if st.has("rooted") and (not moved or sid not in moved) else st.move)
+            if st.has("rooted"):
+                reach = skill.range
+            if d <= reach:
+                hp += amt
+                n += 1
+        return hp, n
+
+
+# --- candidate generation -----------------------------------------------------------------------
+
+def _aims(fight: Fight, f: FighterState, skill: SkillDef, p: XY) -> list[XY]:
+    foes = [xy(o.pos) for o in fight.foes(f)]
+    if skill.shape == "single":
+        if skill.damage == 0 and skill.push == 0:
+            return []
+        return [q for q in foes if fight.in_range(f, skill, p, q)]
+    if skill.shape == "ally":
+        return [xy(o.pos) for o in [f] + fight.allies(f) if dist(p, xy(o.pos)) <= skill.range]
+    if skill.shape in ("cone", "line", "dash"):
+        out = []
+        reach = skill.length + (1 if skill.shape == "cone" else 0)
+        if not any(dist(p, q) <= reach for q in foes):
+            return []
+        for hd in DIRS:
+            a = (p[0] + hd[0], p[1] + hd[1])
+            if on_board(*a):
+                out.append(a)
+        return out
+    if skill.shape == "burst":
+        if skill.range == 0:
+            return [p] if any(dist(p, q) <= skill.radius for q in foes) else []
+        cands = {(q[0] + dx, q[1] + dy) for q in foes for dx, dy in DIRS + ((0, 0),)}
+        return sorted((c for c in cands if on_board(*c) and dist(p, c) <= skill.range), key=lambda c: (c[1], c[0]))
+    return []
+
+
+class _Cand:
+    __slots__ = ("value", "parts", "skill", "at", "stand", "pv", "gone", "key", "toward")
+
+    def __init__(self, value, parts, skill, at, stand, pv, gone, key, toward=None):
+        self.value, self.parts, self.skill, self.at, self.stand = value, parts, skill, at, stand
+        self.pv, self.gone, self.key, self.toward = pv, gone, key, toward
+
+
+def _value(fight: Fight, f: FighterState, pv: SkillPreview, ally_waiting: bool, ally_kit: dict) -> tuple[int, dict, frozenset]:
+    parts = {"damage": 0, "kills": 0, "cashins": 0, "setups": 0, "support": 0}
+    gone = set()
+    for t in pv.targets:
+        tgt = fight.s.get(t.fighter)
+        if tgt.side != f.side:
+            parts["damage"] += min(t.damage + t.push_damage, tgt.hp + tgt.shield)
+            if t.downs:
+                parts["kills"] += 1
+                gone.add(t.fighter)
+            elif ally_waiting:
+                parts["setups"] += sum(1 for s in t.statuses if _ally_cashes(s, ally_kit))
+        else:
+            parts["support"] += t.heal + (min(t.shield, 6) if t.shield else 0)
+    if pv.surfaces and ally_waiting and _ally_cashes("moss", ally_kit):
+        parts["setups"] += 1
+    if pv.cashin:
+        parts["cashins"] = 1
+    return parts["damage"] + W_KILL * parts["kills"] + W_CASHIN * parts["cashins"] + W_SETUP * parts["setups"] + parts["support"], parts, frozenset(gone)
+
+
+def _ally_cashes(what: str, ally_kit: dict) -> bool:
+    need = {"soaked": ("element", "lightning"), "prone": ("delivery", "melee"),
+            "rooted": ("delivery", "shot"), "moss": ("element", "fire")}.get(what)
+    return bool(need) and any(getattr(s, need[0]) == need[1] and s.damage for s in ally_kit.values() if s.slot != "super")
+
+
+def _with_pos(f: FighterState, p: XY):
+    old = f.pos
+    f.pos = tile_name(*p)
+    return old
+
+
+def plan_turns(state: FightState, fighter_id: str, limit: int = MAX_TURNS) -> list[PlannedTurn]:
+    """Up to `limit` ready-made full turns for a duo member, best first; [] when it cannot act."""
+    if state.result or state.phase != "duo":
+        return []
+    f0 = state.get(fighter_id)
+    if f0.side != "duo" or not f0.standing or f0.done:
+        return []
+    work = state.model_copy(deep=True)
+    fight = Fight(work)
+    f = work.get(fighter_id)
+    here = xy(f.pos)
+    skills = kit(f.name)
+    ally = next((a for a in fight.allies(f)), None)
+    ally_waiting = ally is not None and not ally.done
+    ally_kit = kit(ally.name) if ally is not None else {}
+    threats = Threats(fight, f)
+    left = 0 if f.has("rooted") else max(0, f.move - f.moved)
+    reach = fight.paths(f, left)
+    stands = fight.stoppable(f, reach)
+
+    actions = [s for s in skills.values()
+               if (s.slot == "action" and not f.action_used)
+               or (s.slot == "super" and not f.action_used and f.level >= 8 and f.spirit >= 60)]
+    cands: list[_Cand] = []
+    for skill in actions:
+        best_by_key: dict = {}
+        for p in stands:
+            old = _with_pos(f, p)
+            try:
+                for a in _aims(fight, f, skill, p):
+                    if fight.skill_problem(f, skill, a, None):
+                        continue
+                    pv = fight.preview(f, skill, a)
+                    if not pv.targets:
+                        continue
+                    if skill.shape == "ally" and sum(t.heal + t.shield for t in pv.targets) == 0:
+                        continue
+                    v, parts, gone = _value(fight, f, pv, ally_waiting, ally_kit)
+                    if v <= 0:
+                        continue
+                    risk, _ = threats.at(p, gone)
+                    key = (skill.name, tuple(sorted(t.fighter for t in pv.targets)))
+                    # Prefer standing where it is safe and cheap to reach.
+                    rank = (v - risk - W_OA * reach[p][1], -reach[p][0], -p[1], -p[0])
+                    if key not in best_by_key or rank > best_by_key[key][0]:
+                        best_by_key[key] = (rank, _Cand(v, parts, skill, a, p, pv, gone, key))
+            finally:
+                f.pos = old
+        cands.extend(c for _, c in best_by_key.values())
+    cands.sort(key=lambda c: (-c.value, c.key))
+    # Keep variety: at most two shortlisted turns per action skill.
+    per_skill: dict[str, int] = {}
+    short: list[_Cand] = []
+    for c in cands:
+        if per_skill.get(c.skill.name, 0) >= 2:
+            continue
+        per_skill[c.skill.name] = per_skill.get(c.skill.name, 0) + 1
+        short.append(c)
+        if len(short) >= SHORTLIST:
+            break
+
+    turns: list[tuple[int, PlannedTurn]] = []
+    seen: set = set()
+    for c in short:
+        built = _build(state, fight, f, here, reach, threats, c, left, skills, ally_waiting, ally_kit)
+        if built and built[1].summary not in seen:
+            seen.add(built[1].summary)
+            turns.append(built)
+    # Turns without an action: step out of harm's way (with a shield or dash), or stand firm.
+    for c in (None,):
+        built = _build(state, fight, f, here, reach, threats, c, left, skills, ally_waiting, ally_kit)
+        if built and built[1].summary not in seen:
+            seen.add(built[1].summary)
+            turns.append(built)
+    turns.sort(key=lambda t: -t[0])
+    return [t for _, t in turns[:limit]]
+
+
+def _safest(fight: Fight, f: FighterState, start: XY, budget: int, threats: Threats, gone, provoke=True):
+    """The tile within `budget` of start with the least HP at risk (then fewest opportunity attacks,
+    then the least movement), and the path map to reach it."""
+    old = _with_pos(f, start)
+    try:
+        reach = fight.paths(f, budget, provoke=provoke)
+        stops = fight.stoppable(f, reach)
+    finally:
+        f.pos = old
+    stops = [p for p in stops if p == start or fight.at(p, ignore=f.id) is None]
+    best = min(stops, key=lambda p: (threats.at(p, gone)[0] + W_OA * reach[p][1], reach[p][0],
+                                     _exit_pull(fight, p), p[1], p[0]))
+    return best, reach
+
+
+def _exit_pull(fight: Fight, p: XY) -> int:
+    if fight.s.goal != "break_out":
+        return 0
+    exits = fight.b.exits()
+    return min(dist(p, e) for e in exits) if exits else 0
+
+
+def _build(state, fight, f, here, reach, threats, c, left, skills, ally_waiting, ally_kit):
+    steps: list = []
+    gone = c.gone if c else frozenset()
+    stand = c.stand if c else here
+    if stand != here:
+        steps.append(MoveStep(to=tile_name(*stand)))
+    if c is not None:
+        steps.append(SkillStep(skill=c.skill.name, at=tile_name(*c.at)))
+    used = reach[stand][0] if stand in reach else 0
+    # Move on to the safest tile with what is left (break-out fights lean toward the exits).
+    rest = max(0, left - used)
+    end, end_reach = _safest(fight, f, stand, rest, threats, gone)
+    break_out = fight.s.goal == "break_out" and fight.s.exits_open
+    if break_out:
+        old = _with_pos(f, stand)
+        try:
+            rr = fight.paths(f, rest)
+            ex = [p for p in fight.stoppable(f, rr) if fight.terrain(p) == "E" and fight.at(p, ignore=f.id) is None]
+        finally:
+            f.pos = old
+        if ex:
+            end, end_reach = min(ex, key=lambda p: (rr[p][1], rr[p][0], p[1], p[0])), rr
+    if end != stand:
+        steps.append(MoveStep(to=tile_name(*end)))
+    # A bonus skill if it helps: a shield where harm is coming, a dash/leap out of harm, a push.
+    bonus = _bonus(fight, f, end, threats, gone, skills, c, ally_waiting, ally_kit)
+    if bonus is not None:
+        steps.append(bonus[0])
+        if bonus[1] is not None:
+            end = bonus[1]
+    hold = "opportunity_attack"
+    if f.name == "Penitent":
+        hold = "flowing_guard"
+    steps.append(HoldStep(reaction=hold))
+    steps.append(EndStep())
+    try:
+        after, pvs = run_steps(state, f.id, steps)
+    except TacticsError:
+        # Drop the move after the action (a push may have changed the way) and retry once.
+        steps = [s for s in steps if not (isinstance(s, MoveStep) and s.to == tile_name(*end))
+                 and not (bonus is not None and s is bonus[0])]
+        try:
+            after, pvs = run_steps(state, f.id, steps)
+        except TacticsError:
+            return None
+    fa = after.s.get(f.id)
+    end_xy = xy(fa.pos)
+    gone_now = frozenset(o.id for o in after.s.fighters if o.side != f.side and not o.standing)
+    moved = {o.id: xy(o.pos) for o in after.s.fighters if o.side != f.side and o.standing}
+    risk, n_end = threats.at(end_xy, gone_now, moved)
+    _, n_start = threats.at(here)
+    oas = _count_oas(state, after.s, f.id)
+    if fa.standing is False:
+        return None
+    parts = {"damage": 0, "kills": 0, "cashins": 0, "setups": 0, "support": 0}
+    for pv in pvs:
+        _, pp, _ = _value(fight, f, pv, ally_waiting, ally_kit)
+        for k, v in pp.items():
+            parts[k] += v
+    parts["dodged"] = max(0, n_start - n_end)
+    parts["hp_at_risk"] = risk + W_OA * oas
+    if fight.s.goal == "break_out" and fight.s.exits_open:
+        parts["on_exit"] = 1 if fight.terrain(end_xy) == "E" else 0
+    score = (parts["damage"] + W_KILL * parts["kills"] + W_CASHIN * parts["cashins"] + W_SETUP * parts["setups"]
+             + parts["support"] + W_DODGE * parts["dodged"] - parts["hp_at_risk"] + 15 * parts.get("on_exit", 0))
+    summary = _summary(state, f, steps, pvs, end_xy, risk, after.s)
+    prev = TurnPreview(skills=pvs, end_at=tile_name(*end_xy), hp_at_risk=parts["hp_at_risk"], score=score,
+                       score_parts=parts)
+    return score, PlannedTurn(steps=steps, summary=summary, preview=prev)
+
+
+def _count_oas(before: FightState, after: FightState, fid: str) -> int:
+    new = after.log[len(before.log):] if len(after.log) >= len(before.log) else after.log
+    return sum(1 for line in new if "opportunity attack on" in line and line.endswith(f"({fid})"))
+
+
+def _bonus(fight, f, end, threats, gone, skills, c, ally_waiting, ally_kit):
+    if f.bonus_used:
+        return None
+    best = None
+    risk, _ = threats.at(end, gone)
+    old = _with_pos(f, end)
+    try:
+        for s in skills.values():
+            if s.slot != "bonus":
+                continue
+            opts = []
+            if s.shape == "ally" and s.shield:
+                for o in [f] + fight.allies(f):
+                    r = threats.at(end, gone)[0] if o.id == f.id else 4
+                    if dist(end, xy(o.pos)) <= s.range:
+                        opts.append((min(s.shield, r // 2) + 1, SkillStep(skill=s.name, at=o.pos), None))
+            elif s.shape in ("move", "leap") and risk > 0:
+                budget = s.range
+                if s.shape == "move":
+                    reach = fight.paths(f, budget, provoke=False)
+                    spots = [p for p in fight.stoppable(f, reach) if p != end]
+                else:
+                    spots = [(x, y) for x in range(end[0] - budget, end[0] + budget + 1)
+                             for y in range(end[1] - budget, end[1] + budget + 1)
+                             if (x, y) != end and fight.b.standable(x, y) and fight.at((x, y)) is None]
+                if spots:
+                    p = min(spots, key=lambda q: (threats.at(q, gone)[0], _exit_pull(fight, q), q[1], q[0]))
+                    gain = risk - threats.at(p, gone)[0]
+                    if gain > 0:
+                        opts.append((gain, SkillStep(skill=s.name, at=tile_name(*p)), p))
+            elif s.shape == "single" and (s.damage or s.push):
+                for o in fight.foes(f):
+                    if o.id in gone or fight.skill_problem(f, s, xy(o.pos), None):
+                        continue
+                    dirs = list(COMPASS) if s.push_choice else [None]
+                    for d in dirs:
+                        pv = fight.preview(f, s, xy(o.pos), d)
+                        v, _, _ = _value(fight, f, pv, ally_waiting, ally_kit)
+                        t = pv.targets[0] if pv.targets else None
+                        if t and t.push_outcome and ("splat" in t.push_outcome or "soaked" in t.push_outcome
+                                                     or "swept" in t.push_outcome):
+                            v += 2
+                        if v > 0:
+                            opts.append((v, SkillStep(skill=s.name, at=o.pos, toward=d), None))
+            for o in opts:
+                if best is None or o[0] > best[0]:
+                    best = o
+    finally:
+        f.pos = old
+    return None if best is None else (best[1], best[2])
+
+
+def _summary(state: FightState, f: FighterState, steps, pvs, end_xy, risk, after_state=None) -> str:
+    parts = []
+    pv_iter = iter(pvs)
+    for s in steps:
+        if isinstance(s, MoveStep):
+            parts.append(f"move to {s.to}")
+        elif isinstance(s, SkillStep):
+            pv = next(pv_iter, None)
+            parts.append(_skill_text(state, f, s, pv))
+        elif isinstance(s, HoldStep):
+            parts.append("hold " + ("Flowing Guard" if s.reaction == "flowing_guard" else "opportunity attack"))
+    if not any(isinstance(s, SkillStep) for s in steps):
+        parts.insert(0, "no attack")
+    tail = "safe from telegraphs" if risk == 0 else f"{risk} HP at risk from telegraphs"
+    oas = _count_oas(state, after_state, f.id) if after_state is not None else 0
+    if oas:
+        tail += f", provokes {oas} opportunity attack{'s' if oas > 1 else ''}"
+    text = ", ".join(parts) + f" ({tail})"
+    return text[0].upper() + text[1:]
+
+
+def _skill_text(state: FightState, f: FighterState, s: SkillStep, pv: SkillPreview | None) -> str:
+    if pv is None:
+        return f"{s.skill} at {s.at}"
+    if pv.moves_to and not pv.targets:
+        return f"{s.skill} to {pv.moves_to}"
+    bits = []
+    for t in pv.targets:
+        who = "yourself" if t.fighter == f.id else f"the {t.name} at {t.tile}"
+        if t.heal:
+            bits.append(f"heal {who} for {t.heal}")
+            continue
+        if t.shield and not t.damage:
+            bits.append(f"shield {who} for {t.shield}")
+            continue
+        text = f"{who} for {t.damage}" if t.damage else who
+        if t.push_outcome and t.push_to:
+            if "splat" in t.push_outcome:
+                text += f" and {t.push_outcome.replace('splat on', 'splat it on')} (+{t.push_damage})"
+            elif "swept" in t.push_outcome:
+                text += f" and push it into deep water (+{t.push_damage}, soaked, prone)"
+            elif "soaked" in t.push_outcome:
+                text += " and push it into the water (soaked, prone)"
+            elif t.push_to != t.tile:
+                text += f" and {'pull' if 'Vine' in s.skill or pv.skill == 'Vine Lash' else 'push'} it to {t.push_to}"
+        extra = [st for st in t.statuses if st not in ("soaked", "prone") or not t.push_outcome or "soaked" not in (t.push_outcome or "")]
+        if extra:
+            text += f" ({', '.join(extra)})"
+        if t.downs:
+            text += ", downing it"
+        bits.append(text)
+    body = " and ".join(bits) if bits else f"at {s.at}"
+    cash = f", cashing in {pv.cashin}" if pv.cashin else ""
+    moss = ", leaving moss" if pv.surfaces else ""
+    return f"{s.skill} {body}{cash}{moss}"

@@ -1,0 +1,93 @@
+"""A compact text view of a fight for people and language models: board, fighters, telegraphs, goal."""
+from __future__ import annotations
+
+from .board import COLS, TERRAIN_NAME, H, W
+from .content import kit
+from .rules import enrage_bonus
+from .state import FightState
+
+GOAL_TEXT = {
+    "rout": "rout: down every stray, or break the pack (under 30% HP, they run)",
+    "hold": "hold: stay standing to the end of round {hold_round}",
+    "break_out": "break out: every standing duo member on a glowing exit (E) at the end of the duo phase; exits open in round {exit_round}",
+}
+
+
+def render_text(state: FightState, viewer: str | None = None) -> str:
+    """The board with fighters (H hero, C companion, a-e strays) and telegraphed tiles (!), then
+    the fighters, telegraphs and recent events. `viewer` ("hero", "companion" or None for a
+    spectator) decides which hidden reactions are shown: a duo member sees the duo's."""
+    s = state
+    lines = [f"{s.encounter_name} | round {s.round}/10 | {s.phase} phase | goal "
+             + GOAL_TEXT[s.goal].format(hold_round=s.hold_round, exit_round=s.exit_round)]
+    if s.result:
+        lines.append(f"RESULT: {s.result}")
+    if s.round >= 5:
+        lines.append(f"strays enraged: +{enrage_bonus(s.round)} damage")
+    if s.goal == "break_out":
+        lines.append("exits are OPEN" if s.exits_open else f"exits closed until round {s.exit_round}")
+    danger = {t for tg in s.telegraphs for t in tg.tiles}
+    moss = {m.tile for m in s.surfaces}
+    occupant = {f.pos: f.letter for f in s.fighters if f.standing}
+    lines.append("   " + " ".join(f"{c} " for c in COLS))
+    for y in range(H):
+        cells = []
+        for x in range(W):
+            name = f"{COLS[x]}{y + 1}"
+            ch = occupant.get(name, s.board.terrain[y][x])
+            mark = "!" if name in danger else "*" if name in moss else (s.board.levels[y][x] if s.board.levels[y][x] != "0" else " ")
+            cells.append(ch + mark)
+        lines.append(f"{y + 1:>2} " + " ".join(cells))
+    lines.append("key: . ground  = path  ~ shallows  w water  W deep  # rock  o barrel  E exit; "
+                 "digit = high ground level, ! telegraphed, * moss")
+    lines.append("fighters:")
+    for f in s.fighters:
+        if f.fled:
+            lines.append(f" {f.letter} {f.name} ({f.id}) fled")
+            continue
+        if f.down:
+            lines.append(f" {f.letter} {f.name} ({f.id}) DOWN")
+            continue
+        bits = [f"{f.letter} {f.name} ({f.id}) at {f.pos}", f"HP {f.hp}/{f.max_hp}"]
+        if f.shield:
+            bits.append(f"shield {f.shield}")
+        if f.side == "duo":
+            bits.append(f"Spirit {f.spirit}")
+        if f.statuses:
+            bits.append("/".join(st.name for st in f.statuses))
+        if f.side == "duo" and s.phase == "duo":
+            if f.done:
+                bits.append("done")
+            else:
+                left = [f"move {max(0, f.move - f.moved)}"]
+                left.append("action" if not f.action_used else "no action")
+                left.append("bonus" if not f.bonus_used else "no bonus")
+                bits.append("budget: " + ", ".join(left))
+            if f.held and viewer in ("hero", "companion"):
+                bits.append(f"holds {f.held.replace('_', ' ')}")
+        lines.append(" " + ", ".join(bits))
+    if s.telegraphs:
+        lines.append("telegraphs (fire at the start of the strays' next phase):")
+    for tg in s.telegraphs:
+        st = s.get(tg.stray)
+        skill = kit(st.name)[tg.skill]
+        dmg = skill.damage + enrage_bonus(s.round + 1)
+        if tg.target:
+            t = s.get(tg.target)
+            lines.append(f" {st.letter} {st.name}: {skill.name} at {t.name} ({t.id}) for ~{dmg}, follows its target"
+                         + (" (rooted: fizzles if out of reach)" if st.has("rooted") else ""))
+        else:
+            lines.append(f" {st.letter} {st.name}: {skill.name} ({tg.shape}) on {','.join(tg.tiles)} for ~{dmg}")
+    if s.log:
+        lines.append("recent:")
+        lines.extend(" " + line for line in s.log[-6:])
+    return "\n".join(lines)
+
+
+def describe_tile(state: FightState, name: str) -> str:
+    from .board import parse_tile
+    p = parse_tile(name)
+    if p is None:
+        return f"{name} is not a tile"
+    x, y = p
+    return f"{name}: {TERRAIN_NAME[state.board.terrain[y][x]]}, level {state.board.levels[y][x]}"

@@ -1,0 +1,692 @@
+"""The rules of a fight: movement, hits and modifiers, pushes, statuses, telegraphs, Spirit, phases, goals.
+
+`Fight` wraps a private copy of a FightState and mutates it; the public functions in `engine.py`
+copy first, so a turn is all or nothing. Every random draw goes through the state's own Rng.
+"""
+from __future__ import annotations
+
+import heapq
+from typing import Iterable
+
+from pydantic import BaseModel
+
+from engine.rng import Rng
+
+from .board import (BARREL, DEEP, DIRS, ENTER_COST, H, ROCK, SHALLOWS, W, WATER, dist, heading,
+                    on_board, parse_tile, sign, tile_name)
+from .content import SkillDef, kit
+from .state import FighterState, FightState, StatusState, SurfaceState, Telegraph, phase_index
+
+XY = tuple[int, int]
+
+OA_DAMAGE = 5
+SPLAT_DAMAGE = 3
+SWEPT_DAMAGE = 5
+STAND_UP_COST = 2
+SUPER_COST = 60
+SUPER_LEVEL = 8
+CASHIN_SPIRIT = 10
+FLOWING_GUARD_BLOCK = 3
+FLOWING_GUARD_STRIKE = 6
+BREAK_SHARE = (3, 10)   # the pack breaks under 30% of its starting HP
+LAST_ROUND = 10
+LOG_KEEP = 80
+
+# Which set-up each kind of skill cashes in (seed: soaked for lightning, prone for melee,
+# rooted for a shot, moss for fire).
+CASHINS = (("soaked", "element", "lightning"), ("prone", "delivery", "melee"),
+           ("rooted", "delivery", "shot"), ("moss", "element", "fire"))
+
+
+def enrage_bonus(round_: int) -> int:
+    """+2 a round from round 5, adding up to +10."""
+    return min(10, 2 * (round_ - 4)) if round_ >= 5 else 0
+
+
+def xy(name: str) -> XY:
+    t = parse_tile(name)
+    if t is None:
+        raise ValueError(f"{name!r} is not a tile")
+    return t
+
+
+def luck_offset(amount: int, k: int) -> int:
+    """Offset for a luck draw k in [-100, 100] (thousandths): amount × k/1000 truncated toward zero."""
+    q = amount * k
+    return q // 1000 if q >= 0 else -((-q) // 1000)
+
+
+class TargetPreview(BaseModel):
+    fighter: str
+    name: str
+    tile: str
+    damage: int = 0
+    modifiers: list[str] = []
+    heal: int = 0
+    shield: int = 0
+    push_to: str | None = None
+    push_outcome: str | None = None
+    push_damage: int = 0
+    statuses: list[str] = []
+    downs: bool = False
+
+
+class SkillPreview(BaseModel):
+    """What a skill use will do, before luck: damage per target, where pushes land, statuses, surfaces."""
+
+    user: str
+    skill: str
+    at: str
+    tiles: list[str] = []
+    targets: list[TargetPreview] = []
+    surfaces: list[str] = []
+    cashin: str | None = None
+    moves_to: str | None = None
+
+    @property
+    def damage(self) -> int:
+        return sum(t.damage + t.push_damage for t in self.targets if t.fighter != self.user)
+
+
+class Fight:
+    """Mutable working copy of one fight. Not for callers: use engine.py."""
+
+    def __init__(self, state: FightState) -> None:
+        self.s = state
+        self.rng = Rng(state.rng)
+        self.b = state.board
+        self._lv = [[ord(c) - 48 for c in row] for row in self.b.levels]
+
+    def save(self) -> FightState:
+        self.s.rng = self.rng.state
+        if len(self.s.log) > LOG_KEEP:
+            del self.s.log[: len(self.s.log) - LOG_KEEP]
+        return self.s
+
+    def log(self, text: str) -> None:
+        self.s.log.append(f"r{self.s.round} {self.s.phase}: {text}")
+
+    # --- lookups ---------------------------------------------------------------------------
+
+    def level(self, p: XY) -> int:
+        return self._lv[p[1]][p[0]]
+
+    def terrain(self, p: XY) -> str:
+        return self.b.terrain[p[1]][p[0]]
+
+    def cost(self, p: XY) -> int | None:
+        return ENTER_COST[self.b.terrain[p[1]][p[0]]]
+
+    def pos(self, f: FighterState) -> XY:
+        return xy(f.pos)
+
+    def at(self, p: XY, ignore: str | None = None) -> FighterState | None:
+        name = tile_name(*p)
+        for f in self.s.fighters:
+            if f.standing and f.pos == name and f.id != ignore:
+                return f
+        return None
+
+    def foes(self, f: FighterState) -> list[FighterState]:
+        return [o for o in self.s.fighters if o.standing and o.side != f.side]
+
+    def allies(self, f: FighterState) -> list[FighterState]:
+        return [o for o in self.s.fighters if o.standing and o.side == f.side and o.id != f.id]
+
+    def moss_at(self, p: XY) -> SurfaceState | None:
+        name = tile_name(*p)
+        for m in self.s.surfaces:
+            if m.tile == name:
+                return m
+        return None
+
+    def can_react(self, f: FighterState, kind: str) -> bool:
+        if not f.standing or f.reaction_round == self.s.round:
+            return False
+        if f.side == "strays":
+            return kind == "opportunity_attack"
+        return f.held == kind
+
+    # --- movement --------------------------------------------------------------------------
+
+    def paths(self, f: FighterState, budget: int, start: XY | None = None,
+              provoke: bool = True) -> dict[XY, tuple[int, int, XY | None]]:
+        """Cheapest ways to every tile within `budget`: tile -> (cost, opportunity attacks, previous).
+        Passes through allies, never through foes; tiles an ally stands on are listed but not stoppable."""
+        start = start or self.pos(f)
+        foes = [self.pos(o) for o in self.foes(f)]
+        foe_set = set(foes)
+        threats = [p for p, o in zip(foes, self.foes(f)) if provoke and self.can_react(o, "opportunity_attack")]
+        best: dict[XY, tuple[int, int, XY | None]] = {start: (0, 0, None)}
+        heap = [(0, 0, start)]
+        lv = self._lv
+        terr = self.b.terrain
+        while heap:
+            c, oa, cur = heapq.heappop(heap)
+            if best[cur][:2] != (c, oa):
+                continue
+            cx, cy = cur
+            for dx, dy in DIRS:
+                nx, ny = cx + dx, cy + dy
+                if not (0 <= nx < W and 0 <= ny < H):
+                    continue
+                base = ENTER_COST[terr[ny][nx]]
+                if base is None or (nx, ny) in foe_set:
+                    continue
+                nc = c + base + max(0, lv[ny][nx] - lv[cy][cx])
+                if nc > budget:
+                    continue
+                noa = oa
+                for t in threats:
+                    if max(abs(t[0] - cx), abs(t[1] - cy)) == 1 and max(abs(t[0] - nx), abs(t[1] - ny)) > 1:
+                        noa += 1
+                old = best.get((nx, ny))
+                if old is None or (nc, noa) < old[:2]:
+                    best[(nx, ny)] = (nc, noa, cur)
+                    heapq.heappush(heap, (nc, noa, (nx, ny)))
+        return best
+
+    def stoppable(self, f: FighterState, reach: dict) -> list[XY]:
+        occupied = {self.pos(o) for o in self.s.fighters if o.standing and o.id != f.id}
+        return [p for p in reach if p not in occupied]
+
+    def walk(self, f: FighterState, reach: dict, dest: XY, provoke: bool = True) -> None:
+        """Walk a found path tile by tile; foes whose reach is left strike once a round."""
+        path = []
+        p: XY | None = dest
+        while p is not None:
+            path.append(p)
+            p = reach[p][2]
+        path.reverse()
+        f.moved += reach[dest][0]
+        for a, b in zip(path, path[1:]):
+            if provoke:
+                for o in self.foes(f):
+                    op = self.pos(o)
+                    if dist(op, a) == 1 and dist(op, b) > 1 and self.can_react(o, "opportunity_attack"):
+                        o.reaction_round = self.s.round
+                        self.log(f"{o.name} ({o.id}) makes an opportunity attack on {f.name} ({f.id})")
+                        amount = OA_DAMAGE + (enrage_bonus(self.s.round) if o.side == "strays" else 0)
+                        self.strike(o, f, self.luck(amount), melee=True)
+                        if not f.standing or self.s.result:
+                            return
+            f.pos = tile_name(*b)
+
+    # --- hits --------------------------------------------------------------------------------
+
+    def in_range(self, user: FighterState, skill: SkillDef, frm: XY, to: XY) -> bool:
+        d = dist(frm, to)
+        reach = skill.range
+        if skill.delivery == "shot" and self.level(frm) > self.level(to):
+            reach += 1   # shots reach 1 tile further from higher ground
+        return 1 <= d <= reach if skill.shape == "single" else d <= reach
+
+    def in_cover(self, frm: XY, to: XY) -> bool:
+        """Rock beside the target, on the shooter's side."""
+        sx, sy = sign(frm[0] - to[0]), sign(frm[1] - to[1])
+        for dx, dy in {(sx, 0), (0, sy), (sx, sy)}:
+            if (dx, dy) == (0, 0):
+                continue
+            p = (to[0] + dx, to[1] + dy)
+            if on_board(*p) and self.terrain(p) == ROCK:
+                return True
+        return False
+
+    def amount(self, user: FighterState, skill: SkillDef, frm: XY, target: FighterState,
+               tpos: XY | None = None) -> tuple[int, list[str]]:
+        """Skill damage plus the seed's modifier table, before luck."""
+        tpos = tpos or self.pos(target)
+        dmg, mods = skill.damage, []
+        if skill.ranged and self.level(frm) > self.level(tpos):
+            dmg += 2
+            mods.append("high ground +2")
+        if skill.delivery == "melee":
+            far = (tpos[0] + sign(tpos[0] - frm[0]), tpos[1] + sign(tpos[1] - frm[1]))
+            other = self.at(far) if on_board(*far) and far != frm else None
+            if other is not None and other.side == user.side and other.id != user.id:
+                dmg += 2
+                mods.append("flank +2")
+            if target.has("prone"):
+                dmg += 2
+                mods.append("prone +2")
+        if skill.element == "lightning" and target.has("soaked"):
+            dmg += 2
+            mods.append("lightning on soaked +2")
+        if skill.delivery == "shot" and self.in_cover(frm, tpos):
+            dmg -= 3
+            mods.append("cover -3")
+        if user.side == "strays" and (e := enrage_bonus(self.s.round)):
+            dmg += e
+            mods.append(f"enrage +{e}")
+        return max(0, dmg), mods
+
+    def luck(self, amount: int) -> int:
+        """Up to 10% either way, truncated toward zero; hits under 10 never vary (and draw nothing)."""
+        if amount < 10:
+            return amount
+        return amount + luck_offset(amount, self.rng.between(-100, 100))
+
+    def strike(self, src: FighterState | None, target: FighterState, amount: int, melee: bool = False) -> int:
+        """Land a hit after luck: Flowing Guard, then shields (at most half of the hit), then HP."""
+        guard = (melee and src is not None and src.side != target.side
+                 and self.can_react(target, "flowing_guard"))
+        if guard:
+            target.reaction_round = self.s.round
+            amount = max(0, amount - FLOWING_GUARD_BLOCK)
+            self.log(f"{target.name} ({target.id}) Flowing Guard takes 3 off")
+        lost = self.damage(src, target, amount)
+        if guard and src is not None and src.standing and not self.s.result:
+            self.log(f"{target.name} ({target.id}) strikes back at {src.name} ({src.id})")
+            self.damage(target, src, FLOWING_GUARD_STRIKE)
+        return lost
+
+    def damage(self, src: FighterState | None, target: FighterState, amount: int) -> int:
+        absorbed = min(target.shield, amount // 2)
+        target.shield -= absorbed
+        lost = min(target.hp, amount - absorbed)
+        target.hp -= lost
+        target.taken += lost
+        self.update_spirit(target)
+        if src is not None:
+            src.dealt += lost
+            self.update_spirit(src)
+        who = f"{src.name} ({src.id})" if src else "the ground"
+        shield_note = f", shield took {absorbed}" if absorbed else ""
+        self.log(f"{who} hits {target.name} ({target.id}) for {lost}{shield_note}; {target.hp}/{target.max_hp} left")
+        if target.hp == 0 and not target.down:
+            target.down = True
+            target.statuses = []
+            self.s.telegraphs = [t for t in self.s.telegraphs if t.stray != target.id]
+            self.log(f"{target.name} ({target.id}) is down")
+            self.check_over()
+        return lost
+
+    def update_spirit(self, f: FighterState) -> None:
+        total = f.dealt * 12 // 10 + f.taken * 10 // 10 + CASHIN_SPIRIT * f.cashins
+        f.spirit = max(0, min(100, total) - f.spent)
+
+    def check_over(self) -> None:
+        if self.s.result:
+            return
+        if not self.s.standing("strays"):
+            self.finish("won", "every stray is down")
+        elif not self.s.standing("duo"):
+            self.finish("lost", "the duo is down")
+
+    def finish(self, result: str, why: str) -> None:
+        self.s.result = result  # type: ignore[assignment]
+        self.log(f"fight {result}: {why}")
+
+    # --- pushes --------------------------------------------------------------------------------
+
+    def push_result(self, target: FighterState, d: XY, n: int, user_pos: XY | None = None,
+                    ignore: str | None = None) -> tuple[XY, str, int, tuple[str, ...]]:
+        """Where a push of n tiles in direction d lands: (tile, outcome, damage, statuses).
+        A pull (user_pos given) stops beside the puller."""
+        cur = self.pos(target)
+        moved = False
+        for _ in range(n):
+            nxt = (cur[0] + d[0], cur[1] + d[1])
+            if user_pos is not None and nxt == user_pos:
+                break
+            if not on_board(*nxt):
+                return cur, "splat on the edge", SPLAT_DAMAGE, ()
+            ter = self.terrain(nxt)
+            if ter in (ROCK, BARREL):
+                return cur, f"splat on {'rock' if ter == ROCK else 'a barrel'}", SPLAT_DAMAGE, ()
+            other = self.at(nxt, ignore=target.id)
+            if other is not None and other.id != ignore:
+                return cur, f"splat on {other.name}", SPLAT_DAMAGE, ()
+            if ter == WATER:
+                return cur, "soaked and prone at the water's edge", 0, ("soaked", "prone")
+            if ter == DEEP:
+                return cur, "swept by deep water", SWEPT_DAMAGE, ("soaked", "prone")
+            cur, moved = nxt, True
+            if ter == SHALLOWS:
+                return cur, "soaked and prone in the shallows", 0, ("soaked", "prone")
+        return cur, ("pushed" if moved else "held in place"), 0, ()
+
+    def push_dir(self, skill: SkillDef, frm: XY, tpos: XY, toward: str | None) -> XY | None:
+        from .board import COMPASS
+        if skill.push_choice and toward:
+            return COMPASS[toward]
+        if skill.push < 0:
+            return (sign(frm[0] - tpos[0]), sign(frm[1] - tpos[1])) if frm != tpos else None
+        return (sign(tpos[0] - frm[0]), sign(tpos[1] - frm[1])) if frm != tpos else None
+
+    def do_push(self, user: FighterState, skill: SkillDef, frm: XY, target: FighterState, toward: str | None) -> None:
+        d = self.push_dir(skill, frm, self.pos(target), toward)
+        if d is None or not target.standing:
+            return
+        land, outcome, dmg, statuses = self.push_result(target, d, abs(skill.push),
+                                                        frm if skill.push < 0 else None)
+        if tile_name(*land) != target.pos:
+            target.pos = tile_name(*land)
+            self.retarget(target)
+        self.log(f"{target.name} ({target.id}) {outcome} at {target.pos}")
+        for st in statuses:
+            self.add_status(user, target, st)
+        if dmg:
+            self.damage(user, target, dmg)
+
+    # --- statuses and surfaces --------------------------------------------------------------------
+
+    def add_status(self, by: FighterState, target: FighterState, name: str) -> None:
+        now = phase_index(self.s.round, self.s.phase)
+        own = "duo" if target.side == "duo" else "strays"
+        expires = now + (2 if own == self.s.phase else 1)
+        target.statuses = [s for s in target.statuses if s.name != name]
+        target.statuses.append(StatusState(name=name, by=by.id, round=self.s.round, expires=expires))
+
+    def cashin(self, user: FighterState, skill: SkillDef, target: FighterState, tpos: XY) -> str | None:
+        """The set-up this skill cashes in: set by the user's ally, this round."""
+        for what, field, value in CASHINS:
+            if getattr(skill, field) != value:
+                continue
+            if what == "moss":
+                m = self.moss_at(tpos)
+                src = m.by if m and m.round == self.s.round else None
+            else:
+                st = target.status(what)
+                src = st.by if st and st.round == self.s.round else None
+            if src and src != user.id and self.s.get(src).side == user.side:
+                return what
+        return None
+
+    # --- telegraph geometry -----------------------------------------------------------------------
+
+    def area(self, origin: XY, skill: SkillDef, hd: XY | None, center: XY | None = None) -> list[XY]:
+        if skill.shape == "burst":
+            c = center if center is not None else origin
+            return [(x, y) for y in range(c[1] - skill.radius, c[1] + skill.radius + 1)
+                    for x in range(c[0] - skill.radius, c[0] + skill.radius + 1) if on_board(x, y)]
+        assert hd is not None
+        hx, hy = hd
+        if skill.shape == "cone":
+            out = []
+            hh = hx * hx + hy * hy
+            L = skill.length
+            for y in range(origin[1] - L, origin[1] + L + 1):
+                for x in range(origin[0] - L, origin[0] + L + 1):
+                    dx, dy = x - origin[0], y - origin[1]
+                    dot = dx * hx + dy * hy
+                    if dot > 0 and 2 * dot * dot >= (dx * dx + dy * dy) * hh and on_board(x, y):
+                        out.append((x, y))
+            return out
+        out = []
+        for k in range(1, skill.length + 1):
+            p = (origin[0] + hx * k, origin[1] + hy * k)
+            if not on_board(*p):
+                break
+            ter = self.terrain(p)
+            if ter in (ROCK, BARREL) or (skill.shape == "dash" and ENTER_COST[ter] is None):
+                break
+            out.append(p)
+        return out
+
+    def retarget(self, stray: FighterState) -> None:
+        """A pushed stray's area telegraph turns with it (re-aimed at its locked point)."""
+        for t in self.s.telegraphs:
+            if t.stray != stray.id or t.shape == "single":
+                continue
+            skill = kit(stray.name)[t.skill]
+            here = self.pos(stray)
+            if t.shape == "burst":
+                off = t.offset or (0, 0)
+                center = (here[0] + off[0], here[1] + off[1])
+                t.tiles = [tile_name(*p) for p in self.area(here, skill, None, center)]
+            else:
+                hd = heading(here, xy(t.aim)) if t.aim else None
+                t.heading = hd or t.heading
+                t.tiles = [tile_name(*p) for p in self.area(here, skill, t.heading)]
+
+    # --- skills ------------------------------------------------------------------------------------
+
+    def skill_problem(self, f: FighterState, skill: SkillDef, at: XY, toward: str | None) -> str | None:
+        """Why this skill cannot be used at this tile now, or None."""
+        if skill.slot in ("action", "super") and f.action_used:
+            return "the action is already used this phase"
+        if skill.slot == "bonus" and f.bonus_used:
+            return "the bonus action is already used this phase"
+        if skill.slot == "super":
+            if f.level < SUPER_LEVEL:
+                return f"supers unlock at level {SUPER_LEVEL} ({f.name} is level {f.level})"
+            if f.spirit < SUPER_COST:
+                return f"{skill.name} needs {SUPER_COST} Spirit, {f.name} has {f.spirit}"
+        if toward is not None and not skill.push_choice:
+            return f"{skill.name} does not let you choose a push direction"
+        here = self.pos(f)
+        d = dist(here, at)
+        shape = skill.shape
+        if shape == "single":
+            t = self.at(at)
+            if t is None:
+                return f"no fighter stands on {tile_name(*at)}"
+            if t.id == f.id:
+                return f"{skill.name} cannot be aimed at yourself"
+            if skill.foes_only and t.side == f.side:
+                return f"{skill.name} can only be aimed at a foe"
+            if not self.in_range(f, skill, here, at):
+                return f"{tile_name(*at)} is {d} tiles away; {skill.name} reaches {skill.range}"
+        elif shape == "ally":
+            t = self.at(at)
+            if t is None or t.side != f.side:
+                return f"{skill.name} needs yourself or your ally on {tile_name(*at)}"
+            if d > skill.range:
+                return f"{tile_name(*at)} is {d} tiles away; {skill.name} reaches {skill.range}"
+        elif shape == "self":
+            if at != here:
+                return f"{skill.name} is used on your own tile {f.pos}"
+        elif shape in ("cone", "line", "dash"):
+            reach = max(1, skill.length)
+            if d == 0 or d > reach:
+                return f"aim {skill.name} at a tile 1 to {reach} away to set its heading"
+        elif shape == "burst":
+            if skill.range == 0 and at != here:
+                return f"{skill.name} bursts around you: aim it at {f.pos}"
+            if d > skill.range:
+                return f"{tile_name(*at)} is {d} tiles away; {skill.name} reaches {skill.range}"
+        elif shape == "move":
+            reach = self.paths(f, skill.range, provoke=False)
+            if at == here or at not in reach:
+                return f"{tile_name(*at)} cannot be reached with a dash of {skill.range}"
+            if self.at(at) is not None:
+                return f"{tile_name(*at)} is taken"
+        elif shape == "leap":
+            if d == 0 or d > skill.range:
+                return f"{tile_name(*at)} is {d} tiles away; {skill.name} reaches {skill.range}"
+            if not self.b.standable(*at):
+                return f"{tile_name(*at)} is not standable"
+            if self.at(at) is not None:
+                return f"{tile_name(*at)} is taken"
+        return None
+
+    def skill_targets(self, f: FighterState, skill: SkillDef, at: XY) -> tuple[list[XY], list[FighterState], XY | None]:
+        """(tiles it covers, fighters it affects, heading)."""
+        here = self.pos(f)
+        shape = skill.shape
+        if shape in ("single", "ally"):
+            t = self.at(at)
+            return [at], ([t] if t else []), None
+        if shape == "self":
+            return [here], [f], None
+        if shape in ("move", "leap"):
+            return [at], [], None
+        hd = heading(here, at) if shape != "burst" else None
+        tiles = self.area(here, skill, hd, at if shape == "burst" else None)
+        tset = set(tiles)
+        hit = [o for o in self.foes(f) if self.pos(o) in tset]
+        return tiles, hit, hd
+
+    def preview(self, f: FighterState, skill: SkillDef, at: XY, toward: str | None = None) -> SkillPreview:
+        here = self.pos(f)
+        tiles, hit, hd = self.skill_targets(f, skill, at)
+        pv = SkillPreview(user=f.id, skill=skill.name, at=tile_name(*at), tiles=[tile_name(*p) for p in tiles])
+        if skill.shape in ("move", "leap"):
+            pv.moves_to = tile_name(*at)
+        if skill.shape == "dash":
+            land = self.dash_landing(f, tiles)
+            pv.moves_to = tile_name(*land) if land else None
+        for t in hit:
+            tp = self.pos(t)
+            tv = TargetPreview(fighter=t.id, name=t.name, tile=t.pos)
+            if skill.damage:
+                tv.damage, tv.modifiers = self.amount(f, skill, here, t, tp)
+                if pv.cashin is None:
+                    pv.cashin = self.cashin(f, skill, t, tp)
+            tv.heal = min(skill.heal, t.max_hp - t.hp) if skill.heal else 0
+            tv.shield = skill.shield
+            if skill.push:
+                d = self.push_dir(skill, here, tp, toward)
+                if d is not None:
+                    land, outcome, pd, sts = self.push_result(t, d, abs(skill.push), here if skill.push < 0 else None)
+                    tv.push_to, tv.push_outcome, tv.push_damage = tile_name(*land), outcome, pd
+                    tv.statuses.extend(sts)
+            for st in skill.statuses:
+                if st not in tv.statuses:
+                    tv.statuses.append(st)
+            eff = tv.damage - min(t.shield, tv.damage // 2)
+            tv.downs = t.side != f.side and eff + tv.push_damage >= t.hp
+            pv.targets.append(tv)
+        if skill.surface:
+            cover = tiles if skill.is_area else [at]
+            pv.surfaces = [tile_name(*p) for p in cover if self.b.standable(*p)]
+        return pv
+
+    def dash_landing(self, f: FighterState, tiles: list[XY]) -> XY | None:
+        for p in reversed(tiles):
+            if self.b.standable(*p) and self.at(p, ignore=f.id) is None:
+                return p
+        return None
+
+    def use_skill(self, f: FighterState, skill: SkillDef, at: XY, toward: str | None = None) -> SkillPreview:
+        """Use a skill whose legality was checked; returns its preview (before luck)."""
+        pv = self.preview(f, skill, at, toward)
+        here = self.pos(f)
+        if skill.slot in ("action", "super"):
+            f.action_used = True
+        else:
+            f.bonus_used = True
+        if skill.slot == "super":
+            f.spent += SUPER_COST
+            self.update_spirit(f)
+        self.log(f"{f.name} ({f.id}) uses {skill.name} at {tile_name(*at)}")
+        if pv.cashin:
+            f.cashins += 1
+            self.update_spirit(f)
+            self.log(f"{f.name} ({f.id}) cashes in {pv.cashin} (+{CASHIN_SPIRIT} Spirit)")
+        tiles, hit, _ = self.skill_targets(f, skill, at)
+        if skill.shape in ("move", "leap"):
+            f.pos = tile_name(*at)
+            return pv
+        if skill.shape == "dash" and pv.moves_to:
+            f.pos = pv.moves_to
+        for t in hit:
+            if self.s.result:
+                break
+            if not t.standing:
+                continue
+            tp = xy(t.pos)
+            if skill.damage:
+                amount, _ = self.amount(f, skill, here, t, tp)
+                if skill.element == "fire" and (m := self.moss_at(tp)):
+                    self.s.surfaces.remove(m)
+                    self.log(f"the moss under {t.name} ({t.id}) burns away")
+                self.strike(f, t, self.luck(amount), melee=skill.delivery == "melee")
+            if skill.heal:
+                gain = min(skill.heal, t.max_hp - t.hp)
+                t.hp += gain
+                self.log(f"{f.name} ({f.id}) heals {t.name} ({t.id}) for {gain}")
+            if skill.shield:
+                t.shield += skill.shield
+                self.log(f"{t.name} ({t.id}) gains a shield of {skill.shield}")
+            if skill.push and t.standing and not self.s.result:
+                self.do_push(f, skill, here, t, toward)
+            if t.standing:
+                for st in skill.statuses:
+                    self.add_status(f, t, st)
+        if skill.surface and not self.s.result:
+            for name in pv.surfaces:
+                self.s.surfaces = [m for m in self.s.surfaces if m.tile != name]
+                self.s.surfaces.append(SurfaceState(tile=name, kind=skill.surface, by=f.id, round=self.s.round))
+        return pv
+
+    # --- phases ------------------------------------------------------------------------------------
+
+    def start_own_phase(self, f: FighterState) -> None:
+        f.shield = 0
+        f.moved = 0
+        f.action_used = f.bonus_used = False
+        f.done = not f.standing
+        f.held = "opportunity_attack" if f.side == "strays" else None
+        if f.has("prone"):
+            f.statuses = [s for s in f.statuses if s.name != "prone"]
+            f.moved = min(f.move, STAND_UP_COST)
+            self.log(f"{f.name} ({f.id}) stands up (costs {STAND_UP_COST} movement)")
+
+    def end_phase(self) -> None:
+        now = phase_index(self.s.round, self.s.phase)
+        for f in self.s.fighters:
+            f.statuses = [s for s in f.statuses if s.expires > now]
+        # Moss is a surface that lasts the fight unless fire burns it.
+
+    def pack_broken(self) -> bool:
+        left = sum(f.hp for f in self.s.standing("strays"))
+        return left * BREAK_SHARE[1] < self.s.start_hp["strays"] * BREAK_SHARE[0]
+
+    def shares(self) -> tuple[tuple[int, int], tuple[int, int]]:
+        duo = (sum(f.hp for f in self.s.standing("duo")), self.s.start_hp["duo"])
+        strays = (sum(f.hp for f in self.s.standing("strays")), self.s.start_hp["strays"])
+        return duo, strays
+
+    def end_duo_phase(self) -> None:
+        self.end_phase()
+        s = self.s
+        if s.result:
+            return
+        duo = s.standing("duo")
+        if s.goal == "break_out" and s.exits_open and duo and all(self.terrain(self.pos(f)) == "E" for f in duo):
+            self.finish("won", "the duo broke out")
+        elif s.goal == "hold" and s.hold_round is not None and s.round >= s.hold_round:
+            self.finish("won", f"the duo held to the end of round {s.hold_round}")
+        elif s.round >= LAST_ROUND:
+            (dh, dt), (sh, st) = self.shares()
+            a, b = dh * st, sh * dt   # compare dh/dt with sh/st without fractions
+            self.finish("won" if a > b else "lost" if a < b else "draw",
+                        f"after round {LAST_ROUND}, duo {dh}/{dt} HP against strays {sh}/{st}")
+        if not s.result:
+            s.round += 1
+            self.strays_phase()
+
+    def start_duo_phase(self) -> None:
+        self.s.phase = "duo"
+        for f in self.s.side("duo"):
+            self.start_own_phase(f)
+
+    def strays_phase(self) -> None:
+        from .strays import stray_turn, fire_telegraph
+        s = self.s
+        s.phase = "strays"
+        for f in s.side("strays"):
+            self.start_own_phase(f)
+        if s.goal == "rout" and self.pack_broken():
+            for f in s.standing("strays"):
+                f.fled = True
+                self.log(f"{f.name} ({f.id}) runs")
+            s.telegraphs = []
+            self.finish("won", "the pack broke and ran")
+            return
+        if s.round >= 2:
+            for t in list(s.telegraphs):
+                if s.result:
+                    break
+                fire_telegraph(self, t)
+        s.telegraphs = []
+        for f in s.side("strays"):
+            if s.result:
+                break
+            if f.standing:
+                stray_turn(self, f)
+        self.end_phase()
+        if not s.result:
+            self.start_duo_phase()

@@ -1,0 +1,209 @@
+"""The strays' deterministic policy: fire the locked telegraph, walk, maybe a bonus skill, lock the next.
+
+Same state and seed, same choices: every tie is broken by a fixed order (cost, then tile, then skill).
+"""
+from __future__ import annotations
+
+from .board import DIRS, dist, tile_name
+from .content import SkillDef, kit
+from .rules import XY, Fight, xy
+from .state import FighterState, Telegraph
+
+SOAKED_PREF = 3
+PRONE_PREF = 3
+OA_AVERSION = 6
+
+
+def target_value(fight: Fight, st: FighterState, skill: SkillDef, frm: XY, t: FighterState) -> int:
+    """How much duo HP a hit threatens, with a lean toward soaked, prone and low targets."""
+    dmg, _ = fight.amount(st, skill, frm, t, xy(t.pos))
+    v = 2 * dmg + (t.max_hp - t.hp) // 4
+    if t.has("soaked"):
+        v += SOAKED_PREF
+    if t.has("prone"):
+        v += PRONE_PREF
+    return v
+
+
+def attacks(st: FighterState) -> list[SkillDef]:
+    return [s for s in kit(st.name).values() if s.slot == "action"]
+
+
+def best_lock(fight: Fight, st: FighterState, frm: XY) -> tuple[int, SkillDef, dict] | None:
+    """The telegraph from tile `frm` that threatens the most duo HP it can reach."""
+    duo = fight.s.standing("duo")
+    best = None
+    for skill in attacks(st):
+        if skill.shape == "single":
+            for t in duo:
+                d = dist(frm, xy(t.pos))
+                if fight.in_range(st, skill, frm, xy(t.pos)):
+                    v = target_value(fight, st, skill, frm, t)
+                elif d <= skill.range + st.move:
+                    v = target_value(fight, st, skill, frm, t) // 2  # it follows, but may be dodged
+                else:
+                    continue
+                cand = (v, skill, {"target": t.id})
+                if best is None or cand[0] > best[0]:
+                    best = cand
+        elif skill.shape == "burst":
+            centers = [frm] if skill.range == 0 else sorted(
+                {(x, y) for t in duo for dx, dy in DIRS + ((0, 0),)
+                 for x, y in [(xy(t.pos)[0] + dx, xy(t.pos)[1] + dy)] if dist(frm, (x, y)) <= skill.range},
+                key=lambda p: (p[1], p[0]))
+            for c in centers:
+                tiles = set(fight.area(frm, skill, None, c))
+                v = sum(target_value(fight, st, skill, frm, t) for t in duo if xy(t.pos) in tiles)
+                if v and (best is None or v > best[0]):
+                    best = (v, skill, {"center": c})
+        else:
+            for hd in DIRS:
+                tiles = set(fight.area(frm, skill, hd))
+                v = sum(target_value(fight, st, skill, frm, t) for t in duo if xy(t.pos) in tiles)
+                if v and (best is None or v > best[0]):
+                    best = (v, skill, {"heading": hd})
+    return best
+
+
+def lock(fight: Fight, st: FighterState, skill: SkillDef, how: dict) -> None:
+    here = xy(st.pos)
+    tg = Telegraph(stray=st.id, skill=skill.name, shape=skill.shape)
+    if "target" in how:
+        tg.target = how["target"]
+        tg.tiles = [fight.s.get(how["target"]).pos]
+    elif "center" in how:
+        c = how["center"]
+        tg.offset = (c[0] - here[0], c[1] - here[1])
+        tg.tiles = [tile_name(*p) for p in fight.area(here, skill, None, c)]
+    else:
+        hd = how["heading"]
+        tg.heading = hd
+        reach = max(1, skill.length)
+        tg.aim = tile_name(*_clip((here[0] + hd[0] * reach, here[1] + hd[1] * reach)))
+        tg.tiles = [tile_name(*p) for p in fight.area(here, skill, hd)]
+    fight.s.telegraphs.append(tg)
+    what = f"at {fight.s.get(tg.target).name} ({tg.target})" if tg.target else "on " + ",".join(tg.tiles)
+    fight.log(f"{st.name} ({st.id}) telegraphs {skill.name} {what}")
+
+
+def _clip(p: XY) -> XY:
+    from .board import H, W
+    return min(W - 1, max(0, p[0])), min(H - 1, max(0, p[1]))
+
+
+def stray_turn(fight: Fight, st: FighterState) -> None:
+    """Walk to where the best telegraph can be locked, use the bonus skill if it helps, lock it."""
+    budget = 0 if st.has("rooted") else max(0, st.move - st.moved)
+    reach = fight.paths(st, budget)
+    dests = sorted(fight.stoppable(st, reach), key=lambda p: (reach[p][0], reach[p][1], p[1], p[0]))
+    choice = None
+    for p in dests:
+        found = best_lock(fight, st, p)
+        if found is None:
+            continue
+        score = found[0] - OA_AVERSION * reach[p][1]
+        if choice is None or score > choice[0]:
+            choice = (score, p, found[1], found[2])
+    if choice is None:
+        duo = [xy(t.pos) for t in fight.s.standing("duo")]
+        if not duo:
+            return
+        p = min(dests, key=lambda q: (min(dist(q, d) for d in duo), reach[q][1], reach[q][0], q[1], q[0]))
+        choice = (0, p, None, None)
+    _, dest, skill, how = choice
+    if dest != xy(st.pos):
+        fight.walk(st, reach, dest)
+        if not st.standing or fight.s.result:
+            return
+    stray_bonus(fight, st)
+    if not st.standing or fight.s.result:
+        return
+    found = best_lock(fight, st, xy(st.pos))
+    if found is None:
+        # Nothing to hit from here: aim its targeted attack at the nearest duo member (it follows).
+        duo = sorted(fight.s.standing("duo"), key=lambda t: (dist(xy(st.pos), xy(t.pos)), t.id))
+        singles = [s for s in attacks(st) if s.shape == "single"]
+        if duo and singles:
+            lock(fight, st, singles[0], {"target": duo[0].id})
+        elif duo:
+            from .board import heading
+            hd = heading(xy(st.pos), xy(duo[0].pos)) or (1, 0)
+            lock(fight, st, attacks(st)[0], {"heading": hd} if attacks(st)[0].shape != "burst" else {"center": xy(st.pos)})
+        return
+    lock(fight, st, found[1], found[2])
+
+
+PUSH_TASTE = ("swept", "splat", "soaked", "pushed")
+
+
+def stray_bonus(fight: Fight, st: FighterState) -> None:
+    bonus = next(s for s in kit(st.name).values() if s.slot == "bonus")
+    here = xy(st.pos)
+    duo = fight.s.standing("duo")
+    if bonus.shape == "self":
+        if any(dist(here, xy(t.pos)) <= 4 for t in duo):
+            fight.use_skill(st, bonus, here)
+        return
+    # A push: shove the adjacent duo member where it hurts most.
+    best = None
+    for t in sorted(duo, key=lambda t: t.id):
+        if dist(here, xy(t.pos)) != 1:
+            continue
+        from .board import COMPASS
+        for name, d in COMPASS.items():
+            land, outcome, dmg, sts = fight.push_result(t, d, abs(bonus.push))
+            rank = next((i for i, k in enumerate(PUSH_TASTE) if k in outcome), len(PUSH_TASTE))
+            key = (rank, -dmg, t.id, name)
+            if best is None or key < best[0]:
+                best = (key, t, name)
+    if best is not None:
+        fight.use_skill(st, bonus, xy(best[1].pos), best[2])
+
+
+def fire_telegraph(fight: Fight, tg: Telegraph) -> None:
+    st = fight.s.get(tg.stray)
+    if not st.standing:
+        return
+    skill = kit(st.name)[tg.skill]
+    if tg.shape == "single":
+        t = fight.s.get(tg.target) if tg.target else None
+        if t is None or not t.standing:
+            fight.log(f"{st.name} ({st.id}) {skill.name} fizzles: its target is down")
+            return
+        if not fight.in_range(st, skill, xy(st.pos), xy(t.pos)):
+            if st.has("rooted"):
+                fight.log(f"{st.name} ({st.id}) is rooted and {skill.name} fizzles: {t.name} is out of reach")
+                return
+            reach = fight.paths(st, max(0, st.move - st.moved))
+            spots = [p for p in fight.stoppable(st, reach) if fight.in_range(st, skill, p, xy(t.pos))]
+            if not spots:
+                fight.log(f"{st.name} ({st.id}) {skill.name} fizzles: {t.name} is out of reach")
+                return
+            dest = min(spots, key=lambda p: (reach[p][0], reach[p][1], p[1], p[0]))
+            fight.walk(st, reach, dest)
+            if not st.standing or fight.s.result or not t.standing:
+                return
+        fight.use_skill(st, skill, xy(t.pos))
+        return
+    # Area telegraphs hit the tiles they locked; a dash lands at the far end.
+    tiles = {xy(n) for n in tg.tiles}
+    here = xy(st.pos)
+    fight.log(f"{st.name} ({st.id}) fires {skill.name} on {','.join(tg.tiles)}")
+    if skill.shape == "dash":
+        land = fight.dash_landing(st, [xy(n) for n in tg.tiles])
+    else:
+        land = None
+    st_action = st.action_used
+    for t in [o for o in fight.foes(st) if xy(o.pos) in tiles]:
+        if fight.s.result or not st.standing:
+            break
+        amount, _ = fight.amount(st, skill, here, t)
+        fight.strike(st, t, fight.luck(amount), melee=skill.delivery == "melee")
+        if skill.push and t.standing and not fight.s.result:
+            fight.do_push(st, skill, here, t, None)
+        if t.standing:
+            for name in skill.statuses:
+                fight.add_status(st, t, name)
+    st.action_used = st_action or True
+    if land is not None and st.standing and fight.at(land, ignore=st.id) is None:
+        st.pos = tile_name(*land)
