@@ -158,6 +158,7 @@ def run_battle_phase(st: SummonState, log: list[str]) -> None:
     if not st.players[0].line or not st.players[1].line:
         log.append("no fight: a side has no unit on the battlefield")
         return
-    for _ in range(battle_phase_turns(k)):
+    for t in range(1, battle_phase_turns(k) + 1):
+        log.append(f"battle turn {t}")
         if battle_turn(st, tp, log):
             return
