@@ -15,7 +15,8 @@ log = logging.getLogger(__name__)
 PORT = 8765
 
 
-async def run_local(settings: Settings, *, port: int = PORT, ready: asyncio.Event | None = None) -> int:
+async def run_local(settings: Settings, *, port: int = PORT, ready: asyncio.Event | None = None,
+                    plugins=None) -> int:
     try:
         import simcord
     except ImportError:
@@ -23,8 +24,14 @@ async def run_local(settings: Settings, *, port: int = PORT, ready: asyncio.Even
         return 2
     from bot.discord import create_bot
 
-    bot = create_bot(settings)
+    bot = create_bot(settings, plugins=plugins)
     async with simcord.run(bot, check_errors=False) as env:
+        # SimCord's clock starts on 2026-01-01; bring it to the real time so today's daily is today's.
+        from datetime import UTC, datetime
+
+        behind = (datetime.now(UTC) - env.now()).total_seconds()
+        if behind > 0:
+            await env.advance_time(behind)
         guild = env.create_guild("Game Hall (local)")
         games = guild.create_text_channel("games")
         import discord
@@ -32,12 +39,20 @@ async def run_local(settings: Settings, *, port: int = PORT, ready: asyncio.Even
         hosts = guild.create_role("Hosts", permissions=discord.Permissions(manage_guild=True))
         member = guild.add_member(env.create_user("you"), roles=[hosts])
         channel = games
+        capability = None
         while True:
-            async with env.preview(channel, viewers=[member], layout="channel", port=port) as preview:
-                print(f"Local play: open {preview.url}  (#{channel.name}; Ctrl+C to stop)", flush=True)
+            preview = env.preview(channel, viewers=[member], layout="channel", port=port)
+            if capability is None:
+                capability = preview.capability
+            # One address for the whole session: the page is re-opened on the new channel, and a
+            # reload of the same address shows it.
+            preview.capability = capability
+            async with preview:
+                where = "#games" if channel is games else f"the thread {channel.name!r} (reload the page)"
+                print(f"Local play: open {preview.url}  — showing {where}; Ctrl+C stops", flush=True)
                 if ready is not None:
                     ready.set()
-                watcher = asyncio.create_task(_next_channel(games, channel))
+                watcher = asyncio.create_task(_next_channel(bot, games, channel))
                 closed = asyncio.create_task(preview.wait_closed())
                 done, _ = await asyncio.wait({watcher, closed}, return_when=asyncio.FIRST_COMPLETED)
                 if closed in done:
@@ -48,14 +63,15 @@ async def run_local(settings: Settings, *, port: int = PORT, ready: asyncio.Even
     return 0
 
 
-async def _next_channel(games, current):
-    """Wait until the preview should show another channel: a new game thread, or #games again."""
+async def _next_channel(bot, games, current):
+    """Wait until the preview should show another channel: a new game thread, or #games once the
+    game shown has ended."""
     known = {t.id for t in games.threads}
     while True:
         await asyncio.sleep(0.5)
-        threads = games.threads
-        new = [t for t in threads if t.id not in known]
+        new = [t for t in games.threads if t.id not in known]
         if new:
             return new[-1]
-        if current is not games:
-            return None
+        if current is not games and bot.sessions.running_in_thread(current.id) is None:
+            await asyncio.sleep(3)  # leave the final board on screen a moment
+            return games
