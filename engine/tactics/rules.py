@@ -389,7 +389,8 @@ class Fight:
             else:
                 st = target.status(what)
                 src = st.by if st and st.round == self.s.round else None
-            if src and src != user.id and self.s.get(src).side == user.side:
+            setter = next((o for o in self.s.fighters if o.id == src), None) if src else None
+            if setter is not None and setter.id != user.id and setter.side == user.side:
                 return what
         return None
 
