@@ -172,6 +172,21 @@ def _place(st: SummonState, a: Place, rng: Rng, log: list[str]) -> None:
             cast_spell(st, a.player, c, log)
 
 
+def _clone(state: SummonState) -> SummonState:
+    """A copy safe to change: containers and units are copied, frozen value objects are shared
+    (a deep copy of every side and piece costs more than the rest of a turn)."""
+    players = [
+        p.model_copy(update={
+            "deck": list(p.deck), "hand": list(p.hand), "board": list(p.board), "removed": list(p.removed),
+            "line": [u.model_copy() for u in p.line],
+        })
+        for p in state.players
+    ]
+    return state.model_copy(update={
+        "players": players, "cards": list(state.cards), "turns_left": list(state.turns_left), "log": [],
+    })
+
+
 def apply(state: SummonState, action: Place | Pass | Timeout | Surrender | Placement | dict) -> SummonState:
     """The state after `action`; the given state is left unchanged. Raises IllegalActionError (a
     ValueError) that says why when the action is not legal here."""
@@ -186,7 +201,7 @@ def apply(state: SummonState, action: Place | Pass | Timeout | Surrender | Place
         raise IllegalActionError("game_over", f"the game is over ({state.result})")
     if action.player not in (0, 1):
         raise IllegalActionError("bad_player", f"player must be 0 or 1, not {action.player}")
-    st = state.model_copy(deep=True)
+    st = _clone(state)
     log: list[str] = []
     rng = Rng(st.rng)
     if isinstance(action, Surrender):
