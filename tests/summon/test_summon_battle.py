@@ -66,11 +66,20 @@ def test_rank_by_rank_order_within_a_turn():
 
 
 def test_front_falls_and_the_next_steps_up():
-    # Fireball-strength front: Phoenix (attack 6, magic) against Clay Doll, Clay Doll, Shade.
+    # Phoenix (24 ticks, attack 6, magic) against Clay Doll, Clay Doll, Shade (weak to magic, 8).
+    # Turn 1: Phoenix destroys Doll 1 (4 ticks); Doll 2 has stepped up when its rank-2 moment comes
+    #         and, being the front now, hits Phoenix 24->23; Shade (back, no bow) does nothing.
+    # Turn 2: Phoenix destroys Doll 2; the Shade steps up and hits Phoenix 23->22.
+    # Turn 3: Phoenix hits the Shade for 6 + 2 (magic vs weak to magic) = 8: p2 wiped out.
     st, log = fight(["r07"], ["n02", "n02", "k01"])
-    # turn 1: Phoenix destroys Doll 1 (4 ticks); p2's Doll 2 steps up and hits Phoenix when its rank
-    # comes (rank 2 of the turn order: it now stands at the front).
-    assert "p2 Clay Doll is destroyed" in log
+    hits = [x for x in log if " takes " in x or x.endswith(" is destroyed")]
+    assert hits == [
+        "p2 Clay Doll takes 6 (Phoenix) 4->0", "p2 Clay Doll is destroyed",
+        "p1 Phoenix takes 1 (Clay Doll) 24->23",
+        "p2 Clay Doll takes 6 (Phoenix) 4->0", "p2 Clay Doll is destroyed",
+        "p1 Phoenix takes 1 (Shade) 23->22",
+        "p2 Shade takes 8 (Phoenix) 8->0", "p2 Shade is destroyed",
+    ]
     assert st.result == "p1"
 
 
@@ -79,9 +88,9 @@ def test_hearts_are_four_ticks():
     # A 1-heart Clay Doll survives 3 single-tick hits and falls to the 4th.
     st, log = fight(["n02"], [("n02", 4)], phase=1)  # p1 leads: p1 hits 3 times over 3 turns
     assert ticks(st, 1) == [("n02", 1)]
-    st, log = fight(["n02"], [("n02", 4)], phase=2)  # 4 turns, p2 leads: 4 hits on p2's Doll?
-    # p2 leads in phase 2: p2 hits p1's Doll each turn first: p1's Doll takes its 4th tick on turn 4
-    # before it can hit a 4th time -> p2 wins
+    # Phase 2 has 4 turns and p2 leads: p2's Doll hits first each turn, so p1's Doll takes its 4th
+    # tick on turn 4 before it can strike a 4th time -> p2 wins.
+    st, log = fight(["n02"], [("n02", 4)], phase=2)
     assert st.result == "p2"
 
 
