@@ -8,7 +8,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from datetime import date, datetime
-from typing import Any, ClassVar
+from typing import Any, Callable, ClassVar
 
 import sqlite_utils
 
@@ -37,6 +37,7 @@ class Outcome:
     state: Any
     said: str = ""
     finished: bool = False
+    on_saved: Callable[[], None] | None = None  # progress to record once the game itself is saved
 
 
 class GameKind(ABC):
@@ -68,6 +69,10 @@ class GameKind(ABC):
         return None
 
     def is_over(self, state: Any) -> bool:
+        return False
+
+    def replaceable(self, state: Any) -> bool:
+        """Whether starting a new game may close this running one (nothing left in it to lose)."""
         return False
 
     def thread_name(self, state: Any, player_name: str) -> str:

@@ -83,6 +83,18 @@ class Sessions:
             game = game_store.save_game(self.db, game, now=now, deadline=deadline)
         return game
 
+    def blocking_game(self, key: str, user_id: int, guild_id: int | None) -> GameRecord | None:
+        """A running game of this kind that stops the player starting another; replaceable ones are closed."""
+        kind = self.kinds[key]
+        for game in game_store.running_games_of(self.db, user_id, guild_id=guild_id, kind=key):
+            state = self.load(game)
+            if state is not None and kind.replaceable(state):
+                self.end(game)
+                continue
+            if state is not None:
+                return game
+        return None
+
     def attach(self, game: GameRecord, *, thread_id: int | None = None,
                board_message_id: int | None = None) -> GameRecord:
         """Remember where the game lives; the version is not bumped by a board move alone."""
@@ -174,6 +186,8 @@ class Sessions:
         except StaleGame:
             fresh = game_store.get_game(self.db, game.id)
             return ActResult("stale", STALE_TEXT, fresh, self.board(fresh) if fresh else None)
+        if outcome.on_saved is not None:
+            outcome.on_saved()
         return ActResult("applied", outcome.said, saved, kind.board(outcome.state, saved))
 
     def end(self, game: GameRecord) -> GameRecord:

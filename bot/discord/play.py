@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.core.kinds import GameError
 from bot.core.reply import Reply
 from bot.core.sessions import NOT_PLAYER_TEXT, ActResult, Sessions, broken_text
 from db.games import GameRecord, games_with_deadlines
@@ -74,7 +75,11 @@ class Play:
 
     async def start(self, interaction: discord.Interaction, key: str, state: Any,
                     label: str | None = None) -> GameRecord | None:
-        """Create the game, its thread named after the game and player, and its first board."""
+        """Create the game, its thread named after the game and player, and its first board.
+
+        `state` may be a callable that builds the state: it runs after the interaction is deferred,
+        for content that takes a moment to generate.
+        """
         channel = interaction.channel
         if interaction.guild is None or channel is None:
             await self.private(interaction, "Games are played in a server's channels, not in direct messages.")
@@ -86,7 +91,18 @@ class Play:
             return None
         kind = self.sessions.kind(key)
         user = interaction.user
+        running = self.sessions.blocking_game(key, user.id, interaction.guild.id)
+        if running is not None:
+            await self.private(interaction, f"You already have a {kind.title} game running in "
+                                            f"{thread_link(running)}: finish it, or use its End button first.")
+            return None
         await interaction.response.defer(thinking=True)
+        if callable(state):
+            try:
+                state = state()
+            except GameError as exc:
+                await interaction.followup.send(str(exc))
+                return None
         game = self.sessions.start(key, guild_id=interaction.guild.id, channel_id=channel.id,
                                    players=[user.id], state=state)
         name = kind.thread_name(state, user.display_name)[:100]
@@ -127,7 +143,8 @@ class Play:
 
     async def press(self, interaction: discord.Interaction, game_id: int, version: int, action: str,
                     value: str | None) -> None:
-        """A button or select on a board message."""
+        """A button or select on a board message: acknowledged at once, then the board is edited."""
+        await interaction.response.defer()  # rendering (a battle replay, say) may take a moment
         result = await self.sessions.act(game_id, interaction.user.id, action, value, version=version)
         if result.status == "stale" and result.game is not None and result.board is not None:
             board = result.board
@@ -138,18 +155,17 @@ class Play:
             await self.private(interaction, f"{result.text}{link}\n\n{board.text}", files=files_of(board))
             return
         if result.status == "broken":
-            await interaction.response.send_message(_clip(result.text))
+            await interaction.followup.send(_clip(result.text))
             self.cancel(game_id)
             return
         if not result.applied:
-            text = result.text if result.status != "not_player" else NOT_PLAYER_TEXT
-            await self.private(interaction, text)
+            await self.private(interaction, result.text)
             return
         assert result.game is not None and result.board is not None
         kwargs = self.board_message(result.game, result.board, result.text)
         files = kwargs.pop("files")
         kwargs.setdefault("view", None)
-        await interaction.response.edit_message(attachments=files, **kwargs)
+        await interaction.edit_original_response(attachments=files, **kwargs)
         if interaction.message is not None and interaction.message.id != result.game.board_message_id:
             self.sessions.attach(result.game, board_message_id=interaction.message.id)
         await self._after_change(result, interaction.channel)
@@ -215,6 +231,10 @@ class Play:
                 await self._post_to_thread(result)
         except Exception:  # a failing timer must not take the bot down
             log.exception("timer of game %s failed", game_id)
+
+    async def post_board(self, result: ActResult) -> None:
+        """Post a changed game's board at the bottom of its thread (timers, resumes from elsewhere)."""
+        await self._post_to_thread(result)
 
     async def _post_to_thread(self, result: ActResult) -> None:
         game = result.game

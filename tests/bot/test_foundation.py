@@ -4,6 +4,8 @@ from __future__ import annotations
 import discord
 import simcord
 
+from support.replies import private_text
+
 from db.games import get_game
 
 
@@ -57,7 +59,7 @@ async def test_another_member_is_refused_privately_and_nothing_changes(make_bot)
         board = board_of(thread)
         before = get_game(bot.db, 1)
         result = await bob.click(board, label="+1")
-        assert result.ephemeral and "not your game" in result.response.content
+        assert "not your game" in private_text(result)
         after = get_game(bot.db, 1)
         assert (after.version, after.state) == (before.version, before.state)
         assert "Count: 0/10" in board_of(thread).content
@@ -75,8 +77,8 @@ async def test_stale_board_press_is_refused_with_the_fresh_board(make_bot):
         assert board_of(thread).id != old_board.id
         version = get_game(bot.db, 1).version
         result = await alice.click(old_board, label="+2")
-        assert result.ephemeral and "out of date" in result.response.content
-        assert "Count: 1/10" in result.response.content
+        assert "out of date" in private_text(result)
+        assert "Count: 1/10" in private_text(result)
         assert get_game(bot.db, 1).version == version
         await alice.click(board_of(thread), label="+2")
         assert "Count: 3/10" in board_of(thread).content

@@ -13,7 +13,6 @@ import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
-from bot.core.kinds import GameError
 from db import daily, guilds
 
 if TYPE_CHECKING:
@@ -44,12 +43,9 @@ async def start_daily(bot: GameHall, interaction: discord.Interaction, key: str)
         await bot.play.private(interaction, "That game is not available on this bot any more.")
         return
     day = today()
-    try:
-        state = kind.new_daily(day, interaction.user.id, bot.db)
-    except GameError as exc:
-        await bot.play.private(interaction, str(exc))
-        return
-    await bot.play.start(interaction, key, state, label=f"{kind.title} daily, {day.isoformat()}")
+    user_id = interaction.user.id
+    await bot.play.start(interaction, key, lambda: kind.new_daily(day, user_id, bot.db),
+                         label=f"{kind.title} daily, {day.isoformat()}")
 
 
 def today() -> date:

@@ -1,0 +1,98 @@
+"""/bowls …: start puzzles, endless and daily attempts; sow, undo, theme, forecast and end in the thread."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+import engine.bowls as bowls
+from bot.games.bowls import KEY, BowlsProgress, new_session
+
+if TYPE_CHECKING:
+    from ..app import GameHall
+
+
+class BowlsCog(commands.GroupCog, group_name="bowls", group_description="The sowing chain puzzle"):
+    def __init__(self, bot: GameHall) -> None:
+        self.bot = bot
+        super().__init__()
+
+    def _progress(self, interaction: discord.Interaction) -> BowlsProgress:
+        return BowlsProgress.load(self.bot.db, interaction.user.id)
+
+    @app_commands.command(name="puzzle", description="Play one of the 100 puzzles")
+    @app_commands.describe(number="1–100, gentlest first (default: your first unsolved one)")
+    async def puzzle(self, interaction: discord.Interaction,
+                     number: app_commands.Range[int, 1, 100] | None = None) -> None:
+        progress = self._progress(interaction)
+        if number is None:
+            number = next((n for n in range(1, 101) if n not in progress.won), 1)
+        game = bowls.new_puzzle(number)
+        await self.bot.play.start(interaction, KEY, new_session(game, progress), label=f"Bowls puzzle {number}")
+
+    @app_commands.command(name="endless", description="Endless: score until a bowl overflows (resumes a paused one)")
+    async def endless(self, interaction: discord.Interaction) -> None:
+        running = self.bot.sessions.blocking_game(KEY, interaction.user.id, interaction.guild_id)
+        if running is not None:
+            state = self.bot.sessions.load(running)
+            if state is not None and state.game.mode == "endless" and state.game.paused:
+                result = await self.bot.sessions.act(running.id, interaction.user.id, "resume")
+                if result.applied:
+                    await self.bot.play.post_board(result)
+                await self.bot.play.private(interaction, f"Resumed your endless attempt in <#{running.thread_id}>.")
+                return
+        seed = interaction.id  # a fresh, unguessable board per attempt
+        await self.bot.play.start(interaction, KEY, new_session(bowls.new_endless(seed), self._progress(interaction)),
+                                  label="Bowls endless")
+
+    @app_commands.command(name="daily", description="Today's daily: 20 moves on the board everyone gets today")
+    async def daily(self, interaction: discord.Interaction) -> None:
+        from .daily import start_daily
+
+        await start_daily(self.bot, interaction, KEY)
+
+    @app_commands.command(name="sow", description="Sow from a bowl (in your game's thread)")
+    @app_commands.describe(bowl="The bowl to sow from, 1–12")
+    async def sow(self, interaction: discord.Interaction, bowl: app_commands.Range[int, 1, 12]) -> None:
+        await self.bot.play.act_here(interaction, KEY, f"sow:{bowl}")
+
+    @app_commands.command(name="undo", description="Take back the last move (in endless and daily it becomes practice)")
+    async def undo(self, interaction: discord.Interaction) -> None:
+        await self.bot.play.act_here(interaction, KEY, "undo")
+
+    @app_commands.command(name="end", description="End the attempt in this thread and record its result")
+    async def end(self, interaction: discord.Interaction) -> None:
+        await self.bot.play.act_here(interaction, KEY, "end")
+
+    @app_commands.command(name="theme", description="Change how bowls and stones look")
+    @app_commands.describe(name="One of your unlocked themes")
+    async def theme(self, interaction: discord.Interaction, name: str) -> None:
+        if self.bot.sessions.running_in_thread(interaction.channel_id or 0) is not None:
+            await self.bot.play.act_here(interaction, KEY, f"theme:{name}")
+            return
+        progress = self._progress(interaction)
+        match = next((t for t in bowls.THEME_NAMES if t.lower() == name.lower()), None)
+        if match is None or match not in progress.themes():
+            why = "there is no such theme" if match is None else f"still locked — {bowls.get_theme(match).unlock} unlocks it"
+            await self.bot.play.private(interaction, f"Theme {name!r}: {why}.")
+            return
+        progress.model_copy(update={"theme": match}).save(self.bot.db, interaction.user.id, discord.utils.utcnow())
+        await self.bot.play.private(interaction, f"Your new bowls games will use the {match} theme.")
+
+    @theme.autocomplete("name")
+    async def _theme_names(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        unlocked = set(self._progress(interaction).themes())
+        return [app_commands.Choice(name=t if t in unlocked else f"{t} (locked)", value=t)
+                for t in bowls.THEME_NAMES if current.lower() in t.lower()][:25]
+
+    @app_commands.command(name="forecast", description="Show a one-line forecast of the selected move")
+    async def forecast(self, interaction: discord.Interaction, setting: Literal["on", "off"]) -> None:
+        if self.bot.sessions.running_in_thread(interaction.channel_id or 0) is not None:
+            await self.bot.play.act_here(interaction, KEY, f"forecast:{setting}")
+            return
+        progress = self._progress(interaction)
+        progress.model_copy(update={"forecast": setting == "on"}).save(
+            self.bot.db, interaction.user.id, discord.utils.utcnow())
+        await self.bot.play.private(interaction, f"Move forecast {setting} for your new bowls games.")

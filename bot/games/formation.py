@@ -1,0 +1,241 @@
+"""Formation in the bot: fill five slots from the pool, battle, read the replay, earn XP and mastery.
+
+A session walks a sequence of puzzles (the tutorial, a campaign chapter from where the player is, a
+daily flight, or a single puzzle); after a win, Next moves on in the same thread.
+"""
+from __future__ import annotations
+
+from datetime import date
+from typing import Literal, Optional
+
+import sqlite_utils
+from pydantic import BaseModel
+
+import engine.formation as fm
+from bot.core.kinds import Context, GameError, GameKind, Outcome
+from bot.core.reply import Button, Option, Picture, Reply, Select
+from db import players
+from db.games import GameRecord
+
+KEY = "formation"
+Track = Literal["tutorial", "campaign", "daily", "single"]
+
+
+class LastBattle(BaseModel):
+    """What the board shows of the latest battle: its summary, and the replay to attach once."""
+    won: bool
+    lines: list[str]
+    rewards: list[str] = []
+
+
+class FormationSession(BaseModel):
+    track: Track
+    puzzles: list[fm.Puzzle]      # the sequence, saved whole so daily puzzles never need regenerating
+    index: int = 0
+    formation: dict[str, str] = {}
+    slot: Optional[str] = None    # the slot the creature select fills
+    hints: int = 0
+    last: Optional[LastBattle] = None
+    won_current: bool = False
+    day: Optional[date] = None
+
+    @property
+    def puzzle(self) -> fm.Puzzle:
+        return self.puzzles[self.index]
+
+    def at(self, index: int) -> FormationSession:
+        p = self.puzzles[index]
+        return self.model_copy(update={"index": index, "formation": dict(fm.starting_formation(p)),
+                                       "slot": None, "hints": 0, "last": None, "won_current": False})
+
+
+def load_progress(db: sqlite_utils.Database, user_id: int) -> fm.FormationProgress:
+    return fm.FormationProgress.model_validate(players.get_progress(db, user_id, KEY) or {})
+
+
+def save_progress(db: sqlite_utils.Database, user_id: int, progress: fm.FormationProgress, now) -> None:
+    players.save_progress(db, user_id, KEY, progress.model_dump(mode="json"), now)
+
+
+def new_session(track: Track, puzzles: list[fm.Puzzle], start: int = 0, day: date | None = None) -> FormationSession:
+    return FormationSession(track=track, puzzles=list(puzzles), day=day).at(start)
+
+
+def _label(slot: str) -> str:
+    return fm.SLOT_LABELS.get(slot, slot) if hasattr(fm, "SLOT_LABELS") else slot
+
+
+class Formation(GameKind):
+    key = KEY
+    title = "Formation"
+    blurb = ("pick five creatures into two rows and watch the battle — `/formation tutorial`, "
+             "`/formation campaign`, `/formation daily`")
+
+    def load(self, text: str) -> FormationSession:
+        return FormationSession.model_validate_json(text)
+
+    def thread_name(self, state: FormationSession, player_name: str) -> str:
+        return f"Formation · {state.puzzle.title} · {player_name}"
+
+    def replaceable(self, state: FormationSession) -> bool:
+        return state.won_current and state.index == len(state.puzzles) - 1
+
+    # --- showing ------------------------------------------------------------------------------
+
+    def board(self, state: FormationSession, game: GameRecord) -> Reply:
+        from bot.render.formation import render_brief, render_replay
+
+        p = state.puzzle
+        parts = [f"**{p.title}** ({state.index + 1}/{len(state.puzzles)})", fm.brief_text(p).split("\n", 2)[-1]]
+        parts.append("Your line-up: " + (", ".join(f"{_label(s)}: {state.formation[s]}" for s in fm.SLOTS
+                                                   if s in state.formation) or "empty"))
+        if state.hints:
+            parts += [f"Hint {n}: {fm.hint(p, n)}" for n in range(1, state.hints + 1)]
+        replay: tuple[Picture, ...] = ()
+        if state.last is not None:
+            parts.append("\n".join(state.last.lines + state.last.rewards))
+            # The battle is deterministic and quick: replay it rather than store the log.
+            result = fm.battle(p, state.formation)
+            replay = (Picture(render_replay(result), "replay.gif", f"Replay: {fm.outcome_line(result)}"),)
+        brief = Picture(render_brief(p, state.formation), "formation.png", f"{p.title}: both line-ups")
+        return Reply("\n".join(parts), brief, self._buttons(state), self._selects(state), replay)
+
+    def _selects(self, state: FormationSession) -> tuple[Select, ...]:
+        if state.won_current:
+            return ()
+        p = state.puzzle
+        fixed = set(p.fixed)
+        slots = tuple(Option(f"{_label(s)}: {state.formation.get(s, 'empty')}", s, default=s == state.slot)
+                      for s in fm.SLOTS if s not in fixed)
+        selects = [Select("slot", slots, "Choose a slot to fill", row=0)]
+        if state.slot is not None:
+            names = fm.allowed_creatures(p, state.formation, state.slot)
+            options = [Option(n, n, fm.CREATURES[n].card()[:100]) for n in names][:24]
+            if state.slot in state.formation:
+                options.append(Option("(empty this slot)", "-"))
+            if options:
+                selects.append(Select("place", tuple(options), f"Creature for {_label(state.slot)}", row=1))
+        return tuple(selects)
+
+    @staticmethod
+    def _buttons(state: FormationSession) -> tuple[Button, ...]:
+        if state.won_current:
+            more = state.index + 1 < len(state.puzzles)
+            return (Button("Next puzzle", "next", "success", disabled=not more, row=2),
+                    Button("End", "end", "danger", row=2))
+        full = len(state.formation) == len(fm.SLOTS)
+        hints_left = state.hints < fm.hint_count(state.puzzle)
+        return (Button("Battle", "battle", "success", disabled=not full, row=2),
+                Button("Hint", "hint", disabled=not hints_left, row=2),
+                Button("Clear", "clear", row=2),
+                Button("End", "end", "danger", row=2))
+
+    # --- acting -------------------------------------------------------------------------------
+
+    def act(self, state: FormationSession, action: str, value: str | None, ctx: Context) -> Outcome:
+        verb, _, arg = action.partition(":")
+        p = state.puzzle
+        if verb == "end":
+            return Outcome(state, "Formation session ended.", finished=True)
+        if verb == "next":
+            if not state.won_current or state.index + 1 >= len(state.puzzles):
+                raise GameError("Next: win this puzzle first." if not state.won_current else
+                                "Next: that was the last puzzle here.")
+            nxt = state.at(state.index + 1)
+            reason = load_progress(ctx.db, ctx.user_id).locked_reason(nxt.puzzle)
+            if reason:
+                raise GameError(f"Next: {reason}")
+            return Outcome(nxt, f"On to {nxt.puzzle.title}.")
+        if state.won_current:
+            raise GameError("This puzzle is won: press Next puzzle or End.")
+        if verb == "slot":
+            slot = value or arg
+            if slot not in fm.SLOTS:
+                raise GameError(f"Slot {slot!r}: slots are {', '.join(fm.SLOTS)}.")
+            if slot in p.fixed:
+                raise GameError(f"Slot {_label(slot)}: {p.fixed[slot]} is fixed there by this puzzle.")
+            return Outcome(state.model_copy(update={"slot": slot, "last": None}), f"Filling {_label(slot)}.")
+        if verb == "place":
+            slot = arg or state.slot
+            creature = value if value is not None else None
+            if "=" in arg:
+                slot, creature = arg.split("=", 1)
+            return self._place(state, slot, creature)
+        if verb == "clear":
+            return Outcome(state.model_copy(update={"formation": dict(fm.starting_formation(p)), "slot": None,
+                                                    "last": None}), "Line-up cleared.")
+        if verb == "hint":
+            if state.hints >= fm.hint_count(p):
+                raise GameError(f"Hint: all {fm.hint_count(p)} hints for this puzzle are shown.")
+            n = state.hints + 1
+            return Outcome(state.model_copy(update={"hints": n}), f"Hint {n}: {fm.hint(p, n)}")
+        if verb == "battle":
+            return self._battle(state, ctx)
+        raise GameError(f"Unknown step {action!r}.")
+
+    def _place(self, state: FormationSession, slot: str | None, creature: str | None) -> Outcome:
+        p = state.puzzle
+        if slot is None:
+            raise GameError("Place: choose a slot first.")
+        if slot not in fm.SLOTS:
+            raise GameError(f"Place: {slot!r} is not a slot ({', '.join(fm.SLOTS)}).")
+        if slot in p.fixed:
+            raise GameError(f"Place: {p.fixed[slot]} is fixed at {_label(slot)} by this puzzle.")
+        formation = dict(state.formation)
+        if creature in (None, "-", ""):
+            formation.pop(slot, None)
+            return Outcome(state.model_copy(update={"formation": formation, "last": None}),
+                           f"{_label(slot)} emptied.")
+        name = next((n for n in fm.NAMES if n.lower() == creature.lower()), None)
+        if name is None:
+            raise GameError(f"Place {creature!r}: no such creature ({', '.join(fm.NAMES)}).")
+        allowed = fm.allowed_creatures(p, formation, slot)
+        if name not in allowed:
+            formation[slot] = name
+            try:
+                fm.check_limits(p, formation, complete=False)
+            except fm.FormationError as exc:
+                raise GameError(f"Place {name} at {_label(slot)}: {exc}") from None
+            raise GameError(f"Place {name} at {_label(slot)}: not allowed here (allowed: {', '.join(allowed) or 'none'}).")
+        formation[slot] = name
+        nxt = next((s for s in fm.SLOTS if s not in formation), None)
+        return Outcome(state.model_copy(update={"formation": formation, "slot": nxt, "last": None}),
+                       f"{name} stands at {_label(slot)}.")
+
+    def _battle(self, state: FormationSession, ctx: Context) -> Outcome:
+        p = state.puzzle
+        try:
+            fm.check_limits(p, state.formation, complete=True)
+        except fm.FormationError as exc:
+            raise GameError(f"Battle: {exc}") from None
+        result = fm.battle(p, state.formation)
+        progress = load_progress(ctx.db, ctx.user_id)
+        new_progress, rewards = fm.record_result(progress, p, result, ctx.now.date())
+        last = LastBattle(won=result.won, lines=list(fm.summary_lines(result)), rewards=list(rewards.lines()))
+        new_state = state.model_copy(update={"last": last, "won_current": result.won, "slot": None})
+        finished = result.won and state.index + 1 >= len(state.puzzles) and state.track != "campaign"
+
+        def record() -> None:
+            save_progress(ctx.db, ctx.user_id, new_progress, ctx.now)
+            if rewards.xp:
+                players.add_xp(ctx.db, ctx.user_id, rewards.xp, ctx.now)
+
+        return Outcome(new_state, fm.outcome_line(result), finished=finished, on_saved=record)
+
+    # --- profile and daily --------------------------------------------------------------------
+
+    def profile_lines(self, progress: dict) -> list[str]:
+        if not progress:
+            return []
+        pr = fm.FormationProgress.model_validate(progress)
+        top = sorted(pr.mastery.items(), key=lambda kv: -kv[1])[:3]
+        lines = [f"Level {pr.level} · {pr.xp} XP · puzzles won {len(pr.won)} · mastered {len(pr.mastered)}"]
+        if top:
+            lines.append("Mastery: " + ", ".join(f"{name} {points}" for name, points in top))
+        return lines
+
+    def daily(self, day: date) -> str | None:
+        return "a flight of three line-up puzzles, gentlest first (`/formation daily`)."
+
+    def new_daily(self, day: date, user_id: int, db: sqlite_utils.Database) -> FormationSession:
+        return new_session("daily", list(fm.daily_flight(day)), day=day)
