@@ -54,9 +54,13 @@ def main(argv: list[str] | None = None) -> int:
             return _fail(f"cannot read state: {e}")
         except ValidationError as e:
             return _fail(f"not a summon state: {e.errors()[0]['loc']} {e.errors()[0]['msg']}")
+        try:
+            placements = legal_placements(st)
+        except (ValueError, KeyError, IndexError) as e:
+            return _fail(f"inconsistent summon state: {e!r}")
         out = {
             "player": PLAYER_NAMES[st.to_move] if st.phase == "summon" else None,
-            "placements": [pl.model_dump(mode="json") for pl in legal_placements(st)],
+            "placements": [pl.model_dump(mode="json") for pl in placements],
         }
         print(json.dumps(out, ensure_ascii=False))
     return 0

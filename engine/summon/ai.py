@@ -85,14 +85,14 @@ def ai_action(state: SummonState) -> Place | Pass:
     pass when nothing is worth placing."""
     options = legal_placements(state)
     if not options:
-        return Pass(player=state.to_move)
+        return Pass(player=state.to_move, version=state.version)
     best, best_score = options[0], score(state, options[0])
     for pl in options[1:]:
         v = score(state, pl)
         if v > best_score:
             best, best_score = pl, v
     if best_score < PASS_BELOW:
-        return Pass(player=state.to_move)
+        return Pass(player=state.to_move, version=state.version)
     return best.to_action()
 
 
@@ -100,5 +100,5 @@ def random_action(state: SummonState, rng: Rng) -> Place | Pass:
     """The random placer: a uniformly random legal placement."""
     options = legal_placements(state)
     if not options:
-        return Pass(player=state.to_move)
+        return Pass(player=state.to_move, version=state.version)
     return rng.choice(options).to_action()

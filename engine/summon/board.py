@@ -96,7 +96,7 @@ def outcome(grid: Grid, ox: int, oy: int, uid: int, card: str, x: int, y: int, s
     return Outcome((dx, dy), falls, tuple(b.uid for b in order), tuple(b.card for b in order))
 
 
-def iter_placements(p: PlayerState, player: int) -> Iterator[Placement]:
+def iter_placements(p: PlayerState, player: int, version: int = 0) -> Iterator[Placement]:
     """Every legal placement of every hand piece, rotations giving identical sides listed once."""
     grid = grid_of(p)
     cells = candidate_cells(grid, p.ox, p.oy)
@@ -111,16 +111,16 @@ def iter_placements(p: PlayerState, player: int) -> Iterator[Placement]:
             for (x, y) in cells:
                 if misfit(grid, x, y, sides) is not None:
                     continue
-                yield make_placement(grid, p, player, hp, r, x, y, sides, code)
+                yield make_placement(grid, p, player, hp, r, x, y, sides, code, version)
 
 
 def make_placement(grid: Grid, p: PlayerState, player: int, hp: HandPiece, r: int, x: int, y: int,
-                   sides: Sides, code: str) -> Placement:
+                   sides: Sides, code: str, version: int = 0) -> Placement:
     out = outcome(grid, p.ox, p.oy, hp.uid, hp.card, x, y, sides)
     return Placement(
         player=player, piece=hp.uid, card=hp.card, rotation=r, col=x - p.ox, row=y - p.oy, sides=code,
         slide=out.slide, summons=out.summons, summon_cards=out.summon_cards,
-        falls=tuple(b.uid for b in out.falls), fall_cards=tuple(b.card for b in out.falls),
+        falls=tuple(b.uid for b in out.falls), fall_cards=tuple(b.card for b in out.falls), version=version,
     )
 
 

@@ -45,7 +45,7 @@ def legal_placements(state: SummonState) -> list[Placement]:
     """Every legal placement for the player to move, each with what it summons and what falls off."""
     if state.phase != "summon":
         return []
-    return list(B.iter_placements(state.players[state.to_move], state.to_move))
+    return list(B.iter_placements(state.players[state.to_move], state.to_move, state.version))
 
 
 def _draw(st: SummonState, p: PlayerState, rng: Rng) -> None:
@@ -201,6 +201,10 @@ def apply(state: SummonState, action: Place | Pass | Timeout | Surrender | Place
         raise IllegalActionError("game_over", f"the game is over ({state.result})")
     if action.player not in (0, 1):
         raise IllegalActionError("bad_player", f"player must be 0 or 1, not {action.player}")
+    if action.version is not None and action.version != state.version:
+        raise IllegalActionError(
+            "stale", f"that action was meant for version {action.version}; the game is at version {state.version}"
+        )
     st = _clone(state)
     log: list[str] = []
     rng = Rng(st.rng)

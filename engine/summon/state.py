@@ -107,6 +107,7 @@ class Place(BaseModel):
     rotation: int = 0
     col: int
     row: int
+    version: int | None = None  # the state version the player saw; a different one is stale
 
 
 class Pass(BaseModel):
@@ -115,6 +116,7 @@ class Pass(BaseModel):
     model_config = ConfigDict(frozen=True)
     type: Literal["pass"] = "pass"
     player: int
+    version: int | None = None
 
 
 class Timeout(BaseModel):
@@ -123,6 +125,7 @@ class Timeout(BaseModel):
     model_config = ConfigDict(frozen=True)
     type: Literal["timeout"] = "timeout"
     player: int
+    version: int | None = None
 
 
 class Surrender(BaseModel):
@@ -131,6 +134,7 @@ class Surrender(BaseModel):
     model_config = ConfigDict(frozen=True)
     type: Literal["surrender"] = "surrender"
     player: int
+    version: int | None = None
 
 
 Action = Annotated[Union[Place, Pass, Timeout, Surrender], Field(discriminator="type")]
@@ -152,9 +156,11 @@ class Placement(BaseModel):
     summon_cards: tuple[str, ...]
     falls: tuple[int, ...]
     fall_cards: tuple[str, ...]
+    version: int  # the state version it was generated for
 
     def to_action(self) -> Place:
-        return Place(player=self.player, piece=self.piece, rotation=self.rotation, col=self.col, row=self.row)
+        return Place(player=self.player, piece=self.piece, rotation=self.rotation, col=self.col, row=self.row,
+                     version=self.version)
 
 
 def side_tuple(sides: list[Side] | Sides) -> Sides:

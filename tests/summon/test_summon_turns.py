@@ -116,5 +116,9 @@ def test_actions_as_dicts_and_bad_actions():
     with pytest.raises(IllegalActionError) as e:
         apply(st, Pass(player=1 - st.to_move))
     assert e.value.reason == "not_your_turn" and "turn" in str(e.value)
-    assert apply(st, pl).version == st.version + 1
+    nxt = apply(st, pl)
+    assert nxt.version == st.version + 1
+    with pytest.raises(IllegalActionError) as e:  # the same click again, on the newer state
+        apply(nxt, pl)
+    assert e.value.reason == "stale" and "version" in str(e.value)
     assert st.players[st.to_move].board == []  # apply never changes the state it is given
