@@ -20,6 +20,13 @@ class BadInput(Exception):
     pass
 
 
+class _Parser(argparse.ArgumentParser):
+    """Usage errors become one line on stderr and exit code 2, like every other bad input."""
+
+    def error(self, message: str):  # type: ignore[override]
+        raise BadInput(f"{self.prog}: {message}")
+
+
 def _read_json() -> object:
     try:
         return json.loads(sys.stdin.read())
@@ -36,7 +43,7 @@ def _state(data: object) -> FightState:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m engine.tactics")
+    parser = _Parser(prog="python -m engine.tactics")
     sub = parser.add_subparsers(dest="cmd", required=True)
     sub.add_parser("encounters")
     p_new = sub.add_parser("new")
@@ -54,14 +61,8 @@ def main(argv: list[str] | None = None) -> int:
     p_auto.add_argument("--hero", default=DEFAULT_HERO)
     p_auto.add_argument("--companion", default=DEFAULT_COMPANION)
 
-    class _Parser(argparse.ArgumentParser):
-        pass
-
     try:
         args = parser.parse_args(argv)
-    except SystemExit as e:
-        return 2 if e.code else 0
-    try:
         out = _run(args)
     except BadInput as e:
         print(str(e).splitlines()[0], file=sys.stderr)

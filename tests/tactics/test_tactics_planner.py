@@ -1,0 +1,116 @@
+"""The planner: legal, different, well-summarised turns; determinism; JSON round-trips; golden fights."""
+import json
+import os
+from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine.tactics import (FightState, apply_turn, autoplay, autoplay_state, campaign, new_fight, plan_turns,
+                            render_text)
+from engine.tactics.content import companions, heroes
+
+GOLDEN = Path(__file__).parent / "golden"
+ENCOUNTERS = [e.id for e in campaign()]
+
+
+def advance(state, rounds):
+    """Play a few rounds with the planner's first turn so positions vary."""
+    target = state.round + rounds
+    while not state.result and state.round < target:
+        for fid in ("hero", "companion"):
+            if state.result or state.phase != "duo":
+                break
+            if state.get(fid).standing and not state.get(fid).done:
+                turns = plan_turns(state, fid, limit=1)
+                state = apply_turn(state, fid, turns[0].steps if turns else [{"kind": "end"}])
+    return state
+
+
+@settings(max_examples=30)
+@given(enc=st.sampled_from(ENCOUNTERS), seed=st.integers(0, 10_000), hero=st.sampled_from(heroes()),
+       companion=st.sampled_from(companions()), rounds=st.integers(0, 3))
+def test_every_planned_turn_applies_legally(enc, seed, hero, companion, rounds):
+    state = advance(new_fight(enc, seed, hero, companion), rounds)
+    if state.result:
+        return
+    for fid in ("hero", "companion"):
+        if not state.get(fid).standing:
+            continue
+        turns = plan_turns(state, fid)
+        assert 1 <= len(turns) <= 6
+        assert len({t.summary for t in turns}) == len(turns)
+        assert len({json.dumps([s.model_dump() for s in t.steps]) for t in turns}) == len(turns)
+        scores = [t.preview.score for t in turns]
+        assert scores == sorted(scores, reverse=True)
+        for t in turns:
+            assert t.steps[-1].kind == "end"
+            apply_turn(state, fid, t.steps)  # raises if any step is illegal
+            assert t.summary[0].isupper() and len(t.summary) < 300
+
+
+def test_planner_prefers_the_kill_and_reads_well():
+    from engine.tactics.scenario import scenario
+    s = scenario([], [("hero", "Ranger", "A5"), ("companion", "Mossle", "A9"), ("s1", "Driplet", "E5"),
+                      ("s2", "Gloomcap", "E7")])
+    s.get("s1").hp = 5
+    best = plan_turns(s, "hero")[0]
+    assert "the Driplet at E5" in best.summary and "downing it" in best.summary
+    assert best.preview.score_parts["kills"] == 1
+
+
+def test_planner_steps_out_of_telegraphs():
+    from engine.tactics.scenario import scenario
+    from engine.tactics.state import Telegraph
+    s = scenario([], [("hero", "Tidecaller", "C5"), ("companion", "Mossle", "A9"), ("s1", "Gloomcap", "M5")])
+    s.telegraphs = [Telegraph(stray="s1", skill="Spore Cone", shape="cone", heading=(-1, 0), aim="K5",
+                              tiles=["C4", "C5", "C6", "D5"])]
+    for t in plan_turns(s, "hero"):
+        assert t.preview.end_at not in ("C4", "C5", "C6", "D5")
+
+
+def test_autoplay_is_deterministic():
+    a = autoplay("c06", 11)
+    b = autoplay("c06", 11)
+    assert a.model_dump_json() == b.model_dump_json() and a.result is not None
+
+
+def test_state_round_trips_through_json_and_resumes_exactly():
+    s = advance(new_fight("c08", 5, "Penitent", "Pebbling"), 2)
+    again = FightState.model_validate_json(s.model_dump_json())
+    assert again == s
+    assert autoplay_state(again).model_dump_json() == autoplay_state(s).model_dump_json()
+
+
+def test_render_text_shows_board_fighters_and_telegraphs():
+    s = new_fight("c06", 1)
+    text = render_text(s, "hero")
+    lines = text.splitlines()
+    assert lines[0].startswith("The Horned One | round 1/10 | duo phase")
+    assert sum(1 for line in lines if line[:2].strip().isdigit()) >= 9
+    for f in s.fighters:
+        assert f"{f.name} ({f.id}) at {f.pos}" in text
+    assert "telegraphs" in text and "!" in text
+    assert len(text) < 4000
+
+
+def _golden_record(enc, seed, hero, companion):
+    record = []
+    final = autoplay(enc, seed, hero, companion, record=record)
+    return {"encounter": enc, "seed": seed, "hero": hero, "companion": companion, "turns": record,
+            "result": final.result, "round": final.round, "log": final.log,
+            "hp": {f.id: f.hp for f in final.fighters}}
+
+
+GOLDEN_FIGHTS = [("c01", 1, "Tidecaller", "Mossle"), ("c04", 2, "Sellsword", "Pebbling"),
+                 ("c09", 3, "Penitent", "Nookle"), ("c10", 4, "Ranger", "Cindle")]
+
+
+def test_golden_fights():
+    for enc, seed, hero, companion in GOLDEN_FIGHTS:
+        path = GOLDEN / f"{enc}_{seed}_{hero}_{companion}.json"
+        got = _golden_record(enc, seed, hero, companion)
+        if os.environ.get("TACTICS_REGEN_GOLDEN"):
+            GOLDEN.mkdir(exist_ok=True)
+            path.write_text(json.dumps(got, indent=1) + "\n")
+        assert got == json.loads(path.read_text()), f"{path.name} differs (TACTICS_REGEN_GOLDEN=1 to refresh)"
