@@ -106,10 +106,17 @@ class Play:
         game = self.sessions.start(key, guild_id=interaction.guild.id, channel_id=channel.id,
                                    players=[user.id], state=state)
         name = kind.thread_name(state, user.display_name)[:100]
-        thread = await channel.create_thread(name=name, type=discord.ChannelType.public_thread,
-                                             auto_archive_duration=1440)
-        reply = self.sessions.board(game)
-        message = await thread.send(**self.board_message(game, reply, f"{user.mention} — {label or kind.title}"))
+        try:
+            thread = await channel.create_thread(name=name, type=discord.ChannelType.public_thread,
+                                                 auto_archive_duration=1440)
+            reply = self.sessions.board(game)
+            message = await thread.send(**self.board_message(game, reply, f"{user.mention} — {label or kind.title}"))
+        except discord.Forbidden:
+            self.sessions.end(game)
+            await interaction.followup.send(
+                "I can't open a thread here: I need the Create Public Threads and Send Messages in Threads "
+                "permissions in this channel. Ask a server manager, or try another channel.")
+            return None
         game = self.sessions.attach(game, thread_id=thread.id, board_message_id=message.id)
         self.arm(game)
         await interaction.followup.send(f"{kind.title}: your game is ready in {thread.mention}.")

@@ -185,3 +185,17 @@ async def test_settings_need_manage_server(make_bot):
         assert "between" in bad.response.content
         refused = await alice.slash(channel, "settings daily-channel", channel=channel)
         assert "Manage Server" in refused.response.content
+
+
+async def test_no_thread_permission_is_explained_and_leaves_no_game(make_bot):
+    bot = make_bot()
+    async with simcord.run(bot) as env:
+        guild = env.create_guild()
+        alice = guild.add_member(env.create_user("alice"))
+        no_threads = discord.PermissionOverwrite(create_public_threads=False)
+        channel = guild.create_text_channel("games", overwrites={guild.me: no_threads})
+        result = await alice.slash(channel, "tally start")
+        assert not channel.threads
+        assert "Create Public Threads" in result.response.content
+        from db.games import running_games_of
+        assert running_games_of(bot.db, alice.id) == []
