@@ -7,7 +7,7 @@ from engine.summon.ai import ai_action, random_action
 from engine.summon.catalog import Card, card, catalog_markdown, load_catalog
 from engine.summon.deck import DeckError, auto_deck, validate_deck
 from engine.summon.game import apply, legal_placements, new_game
-from engine.summon.render import render_text
+from engine.summon.render import describe, render_text
 from engine.summon.selfplay import play_game
 from engine.summon.state import (
     IllegalActionError, Pass, Place, Placement, SummonState, Surrender, Timeout,
@@ -15,6 +15,6 @@ from engine.summon.state import (
 
 __all__ = [
     "Card", "DeckError", "IllegalActionError", "Pass", "Place", "Placement", "SummonState", "Surrender",
-    "Timeout", "ai_action", "apply", "auto_deck", "card", "catalog_markdown", "legal_placements",
+    "Timeout", "ai_action", "apply", "auto_deck", "card", "catalog_markdown", "describe", "legal_placements",
     "load_catalog", "new_game", "play_game", "random_action", "render_text", "validate_deck",
 ]

@@ -64,3 +64,17 @@ def render_text(state: SummonState, viewer: int | None) -> str:
             lines.append(f"  hand: {len(p.hand)} pieces")
         lines.append("  line: " + (" > ".join(_unit(u) for u in p.line) or "(no units)"))
     return "\n".join(lines)
+
+
+def describe(card_id: str) -> str:
+    """A piece's details in one line (the seed's long press): kind, edges, life, attack, abilities."""
+    from engine.summon.catalog import _edge_text
+
+    c = card(card_id)
+    text = f"{c.name} ({c.id}) — {c.attr} {c.kind}; edges: {_edge_text(c)}"
+    if c.kind == "unit":
+        attack = "cannot attack" if c.cannot_attack else f"attack {c.attack}"
+        text += f"; {c.hearts}♥ ({c.max_ticks} ticks), {attack}"
+        extra = ", ".join(x for x in c.ability_text().split(", ") if x != "cannot attack")
+        return text + (f"; {extra}" if extra else "")
+    return text + f"; when summoned: {c.ability_text()}"

@@ -121,6 +121,15 @@ def test_render_text_shows_boards_own_hand_and_lines():
     assert text_me.count("line:") == 2 and "summon phase 1" in text_me
 
 
+def test_describe_a_piece():
+    assert S.describe("r02") == ("Fire Hound (r02) — red unit; edges: 1×red tab, 1×red 1×neutral blank, 1 flat; "
+                                 "2♥ (8 ticks), attack 3; +2 vs green")
+    assert S.describe("n01").endswith("4♥ (16 ticks), cannot attack")
+    assert S.describe("r08").endswith("when summoned: deal 6 to the enemy front (magic)")
+    with pytest.raises(KeyError):
+        S.describe("zz9")
+
+
 def run_cli(capsys, *args, stdin=None, monkeypatch=None):
     if stdin is not None:
         import io

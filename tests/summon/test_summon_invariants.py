@@ -7,7 +7,7 @@ from pathlib import Path
 from hypothesis import given
 from hypothesis import strategies as hs
 
-from engine.summon import Pass, Timeout, ai_action, apply, auto_deck, legal_placements, new_game
+from engine.summon import Pass, Timeout, ai_action, apply, auto_deck, legal_placements, new_game, render_text
 from engine.summon.board import complete, grid_of
 from engine.summon.pieces import STEP, fits, opposite
 from engine.summon.state import SummonState
@@ -98,6 +98,7 @@ def playthrough(seed: int) -> str:
         st = apply(st, act)
         out.extend("  " + x for x in st.log)
     out.append(f"result {st.result}: {st.reason}; summon turns {st.summon_turns}; battle phases {st.battle_phases}")
+    out.append(render_text(st, 0))
     return "\n".join(out) + "\n"
 
 
