@@ -42,7 +42,8 @@ def _spell_value(c: Card, own: list[Unit], enemy: list[Unit]) -> float:
     return v
 
 
-def score(state: SummonState, pl: Placement) -> float:
+def score(state: SummonState, pl: Placement, grid: dict | None = None) -> float:
+    """How good a placement looks for the player to move (higher is better)."""
     me = state.to_move
     p, enemy = state.players[me], state.players[1 - me]
     enemy_attrs = [card(u.card).attr for u in enemy.line]
@@ -61,7 +62,8 @@ def score(state: SummonState, pl: Placement) -> float:
         if c.strong_vs:
             s += c.strong_bonus * enemy_attrs.count(c.strong_vs)
         rank += 1
-    grid = grid_of(p)
+    if grid is None:
+        grid = grid_of(p)
     for uid in pl.falls:
         b = next(b for b in p.board if b.uid == uid)
         s -= 1.0 if b.summoned else 0.5 * piece_value(card(b.card))
@@ -86,9 +88,10 @@ def ai_action(state: SummonState) -> Place | Pass:
     options = legal_placements(state)
     if not options:
         return Pass(player=state.to_move, version=state.version)
-    best, best_score = options[0], score(state, options[0])
+    grid = grid_of(state.players[state.to_move])
+    best, best_score = options[0], score(state, options[0], grid)
     for pl in options[1:]:
-        v = score(state, pl)
+        v = score(state, pl, grid)
         if v > best_score:
             best, best_score = pl, v
     if best_score < PASS_BELOW:
