@@ -96,6 +96,18 @@ def test_ai_is_deterministic_and_uses_the_preview():
     assert (act.piece, act.col, act.row) == (30, 1, 1)
 
 
+def test_ai_looks_at_the_enemy_line():
+    # Two easy summons: Fireball (6 to the enemy front) or an Ember Imp. Against a hurt Dread Lord
+    # (6 ticks left) the Fireball destroys it: the AI casts it. Against an empty enemy line the
+    # Fireball would do nothing, so the AI summons the Imp instead.
+    from engine.summon.scenario import scenario
+    me = {"deck": ["n02"] * 30, "hand": [("r08", "nnnn"), ("r01", "nr..")]}
+    st = scenario(me, {"deck": ["n02"] * 30, "line": [("k06", 6)]})
+    assert ai_action(st).piece == 30
+    st = scenario(me, {"deck": ["n02"] * 30})
+    assert ai_action(st).piece == 31
+
+
 def test_ai_beats_the_random_placer():
     # The full 200-seed measurement (target >= 90%) is in benchmarks/bench_summon.py; 30 seeds here,
     # the AI on either side, with a lower bound leaving room for the noise of a small sample.
