@@ -30,8 +30,14 @@ def tile_name(x: int, y: int) -> str:
     return f"{COLS[x]}{y + 1}"
 
 
+_TILES = {f"{COLS[x]}{y + 1}": (x, y) for x in range(W) for y in range(H)}
+
+
 def parse_tile(name: str) -> tuple[int, int] | None:
     """'E5' -> (4, 4); None when the text is not a tile of the board."""
+    hit = _TILES.get(name)  # the common case, fast: the planner parses tiles a lot
+    if hit is not None:
+        return hit
     if not isinstance(name, str) or len(name) < 2:
         return None
     col = COLS.find(name[0].upper())

@@ -13,6 +13,12 @@ from .steps import (EndStep, FightOverError, HoldStep, IllegalStepError, Invalid
                     NotYourPhaseError, SkillStep, StaleStateError, parse_steps)
 
 DUO_IDS = ("hero", "companion")
+STRAY_HP_PER_LEVEL = 3  # percent of a stray's HP added per encounter level above 1 (tune)
+
+
+def stray_hp(base: int, encounter_level: int) -> int:
+    """Strays grow tougher with the encounter's level, so the campaign grows harder."""
+    return base * (100 + STRAY_HP_PER_LEVEL * (max(1, encounter_level) - 1)) // 100
 DEFAULT_HERO, DEFAULT_COMPANION = "Tidecaller", "Mossle"
 
 
@@ -33,8 +39,9 @@ def new_fight(encounter_id: str, seed: int, hero: str = DEFAULT_HERO, companion:
                                      hp=d.hp, max_hp=d.hp, move=d.move, level=lvl))
     for i, (name, p) in enumerate(zip(enc.pack, layout.strays)):
         d = fighter(name)
+        hp = stray_hp(d.hp, enc.level)
         fighters.append(FighterState(id=f"s{i + 1}", name=name, side="strays", letter="abcde"[i],
-                                     pos=tile_name(*p), hp=d.hp, max_hp=d.hp, move=d.move, level=lvl))
+                                     pos=tile_name(*p), hp=hp, max_hp=hp, move=d.move, level=enc.level))
     state = FightState(
         encounter=enc.id, encounter_name=enc.name, goal=enc.goal, hold_round=enc.hold_round,
         exit_round=enc.exit_round, board=layout.board, fighters=fighters,

@@ -19,7 +19,7 @@ from .steps import EndStep, HoldStep, MoveStep, SkillStep, Step, TacticsError
 
 MAX_TURNS = 6
 W_KILL, W_DODGE, W_CASHIN, W_SETUP, W_OA = 10, 3, 5, 3, 5
-SHORTLIST = 14
+SHORTLIST = 10
 
 
 class TurnPreview(BaseModel):
@@ -172,6 +172,7 @@ def plan_turns(state: FightState, fighter_id: str, limit: int = MAX_TURNS) -> li
                if (s.slot == "action" and not f.action_used)
                or (s.slot == "super" and not f.action_used and f.level >= 8 and f.spirit >= 60)]
     cands: list[_Cand] = []
+    foe_tiles = {xy(o.pos) for o in fight.foes(f)}
     for skill in actions:
         best_by_key: dict = {}
         for p in stands:
@@ -180,6 +181,11 @@ def plan_turns(state: FightState, fighter_id: str, limit: int = MAX_TURNS) -> li
                 for a in _aims(fight, f, skill, p):
                     if fight.skill_problem(f, skill, a, None):
                         continue
+                    if skill.is_area:
+                        tiles = fight.area(p, skill, heading(p, a) if skill.shape != "burst" else None,
+                                           a if skill.shape == "burst" else None)
+                        if not foe_tiles.intersection(tiles):
+                            continue
                     pv = fight.preview(f, skill, a)
                     if not pv.targets:
                         continue
@@ -360,6 +366,8 @@ def _bonus(fight, f, end, threats, gone, skills, c, ally_waiting, ally_kit):
                         continue
                     dirs = list(COMPASS) if s.push_choice else [None]
                     for d in dirs:
+                        if d is not None and fight.skill_problem(f, s, xy(o.pos), d):
+                            continue
                         pv = fight.preview(f, s, xy(o.pos), d)
                         v, _, _ = _value(fight, f, pv, ally_waiting, ally_kit)
                         t = pv.targets[0] if pv.targets else None

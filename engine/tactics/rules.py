@@ -18,6 +18,7 @@ from .content import SkillDef, kit
 from .state import FighterState, FightState, StatusState, SurfaceState, Telegraph, phase_index
 
 XY = tuple[int, int]
+_TILE_XY = {tile_name(x, y): (x, y) for x in range(W) for y in range(H)}
 
 OA_DAMAGE = 5
 SPLAT_DAMAGE = 3
@@ -44,7 +45,7 @@ def enrage_bonus(round_: int) -> int:
 
 
 def xy(name: str) -> XY:
-    t = parse_tile(name)
+    t = _TILE_XY.get(name) or parse_tile(name)
     if t is None:
         raise ValueError(f"{name!r} is not a tile")
     return t
@@ -363,7 +364,7 @@ class Fight:
         if tile_name(*land) != target.pos:
             target.pos = tile_name(*land)
             self.retarget(target)
-        self.log(f"{target.name} ({target.id}) {outcome} at {target.pos}")
+        self.log(f"{target.name} ({target.id}) is pushed: {outcome}, on {target.pos}")
         for st in statuses:
             self.add_status(user, target, st)
         if dmg:
@@ -469,6 +470,11 @@ class Fight:
                 return f"{skill.name} can only be aimed at a foe"
             if not self.in_range(f, skill, here, at):
                 return f"{tile_name(*at)} is {d} tiles away; {skill.name} reaches {skill.range}"
+            if toward is not None:
+                from .board import COMPASS
+                step = COMPASS[toward]
+                if (at[0] + step[0], at[1] + step[1]) == here:
+                    return f"{skill.name} cannot push {t.name} {toward} into yourself"
         elif shape == "ally":
             t = self.at(at)
             if t is None or t.side != f.side:
@@ -522,37 +528,48 @@ class Fight:
     def preview(self, f: FighterState, skill: SkillDef, at: XY, toward: str | None = None) -> SkillPreview:
         here = self.pos(f)
         tiles, hit, hd = self.skill_targets(f, skill, at)
-        pv = SkillPreview(user=f.id, skill=skill.name, at=tile_name(*at), tiles=[tile_name(*p) for p in tiles])
+        moves_to = None
         if skill.shape in ("move", "leap"):
-            pv.moves_to = tile_name(*at)
+            moves_to = tile_name(*at)
         if skill.shape == "dash":
             land = self.dash_landing(f, tiles)
-            pv.moves_to = tile_name(*land) if land else None
+            moves_to = tile_name(*land) if land else None
+        cashin = None
+        targets = []
         for t in hit:
             tp = self.pos(t)
-            tv = TargetPreview(fighter=t.id, name=t.name, tile=t.pos)
+            damage, mods = 0, []
             if skill.damage:
-                tv.damage, tv.modifiers = self.amount(f, skill, here, t, tp)
-                if pv.cashin is None:
-                    pv.cashin = self.cashin(f, skill, t, tp)
-            tv.heal = min(skill.heal, t.max_hp - t.hp) if skill.heal else 0
-            tv.shield = skill.shield
+                damage, mods = self.amount(f, skill, here, t, tp)
+                if cashin is None:
+                    cashin = self.cashin(f, skill, t, tp)
+            push_to = outcome = None
+            push_damage = 0
+            statuses: list[str] = []
             if skill.push:
                 d = self.push_dir(skill, here, tp, toward)
                 if d is not None:
-                    land, outcome, pd, sts = self.push_result(t, d, abs(skill.push), here if skill.push < 0 else None)
-                    tv.push_to, tv.push_outcome, tv.push_damage = tile_name(*land), outcome, pd
-                    tv.statuses.extend(sts)
+                    land, outcome, push_damage, sts = self.push_result(t, d, abs(skill.push),
+                                                                       here if skill.push < 0 else None)
+                    push_to = tile_name(*land)
+                    statuses.extend(sts)
             for st in skill.statuses:
-                if st not in tv.statuses:
-                    tv.statuses.append(st)
-            eff = tv.damage - min(t.shield, tv.damage // 2)
-            tv.downs = t.side != f.side and eff + tv.push_damage >= t.hp
-            pv.targets.append(tv)
+                if st not in statuses:
+                    statuses.append(st)
+            eff = damage - min(t.shield, damage // 2)
+            # Preview models are built without validation: the planner makes hundreds per call.
+            targets.append(TargetPreview.model_construct(
+                fighter=t.id, name=t.name, tile=t.pos, damage=damage, modifiers=mods,
+                heal=min(skill.heal, t.max_hp - t.hp) if skill.heal else 0, shield=skill.shield,
+                push_to=push_to, push_outcome=outcome, push_damage=push_damage, statuses=statuses,
+                downs=t.side != f.side and eff + push_damage >= t.hp))
+        surfaces = []
         if skill.surface:
             cover = tiles if skill.is_area else [at]
-            pv.surfaces = [tile_name(*p) for p in cover if self.b.standable(*p)]
-        return pv
+            surfaces = [tile_name(*p) for p in cover if self.b.standable(*p)]
+        return SkillPreview.model_construct(user=f.id, skill=skill.name, at=tile_name(*at),
+                                            tiles=[tile_name(*p) for p in tiles], targets=targets,
+                                            surfaces=surfaces, cashin=cashin, moves_to=moves_to)
 
     def dash_landing(self, f: FighterState, tiles: list[XY]) -> XY | None:
         for p in reversed(tiles):
