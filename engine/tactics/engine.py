@@ -213,3 +213,31 @@ def budget(state: FightState, fighter_id: str) -> dict:
     f = state.get(fighter_id)
     return {"movement_left": max(0, f.move - f.moved), "action": not f.action_used, "bonus": not f.bonus_used,
             "reaction": f.held, "spirit": f.spirit, "super_ready": f.level >= 8 and f.spirit >= 60}
+
+
+PHASE_SECONDS = 30            # seed: each side's phase lasts at most 30 seconds
+ABSENT_MODEL_SECONDS = 10     # seed: only the companion left and its model not connected
+
+
+def phase_timer(state: FightState, model_connected: bool, phase_seconds: int = PHASE_SECONDS) -> int:
+    """Seconds the current duo phase may last (the bot runs the clock; the engine has none). When only
+    the companion is left to act and its model is not connected, the phase closes after 10 seconds."""
+    if state.phase != "duo" or state.result:
+        return 0
+    waiting = [f for f in state.side("duo") if f.standing and not f.done]
+    if [f.id for f in waiting] == ["companion"] and not model_connected:
+        return min(phase_seconds, ABSENT_MODEL_SECONDS)
+    return phase_seconds
+
+
+def legal_steps(state: FightState, fighter_id: str) -> dict:
+    """Everything the fighter may do next, for buttons and selects: tiles to move to, each usable
+    skill's target tiles, the reactions it may hold, and whether it may end."""
+    if state.result or state.phase != "duo" or fighter_id not in DUO_IDS:
+        return {"move": [], "skills": {}, "hold": [], "end": False}
+    f = state.get(fighter_id)
+    if not f.standing or f.done:
+        return {"move": [], "skills": {}, "hold": [], "end": False}
+    skills = {name: t for name in kit(f.name) if (t := legal_targets(state, fighter_id, name))}
+    hold = [] if f.held else list(fighter(f.name).reactions)
+    return {"move": legal_moves(state, fighter_id), "skills": skills, "hold": hold, "end": True}

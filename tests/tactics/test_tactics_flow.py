@@ -179,3 +179,26 @@ def test_all_duo_down_is_lost():
     s.get("hero").hp = 3
     after = apply_turn(s, "hero", [MoveStep(to="A3")])  # leaving reach: 5 damage
     assert after.result == "lost"
+
+
+def test_phase_timer_closes_early_for_an_absent_model():
+    from engine.tactics import phase_timer
+    s = scenario([], [("hero", "Tidecaller", "A5"), ("companion", "Mossle", "A7"), ("s1", "Driplet", "M1")])
+    assert phase_timer(s, model_connected=False) == 30
+    s = apply_turn(s, "hero", [EndStep()])
+    assert phase_timer(s, model_connected=False) == 10 and phase_timer(s, model_connected=True) == 30
+
+
+def test_timer_pass_keeps_what_was_done():
+    from engine.tactics import pass_turn
+    s = scenario([], [("hero", "Tidecaller", "A5"), ("companion", "Mossle", "A7"), ("s1", "Driplet", "M1")])
+    s = apply_turn(s, "hero", [MoveStep(to="B5")])
+    s = pass_turn(s, "hero")
+    assert s.get("hero").pos == "B5" and s.get("hero").done
+
+
+def test_xp_and_levels():
+    from engine.tactics import fight_xp, level_for_xp
+    assert fight_xp("won") > fight_xp("lost") > 0
+    assert level_for_xp(0) == 1 and level_for_xp(10_000) == 10
+    assert [level_for_xp(fight_xp("won") * n) for n in (0, 1, 7)] == [1, 2, 8]

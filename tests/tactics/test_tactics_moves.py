@@ -168,3 +168,23 @@ def test_legal_moves_match_apply():
     assert "C1" in tiles and "D1" not in tiles and "A1" not in tiles
     for t in tiles:
         apply_turn(s, "hero", [MoveStep(to=t)])
+
+
+def test_legal_steps_lists_moves_skills_and_reactions():
+    from engine.tactics import legal_steps
+    s = scenario([], [("hero", "Penitent", "A5"), ("companion", "Mossle", "A9"), ("s1", "Driplet", "B5")])
+    ls = legal_steps(s, "hero")
+    assert ls["end"] and set(ls["hold"]) == {"opportunity_attack", "flowing_guard"}
+    assert ls["skills"]["Palm Strike"] == ["B5"] and "Hundred Palms" not in ls["skills"]
+    assert "A6" in ls["move"]
+    for name, tiles in ls["skills"].items():
+        for t in tiles:
+            apply_turn(s, "hero", [SkillStep(skill=name, at=t)])
+
+
+def test_step_models_give_json_schemas():
+    from pydantic import TypeAdapter
+    from engine.tactics import Step
+    schema = TypeAdapter(Step).json_schema()
+    assert schema["discriminator"]["propertyName"] == "kind"
+    assert set(schema["discriminator"]["mapping"]) == {"move", "skill", "hold", "end"}
