@@ -85,7 +85,7 @@ class Puzzle(BaseModel):
     goal: Goal
     moves: int = Field(ge=1)
     feature: str = "basics"       # what this puzzle introduces or practises
-    difficulty: float = 0.0       # 1 − chance that uniformly random play wins within the limit
+    difficulty: float = 0.0       # −log10(chance that uniformly random play wins within the limit)
     shortest: int = 0             # length of the solver's shortest solution
 
     @field_validator("bowls")
