@@ -1,6 +1,7 @@
 """Wall time of a button press handled end to end in SimCord: interaction in, board edited, state saved.
 
 Run by hand: python benchmarks/bench_bot.py [--game tally|bowls] [--presses 100]
+(bowls alternates selecting a bowl and sowing it, each press re-rendering the board picture)
 Reports the median and p90 of the presses (each one a real discord.py dispatch, a lock, an SQLite
 transaction, a render and a message edit).
 """
@@ -41,12 +42,15 @@ async def measure(game: str, presses: int) -> list[float]:
             player = guild.add_member(env.create_user("player"))
             await player.slash(channel, start, **options)
             thread = channel.threads[-1]
-            for _ in range(presses):
+            for i in range(presses):
                 board = thread.last_message
-                if label is None:
-                    buttons = [c for row in board.components for c in getattr(row, "children", [])
-                               if getattr(c, "custom_id", "") and not c.disabled and ":sow:" in c.custom_id]
-                    custom_id = buttons[0].custom_id
+                if label is None:  # bowls: select a legal bowl, then confirm with Sow: two presses
+                    ids = [c.custom_id for row in board.components for c in row.children
+                           if getattr(c, "custom_id", None) and not c.disabled]
+                    want = ":pick:" if i % 2 == 0 else ":sow"
+                    # An overflowed attempt offers no bowls: undo it and carry on.
+                    custom_id = next((cid for cid in ids if want in cid), None) or next(
+                        cid for cid in ids if cid.endswith(":undo"))
                     began = time.perf_counter()
                     await player.click(board, custom_id=custom_id)
                 else:

@@ -1,0 +1,181 @@
+"""Bowls in Discord, played as a member would: puzzles, endless, daily, undo, restarts, refusals."""
+from __future__ import annotations
+
+import discord
+import pytest
+import simcord
+
+from support.replies import private_text
+
+import engine.bowls as bowls
+from bot.games.bowls import BowlsProgress
+from db import daily, players
+from db.games import get_game, running_games_of
+from engine.bowls.solver import solve
+
+
+@pytest.fixture
+def make_real_bot(settings):
+    from bot.discord import create_bot
+
+    return lambda: create_bot(settings)
+
+
+async def setup(env):
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    alice = guild.add_member(env.create_user("alice"))
+    return guild, channel, alice
+
+
+def state_of(bot, game_id=1):
+    return bot.sessions.load(get_game(bot.db, game_id))
+
+
+async def sow(member, thread, bowl):
+    """Select a bowl with its button, then confirm: the seed's two-step move."""
+    await member.click(thread.last_message, label=str(bowl))
+    await member.click(thread.last_message, label=f"Sow {bowl}")
+
+
+async def test_puzzle_won_by_buttons_records_progress_and_locks_the_thread(make_real_bot):
+    bot = make_real_bot()
+    async with simcord.run(bot) as env:
+        guild, channel, alice = await setup(env)
+        await alice.slash(channel, "bowls puzzle", number=1)
+        thread = channel.threads[-1]
+        board = thread.last_message
+        assert "Puzzle 1" in thread.name and board.attachments[0].filename == "bowls.png"
+        solution = solve(bowls.get_puzzle(1))
+        assert solution
+        await alice.click(thread.last_message, label=str(solution[0]))
+        assert f"Selected bowl {solution[0]}" in thread.last_message.content
+        assert state_of(bot).game.moves_used == 0, "selecting alone does not make a move"
+        await alice.click(thread.last_message, label=f"Sow {solution[0]}")
+        for bowl in solution[1:]:
+            await sow(alice, thread, bowl)
+        assert "Puzzle solved" in thread.last_message.content
+        assert bot.get_channel(thread.id).locked
+        progress = BowlsProgress.load(bot.db, alice.id)
+        assert progress.won == [1] and progress.record.puzzles_won == 1
+        assert players.get_xp(bot.db, alice.id) == 20
+        # The profile shows it.
+        await alice.slash(channel, "profile")
+        assert "Puzzles won: 1/100" in channel.last_message.content
+
+
+def puzzle_for_refusal() -> tuple[int, int, int]:
+    """A puzzle that a first move cannot win, and after which some bowl is empty: (number, move, empty bowl)."""
+    for puzzle in bowls.all_puzzles():
+        game = bowls.new_puzzle(puzzle.id)
+        for bowl in bowls.legal_bowls(game):
+            after, _ = bowls.sow(game, bowl)
+            if after.over:
+                continue
+            empty = [n for n in range(1, 13) if not after.bowls[n - 1]]
+            if empty:
+                return puzzle.id, bowl, empty[0]
+    raise AssertionError("no puzzle leaves an empty bowl")
+
+
+async def test_slash_sow_undo_and_a_refused_step(make_real_bot):
+    number, move, empty = puzzle_for_refusal()
+    bot = make_real_bot()
+    async with simcord.run(bot) as env:
+        guild, channel, alice = await setup(env)
+        await alice.slash(channel, "bowls puzzle", number=number)
+        thread = channel.threads[-1]
+        start = state_of(bot).game
+        await alice.slash(thread, "bowls sow", bowl=move)
+        assert "Sowed bowl" in thread.last_message.content
+        assert state_of(bot).game.moves_used == 1
+        version = get_game(bot.db, 1).version
+        refused = await alice.slash(thread, "bowls sow", bowl=empty)
+        assert refused.ephemeral and f"bowl {empty} is empty" in refused.response.content
+        assert get_game(bot.db, 1).version == version
+        await alice.slash(thread, "bowls undo")
+        assert state_of(bot).game.bowls == start.bowls
+        assert "Undid the last move." in thread.last_message.content
+
+
+async def test_stale_board_and_other_members_are_refused(make_real_bot):
+    bot = make_real_bot()
+    async with simcord.run(bot) as env:
+        guild, channel, alice = await setup(env)
+        bob = guild.add_member(env.create_user("bob"))
+        await alice.slash(channel, "bowls endless")
+        thread = channel.threads[-1]
+        old = thread.last_message
+        legal = bowls.legal_bowls(state_of(bot).game)
+        refused = await bob.click(old, label=str(legal[0]))
+        assert "not your game" in private_text(refused)
+        await alice.slash(thread, "bowls sow", bowl=legal[0])
+        stale = await alice.click(old, label=str(legal[0]))
+        assert "out of date" in private_text(stale)
+        assert state_of(bot).game.moves_used == 1
+
+
+async def test_endless_survives_a_restart_and_pause_resumes(make_real_bot):
+    bot = make_real_bot()
+    async with simcord.run(bot) as env:
+        guild, channel, alice = await setup(env)
+        await alice.slash(channel, "bowls endless")
+        thread = channel.threads[-1]
+        for _ in range(2):
+            await sow(alice, thread, bowls.legal_bowls(state_of(bot).game)[0])
+        before = state_of(bot).game
+        assert before.moves_used == 2
+        await env.restart_bot(make_real_bot())
+        bot = env.bot
+        await sow(alice, thread, bowls.legal_bowls(state_of(bot).game)[0])
+        assert state_of(bot).game.moves_used == 3
+        await alice.click(thread.last_message, label="Pause")
+        assert state_of(bot).game.paused
+        await env.restart_bot(make_real_bot())
+        bot = env.bot
+        result = await alice.slash(channel, "bowls endless")
+        assert "Resumed" in result.response.content
+        assert not state_of(bot).game.paused and len(channel.threads) == 1
+
+
+async def test_daily_counts_unless_undone(make_real_bot):
+    bot = make_real_bot()
+    async with simcord.run(bot) as env:
+        guild, channel, alice = await setup(env)
+        await alice.slash(channel, "bowls daily")
+        thread = channel.threads[-1]
+        day = state_of(bot).game.day
+        assert day == env.now().date()
+        await sow(alice, thread, bowls.legal_bowls(state_of(bot).game)[0])
+        score = state_of(bot).game.score
+        await alice.click(thread.last_message, label="End")
+        assert daily.best_result(bot.db, alice.id, "bowls", day) == score
+        # A second attempt with an undo is practice: its end records nothing new.
+        await alice.slash(channel, "bowls daily")
+        thread = channel.threads[-1]
+        game_id = running_games_of(bot.db, alice.id)[0].id
+        await sow(alice, thread, bowls.legal_bowls(state_of(bot, game_id).game)[0])
+        await alice.slash(thread, "bowls undo")
+        assert "practice" in thread.last_message.content
+        assert state_of(bot, game_id).game.practice
+        await alice.slash(thread, "bowls end")
+        assert daily.best_result(bot.db, alice.id, "bowls", day) == score
+        progress = BowlsProgress.load(bot.db, alice.id)
+        assert progress.record.best_daily == score
+
+
+async def test_theme_locked_until_earned(make_real_bot):
+    bot = make_real_bot()
+    async with simcord.run(bot) as env:
+        guild, channel, alice = await setup(env)
+        locked = await alice.slash(channel, "bowls theme", name="Garden")
+        assert locked.ephemeral and "locked" in locked.response.content
+        ok = await alice.slash(channel, "bowls theme", name="simple")
+        assert "Simple" in ok.response.content
+        on = await alice.slash(channel, "bowls forecast", setting="on")
+        assert "forecast on" in on.response.content
+        await alice.slash(channel, "bowls puzzle", number=1)
+        thread = channel.threads[-1]
+        legal = bowls.legal_bowls(state_of(bot).game)
+        await alice.click(thread.last_message, label=str(legal[0]))
+        assert "Forecast:" in thread.last_message.content
