@@ -130,7 +130,6 @@ def simulate(a: dict[str, str], b: dict[str, str], ground: str = "clear",
 
 
 def _build_log(raw: list, ids: tuple[int, ...], names: list[str]) -> tuple[RoundLog, ...]:
-    speeds = core.group_speeds(ids)
     rounds: list[RoundLog] = []
     cur: dict | None = None
     prev_hp = [core.BASE_HP[c] for c in ids]  # only used for knockout detection (>0 vs 0)
@@ -141,8 +140,9 @@ def _build_log(raw: list, ids: tuple[int, ...], names: list[str]) -> tuple[Round
             cur = {"round": entry[1], "start_shields": _split(entry[2]), "groups": [],
                    "hp_end": _split(prev_hp)}
         elif entry[0] == "group":
-            _, gi, events, hp_after, sh_after = entry
+            _, events, hp_after, sh_after = entry
             kind = core.ROUND_KIND[cur["round"]]
+            speed = core.ACTION[kind][ids[events[0][0]]][0]
             actions = []
             for i, op, t, amt in events:
                 side, slot = _side_slot(i)
@@ -154,7 +154,7 @@ def _build_log(raw: list, ids: tuple[int, ...], names: list[str]) -> tuple[Round
                     effect=_OP_EFFECT[op], target_side=tside, target_slot=tslot, target=names[t], amount=amt))
             kos = tuple(_side_slot(i) for i in range(10) if prev_hp[i] > 0 and hp_after[i] == 0)
             prev_hp = hp_after
-            cur["groups"].append(Group(speed=speeds[kind][gi], actions=tuple(actions), hp=_split(hp_after),
+            cur["groups"].append(Group(speed=speed, actions=tuple(actions), hp=_split(hp_after),
                                        shields=_split(sh_after), knocked_out=kos))
             cur["hp_end"] = _split(hp_after)
         else:  # "end"

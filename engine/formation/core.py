@@ -101,8 +101,12 @@ def max_hps(ids: tuple[int, ...]) -> list[int]:
     return out
 
 
-def schedules(ids: tuple[int, ...]) -> list[tuple[tuple[tuple[int, int, int], ...], ...]]:
-    """For each round kind, the speed groups fastest first; each group a tuple of (index, op, amount)."""
+def schedules(ids: tuple[int, ...]) -> list[tuple]:
+    """For each round kind, the speed groups fastest first.
+
+    A group of one is the bare action (index, op, amount); a larger group is wrapped as
+    ((action, action, ...),), so run() tells them apart by length (3 or 1) without another lookup.
+    """
     out = []
     for table in ACTION:
         buckets: dict[int, list] = {}
@@ -113,15 +117,8 @@ def schedules(ids: tuple[int, ...]) -> list[tuple[tuple[tuple[int, int, int], ..
                 buckets[spd] = [(i, op, amt)]
             else:
                 b.append((i, op, amt))
-        out.append(tuple(tuple(buckets[s]) for s in sorted(buckets, reverse=True)))
-    return out
-
-
-def group_speeds(ids: tuple[int, ...]) -> list[tuple[int, ...]]:
-    """For each round kind, the speed of each group (parallel to schedules())."""
-    out = []
-    for table in ACTION:
-        out.append(tuple(sorted({table[ids[i]][0] for i in range(10)}, reverse=True)))
+        out.append(tuple(buckets[s][0] if len(buckets[s]) == 1 else (tuple(buckets[s]),)
+                         for s in sorted(buckets, reverse=True)))
     return out
 
 
@@ -130,8 +127,8 @@ def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log
     """Play one battle in place on `hp`. Returns (winner, rounds_played, knockout).
 
     winner: 0 side a, 1 side b, 2 draw. `log`, when a list, receives per round
-    ("round", r, shields_at_start), per group ("group", speed_index, events, hp_after, shields_after)
-    with events (actor, op, target, amount), and ("end", r, hp, shields) at round end.
+    ("round", r, shields_at_start), per group where someone acted ("group", events, hp_after,
+    shields_after) with events (actor, op, target, amount), and ("end", r, hp, shields) at round end.
     """
     normal, allies, enemies, enemy_back, ally_front, front_indices, _ = topo
     kinds = ROUND_KIND
@@ -142,9 +139,7 @@ def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log
             ca += 1
         if hp[i + 5] > 0:
             cb += 1
-    r = start - 1  # tests may start from a crafted board in a later round
-    while r < rounds:
-        r += 1
+    for r in range(start, rounds + 1):
         sh = [0] * 10
         if ground == SHELTERED and r == 1:
             for i in front_indices:
@@ -152,14 +147,12 @@ def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log
                     sh[i] = 6
         if log is not None:
             log.append(("round", r, sh[:]))
-        gi = -1
         for grp in sched_kinds[kinds[r]]:
-            gi += 1
-            if len(grp) == 1 and log is None:
-                i, op, amt = grp[0]
+            if len(grp) == 3:
+                i, op, amt = grp
                 if hp[i] <= 0:
                     continue
-                if op == 0:
+                if op == 0 and log is None:
                     for t in normal[i]:
                         if hp[t] > 0:
                             break
@@ -184,6 +177,9 @@ def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log
                         if cb == 0:
                             return 0, r, True
                     continue
+                grp = (grp,)
+            else:
+                grp = grp[0]
             # General group: every member chooses from the board as it stood before the group.
             dmg = []
             heal = []
@@ -275,8 +271,8 @@ def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log
                     h += amt
                     m = mx[t]
                     hp[t] = h if h < m else m
-            if events is not None:
-                log.append(("group", gi, events, hp[:], sh[:]))
+            if events:
+                log.append(("group", events, hp[:], sh[:]))
             if ca == 0 or cb == 0:
                 return (2 if ca == cb else (1 if ca == 0 else 0)), r, True
         if ground == MOON_DEW:

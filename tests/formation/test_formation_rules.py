@@ -28,7 +28,7 @@ def events(log, rnd=None):
         if e[0] == "round":
             cur = e[1]
         elif e[0] == "group" and (rnd is None or cur == rnd):
-            out.extend(e[2])
+            out.extend(e[1])
     return out
 
 
@@ -155,8 +155,8 @@ def test_heals_never_exceed_max_nor_revive():
     hp[1] = 46       # Mallow 46/48: +5 capped at 48
     hp2, _, log, _ = play(A, B, hp=hp, start=3, rounds=3)
     assert [t for i, op, t, amt in events(log) if i == 2] == [1, 2, 3, 4]
-    after_honey = next(e for e in log if e[0] == "group" and any(x[0] == 2 for x in e[2]))
-    assert after_honey[3][1] == 48 and after_honey[3][0] == 0
+    after_honey = next(e for e in log if e[0] == "group" and any(x[0] == 2 for x in e[1]))
+    assert after_honey[2][1] == 48 and after_honey[2][0] == 0
 
 
 def test_mallow_shelters_front_row_only_and_nothing_from_the_back():
@@ -182,7 +182,7 @@ def test_shield_cap_counts_every_source():
     hp[0] = 30
     _, _, log, _ = play(a, B, hp=hp, rounds=1, ground="sheltered_opening")
     shield_group = next(e for e in log if e[0] == "group")
-    assert shield_group[4][0] == 20 and shield_group[4][1] == 12  # Mallow: 6 + 6
+    assert shield_group[3][0] == 20 and shield_group[3][1] == 12  # Mallow: 6 + 6
 
 
 def test_same_speed_knockouts_both_act_faster_kill_prevents_action():

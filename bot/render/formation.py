@@ -1,0 +1,233 @@
+"""Formation pictures: the brief (both line-ups facing across the channel) as PNG, the battle replay as GIF."""
+from __future__ import annotations
+
+import io
+
+from PIL import Image, ImageDraw
+
+from bot.render.common import BACKGROUND, MUTED, PANEL, TEXT, font, png_bytes
+from engine.formation import (
+    CREATURES, GROUND_LABELS, SLOT_LABELS, SLOTS, BattleResult, Puzzle, guild_pairs, outcome_line,
+)
+from engine.formation.content import goal_lines, limit_lines
+
+W, H = 800, 500
+GUILD_COLOURS = {
+    "Grove": (98, 178, 90), "Spark": (236, 190, 40), "Ember": (232, 104, 62), "Tide": (64, 156, 224),
+    "Gear": (160, 160, 182),
+}
+WATER = (34, 58, 84)
+WATER_LINE = (52, 86, 120)
+SHIELD = (120, 200, 255)
+HP_GOOD = (87, 242, 135)
+HP_MID = (254, 231, 92)
+HP_LOW = (237, 66, 69)
+DEAD = (70, 72, 78)
+CARD_W, CARD_H = 150, 66
+ROW_Y = {1: 70, 2: 150, 3: 230}  # card top by column (column 1 at the top)
+# x of the card's left edge: side a's back row, a's front row | channel | b's front row, b's back row
+X = {("a", "back"): 24, ("a", "front"): 208, ("b", "front"): 442, ("b", "back"): 626}
+COLUMN_OF = dict(zip(SLOTS, (1, 3, 1, 2, 3)))
+
+
+def _slot_box(side: str, slot: str, top: int = 0) -> tuple[int, int]:
+    row = "front" if slot.startswith("front") else "back"
+    return X[(side, row)], ROW_Y[COLUMN_OF[slot]] + top
+
+
+def _hp_colour(hp: int, mx: int) -> tuple[int, int, int]:
+    share = hp / mx if mx else 0
+    return HP_GOOD if share > 0.5 else HP_MID if share > 0.25 else HP_LOW
+
+
+def _channel(d: ImageDraw.ImageDraw, top: int, bottom: int) -> None:
+    d.rectangle((372, top, 428, bottom), fill=WATER)
+    for y in range(top + 8, bottom, 18):
+        d.arc((380, y, 396, y + 10), 200, 340, fill=WATER_LINE, width=2)
+        d.arc((404, y + 8, 420, y + 18), 200, 340, fill=WATER_LINE, width=2)
+
+
+def _card(d: ImageDraw.ImageDraw, x: int, y: int, name: str | None, *, hp: int | None = None,
+          mx: int | None = None, shield: int = 0, label: str = "", fixed: bool = False, bonus: bool = False) -> None:
+    if name is None:
+        d.rounded_rectangle((x, y, x + CARD_W, y + CARD_H), radius=10, outline=MUTED, width=2)
+        d.text((x + CARD_W // 2, y + CARD_H // 2 - 6), "empty", font=font(14), fill=MUTED, anchor="mm")
+        d.text((x + CARD_W // 2, y + CARD_H - 12), label, font=font(11), fill=MUTED, anchor="mm")
+        return
+    c = CREATURES[name]
+    dead = hp is not None and hp <= 0
+    colour = DEAD if dead else GUILD_COLOURS[c.guild]
+    d.rounded_rectangle((x, y, x + CARD_W, y + CARD_H), radius=10, fill=PANEL,
+                        outline=(255, 255, 255) if fixed else colour, width=2)
+    d.rounded_rectangle((x, y, x + 8, y + CARD_H), radius=4, fill=colour)
+    name_fill = MUTED if dead else TEXT
+    d.text((x + 16, y + 6), name, font=font(17), fill=name_fill)
+    d.text((x + CARD_W - 8, y + 8), f"spd {c.speed}", font=font(12), fill=MUTED, anchor="ra")
+    maxhp = mx if mx is not None else c.hp
+    cur = maxhp if hp is None else max(0, hp)
+    bar = (x + 16, y + 30, x + CARD_W - 10, y + 40)
+    d.rounded_rectangle(bar, radius=4, fill=(60, 62, 68))
+    if cur > 0:
+        fill_w = int((bar[2] - bar[0]) * cur / maxhp)
+        d.rounded_rectangle((bar[0], bar[1], bar[0] + max(fill_w, 6), bar[3]), radius=4, fill=_hp_colour(cur, maxhp))
+    if shield > 0:
+        sw = int((bar[2] - bar[0]) * min(shield, 20) / 20)
+        d.rectangle((bar[0], bar[1] - 4, bar[0] + sw, bar[1] - 2), fill=SHIELD)
+    hp_text = "out" if dead else f"{cur}/{maxhp} HP"
+    d.text((x + 16, y + 46), hp_text, font=font(13), fill=HP_LOW if dead else TEXT)
+    if shield > 0 and not dead:
+        d.text((x + CARD_W - 8, y + 46), f"shield {shield}", font=font(13), fill=SHIELD, anchor="ra")
+    elif bonus and hp is None:
+        d.text((x + CARD_W - 8, y + 48), "pair +6", font=font(11), fill=GUILD_COLOURS[c.guild], anchor="ra")
+    elif label:
+        d.text((x + CARD_W - 8, y + 48), label, font=font(11), fill=MUTED, anchor="ra")
+
+
+def _max_hp(lineup: dict[str, str]) -> dict[str, int]:
+    pairs = set(guild_pairs(lineup.values()))
+    return {s: CREATURES[n].hp + (6 if CREATURES[n].guild in pairs else 0) for s, n in lineup.items()}
+
+
+def _headers(d: ImageDraw.ImageDraw, left: str, right: str, y: int = 44) -> None:
+    d.text((X[("a", "back")], y), left, font=font(15), fill=MUTED)
+    d.text((X[("b", "back")] + CARD_W, y), right, font=font(15), fill=MUTED, anchor="ra")
+
+
+def render_brief(puzzle: Puzzle, formation: dict[str, str] | None = None) -> bytes:
+    """The board before the battle: your (partial) formation on the left facing the opponent on the right."""
+    formation = dict(formation or {})
+    img = Image.new("RGB", (W, H), BACKGROUND)
+    d = ImageDraw.Draw(img)
+    d.text((24, 14), puzzle.title, font=font(22), fill=TEXT)
+    d.text((W - 24, 18), f"{GROUND_LABELS[puzzle.ground]} · up to {puzzle.rounds_limit} rounds",
+           font=font(15), fill=MUTED, anchor="ra")
+    _headers(d, "You (back row · front row)", "(front row · back row) Opponent")
+    _channel(d, 66, 300)
+    mine_mx = _max_hp(formation)
+    mine_pairs = set(guild_pairs(formation.values()))
+    theirs_mx = _max_hp(puzzle.opponent)
+    their_pairs = set(guild_pairs(puzzle.opponent.values()))
+    for slot in SLOTS:
+        x, y = _slot_box("a", slot)
+        name = formation.get(slot)
+        _card(d, x, y, name, mx=mine_mx.get(slot), label=SLOT_LABELS[slot], fixed=slot in puzzle.fixed,
+              bonus=bool(name) and CREATURES[name].guild in mine_pairs)
+        x, y = _slot_box("b", slot)
+        name = puzzle.opponent[slot]
+        _card(d, x, y, name, mx=theirs_mx[slot], label=_rounds_label(name, puzzle.rounds_limit),
+              bonus=CREATURES[name].guild in their_pairs)
+    d.rounded_rectangle((16, 312, W - 16, H - 12), radius=12, fill=PANEL)
+    lines = _wrap(d, puzzle.brief, W - 60, 14)[:2] + goal_lines(puzzle) + limit_lines(puzzle)
+    lines.append("R3,6,9,12 on a card: the rounds its ability fires (shields at speed 10, before anyone).")
+    pairs = sorted(mine_pairs | their_pairs)
+    if pairs:
+        lines.append("Guild pairs (+6 max HP): " + ", ".join(
+            f"{g} ({'you' if g in mine_pairs else ''}{' & ' if g in mine_pairs and g in their_pairs else ''}"
+            f"{'them' if g in their_pairs else ''})" for g in pairs))
+    y = 322
+    for line in lines[:8]:
+        strong = line.startswith(("Objective", "Mastery"))
+        d.text((30, y), _fit(d, line, W - 60, 14), font=font(14), fill=TEXT if strong else MUTED)
+        y += 20
+    return png_bytes(img)
+
+
+def _rounds_label(name: str, limit: int) -> str:
+    rounds = [r for r in CREATURES[name].ability.rounds if r <= limit]
+    return "R" + ",".join(map(str, rounds)) if rounds else ""
+
+
+def _wrap(d: ImageDraw.ImageDraw, text: str, width: int, size: int) -> list[str]:
+    lines, cur = [], ""
+    for word in text.split():
+        trial = f"{cur} {word}".strip()
+        if cur and d.textlength(trial, font=font(size)) > width:
+            lines.append(cur)
+            cur = word
+        else:
+            cur = trial
+    if cur:
+        lines.append(cur)
+    return lines
+
+
+def _fit(d: ImageDraw.ImageDraw, text: str, width: int, size: int) -> str:
+    if d.textlength(text, font=font(size)) <= width:
+        return text
+    while text and d.textlength(text + "…", font=font(size)) > width:
+        text = text[:-1]
+    return text + "…"
+
+
+def _frame(result: BattleResult, hp: dict[str, tuple[int, ...]], shields: dict[str, tuple[int, ...]] | None,
+           title: str, lines: list[str], banner: str | None = None) -> Image.Image:
+    img = Image.new("RGB", (W, 420), BACKGROUND)
+    d = ImageDraw.Draw(img)
+    d.text((24, 14), title, font=font(22), fill=TEXT)
+    d.text((W - 24, 18), GROUND_LABELS[result.ground], font=font(15), fill=MUTED, anchor="ra")
+    _headers(d, "You", "Opponent")
+    _channel(d, 66, 300)
+    for side, lineup in (("a", result.a), ("b", result.b)):
+        for k, slot in enumerate(SLOTS):
+            x, y = _slot_box(side, slot)
+            sh = shields[side][k] if shields else 0
+            _card(d, x, y, lineup[slot], hp=hp[side][k], mx=result.max_hp[side][slot], shield=sh)
+    d.rounded_rectangle((16, 310, W - 16, 410), radius=12, fill=PANEL)
+    y = 318
+    for line in lines[:4]:
+        d.text((30, y), _fit(d, line, W - 60, 14), font=font(14), fill=MUTED)
+        y += 22
+    if banner:
+        d.rounded_rectangle((220, 150, 580, 210), radius=14, fill=(20, 20, 24), outline=TEXT, width=2)
+        d.text((400, 180), banner, font=font(24), fill=TEXT, anchor="mm")
+    return img
+
+
+def _round_lines(result: BattleResult, rl) -> list[str]:
+    out = []
+    for g in rl.groups:
+        seen = set()
+        for act in g.actions:
+            key = (act.side, act.slot, act.move)
+            if key in seen:
+                continue
+            seen.add(key)
+            who = ("your " if act.side == "a" else "their ") + act.creature
+            if act.move == "attack":
+                out.append(f"{who} hits {act.target} for {act.amount}")
+            else:
+                out.append(f"{who}: {act.move} ({act.amount} {act.effect})")
+    kos = [(result.a if s == "a" else result.b)[slot] + (" (yours)" if s == "a" else "")
+           for g in rl.groups for s, slot in g.knocked_out]
+    head = [("Knocked out: " + ", ".join(kos))] if kos else []
+    abilities = [x for x in out if ":" in x]
+    return head + abilities + [x for x in out if ":" not in x]
+
+
+def render_replay(result: BattleResult, *, frame_ms: int = 900) -> bytes:
+    """A short animated GIF: the start, one frame per round (HP bars, shields, knockouts), the outcome."""
+    if not result.log:
+        raise ValueError("the result has no log: play it with with_log=True")
+    full = {"a": tuple(result.max_hp["a"][s] for s in SLOTS), "b": tuple(result.max_hp["b"][s] for s in SLOTS)}
+    frames = [_frame(result, full, None, "Ready", ["Both line-ups at full HP (guild pairs included)."])]
+    step = max(1, -(-len(result.log) // 36))  # never more than ~38 frames
+    for k, rl in enumerate(result.log):
+        if k % step and k != len(result.log) - 1:
+            continue
+        last_group = rl.groups[-1] if rl.groups else None
+        shields = last_group.shields if (last_group and not rl.completed) else None
+        frames.append(_frame(result, rl.hp_end, shields, f"Round {rl.round}", _round_lines(result, rl)))
+    final = result.hp
+    hp_final = {side: tuple(final[side][s] for s in SLOTS) for side in ("a", "b")}
+    banner = {"a": "Victory!", "b": "Defeat", "draw": "Draw"}[result.winner]
+    frames.append(_frame(result, hp_final, None, "Result", [outcome_line(result)] +
+                         [("Goal met: " if g.met else "Goal missed: ") + g.goal for g in result.goals], banner=banner))
+    pal = [f.convert("P", palette=Image.Palette.ADAPTIVE, colors=64) for f in frames]
+    buf = io.BytesIO()
+    durations = [1200] + [frame_ms] * (len(pal) - 2) + [3000]
+    pal[0].save(buf, format="GIF", save_all=True, append_images=pal[1:], duration=durations, loop=0,
+                optimize=True, disposal=1)
+    return buf.getvalue()
+
+
+__all__ = ["render_brief", "render_replay"]

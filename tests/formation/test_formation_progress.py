@@ -1,0 +1,130 @@
+"""Progress rules from the seed: XP 20 (+10 win) capped 200 a UTC day, creature mastery 5 (+5 win) capped
+50 per creature a day, level = 1 + XP // 300, badges at 100/300, illustrations at 600/1,000/1,600,
+replays of a won puzzle give nothing, boss after any 12 of the 17 others, next chapter on the boss."""
+from datetime import date, timedelta
+
+import pytest
+
+from engine.formation import (
+    FormationProgress, LockedError, battle, campaign, record_result, tutorial,
+)
+from engine.formation.battle import BattleResult, GoalResult
+
+DAY = date(2026, 11, 29)
+
+
+def fake_result(puzzle, won: bool, goals_met=None) -> BattleResult:
+    """A result as battle() would give, without playing (progress only reads these fields)."""
+    a = puzzle.solution
+    goals = tuple(GoalResult(goal=g.text(), met=(goals_met if goals_met is not None else won)) for g in puzzle.mastery)
+    return BattleResult(
+        a=a, b=puzzle.opponent, ground=puzzle.ground, max_rounds=puzzle.rounds_limit,
+        winner="a" if won else "b", rounds=7, end="knockout",
+        hp={"a": {s: (10 if won else 0) for s in a}, "b": {s: (0 if won else 10) for s in a}},
+        max_hp={"a": {s: 40 for s in a}, "b": {s: 40 for s in a}}, puzzle_id=puzzle.id, goals=goals)
+
+
+def test_loss_gives_20_xp_and_5_mastery_win_gives_30_and_10():
+    p = campaign(1)[0]
+    prog, rw = record_result(FormationProgress(), p, fake_result(p, False), DAY)
+    assert (prog.xp, rw.xp) == (20, 20)
+    assert rw.mastery == {n: 5 for n in p.solution.values()}
+    prog, rw = record_result(prog, p, fake_result(p, True), DAY)
+    assert (prog.xp, rw.xp) == (50, 30)
+    assert all(prog.mastery[n] == 15 for n in p.solution.values())
+    assert rw.first_win and p.id in prog.won
+
+
+def test_replay_of_won_puzzle_gives_nothing():
+    p = campaign(1)[0]
+    prog, _ = record_result(FormationProgress(), p, fake_result(p, True), DAY)
+    again, rw = record_result(prog, p, fake_result(p, True), DAY)
+    assert rw.replay and rw.xp == 0 and rw.mastery == {}
+    assert again.xp == prog.xp and again.mastery == prog.mastery
+
+
+def test_daily_xp_cap_200_and_reset_next_utc_day():
+    prog = FormationProgress()
+    gained = []
+    # Losses on 11 different puzzles in one UTC day: 10 x 20 = 200, the 11th pays 0 (cap 200).
+    for p in campaign(1)[:11]:
+        prog, rw = record_result(prog, p, fake_result(p, False), DAY)
+        gained.append(rw.xp)
+    assert sum(gained) == 200 and gained[-1] == 0 and prog.xp_today == 200
+    assert rw.xp_capped
+    p = campaign(1)[11]
+    prog, rw = record_result(prog, p, fake_result(p, False), DAY + timedelta(days=1))
+    assert rw.xp == 20 and prog.xp_today == 20 and prog.xp == 220
+
+
+def test_creature_mastery_cap_50_per_day():
+    prog = FormationProgress()
+    # Losing battles on distinct puzzles: 5 each; a creature fielded in 12 of them reaches the cap of 50.
+    ps = campaign(1)[:12]
+    counts: dict[str, int] = {}
+    for p in ps:
+        prog, rw = record_result(prog, p, fake_result(p, False), DAY)
+        for n in p.solution.values():
+            counts[n] = counts.get(n, 0) + 1
+    for n, c in counts.items():
+        assert prog.mastery[n] == min(50, 5 * c)
+        assert prog.mastery_today[n] == min(50, 5 * c)
+
+
+def test_level_badges_and_illustrations_thresholds():
+    prog = FormationProgress(xp=299, mastery={"Pip": 95, "Zip": 595, "Cog": 1595})
+    assert prog.level == 1
+    p = campaign(1)[0].model_copy(update={"solution": {
+        "front_left": "Pip", "front_right": "Zip", "back_left": "Cog", "back_middle": "Mallow", "back_right": "Luna"}})
+    new, rw = record_result(prog, p, fake_result(p, True), DAY)
+    assert new.level == 2 and rw.level_after == 2 and new.xp == 329
+    assert ("Pip", 100) in rw.new_badges
+    assert ("Zip", 600) in rw.new_illustrations and ("Cog", 1600) in rw.new_illustrations
+    assert new.badges("Pip") == (100,) and new.illustrations("Cog") == (600, 1000, 1600)
+
+
+def test_boss_needs_12_of_17_and_opens_next_chapter():
+    ch1 = campaign(1)
+    boss = ch1[-1]
+    prog = FormationProgress()
+    assert prog.locked_reason(boss) is not None
+    with pytest.raises(LockedError):
+        record_result(prog, boss, fake_result(boss, True), DAY)
+    for p in ch1[:11]:
+        prog, rw = record_result(prog, p, fake_result(p, True), DAY)
+    assert not prog.boss_open(1)
+    prog, rw = record_result(prog, ch1[11], fake_result(ch1[11], True), DAY)
+    assert prog.boss_open(1) and f"boss:{boss.id}" in rw.unlocked
+    assert not prog.chapter_open(2) and prog.locked_reason(campaign(2)[0]) is not None
+    prog, rw = record_result(prog, boss, fake_result(boss, True), DAY)
+    assert prog.chapter_open(2) and "chapter:2" in rw.unlocked
+    assert prog.locked_reason(campaign(2)[0]) is None
+
+
+def test_tutorial_pays_nothing_but_records_the_win():
+    p = tutorial()[0]
+    prog, rw = record_result(FormationProgress(), p, fake_result(p, True), DAY)
+    assert not rw.eligible and rw.xp == 0 and p.id in prog.won
+
+
+def test_real_battle_goals_and_mastered_recorded_and_json_round_trip():
+    p = next(x for x in campaign(1) if x.mastery)
+    res = battle(p, p.mastery_solution)
+    assert res.won and res.mastered
+    prog, rw = record_result(FormationProgress(), p, res, DAY)
+    assert rw.newly_mastered and p.id in prog.mastered
+    assert prog.goals_met[p.id] == tuple(range(len(p.mastery)))
+    again = FormationProgress.model_validate_json(prog.model_dump_json())
+    assert again == prog
+    assert any("XP" in line for line in rw.lines())
+
+
+def test_daily_personal_best_kept():
+    from engine.formation import daily_flight
+    p = daily_flight(DAY)[0]
+    prog, rw = record_result(FormationProgress(), p, fake_result(p, False), DAY)
+    assert rw.daily_best and not prog.daily_best[p.id].won
+    prog, rw = record_result(prog, p, fake_result(p, True), DAY)
+    assert rw.daily_best and prog.daily_best[p.id].won
+    prog2, rw = record_result(prog, p, fake_result(p, False), DAY)
+    assert not rw.daily_best and prog2.daily_best[p.id].won
