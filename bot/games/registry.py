@@ -6,8 +6,6 @@ from bot.discord.app import GamePlugin
 
 def plugins() -> list[GamePlugin]:
     from bot.discord.cogs.bowls import BowlsCog
-    from bot.discord.cogs.formation import FormationCog
     from bot.games.bowls import Bowls
-    from bot.games.formation import Formation
 
-    return [GamePlugin(Bowls(), BowlsCog), GamePlugin(Formation(), FormationCog)]
+    return [GamePlugin(Bowls(), BowlsCog)]
