@@ -1,8 +1,10 @@
 """The planner: up to 6 legal, different, ready-made full turns for a duo member, best first.
 
-Each turn is scored in the open (score_parts): damage dealt (before luck, capped at the HP a foe has),
-kills, telegraphs dodged, cash-ins used and set up for the ally, healing and shields that matter,
-minus the HP left at risk at the end (telegraphs still aimed at the end tile, opportunity attacks).
+Each turn is scored in the open (score_parts): damage dealt (before luck, capped at the HP a foe has)
++ 10 a kill + 5 a cash-in used + 3 a set-up the waiting ally can cash in + 2 a new status on a foe
++ healing and shields + 3 a telegraph dodged (+ 15 for standing on an open exit in a break-out)
+- the HP left at risk at the end (telegraphs still reaching the end tile, 5 per opportunity attack)
+- 40 if the turn would see the fighter fall on the way.
 Candidates are found with cheap previews; only the best few are run through the real rules, so every
 turn offered is legal as it stands.
 """
@@ -18,8 +20,10 @@ from .state import FighterState, FightState
 from .steps import EndStep, HoldStep, MoveStep, SkillStep, Step, TacticsError
 
 MAX_TURNS = 6
-W_KILL, W_DODGE, W_CASHIN, W_SETUP, W_OA = 10, 3, 5, 3, 5
+W_KILL, W_DODGE, W_CASHIN, W_SETUP, W_OA, W_STATUS = 10, 3, 5, 3, 5, 2
 SHORTLIST = 10
+W_EXIT = 15
+W_FALL = 40
 
 
 class TurnPreview(BaseModel):
@@ -116,12 +120,13 @@ class _Cand:
 
 
 def _value(fight: Fight, f: FighterState, pv: SkillPreview, ally_waiting: bool, ally_kit: dict) -> tuple[int, dict, frozenset]:
-    parts = {"damage": 0, "kills": 0, "cashins": 0, "setups": 0, "support": 0}
+    parts = {"damage": 0, "kills": 0, "cashins": 0, "setups": 0, "support": 0, "statuses": 0}
     gone = set()
     for t in pv.targets:
         tgt = fight.s.get(t.fighter)
         if tgt.side != f.side:
             parts["damage"] += min(t.damage + t.push_damage, tgt.hp + tgt.shield)
+            parts["statuses"] += sum(1 for st in t.statuses if not tgt.has(st))
             if t.downs:
                 parts["kills"] += 1
                 gone.add(t.fighter)
@@ -133,7 +138,9 @@ def _value(fight: Fight, f: FighterState, pv: SkillPreview, ally_waiting: bool, 
         parts["setups"] += 1
     if pv.cashin:
         parts["cashins"] = 1
-    return parts["damage"] + W_KILL * parts["kills"] + W_CASHIN * parts["cashins"] + W_SETUP * parts["setups"] + parts["support"], parts, frozenset(gone)
+    value = (parts["damage"] + W_KILL * parts["kills"] + W_CASHIN * parts["cashins"] + W_SETUP * parts["setups"]
+             + parts["support"] + W_STATUS * parts["statuses"])
+    return value, parts, frozenset(gone)
 
 
 def _ally_cashes(what: str, ally_kit: dict) -> bool:
@@ -223,8 +230,8 @@ def plan_turns(state: FightState, fighter_id: str, limit: int = MAX_TURNS) -> li
             seen.add(built[1].summary)
             turns.append(built)
     # Turns without an action: step out of harm's way (with a shield or dash), or stand firm.
-    for c in (None,):
-        built = _build(state, fight, f, here, reach, threats, c, left, skills, ally_waiting, ally_kit)
+    for stay in (False, True):
+        built = _build(state, fight, f, here, reach, threats, None, left, skills, ally_waiting, ally_kit, stay)
         if built and built[1].summary not in seen:
             seen.add(built[1].summary)
             turns.append(built)
@@ -254,7 +261,7 @@ def _exit_pull(fight: Fight, p: XY) -> int:
     return min(dist(p, e) for e in exits) if exits else 0
 
 
-def _build(state, fight, f, here, reach, threats, c, left, skills, ally_waiting, ally_kit):
+def _build(state, fight, f, here, reach, threats, c, left, skills, ally_waiting, ally_kit, stay=False):
     steps: list = []
     gone = c.gone if c else frozenset()
     stand = c.stand if c else here
@@ -264,10 +271,10 @@ def _build(state, fight, f, here, reach, threats, c, left, skills, ally_waiting,
         steps.append(SkillStep(skill=c.skill.name, at=tile_name(*c.at)))
     used = reach[stand][0] if stand in reach else 0
     # Move on to the safest tile with what is left (break-out fights lean toward the exits).
-    rest = max(0, left - used)
+    rest = 0 if stay else max(0, left - used)
     end, end_reach = _safest(fight, f, stand, rest, threats, gone)
     break_out = fight.s.goal == "break_out" and fight.s.exits_open
-    if break_out:
+    if break_out and not stay:
         old = _with_pos(f, stand)
         try:
             rr = fight.paths(f, rest)
@@ -306,19 +313,20 @@ def _build(state, fight, f, here, reach, threats, c, left, skills, ally_waiting,
     risk, n_end = threats.at(end_xy, gone_now, moved)
     _, n_start = threats.at(here)
     oas = _count_oas(state, after.s, f.id)
-    if fa.standing is False:
-        return None
-    parts = {"damage": 0, "kills": 0, "cashins": 0, "setups": 0, "support": 0}
+    falls = 0 if fa.standing else 1
+    parts = {"damage": 0, "kills": 0, "cashins": 0, "setups": 0, "support": 0, "statuses": 0}
     for pv in pvs:
         _, pp, _ = _value(fight, f, pv, ally_waiting, ally_kit)
         for k, v in pp.items():
             parts[k] += v
-    parts["dodged"] = max(0, n_start - n_end)
+    parts["dodged"] = 0 if falls else max(0, n_start - n_end)
+    parts["falls"] = falls
     parts["hp_at_risk"] = risk + W_OA * oas
     if fight.s.goal == "break_out" and fight.s.exits_open:
         parts["on_exit"] = 1 if fight.terrain(end_xy) == "E" else 0
     score = (parts["damage"] + W_KILL * parts["kills"] + W_CASHIN * parts["cashins"] + W_SETUP * parts["setups"]
-             + parts["support"] + W_DODGE * parts["dodged"] - parts["hp_at_risk"] + 15 * parts.get("on_exit", 0))
+             + parts["support"] + W_STATUS * parts["statuses"] + W_DODGE * parts["dodged"] - parts["hp_at_risk"]
+             + W_EXIT * parts.get("on_exit", 0) - W_FALL * falls)
     summary = _summary(state, f, steps, pvs, end_xy, risk, after.s)
     prev = TurnPreview(skills=pvs, end_at=tile_name(*end_xy), hp_at_risk=parts["hp_at_risk"], score=score,
                        score_parts=parts)
@@ -397,7 +405,10 @@ def _summary(state: FightState, f: FighterState, steps, pvs, end_xy, risk, after
             parts.append("hold " + ("Flowing Guard" if s.reaction == "flowing_guard" else "opportunity attack"))
     if not any(isinstance(s, SkillStep) for s in steps):
         parts.insert(0, "no attack")
+    fallen = after_state is not None and not after_state.get(f.id).standing
     tail = "safe from telegraphs" if risk == 0 else f"{risk} HP at risk from telegraphs"
+    if fallen:
+        tail = "you would fall on the way"
     oas = _count_oas(state, after_state, f.id) if after_state is not None else 0
     if oas:
         tail += f", provokes {oas} opportunity attack{'s' if oas > 1 else ''}"
@@ -425,6 +436,8 @@ def _skill_text(state: FightState, f: FighterState, s: SkillStep, pv: SkillPrevi
                 text += f" and {t.push_outcome.replace('splat on', 'splat it on')} (+{t.push_damage})"
             elif "swept" in t.push_outcome:
                 text += f" and push it into deep water (+{t.push_damage}, soaked, prone)"
+            elif "shallows" in t.push_outcome:
+                text += f" and push it into the shallows at {t.push_to} (soaked, prone)"
             elif "soaked" in t.push_outcome:
                 text += " and push it into the water (soaked, prone)"
             elif t.push_to != t.tile:

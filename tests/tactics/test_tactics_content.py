@@ -111,3 +111,11 @@ def test_readme_table_matches_the_data():
         assert cells[2] == str(f.hp) and cells[3] == str(f.move), row
         for s in f.skills:
             assert s.name in row, (f.name, s.name)
+
+
+def test_daily_boards_cut_for_every_day_of_two_months():
+    from datetime import timedelta
+    for i in range(60):
+        e = daily_encounter(date(2027, 1, 1) + timedelta(days=i))
+        layout = cut_board(e.region_seed, len(e.pack), exits=e.goal == "break_out")
+        assert check_layout(layout.board, layout.duo, layout.strays, need_exits=e.goal == "break_out") is None

@@ -65,8 +65,11 @@ def test_planner_steps_out_of_telegraphs():
     s = scenario([], [("hero", "Tidecaller", "C5"), ("companion", "Mossle", "A9"), ("s1", "Gloomcap", "M5")])
     s.telegraphs = [Telegraph(stray="s1", skill="Spore Cone", shape="cone", heading=(-1, 0), aim="K5",
                               tiles=["C4", "C5", "C6", "D5"])]
-    for t in plan_turns(s, "hero"):
-        assert t.preview.end_at not in ("C4", "C5", "C6", "D5")
+    turns = plan_turns(s, "hero")
+    assert turns[0].preview.end_at not in ("C4", "C5", "C6", "D5") and turns[0].preview.hp_at_risk == 0
+    for t in turns:
+        if t.preview.end_at in ("C4", "C5", "C6", "D5"):  # the "stand firm" option says what it costs
+            assert t.preview.hp_at_risk == 7 and "7 HP at risk" in t.summary
 
 
 def test_autoplay_is_deterministic():
@@ -114,3 +117,15 @@ def test_golden_fights():
             GOLDEN.mkdir(exist_ok=True)
             path.write_text(json.dumps(got, indent=1) + "\n")
         assert got == json.loads(path.read_text()), f"{path.name} differs (TACTICS_REGEN_GOLDEN=1 to refresh)"
+
+
+def test_summary_reads_like_the_issue_example():
+    # Tidecaller at A5, a Driplet at F5 with water behind it at G5. Tide Lash (range 3) from C5..E5 pushes
+    # it east into the water: stopped at the edge, soaked and prone.
+    from engine.tactics.scenario import scenario
+    s = scenario(["", "", "", "", "......w"], [("hero", "Tidecaller", "A5"), ("companion", "Mossle", "A9"),
+                                                ("s1", "Driplet", "F5")])
+    texts = [t.summary for t in plan_turns(s, "hero")]
+    lash = next(t for t in texts if "Tide Lash" in t)
+    assert lash.startswith("Move to ") and "Tide Lash the Driplet at F5 for 7 and push it into the water" in lash
+    assert lash.endswith("hold opportunity attack (safe from telegraphs)")
