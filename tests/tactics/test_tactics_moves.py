@@ -188,3 +188,16 @@ def test_step_models_give_json_schemas():
     schema = TypeAdapter(Step).json_schema()
     assert schema["discriminator"]["propertyName"] == "kind"
     assert set(schema["discriminator"]["mapping"]) == {"move", "skill", "hold", "end"}
+
+
+def test_stale_state_and_finished_fight_are_refused():
+    from engine.tactics import FightOverError, StaleStateError
+    s = scenario([], [("hero", "Tidecaller", "A5"), ("companion", "Mossle", "A7"), ("s1", "Driplet", "M1")])
+    after = apply_turn(s, "hero", [MoveStep(to="A4")], seq=0)
+    assert after.seq == 1
+    with pytest.raises(StaleStateError):
+        apply_turn(after, "hero", [MoveStep(to="A3")], seq=0)
+    over = after.model_copy(deep=True)
+    over.result = "won"
+    with pytest.raises(FightOverError):
+        apply_turn(over, "hero", [MoveStep(to="A3")])

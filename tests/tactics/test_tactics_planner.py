@@ -129,3 +129,25 @@ def test_summary_reads_like_the_issue_example():
     lash = next(t for t in texts if "Tide Lash" in t)
     assert lash.startswith("Move to ") and "Tide Lash the Driplet at F5 for 7 and push it into the water" in lash
     assert lash.endswith("hold opportunity attack (safe from telegraphs)")
+
+
+def _perft():
+    """Legal-step counts from every campaign start (python-chess perft style): catches rule drift."""
+    from engine.tactics import legal_steps
+    out = {}
+    for hero, companion in (("Tidecaller", "Mossle"), ("Penitent", "Nookle")):
+        for e in campaign():
+            s = new_fight(e.id, 1, hero, companion)
+            for fid in ("hero", "companion"):
+                ls = legal_steps(s, fid)
+                out[f"{e.id}/{hero}/{companion}/{fid}"] = {"move": len(ls["move"]),
+                                                             **{k: len(v) for k, v in sorted(ls["skills"].items())}}
+    return out
+
+
+def test_golden_legal_step_counts():
+    path = GOLDEN / "perft.json"
+    got = _perft()
+    if os.environ.get("TACTICS_REGEN_GOLDEN"):
+        path.write_text(json.dumps(got, indent=1, sort_keys=True) + "\n")
+    assert got == json.loads(path.read_text())
