@@ -26,6 +26,7 @@ _DEST = [
     for s in range(N_BOWLS)
 ]
 _MISS = object()
+_CACHE_LIMIT = 400_000
 _MATCH_CACHE: dict[str, tuple[str, tuple[int, ...]] | None] = {}
 
 
@@ -79,9 +80,7 @@ def _match_uncached(s: str) -> tuple[str, tuple[int, ...]] | None:
 
 def deliver(b: list[str], src: int, stones: str, reverse: bool) -> None:
     """Stone k of `stones` goes to the k-th bowl after `src` (counterclockwise if `reverse`)."""
-    dest = _DEST[src][1 if reverse else 0]
-    for k, ch in enumerate(stones):
-        j = dest[k]
+    for j, ch in zip(_DEST[src][1 if reverse else 0], stones):
         b[j] += ch
 
 
@@ -94,25 +93,30 @@ def settle(b: list[str], volcano: int, reverse: int, erupted: int, trace: list |
     """
     matched = 0
     rem = [0, 0, 0, 0, 0, 0]
-    cache = _MATCH_CACHE
+    lookup = _MATCH_CACHE.__getitem__
     npass = 0
     while True:
         npass += 1
         pm = 0
-        for i in range(N_BOWLS):
-            s = b[i]
-            if len(s) >= 3:
-                r = cache.get(s, _MISS)
-                if r is _MISS:
-                    r = cache[s] = _match_uncached(s)
+        try:
+            results = list(map(lookup, b))
+        except KeyError:
+            if len(_MATCH_CACHE) > _CACHE_LIMIT:  # a long-lived process: keep memory bounded
+                _MATCH_CACHE.clear()
+            for s in b:
+                if s not in _MATCH_CACHE:
+                    _MATCH_CACHE[s] = _match_uncached(s)
+            results = list(map(lookup, b))
+        if results.count(None) != N_BOWLS:
+            for i, r in enumerate(results):
                 if r is not None:
+                    if trace is not None:
+                        trace.append(("match", npass, i, b[i], r[1]))
                     b[i] = r[0]
                     pm |= 1 << i
                     x = r[1]
                     rem[0] += x[0]; rem[1] += x[1]; rem[2] += x[2]
                     rem[3] += x[3]; rem[4] += x[4]; rem[5] += x[5]
-                    if trace is not None:
-                        trace.append(("match", npass, i, s, x))
         if pm:
             matched |= pm
             nb = ((pm << 1) | (pm >> 11) | (pm >> 1) | (pm << 11)) & ALL_BOWLS
@@ -139,17 +143,7 @@ def settle(b: list[str], volcano: int, reverse: int, erupted: int, trace: list |
 
 
 def overflowing(b) -> bool:
-    for s in b:
-        if len(s) > CAPACITY:
-            return True
-    return False
-
-
-def combo_points(matched: int, rem) -> tuple[int, int]:
-    """(combo, points before any perfect-clear bonus) of a player phase."""
-    combo = matched.bit_count()
-    stones = rem[0] + rem[1] + rem[2] + rem[3] + rem[4] + rem[5]
-    return combo, 10 * stones * (combo if combo < 4 else 4)
+    return max(map(len, b)) > CAPACITY
 
 
 def play(bowls, src: int, volcano: int = 0, reverse: int = 0, trace: list | None = None):
@@ -161,11 +155,15 @@ def play(bowls, src: int, volcano: int = 0, reverse: int = 0, trace: list | None
     b = list(bowls)
     stones = b[src]
     b[src] = ""
-    deliver(b, src, stones, bool(reverse >> src & 1))
+    for j, ch in zip(_DEST[src][reverse >> src & 1], stones):
+        b[j] += ch
     matched, rem, erupted = settle(b, volcano, reverse, 0, trace)
-    if overflowing(b):
+    if max(map(len, b)) > CAPACITY:
         return tuple(b), 0, matched.bit_count(), tuple(rem), True, False, erupted
-    combo, points = combo_points(matched, rem)
+    if not matched:
+        return tuple(b), 0, 0, (0, 0, 0, 0, 0, 0), False, False, erupted
+    combo = matched.bit_count()
+    points = 10 * sum(rem) * (combo if combo < 4 else 4)
     perfect = not any(b)
     if perfect:
         points += 100

@@ -12,8 +12,7 @@ from dataclasses import dataclass
 
 from engine.rng import Rng, seed_from
 
-from . import core
-from .core import COLORS, SLOT, mask, match_bowl, play
+from .core import COLORS, mask, match_bowl, play
 from .models import Goal, Puzzle
 from .solver import difficulty_of, solve, win_chance
 

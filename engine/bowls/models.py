@@ -6,7 +6,7 @@ from typing import Literal, Optional
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from .core import CAPACITY, COLORS, LETTERS, N_BOWLS
+from .core import COLORS, LETTERS, N_BOWLS
 
 Mode = Literal["puzzle", "endless", "daily"]
 GoalKind = Literal["clear_color", "collect", "score", "combo", "max_stones", "clear_board"]
@@ -231,5 +231,4 @@ class MoveReport(BaseModel):
 __all__ = [
     "BowlsError", "InvalidPositionError", "IllegalMoveError", "Goal", "Puzzle", "Modifier",
     "Snapshot", "BowlsGame", "MatchEvent", "PhaseReport", "RefillReport", "MoveReport", "COLOR_NAMES",
-    "CAPACITY",
 ]

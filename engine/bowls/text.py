@@ -1,10 +1,7 @@
 """Words for bowls: the compact text board (screen readers, logs), the goal line, and what a move did."""
 from __future__ import annotations
 
-from .core import COLORS
 from .models import COLOR_NAMES, BowlsGame, Goal, MoveReport, PhaseReport
-
-_MULT = {0: 0, 1: 1, 2: 2, 3: 3}
 
 
 def goal_description(goal: Goal) -> str:
