@@ -115,7 +115,7 @@ def simulate(a: dict[str, str], b: dict[str, str], ground: str = "clear",
     if not 1 <= limit <= core.MAX_ROUNDS:
         raise InvalidFormationError("max_rounds", f"max_rounds must be 1..{core.MAX_ROUNDS}")
     ids = _ids(a, b)
-    hp, mx, sched = core.prepare(ids)
+    hp, mx, sched = core.prepare(ids, fast=not with_log)
     raw: list | None = [] if with_log else None
     w, r, ko = core.run(hp, mx, sched, limit, core.GROUND_CODE[ground], raw)
     names = [a[s] for s in SLOTS] + [b[s] for s in SLOTS]

@@ -101,11 +101,12 @@ def max_hps(ids: tuple[int, ...]) -> list[int]:
     return out
 
 
-def schedules(ids: tuple[int, ...]) -> list[tuple]:
+def schedules(ids: tuple[int, ...], fast: bool = True) -> list[tuple]:
     """For each round kind, the speed groups fastest first.
 
-    A group of one is the bare action (index, op, amount); a larger group is wrapped as
-    ((action, action, ...),), so run() tells them apart by length (3 or 1) without another lookup.
+    With fast=True a lone normal-target hit is the pair (index, amount), another lone action the
+    triple (index, op, amount), and a larger group is wrapped as ((action, ...),): run() tells them
+    apart by length alone. fast=False wraps every group, so run() can log every action.
     """
     out = []
     for table in ACTION:
@@ -117,8 +118,16 @@ def schedules(ids: tuple[int, ...]) -> list[tuple]:
                 buckets[spd] = [(i, op, amt)]
             else:
                 b.append((i, op, amt))
-        out.append(tuple(buckets[s][0] if len(buckets[s]) == 1 else (tuple(buckets[s]),)
-                         for s in sorted(buckets, reverse=True)))
+        groups = []
+        for spd in sorted(buckets, reverse=True):
+            acts = buckets[spd]
+            if not fast or len(acts) > 1:
+                groups.append((tuple(acts),))
+            elif acts[0][1] == OP_HIT:
+                groups.append((acts[0][0], acts[0][2]))
+            else:
+                groups.append(acts[0])
+        out.append(tuple(groups))
     return out
 
 
@@ -148,38 +157,36 @@ def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log
         if log is not None:
             log.append(("round", r, sh[:]))
         for grp in sched_kinds[kinds[r]]:
-            if len(grp) == 3:
-                i, op, amt = grp
+            n = len(grp)
+            if n == 2:  # a lone normal-target hit: nothing to defer
+                i, amt = grp
                 if hp[i] <= 0:
                     continue
-                if op == 0 and log is None:
-                    for t in normal[i]:
-                        if hp[t] > 0:
-                            break
-                    s = sh[t]
-                    if s:
-                        if s >= amt:
-                            sh[t] = s - amt
-                            continue
-                        amt -= s
-                        sh[t] = 0
-                    h = hp[t] - amt
-                    if h > 0:
-                        hp[t] = h
+                for t in normal[i]:
+                    if hp[t] > 0:
+                        break
+                s = sh[t]
+                if s:
+                    if s >= amt:
+                        sh[t] = s - amt
                         continue
-                    hp[t] = 0
-                    if t < 5:
-                        ca -= 1
-                        if ca == 0:
-                            return 1, r, True
-                    else:
-                        cb -= 1
-                        if cb == 0:
-                            return 0, r, True
+                    amt -= s
+                    sh[t] = 0
+                h = hp[t] - amt
+                if h > 0:
+                    hp[t] = h
                     continue
-                grp = (grp,)
-            else:
-                grp = grp[0]
+                hp[t] = 0
+                if t < 5:
+                    ca -= 1
+                    if ca == 0:
+                        return 1, r, True
+                else:
+                    cb -= 1
+                    if cb == 0:
+                        return 0, r, True
+                continue
+            grp = (grp,) if n == 3 else grp[0]
             # General group: every member chooses from the board as it stood before the group.
             dmg = []
             heal = []
@@ -308,10 +315,10 @@ def compare(hp: list[int], mx: list[int]) -> int:
     return 2
 
 
-def prepare(ids: tuple[int, ...]):
-    """(hp, max_hp, schedules) for a board of 10 creature ids."""
+def prepare(ids: tuple[int, ...], fast: bool = True):
+    """(hp, max_hp, schedules) for a board of 10 creature ids; fast=False when run() should log."""
     mx = max_hps(ids)
-    return mx[:], mx, schedules(ids)
+    return mx[:], mx, schedules(ids, fast)
 
 
 def fight(ids: tuple[int, ...], rounds: int, ground: int):

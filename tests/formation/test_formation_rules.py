@@ -13,7 +13,7 @@ from engine.formation.model import SLOTS
 
 def play(a, b, *, hp=None, start=1, rounds=None, ground="clear"):
     ids = tuple(core.ID[n] for n in a + b)
-    hp0, mx, sched = core.prepare(ids)
+    hp0, mx, sched = core.prepare(ids, fast=False)
     if hp is not None:
         hp0 = list(hp)
     log = []
