@@ -110,12 +110,20 @@ def _decorate(d: ImageDraw.ImageDraw, theme_name: str, accent, width: int, heigh
             x = (j * 6173) % width
             y = (j * 3301) % height
             d.point([(x, y), (x + 1, y)], fill=(222, 200, 160))
-    elif theme_name == "Runes":
-        f = font(22 * S)
-        for j, ch in enumerate("ᚠᚢᚦᚨᚱᚲᚷᚹ"):
-            x = (j * 5101) % (width - 40 * S)
-            y = (j * 2903) % (height - 40 * S)
-            d.text((x, y), ch, fill=(78, 76, 90), font=f)
+    elif theme_name == "Runes":  # rune-like strokes: a stem with branches
+        c = (84, 82, 98)
+        for j in range(14):
+            x = (j * 5101) % (width - 40 * S) + 20 * S
+            y = (j * 2903) % (height - 60 * S) + 20 * S
+            h, w = 22 * S, 3 * S
+            d.line([(x, y), (x, y + h)], fill=c, width=w)
+            if j % 3 == 0:
+                d.line([(x, y), (x + 10 * S, y + 7 * S)], fill=c, width=w)
+                d.line([(x, y + 8 * S), (x + 10 * S, y + 15 * S)], fill=c, width=w)
+            elif j % 3 == 1:
+                d.line([(x, y + 4 * S), (x + 9 * S, y + 11 * S), (x, y + 18 * S)], fill=c, width=w)
+            else:
+                d.line([(x - 8 * S, y + 6 * S), (x + 8 * S, y + 14 * S)], fill=c, width=w)
     elif theme_name == "Neon":
         for y in range(0, height, 28 * S):
             d.line([(0, y), (width, y)], fill=(30, 24, 56), width=S)
@@ -182,7 +190,7 @@ def render_board(game: BowlsGame) -> bytes:
             left = mods.get((n, k))
             word = k + (f" {left}" if left else "")
             tx = bx
-            box_y = by + r - 4 * S - j * 16 * S
+            box_y = by + r - 4 * S if j == 0 else by - r + 4 * S  # a second flag on the top edge
             tw = d.textlength(word, font=tiny)
             d.rounded_rectangle([tx - tw / 2 - 4 * S, box_y - 7 * S, tx + tw / 2 + 4 * S, box_y + 8 * S],
                                 radius=5 * S, fill=FLAG_COLORS[k])
@@ -254,6 +262,7 @@ def _panel(d: ImageDraw.ImageDraw, game: BowlsGame, th) -> None:
 
     # legend: every stone with its name, two columns
     ly = (HEIGHT - 150) * S
+    d.text((x0, ly - 44 * S), "Coloured numbers can be sown", fill=th.accent, font=font(14 * S))
     d.text((x0, ly - 24 * S), f"{th.name} theme · {th.stones}", fill=th.text, font=small)
     for j, letter in enumerate("RYGBPWX"):
         col, row = j % 2, j // 2
