@@ -91,7 +91,8 @@ class Bowls(GameKind):
             lines.append("Paused: press Resume (or `/bowls endless`) to carry on.")
         else:
             lines.append("Pick a bowl, then confirm. `/bowls sow bowl:` does both at once.")
-        lines.append("```\n" + bowls.render_text(g) + "\n```")
+        # The text board for screen readers, without the status and goal lines already shown above.
+        lines.append("```\n" + "\n".join(bowls.render_text(g).splitlines()[2:]) + "\n```")
         picture = Picture(render_board(g), "bowls.png", bowls.text.status_line(g))
         return Reply("\n".join(lines), picture, self._buttons(state))
 
