@@ -18,6 +18,7 @@ DAILY_MOVES = 20
 EVENTS_AFTER = 9           # special events may come with the refill of safe move 9 and later
 EVENT_CHANCE = (2, 5)      # per refill, once events have begun
 MODIFIER_MOVES = 3         # a temporary flag lasts this many player moves
+HISTORY_LIMIT = 50         # undo reaches this many moves back (keeps a long endless save small)
 EVENT_KINDS = ("wild", "blocker", "frozen", "reverse", "volcano")
 
 
@@ -158,7 +159,7 @@ def sow(game: BowlsGame, bowl: int) -> tuple[BowlsGame, MoveReport]:
     _check_move(game, bowl)
     (bowls, points, combo, rem, overflow, _perfect, erupted), player = _player_phase(game, bowl)
     upd: dict = {"version": game.version + 1, "moves_used": game.moves_used + 1,
-                 "history": [*game.history, _snapshot(game)], "bowls": list(bowls)}
+                 "history": [*game.history, _snapshot(game)][-HISTORY_LIMIT:], "bowls": list(bowls)}
     refill_report = None
     reached = False
     outcome = None

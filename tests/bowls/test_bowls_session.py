@@ -283,3 +283,19 @@ def test_json_round_trip_mid_game():
     back = BowlsGame.model_validate_json(text)
     assert back == g
     assert sow(back, legal_bowls(back)[0]) == sow(g, legal_bowls(g)[0])
+
+
+def test_undo_reaches_back_fifty_moves_and_the_save_stays_small():
+    from engine.bowls.game import HISTORY_LIMIT
+    g = new_endless(2026)
+    n = 0
+    while not g.over and n < 70:
+        g, _ = sow(g, careful(g))
+        n += 1
+    assert n > HISTORY_LIMIT, "the cautious line should survive past the history limit on this seed"
+    assert len(g.history) == HISTORY_LIMIT
+    for _ in range(HISTORY_LIMIT):
+        g = undo(g)
+    assert g.moves_used == n - HISTORY_LIMIT
+    with pytest.raises(IllegalMoveError):
+        undo(g)
