@@ -122,14 +122,10 @@ CHAPTER_TEXT = {
 }
 
 
-def _place(title: str) -> str:
-    return title.lower().removeprefix("the ")
-
-
 def brief_for(puzzle: Puzzle, chapter: int, k: int) -> str:
     lead = puzzle.opponent["front_left"]
     title = CHAPTER_TEXT[chapter][1][k]
-    bits = [f"{lead} and crew hold {_place(title)}."]
+    bits = [f"At {title}, {lead} leads the line-up across the channel."]
     if puzzle.ground == "sheltered_opening":
         bits.append("The banks give both front rows cover in the first round.")
     elif puzzle.ground == "moon_dew":
@@ -138,15 +134,26 @@ def brief_for(puzzle: Puzzle, chapter: int, k: int) -> str:
         bits.append("You have only eight rounds before the tide turns.")
     if puzzle.fixed:
         (slot, name), = list(puzzle.fixed.items())[:1]
-        bits.append(f"{name} insists on standing at {slot.replace('_', ' ')}.")
+        bits.append(f"Your {name} insists on standing at {slot.replace('_', ' ')}.")
     if puzzle.forbidden_pairs:
         a, b = puzzle.forbidden_pairs[0]
-        bits.append(f"{a} and {b} are not speaking today.")
+        bits.append(f"Your {a} and {b} refuse to share a line-up.")
     if puzzle.max_guild_pairs is not None:
-        bits.append("Guild pairs are limited." if puzzle.max_guild_pairs else "No guild pairs may travel together.")
+        bits.append("You may field only one guild pair." if puzzle.max_guild_pairs else
+                    "No guild pairs may travel together on your side.")
     if puzzle.boss:
         bits.append(f"The {CHAPTER_TEXT[chapter][0]} boss: beat it to open the next stretch of water.")
     return " ".join(bits)
+
+
+def rewrite_briefs() -> None:
+    """Refresh the campaign briefs in place (the puzzles themselves are left as designed)."""
+    from .model import _load_json
+    for ch in (1, 2):
+        name = f"campaign_{ch}.json"
+        puzzles = [Puzzle.model_validate(x) for x in _load_json(name)["puzzles"]]
+        puzzles = [p.model_copy(update={"brief": brief_for(p, ch, p.number - 1)}) for p in puzzles]
+        (DATA / name).write_text(dump(puzzles), "utf-8")
 
 
 def _candidate(chapter: int, k: int, attempt: int) -> Puzzle:
@@ -452,6 +459,9 @@ def dump(puzzles: list[Puzzle]) -> str:
 
 
 def main() -> None:
+    if sys.argv[1:] == ["briefs"]:
+        rewrite_briefs()
+        return
     with multiprocessing.get_context("fork").Pool(2) as pool:
         what = sys.argv[1:] or ["tutorial", "1", "2"]
         if "tutorial" in what:
