@@ -26,7 +26,9 @@ def render_text(state: FightState, viewer: str | None = None) -> str:
         lines.append(f"strays enraged: +{enrage_bonus(s.round)} damage")
     if s.goal == "break_out":
         lines.append("exits are OPEN" if s.exits_open else f"exits closed until round {s.exit_round}")
-    danger = {t for tg in s.telegraphs for t in tg.tiles}
+    # Targeted telegraphs follow their fighter, so mark where that fighter stands now.
+    danger = {t for tg in s.telegraphs if not tg.target for t in tg.tiles}
+    danger |= {s.get(tg.target).pos for tg in s.telegraphs if tg.target and s.get(tg.target).standing}
     moss = {m.tile for m in s.surfaces}
     occupant = {f.pos: f.letter for f in s.fighters if f.standing}
     lines.append("   " + " ".join(f"{c} " for c in COLS))

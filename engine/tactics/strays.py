@@ -186,6 +186,9 @@ def fire_telegraph(fight: Fight, tg: Telegraph) -> None:
         fight.use_skill(st, skill, xy(t.pos))
         return
     # Area telegraphs hit the tiles they locked; a dash lands at the far end.
+    if skill.shape == "dash" and st.has("rooted"):
+        fight.log(f"{st.name} ({st.id}) is rooted and cannot charge: {skill.name} fizzles")
+        return
     tiles = {xy(n) for n in tg.tiles}
     here = xy(st.pos)
     fight.log(f"{st.name} ({st.id}) fires {skill.name} on {','.join(tg.tiles)}")
@@ -193,7 +196,6 @@ def fire_telegraph(fight: Fight, tg: Telegraph) -> None:
         land = fight.dash_landing(st, [xy(n) for n in tg.tiles])
     else:
         land = None
-    st_action = st.action_used
     for t in [o for o in fight.foes(st) if xy(o.pos) in tiles]:
         if fight.s.result or not st.standing:
             break
@@ -204,6 +206,6 @@ def fire_telegraph(fight: Fight, tg: Telegraph) -> None:
         if t.standing:
             for name in skill.statuses:
                 fight.add_status(st, t, name)
-    st.action_used = st_action or True
+    st.action_used = True
     if land is not None and st.standing and fight.at(land, ignore=st.id) is None:
         st.pos = tile_name(*land)

@@ -110,3 +110,17 @@ def test_strays_lock_a_telegraph_each_phase_deterministically():
             stray_turn(fight, f)
     assert a.model_dump() == b.model_dump()
     assert len(a.telegraphs) == 2 and {t.stray for t in a.telegraphs} == {"s1", "s2"}
+
+
+def test_rooted_stray_cannot_charge():
+    # Skreel's Dive is a dash: rooted, it fizzles; free, it hits the hero on the line for 7 and lands beyond.
+    for rooted, hp in ((True, 30), (False, 23)):
+        s = scenario([], [("hero", "Tidecaller", "C5"), ("companion", "Mossle", "A9"), ("s1", "Skreel", "E5")],
+                     phase="strays", round_=3)
+        fight = Fight(s)
+        if rooted:
+            fight.add_status(s.get("companion"), s.get("s1"), "rooted")
+        fire_telegraph(fight, Telegraph(stray="s1", skill="Dive", shape="dash", heading=(-1, 0), aim="A5",
+                                        tiles=["D5", "C5", "B5", "A5"]))
+        assert s.get("hero").hp == hp
+        assert s.get("s1").pos == ("E5" if rooted else "A5")
