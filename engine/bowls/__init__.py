@@ -1,6 +1,14 @@
 """Bowls (seed 002): a sowing chain puzzle on 12 bowls — puzzles, endless and daily, as a pure engine.
 
-The bot stores `game.model_dump_json()` and reloads with `BowlsGame.model_validate_json(text)`.
+    game = new_puzzle(12) | new_endless(seed) | new_daily(utc_date)
+    legal_bowls(game)                  -> [1..12] that can be sown now ([] when over or paused)
+    game, report = sow(game, bowl)     -> new state + MoveReport; IllegalMoveError(.reason) if not legal
+    describe(report), render_text(game), goal_text(game)
+    undo(game), pause(game), resume(game), end_attempt(game), eligible(game)
+    forecast(game, bowl)               -> MoveReport of the player phase only (when game.forecast is on)
+
+Every call returns a new state and never changes its input. The bot stores `game.model_dump_json()`
+and reloads with `BowlsGame.model_validate_json(text)`; `game.version` rises with every change.
 """
 from .core import CAPACITY, COLORS, LETTERS, N_BOWLS
 from .game import (DAILY_MOVES, eligible, end_attempt, forecast, legal_bowls, new_daily, new_endless,

@@ -299,3 +299,10 @@ def test_undo_reaches_back_fifty_moves_and_the_save_stays_small():
     assert g.moves_used == n - HISTORY_LIMIT
     with pytest.raises(IllegalMoveError):
         undo(g)
+
+
+def test_forecast_is_off_by_default_and_can_be_switched():
+    from engine.bowls import new_puzzle, set_forecast
+    for g in (new_puzzle(1), new_endless(1), new_daily(dt.date(2026, 1, 1))):
+        assert g.forecast is False
+    assert set_forecast(new_puzzle(1), True).forecast is True
