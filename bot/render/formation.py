@@ -194,7 +194,8 @@ def _round_lines(result: BattleResult, rl) -> list[str]:
             seen.add(key)
             who = ("your " if act.side == "a" else "their ") + act.creature
             if act.move == "attack":
-                out.append(f"{who} hits {act.target} for {act.amount}")
+                whom = ("your " if act.target_side == "a" else "their ") + act.target
+                out.append(f"{who} hits {whom} for {act.amount}")
             else:
                 out.append(f"{who}: {act.move} ({act.amount} {act.effect})")
     kos = [(result.a if s == "a" else result.b)[slot] + (" (yours)" if s == "a" else "")

@@ -141,13 +141,8 @@ def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log
     """
     normal, allies, enemies, enemy_back, ally_front, front_indices, _ = topo
     kinds = ROUND_KIND
-    ca = 0
-    cb = 0
-    for i in range(5):
-        if hp[i] > 0:
-            ca += 1
-        if hp[i + 5] > 0:
-            cb += 1
+    ca = 5 - hp[:5].count(0)  # HP never goes below 0, so 0 means knocked out
+    cb = 5 - hp[5:].count(0)
     for r in range(start, rounds + 1):
         sh = [0] * 10
         if ground == SHELTERED and r == 1:
