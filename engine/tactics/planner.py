@@ -403,7 +403,8 @@ def _summary(state: FightState, f: FighterState, steps, pvs, end_xy, risk, after
             parts.append(_skill_text(state, f, s, pv))
         elif isinstance(s, HoldStep):
             parts.append("hold " + ("Flowing Guard" if s.reaction == "flowing_guard" else "opportunity attack"))
-    if not any(isinstance(s, SkillStep) for s in steps):
+    skills = kit(state.get(f.id).name)
+    if not any(isinstance(s, SkillStep) and skills[s.skill].slot in ("action", "super") for s in steps):
         parts.insert(0, "no attack")
     fallen = after_state is not None and not after_state.get(f.id).standing
     tail = "safe from telegraphs" if risk == 0 else f"{risk} HP at risk from telegraphs"

@@ -151,3 +151,12 @@ def test_golden_legal_step_counts():
     if os.environ.get("TACTICS_REGEN_GOLDEN"):
         path.write_text(json.dumps(got, indent=1, sort_keys=True) + "\n")
     assert got == json.loads(path.read_text())
+
+
+def test_render_hides_held_reactions_from_spectators():
+    from engine.tactics import HoldStep
+    from engine.tactics.scenario import scenario
+    s = scenario([], [("hero", "Penitent", "A5"), ("companion", "Mossle", "A9"), ("s1", "Driplet", "M5")])
+    s = apply_turn(s, "hero", [HoldStep(reaction="flowing_guard")])
+    assert "holds flowing guard" in render_text(s, "companion")
+    assert "holds" not in render_text(s, None)
