@@ -26,6 +26,7 @@ class LastBattle(BaseModel):
     won: bool
     lines: list[str]
     rewards: list[str] = []
+    fresh: bool = True  # the replay is attached once, on the board the battle itself produced
 
 
 class FormationSession(BaseModel):
@@ -94,7 +95,8 @@ class Formation(GameKind):
         replay: tuple[Picture, ...] = ()
         if state.last is not None:
             parts.append("\n".join(state.last.lines + state.last.rewards))
-            # The battle is deterministic and quick: replay it rather than store the log.
+        if state.last is not None and state.last.fresh:
+            # The battle is deterministic and quick: replay it rather than store its log.
             result = fm.battle(p, state.formation)
             replay = (Picture(render_replay(result), "replay.gif", f"Replay: {fm.outcome_line(result)}"),)
         brief = Picture(render_brief(p, state.formation), "formation.png", f"{p.title}: both line-ups")
@@ -135,6 +137,8 @@ class Formation(GameKind):
     def act(self, state: FormationSession, action: str, value: str | None, ctx: Context) -> Outcome:
         verb, _, arg = action.partition(":")
         p = state.puzzle
+        if state.last is not None and state.last.fresh:
+            state = state.model_copy(update={"last": state.last.model_copy(update={"fresh": False})})
         if verb == "end":
             return Outcome(state, "Formation session ended.", finished=True)
         if verb == "next":

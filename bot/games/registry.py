@@ -6,6 +6,8 @@ from bot.discord.app import GamePlugin
 
 def plugins() -> list[GamePlugin]:
     from bot.discord.cogs.bowls import BowlsCog
+    from bot.discord.cogs.formation import FormationCog
     from bot.games.bowls import Bowls
+    from bot.games.formation import Formation
 
-    return [GamePlugin(Bowls(), BowlsCog)]
+    return [GamePlugin(Bowls(), BowlsCog), GamePlugin(Formation(), FormationCog)]

@@ -1,0 +1,154 @@
+"""Formation in Discord, played as a member would: tutorial, campaign win and loss, hints, daily flight."""
+from __future__ import annotations
+
+from itertools import permutations
+
+import pytest
+import simcord
+
+import engine.formation as fm
+from bot.games.formation import load_progress
+from db import players
+from db.games import get_game, running_games_of
+from support.replies import private_text
+
+
+@pytest.fixture
+def make_real_bot(settings):
+    from bot.discord import create_bot
+
+    return lambda: create_bot(settings)
+
+
+async def setup(env):
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    alice = guild.add_member(env.create_user("alice"))
+    return guild, channel, alice
+
+
+def session(bot, user_id):
+    game = running_games_of(bot.db, user_id)[0]
+    return bot.sessions.load(game)
+
+
+async def fill(member, thread, formation, puzzle):
+    """Fill every free slot with the selects, as a player would."""
+    for slot in fm.SLOTS:
+        if slot in puzzle.fixed:
+            continue
+        await member.select(thread.last_message, [slot], custom_id=_select_id(thread.last_message, "slot"))
+        await member.select(thread.last_message, [formation[slot]], custom_id=_select_id(thread.last_message, "place"))
+
+
+def _select_id(message, action):
+    for row in message.components:
+        for item in getattr(row, "children", [row]):
+            cid = getattr(item, "custom_id", "") or ""
+            if cid.startswith("s:") and cid.endswith(":" + action):
+                return cid
+    raise AssertionError(f"no {action} select on the board")
+
+
+def losing_formation(puzzle):
+    free = [s for s in fm.SLOTS if s not in puzzle.fixed]
+    pool = [n for n in puzzle.pool if n not in puzzle.fixed.values()]
+    for names in permutations(pool, len(free)):
+        formation = {**puzzle.fixed, **dict(zip(free, names))}
+        try:
+            fm.check_limits(puzzle, formation)
+        except fm.FormationError:
+            continue
+        if not fm.battle(puzzle, formation).won:
+            return formation
+    raise AssertionError("every legal formation wins")
+
+
+async def test_tutorial_hints_then_a_win_with_replay_and_next(make_real_bot):
+    bot = make_real_bot()
+    async with simcord.run(bot) as env:
+        guild, channel, alice = await setup(env)
+        await alice.slash(channel, "formation tutorial")
+        thread = channel.threads[-1]
+        lesson = fm.tutorial()[0]
+        assert lesson.title in thread.last_message.content
+        assert thread.last_message.attachments[0].filename == "formation.png"
+        for n in range(1, fm.hint_count(lesson) + 1):
+            await alice.click(thread.last_message, label="Hint")
+            assert f"Hint {n}:" in thread.last_message.content
+        solution = fm.solve(lesson).example
+        await fill(alice, thread, solution, lesson)
+        await alice.click(thread.last_message, label="Battle")
+        board = thread.last_message
+        names = [a.filename for a in board.attachments]
+        assert "replay.gif" in names
+        assert "Next puzzle" in [getattr(c, "label", None) for row in board.components for c in row.children]
+        assert load_progress(bot.db, alice.id).won == (lesson.id,)
+        assert players.get_xp(bot.db, alice.id) == 0, "the seed pays XP for campaign, practice and daily only"
+        await alice.click(board, label="Next puzzle")
+        assert fm.tutorial()[1].title in thread.last_message.content
+
+
+async def test_campaign_puzzle_lost_then_won(make_real_bot):
+    bot = make_real_bot()
+    async with simcord.run(bot) as env:
+        guild, channel, alice = await setup(env)
+        await alice.slash(channel, "formation campaign")
+        thread = channel.threads[-1]
+        puzzle = fm.campaign(1)[0]
+        assert puzzle.title in thread.last_message.content
+        loser = losing_formation(puzzle)
+        for slot, name in loser.items():
+            if slot not in puzzle.fixed:
+                await alice.slash(thread, "formation place", slot=slot, creature=name)
+        await alice.slash(thread, "formation battle")
+        assert puzzle.id not in load_progress(bot.db, alice.id).won
+        assert "Battle" in [getattr(c, "label", None) for row in thread.last_message.components for c in row.children]
+        await alice.slash(thread, "formation clear")
+        winner = fm.solve(puzzle).example
+        for slot, name in winner.items():
+            if slot not in puzzle.fixed:
+                await alice.slash(thread, "formation place", slot=slot, creature=name)
+        await alice.slash(thread, "formation battle")
+        progress = load_progress(bot.db, alice.id)
+        assert puzzle.id in progress.won
+        assert any(a.filename == "replay.gif" for a in thread.last_message.attachments)
+        # A loss pays 20 XP, a win 20 + 10 (seed 000); the profile total follows.
+        assert progress.xp == 50 and players.get_xp(bot.db, alice.id) == 50
+        assert all(progress.mastery[name] >= 10 for name in winner.values())
+        again = await alice.slash(thread, "formation battle")
+        assert "won" in private_text(again) and "Next puzzle" in private_text(again)
+        assert load_progress(bot.db, alice.id).xp == 50, "a replay of a won puzzle gives nothing"
+
+
+async def test_a_breach_is_refused_before_the_battle(make_real_bot):
+    bot = make_real_bot()
+    async with simcord.run(bot) as env:
+        guild, channel, alice = await setup(env)
+        await alice.slash(channel, "formation tutorial")
+        thread = channel.threads[-1]
+        lesson = fm.tutorial()[0]
+        outsider = next(n for n in fm.NAMES if n not in lesson.pool)
+        free = next(s for s in fm.SLOTS if s not in lesson.fixed)
+        version = running_games_of(bot.db, alice.id)[0].version
+        refused = await alice.slash(thread, "formation place", slot=free, creature=outsider)
+        assert outsider in private_text(refused)
+        assert running_games_of(bot.db, alice.id)[0].version == version
+        half = await alice.slash(thread, "formation battle")
+        assert "Battle" in private_text(half)
+
+
+async def test_daily_flight_starts_with_the_first_of_three(make_real_bot):
+    bot = make_real_bot()
+    async with simcord.run(bot) as env:
+        guild, channel, alice = await setup(env)
+        await alice.slash(channel, "formation daily")
+        thread = channel.threads[-1]
+        flight = fm.daily_flight(env.now().date())
+        assert len(flight) == 3
+        assert flight[0].title in thread.last_message.content and "(1/3)" in thread.last_message.content
+        state = session(bot, alice.id)
+        assert [p.id for p in state.puzzles] == [p.id for p in flight]
+        await env.restart_bot(make_real_bot())
+        await alice.click(thread.last_message, label="Hint")
+        assert "Hint 1:" in thread.last_message.content
