@@ -134,12 +134,11 @@ def common_skills() -> tuple[SkillDef, ...]:
 
 @lru_cache(maxsize=None)
 def kit(name: str) -> dict[str, SkillDef]:
-    """Every skill a fighter may use: its own kit, plus Shove for the duo."""
+    """Every skill a fighter may use: its own kit, plus Shove (seed: everyone has Shove)."""
     f = fighter(name)
     skills = {s.name: s for s in f.skills}
-    if f.side != "stray":
-        for s in common_skills():
-            skills.setdefault(s.name, s)
+    for s in common_skills():
+        skills.setdefault(s.name, s)
     return skills
 
 

@@ -16,7 +16,7 @@ checks that it is current.
 
 ## Fighters
 
-Everyone on the duo also has **Shove** (bonus): {shove} Everyone can hold an **opportunity
+Everyone, strays included, also has **Shove** (bonus): {shove} Everyone can hold an **opportunity
 attack** (5 damage when a foe leaves the 8 tiles around you, once a round). Stray HP below is at
 level 1; strays gain {pct}% HP per encounter level above 1.
 

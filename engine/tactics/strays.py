@@ -134,30 +134,54 @@ def stray_turn(fight: Fight, st: FighterState) -> None:
 
 
 PUSH_TASTE = ("swept", "splat", "soaked", "pushed")
+HURTFUL = 3  # ranks below this are pushes that hurt: deep water, a splat, water or shallows
 
 
-def stray_bonus(fight: Fight, st: FighterState) -> None:
-    bonus = next(s for s in kit(st.name).values() if s.slot == "bonus")
+def _best_push(fight: Fight, st: FighterState, skill: SkillDef):
+    """The push of an adjacent duo member that hurts most: (rank, target, direction) or None."""
+    from .board import COMPASS
     here = xy(st.pos)
-    duo = fight.s.standing("duo")
-    if bonus.shape == "self":
-        if any(dist(here, xy(t.pos)) <= 4 for t in duo):
-            fight.use_skill(st, bonus, here)
-        return
-    # A push: shove the adjacent duo member where it hurts most.
     best = None
-    for t in sorted(duo, key=lambda t: t.id):
+    for t in sorted(fight.s.standing("duo"), key=lambda t: t.id):
         if dist(here, xy(t.pos)) != 1:
             continue
-        from .board import COMPASS
         for name, d in COMPASS.items():
-            land, outcome, dmg, sts = fight.push_result(t, d, abs(bonus.push))
+            if fight.skill_problem(st, skill, xy(t.pos), name):
+                continue
+            _, outcome, dmg, _ = fight.push_result(t, d, abs(skill.push))
             rank = next((i for i, k in enumerate(PUSH_TASTE) if k in outcome), len(PUSH_TASTE))
             key = (rank, -dmg, t.id, name)
             if best is None or key < best[0]:
                 best = (key, t, name)
-    if best is not None:
-        fight.use_skill(st, bonus, xy(best[1].pos), best[2])
+    return None if best is None else (best[0][0], best[1], best[2])
+
+
+def stray_bonus(fight: Fight, st: FighterState) -> None:
+    """Everyone has Shove (seed), strays included; a stray also has its own bonus skill. A push into
+    harm comes first (its own push skill before Shove), then its own shield when the duo is near,
+    then its own push of any kind."""
+    skills = kit(st.name)
+    own = next(s for s in fighter_skills(st) if s.slot == "bonus")
+    here = xy(st.pos)
+    pushes = [s for s in (own, skills.get("Shove")) if s is not None and s.push]
+    for skill in pushes:
+        found = _best_push(fight, st, skill)
+        if found and found[0] < HURTFUL:
+            fight.use_skill(st, skill, xy(found[1].pos), found[2])
+            return
+    if own.shape == "self":
+        if any(dist(here, xy(t.pos)) <= 4 for t in fight.s.standing("duo")):
+            fight.use_skill(st, own, here)
+        return
+    if own.push:
+        found = _best_push(fight, st, own)
+        if found:
+            fight.use_skill(st, own, xy(found[1].pos), found[2])
+
+
+def fighter_skills(st: FighterState) -> tuple[SkillDef, ...]:
+    from .content import fighter
+    return fighter(st.name).skills
 
 
 def fire_telegraph(fight: Fight, tg: Telegraph) -> None:

@@ -116,3 +116,17 @@ def test_prone_stands_up_for_two_movement_and_soaked_wears_off():
     assert hero.moved == 2 and not hero.has("prone") and hero.has("soaked")
     fight.end_phase()
     assert not hero.has("soaked")
+
+
+def test_strays_shove_too():
+    # Seed: everyone has Shove. A Driplet beside the hero with deep water behind it shoves it in:
+    # swept for 5, soaked and prone. With nothing to push the hero into, it shields itself instead.
+    from engine.tactics.strays import stray_bonus
+    s = scenario(["", "", "", "", "...W"], [("hero", "Tidecaller", "C5"), ("s1", "Driplet", "B5")],
+                 phase="strays", round_=3)
+    stray_bonus(Fight(s), s.get("s1"))
+    hero = s.get("hero")
+    assert hero.hp == 25 and hero.has("soaked") and hero.has("prone") and s.get("s1").shield == 0
+    s2 = scenario([], [("hero", "Tidecaller", "C5"), ("s1", "Driplet", "B5")], phase="strays", round_=3)
+    stray_bonus(Fight(s2), s2.get("s1"))
+    assert s2.get("hero").hp == 30 and s2.get("s1").shield == 3
