@@ -7,7 +7,7 @@ from pydantic import BaseModel, ConfigDict
 
 from . import core
 from .model import (
-    CREATURES, GROUNDS, NAMES, SLOT_LABELS, SLOTS, InvalidFormationError, KeepAlive, MinStanding,
+    CREATURES, GROUNDS, SLOT_LABELS, SLOTS, InvalidFormationError, KeepAlive, MinStanding,
     Puzzle, WinByRound, check_limits, parse_lineup, rounds_limit,
 )
 
@@ -279,5 +279,5 @@ def text_board(result: BattleResult) -> str:
 
 __all__ = [
     "Action", "Group", "RoundLog", "GoalResult", "BattleResult", "simulate", "battle", "goal_met",
-    "describe_round", "summary_lines", "outcome_line", "text_board", "NAMES",
+    "describe_round", "summary_lines", "outcome_line", "text_board",
 ]

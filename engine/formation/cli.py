@@ -8,7 +8,7 @@ from pydantic import ValidationError
 
 from .battle import battle, simulate
 from .content import CHAPTER_SIZE, CHAPTERS, campaign, shipped_puzzles, tutorial
-from .model import GROUNDS, FormationError, InvalidFormationError, Puzzle, parse_lineup
+from .model import GROUNDS, FormationError, Puzzle, parse_lineup
 from .solver import solve
 
 USAGE = "usage: python -m engine.formation {simulate|puzzles|solve|check} (JSON on stdin for simulate/solve)"

@@ -57,7 +57,11 @@ def puzzle_by_id(puzzle_id: str) -> Puzzle:
             return p
     m = _DAILY_ID.match(puzzle_id)
     if m:
-        return daily_flight(date.fromisoformat(m.group(1)))[int(m.group(2)) - 1]
+        try:
+            day = date.fromisoformat(m.group(1))
+        except ValueError:
+            raise KeyError(f"no formation puzzle {puzzle_id!r} (bad date)") from None
+        return daily_flight(day)[int(m.group(2)) - 1]
     raise KeyError(f"no formation puzzle {puzzle_id!r}")
 
 

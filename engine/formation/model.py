@@ -289,8 +289,6 @@ def check_limits(puzzle: Puzzle, formation: dict[str, str], *, complete: bool = 
         where = next((s for s, n in f.items() if n == name), None)
         if where is not None and where != slot:
             raise LimitError("fixed", f"{name} is fixed to {SLOT_LABELS[slot]}")
-        if complete and placed is None:  # unreachable for complete formations, kept for clarity
-            raise LimitError("fixed", f"{SLOT_LABELS[slot]} is fixed to {name}")
     names = set(f.values())
     for a, b in puzzle.forbidden_pairs:
         if a in names and b in names:

@@ -14,7 +14,7 @@ import os
 from pydantic import BaseModel, ConfigDict
 
 from . import core
-from .model import NAMES, PARTNER, SLOTS, KeepAlive, MinStanding, Puzzle, WinByRound
+from .model import NAMES, SLOTS, KeepAlive, MinStanding, Puzzle, WinByRound
 
 PERMS: tuple[tuple[int, ...], ...] = tuple(itertools.permutations(range(5)))  # slot of a-index j
 TOPOS = tuple(core.topology(p) for p in PERMS)
@@ -191,4 +191,4 @@ def count_legal(puzzle: Puzzle) -> int:
     return sum(len(p) for _, p in legal_sets(puzzle))
 
 
-__all__ = ["Solution", "solve", "legal_sets", "formation_of", "count_legal", "PARTNER"]
+__all__ = ["Solution", "solve", "legal_sets", "formation_of", "count_legal"]

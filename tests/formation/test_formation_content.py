@@ -10,7 +10,7 @@ from engine.formation import (
     campaign, check_limits, daily_flight, hint, puzzle_by_id, shipped_puzzles, solve, tutorial,
 )
 from engine.formation.content import solution_hint
-from engine.formation.model import GUILDS, SLOT_LABELS
+from engine.formation.model import GUILDS
 
 
 @pytest.fixture(scope="module")
@@ -69,6 +69,8 @@ def test_ids_unique_and_lookup_and_json_round_trip():
         assert Puzzle.model_validate_json(p.model_dump_json()) == p
     with pytest.raises(KeyError):
         puzzle_by_id("c9-01")
+    with pytest.raises(KeyError):
+        puzzle_by_id("daily-2026-02-30-1")
 
 
 def test_brief_shows_opponent_ability_timing_ground_goals_limits_pairs():

@@ -119,8 +119,14 @@ def test_golden_battle_log():
     assert golden_text() == GOLDEN.read_text("utf-8")
 
 
-def test_determinism_two_runs_agree():
-    assert simulate(A, B, "moon_dew") == simulate(A, B, "moon_dew")
+def test_determinism_two_runs_agree_and_result_round_trips_json():
+    res = simulate(A, B, "moon_dew")
+    assert res == simulate(A, B, "moon_dew")
+    from engine.formation import BattleResult
+    assert BattleResult.model_validate_json(res.model_dump_json()) == res
+    p = campaign(1)[3]
+    won = battle(p, p.solution)
+    assert BattleResult.model_validate_json(won.model_dump_json()) == won and won.puzzle_id == p.id
 
 
 lineups = st.permutations(list(NAMES)).map(lambda names: dict(zip(SLOTS, names[:5])))

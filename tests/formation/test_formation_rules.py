@@ -4,7 +4,6 @@ Boards are written as side a's five names then side b's, in slot order
 front_left, front_right, back_left, back_middle, back_right (board indices 0..4 and 5..9).
 Crafted HP lets a test start in a later round from a chosen board (core.run(start=...)).
 """
-import pytest
 
 from engine.formation import core
 from engine.formation.battle import simulate
