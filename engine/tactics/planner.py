@@ -62,8 +62,11 @@ class Threats:
             else:
                 self.area.append((st.id, amt, {xy(n) for n in tg.tiles}))
 
-    def at(self, p: XY, gone: frozenset[str] = frozenset(), moved: dict[str, XY] | None = None) -> tuple[int, int]:
-        """(HP at risk on tile p, number of telegraphs threatening it), ignoring downed strays."""
+    def at(self, p: XY, gone: frozenset[str] = frozenset(), moved: dict[str, XY] | None = None,
+           rooted: frozenset[str] | None = None) -> tuple[int, int]:
+        """(HP at risk on tile p, number of telegraphs threatening it), ignoring downed strays.
+        A targeted telegraph reaches p if its stray can get within range with its movement, or, when
+        rooted, from where it stands (`moved`/`rooted` describe the strays after the turn)."""
         hp = n = 0
         for sid, amt, tiles in self.area:
             if sid not in gone and p in tiles:
@@ -73,11 +76,9 @@ class Threats:
             if sid in gone:
                 continue
             sp = (moved or {}).get(sid) or xy(st.pos)
-            d = dist(sp, p)
-            reach = skill.range + (0 if st.has("rooted") and (not moved or sid not in moved) else st.move)
-            if st.has("rooted"):
-                reach = skill.range
-            if d <= reach:
+            is_rooted = sid in rooted if rooted is not None else st.has("rooted")
+            reach = skill.range if is_rooted else skill.range + st.move
+            if dist(sp, p) <= reach:
                 hp += amt
                 n += 1
         return hp, n
@@ -239,7 +240,8 @@ def plan_turns(state: FightState, fighter_id: str, limit: int = MAX_TURNS) -> li
     return [t for _, t in turns[:limit]]
 
 
-def _safest(fight: Fight, f: FighterState, start: XY, budget: int, threats: Threats, gone, provoke=True):
+def _safest(fight: Fight, f: FighterState, start: XY, budget: int, threats: Threats, gone, provoke=True,
+            moved: dict | None = None, rooted: frozenset | None = None):
     """The tile within `budget` of start with the least HP at risk (then fewest opportunity attacks,
     then the least movement), and the path map to reach it."""
     old = _with_pos(f, start)
@@ -249,7 +251,7 @@ def _safest(fight: Fight, f: FighterState, start: XY, budget: int, threats: Thre
     finally:
         f.pos = old
     stops = [p for p in stops if p == start or fight.at(p, ignore=f.id) is None]
-    best = min(stops, key=lambda p: (threats.at(p, gone)[0] + W_OA * reach[p][1], reach[p][0],
+    best = min(stops, key=lambda p: (threats.at(p, gone, moved, rooted)[0] + W_OA * reach[p][1], reach[p][0],
                                      _exit_pull(fight, p), p[1], p[0]))
     return best, reach
 
@@ -272,7 +274,16 @@ def _build(state, fight, f, here, reach, threats, c, left, skills, ally_waiting,
     used = reach[stand][0] if stand in reach else 0
     # Move on to the safest tile with what is left (break-out fights lean toward the exits).
     rest = 0 if stay else max(0, left - used)
-    end, end_reach = _safest(fight, f, stand, rest, threats, gone)
+    # What the action will do to the strays (pushed, rooted), as its preview says.
+    moved_pv: dict = {}
+    rooted_pv = {o.id for o in fight.foes(f) if o.has("rooted")}
+    if c is not None:
+        for t in c.pv.targets:
+            if t.push_to:
+                moved_pv[t.fighter] = xy(t.push_to)
+            if "rooted" in t.statuses:
+                rooted_pv.add(t.fighter)
+    end, end_reach = _safest(fight, f, stand, rest, threats, gone, moved=moved_pv, rooted=frozenset(rooted_pv))
     break_out = fight.s.goal == "break_out" and fight.s.exits_open
     if break_out and not stay:
         old = _with_pos(f, stand)
@@ -310,7 +321,8 @@ def _build(state, fight, f, here, reach, threats, c, left, skills, ally_waiting,
     end_xy = xy(fa.pos)
     gone_now = frozenset(o.id for o in after.s.fighters if o.side != f.side and not o.standing)
     moved = {o.id: xy(o.pos) for o in after.s.fighters if o.side != f.side and o.standing}
-    risk, n_end = threats.at(end_xy, gone_now, moved)
+    rooted = frozenset(o.id for o in after.s.fighters if o.side != f.side and o.has("rooted"))
+    risk, n_end = threats.at(end_xy, gone_now, moved, rooted)
     _, n_start = threats.at(here)
     oas = _count_oas(state, after.s, f.id)
     falls = 0 if fa.standing else 1

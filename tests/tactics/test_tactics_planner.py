@@ -160,3 +160,17 @@ def test_render_hides_held_reactions_from_spectators():
     s = apply_turn(s, "hero", [HoldStep(reaction="flowing_guard")])
     assert "holds flowing guard" in render_text(s, "companion")
     assert "holds" not in render_text(s, None)
+
+
+def test_planner_credits_rooting_a_follower_then_stepping_away():
+    # A Driplet at H5 will spit at the Ranger (range 4, it follows with 5 tiles of movement). Pinning Shot
+    # roots it; walking out of its range then leaves nothing at risk, and the planner says so.
+    from engine.tactics.scenario import scenario
+    from engine.tactics.state import Telegraph
+    s = scenario([], [("hero", "Ranger", "E5"), ("companion", "Mossle", "A9"), ("s1", "Driplet", "I5")])
+    s.telegraphs = [Telegraph(stray="s1", skill="Spit", shape="single", target="hero", tiles=["E5"])]
+    turns = plan_turns(s, "hero")
+    pin = next(t for t in turns if "Pinning Shot" in t.summary)
+    assert pin.preview.hp_at_risk == 0 and "safe from telegraphs" in pin.summary
+    assert pin.preview.score_parts["dodged"] == 1
+    assert pin == turns[0] or turns[0].preview.score >= pin.preview.score
