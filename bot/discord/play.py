@@ -15,7 +15,7 @@ import discord
 
 from bot.core.kinds import GameError
 from bot.core.reply import Reply
-from bot.core.sessions import NOT_PLAYER_TEXT, ActResult, Sessions, broken_text
+from bot.core.sessions import ActResult, Sessions, broken_text
 from db.games import GameRecord, games_with_deadlines
 
 from .components import view_for

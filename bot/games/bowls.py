@@ -243,7 +243,7 @@ class Bowls(GameKind):
                 f"Themes: {', '.join(p.themes())}"]
 
     def daily(self, day: date) -> str | None:
-        return f"20 moves on today's board, the same for everyone (`/bowls daily`)."
+        return "20 moves on today's board, the same for everyone (`/bowls daily`)."
 
     def new_daily(self, day: date, user_id: int, db: sqlite_utils.Database) -> BowlsSession:
         return new_session(bowls.new_daily(day), BowlsProgress.load(db, user_id))

@@ -21,3 +21,9 @@ def make_bot(settings):
             plugins = [PLUGIN]
         return create_bot(settings, plugins=plugins)
     return build
+
+
+@pytest.fixture
+def make_real_bot(settings):
+    """The bot with every shipped game, as `python -m bot` builds it."""
+    return lambda: create_bot(settings)

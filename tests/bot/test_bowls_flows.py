@@ -1,31 +1,15 @@
 """Bowls in Discord, played as a member would: puzzles, endless, daily, undo, restarts, refusals."""
 from __future__ import annotations
 
-import discord
-import pytest
 import simcord
-
 from support.replies import private_text
+from support.world import world
 
 import engine.bowls as bowls
 from bot.games.bowls import BowlsProgress
 from db import daily, players
 from db.games import get_game, running_games_of
 from engine.bowls.solver import solve
-
-
-@pytest.fixture
-def make_real_bot(settings):
-    from bot.discord import create_bot
-
-    return lambda: create_bot(settings)
-
-
-async def setup(env):
-    guild = env.create_guild()
-    channel = guild.create_text_channel("games")
-    alice = guild.add_member(env.create_user("alice"))
-    return guild, channel, alice
 
 
 def state_of(bot, game_id=1):
@@ -41,7 +25,7 @@ async def sow(member, thread, bowl):
 async def test_puzzle_won_by_buttons_records_progress_and_locks_the_thread(make_real_bot):
     bot = make_real_bot()
     async with simcord.run(bot) as env:
-        guild, channel, alice = await setup(env)
+        guild, channel, alice = world(env, "alice")
         await alice.slash(channel, "bowls puzzle", number=1)
         thread = channel.threads[-1]
         board = thread.last_message
@@ -82,7 +66,7 @@ async def test_slash_sow_undo_and_a_refused_step(make_real_bot):
     number, move, empty = puzzle_for_refusal()
     bot = make_real_bot()
     async with simcord.run(bot) as env:
-        guild, channel, alice = await setup(env)
+        guild, channel, alice = world(env, "alice")
         await alice.slash(channel, "bowls puzzle", number=number)
         thread = channel.threads[-1]
         start = state_of(bot).game
@@ -101,7 +85,7 @@ async def test_slash_sow_undo_and_a_refused_step(make_real_bot):
 async def test_stale_board_and_other_members_are_refused(make_real_bot):
     bot = make_real_bot()
     async with simcord.run(bot) as env:
-        guild, channel, alice = await setup(env)
+        guild, channel, alice = world(env, "alice")
         bob = guild.add_member(env.create_user("bob"))
         await alice.slash(channel, "bowls endless")
         thread = channel.threads[-1]
@@ -118,7 +102,7 @@ async def test_stale_board_and_other_members_are_refused(make_real_bot):
 async def test_endless_survives_a_restart_and_pause_resumes(make_real_bot):
     bot = make_real_bot()
     async with simcord.run(bot) as env:
-        guild, channel, alice = await setup(env)
+        guild, channel, alice = world(env, "alice")
         await alice.slash(channel, "bowls endless")
         thread = channel.threads[-1]
         for _ in range(2):
@@ -141,7 +125,7 @@ async def test_endless_survives_a_restart_and_pause_resumes(make_real_bot):
 async def test_daily_counts_unless_undone(make_real_bot):
     bot = make_real_bot()
     async with simcord.run(bot) as env:
-        guild, channel, alice = await setup(env)
+        guild, channel, alice = world(env, "alice")
         await alice.slash(channel, "bowls daily")
         thread = channel.threads[-1]
         day = state_of(bot).game.day
@@ -167,7 +151,7 @@ async def test_daily_counts_unless_undone(make_real_bot):
 async def test_theme_locked_until_earned(make_real_bot):
     bot = make_real_bot()
     async with simcord.run(bot) as env:
-        guild, channel, alice = await setup(env)
+        guild, channel, alice = world(env, "alice")
         locked = await alice.slash(channel, "bowls theme", name="Garden")
         assert locked.ephemeral and "locked" in locked.response.content
         ok = await alice.slash(channel, "bowls theme", name="simple")

@@ -3,15 +3,14 @@ from __future__ import annotations
 
 import discord
 import simcord
+from support.world import world
 
 from db import daily
 
 
 async def test_help_lists_every_game(make_bot):
     async with simcord.run(make_bot()) as env:
-        guild = env.create_guild()
-        channel = guild.create_text_channel("games")
-        alice = guild.add_member(env.create_user("alice"))
+        guild, channel, alice = world(env, "alice")
         result = await alice.slash(channel, "help")
         assert result.ephemeral
         assert "Tally" in result.response.content and "/tally start" in result.response.content
@@ -19,10 +18,7 @@ async def test_help_lists_every_game(make_bot):
 
 async def test_games_links_my_running_games_only(make_bot):
     async with simcord.run(make_bot()) as env:
-        guild = env.create_guild()
-        channel = guild.create_text_channel("games")
-        alice = guild.add_member(env.create_user("alice"))
-        bob = guild.add_member(env.create_user("bob"))
+        guild, channel, alice, bob = world(env, "alice", "bob")
         none = await alice.slash(channel, "games")
         assert "no running games" in none.response.content
         await alice.slash(channel, "tally start")
@@ -35,10 +31,7 @@ async def test_games_links_my_running_games_only(make_bot):
 
 async def test_profile_shows_a_card_for_me_and_for_another_member(make_bot):
     async with simcord.run(make_bot()) as env:
-        guild = env.create_guild()
-        channel = guild.create_text_channel("games")
-        alice = guild.add_member(env.create_user("alice"))
-        bob = guild.add_member(env.create_user("bob"))
+        guild, channel, alice, bob = world(env, "alice", "bob")
         await alice.slash(channel, "profile")
         message = channel.last_message
         assert "alice" in message.content and "level 1" in message.content

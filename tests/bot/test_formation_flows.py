@@ -3,28 +3,14 @@ from __future__ import annotations
 
 from itertools import permutations
 
-import pytest
 import simcord
+from support.replies import private_text
+from support.world import world
 
 import engine.formation as fm
 from bot.games.formation import load_progress
 from db import players
-from db.games import get_game, running_games_of
-from support.replies import private_text
-
-
-@pytest.fixture
-def make_real_bot(settings):
-    from bot.discord import create_bot
-
-    return lambda: create_bot(settings)
-
-
-async def setup(env):
-    guild = env.create_guild()
-    channel = guild.create_text_channel("games")
-    alice = guild.add_member(env.create_user("alice"))
-    return guild, channel, alice
+from db.games import running_games_of
 
 
 def session(bot, user_id):
@@ -67,7 +53,7 @@ def losing_formation(puzzle):
 async def test_tutorial_hints_then_a_win_with_replay_and_next(make_real_bot):
     bot = make_real_bot()
     async with simcord.run(bot) as env:
-        guild, channel, alice = await setup(env)
+        guild, channel, alice = world(env, "alice")
         await alice.slash(channel, "formation tutorial")
         thread = channel.threads[-1]
         lesson = fm.tutorial()[0]
@@ -92,7 +78,7 @@ async def test_tutorial_hints_then_a_win_with_replay_and_next(make_real_bot):
 async def test_campaign_puzzle_lost_then_won(make_real_bot):
     bot = make_real_bot()
     async with simcord.run(bot) as env:
-        guild, channel, alice = await setup(env)
+        guild, channel, alice = world(env, "alice")
         await alice.slash(channel, "formation campaign")
         thread = channel.threads[-1]
         puzzle = fm.campaign(1)[0]
@@ -124,7 +110,7 @@ async def test_campaign_puzzle_lost_then_won(make_real_bot):
 async def test_a_breach_is_refused_before_the_battle(make_real_bot):
     bot = make_real_bot()
     async with simcord.run(bot) as env:
-        guild, channel, alice = await setup(env)
+        guild, channel, alice = world(env, "alice")
         await alice.slash(channel, "formation tutorial")
         thread = channel.threads[-1]
         lesson = fm.tutorial()[0]
@@ -141,7 +127,7 @@ async def test_a_breach_is_refused_before_the_battle(make_real_bot):
 async def test_daily_flight_starts_with_the_first_of_three(make_real_bot):
     bot = make_real_bot()
     async with simcord.run(bot) as env:
-        guild, channel, alice = await setup(env)
+        guild, channel, alice = world(env, "alice")
         await alice.slash(channel, "formation daily")
         thread = channel.threads[-1]
         flight = fm.daily_flight(env.now().date())

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import discord
 import simcord
-
 from support.replies import private_text
+from support.world import world
 
 from db.games import get_game
 
@@ -23,9 +23,7 @@ def board_of(thread):
 
 async def test_start_creates_thread_with_board_and_press_moves(make_bot):
     async with simcord.run(make_bot()) as env:
-        guild = env.create_guild()
-        channel = guild.create_text_channel("games")
-        alice = guild.add_member(env.create_user("alice"))
+        guild, channel, alice = world(env, "alice")
         result, thread = await start_tally(env, alice, channel)
         assert "ready" in result.response.content
         assert "Tally" in thread.name and "alice" in thread.name
@@ -38,9 +36,7 @@ async def test_start_creates_thread_with_board_and_press_moves(make_bot):
 
 async def test_restart_mid_game_keeps_the_game_and_its_buttons(make_bot):
     async with simcord.run(make_bot()) as env:
-        guild = env.create_guild()
-        channel = guild.create_text_channel("games")
-        alice = guild.add_member(env.create_user("alice"))
+        guild, channel, alice = world(env, "alice")
         _, thread = await start_tally(env, alice, channel)
         await alice.click(board_of(thread), label="+1")
         await env.restart_bot(make_bot())
@@ -51,10 +47,7 @@ async def test_restart_mid_game_keeps_the_game_and_its_buttons(make_bot):
 async def test_another_member_is_refused_privately_and_nothing_changes(make_bot):
     bot = make_bot()
     async with simcord.run(bot) as env:
-        guild = env.create_guild()
-        channel = guild.create_text_channel("games")
-        alice = guild.add_member(env.create_user("alice"))
-        bob = guild.add_member(env.create_user("bob"))
+        guild, channel, alice, bob = world(env, "alice", "bob")
         _, thread = await start_tally(env, alice, channel)
         board = board_of(thread)
         before = get_game(bot.db, 1)
@@ -68,9 +61,7 @@ async def test_another_member_is_refused_privately_and_nothing_changes(make_bot)
 async def test_stale_board_press_is_refused_with_the_fresh_board(make_bot):
     bot = make_bot()
     async with simcord.run(bot) as env:
-        guild = env.create_guild()
-        channel = guild.create_text_channel("games")
-        alice = guild.add_member(env.create_user("alice"))
+        guild, channel, alice = world(env, "alice")
         _, thread = await start_tally(env, alice, channel)
         old_board = board_of(thread)
         await alice.slash(thread, "tally add", amount=1)  # posts the new board below
@@ -87,9 +78,7 @@ async def test_stale_board_press_is_refused_with_the_fresh_board(make_bot):
 async def test_illegal_slash_step_says_why_and_changes_nothing(make_bot):
     bot = make_bot()
     async with simcord.run(bot) as env:
-        guild = env.create_guild()
-        channel = guild.create_text_channel("games")
-        alice = guild.add_member(env.create_user("alice"))
+        guild, channel, alice = world(env, "alice")
         _, thread = await start_tally(env, alice, channel)
         version = get_game(bot.db, 1).version
         result = await alice.slash(thread, "tally add", amount=5)
@@ -102,9 +91,7 @@ async def test_illegal_slash_step_says_why_and_changes_nothing(make_bot):
 async def test_timer_fires_after_deadline_and_after_restart(make_bot):
     bot = make_bot()
     async with simcord.run(bot) as env:
-        guild = env.create_guild()
-        channel = guild.create_text_channel("games")
-        alice = guild.add_member(env.create_user("alice"))
+        guild, channel, alice = world(env, "alice")
         _, thread = await start_tally(env, alice, channel)
         await env.advance_time(299)
         assert "Count: 0/10" in board_of(thread).content
@@ -117,14 +104,13 @@ async def test_timer_fires_after_deadline_and_after_restart(make_bot):
 
 
 async def test_deadline_passed_while_down_fires_at_start(make_bot, settings):
+    from datetime import UTC, datetime
+
     from db.store import open_store
-    from datetime import datetime, UTC
 
     bot = make_bot()
     async with simcord.run(bot) as env:
-        guild = env.create_guild()
-        channel = guild.create_text_channel("games")
-        alice = guild.add_member(env.create_user("alice"))
+        guild, channel, alice = world(env, "alice")
         _, thread = await start_tally(env, alice, channel)
         # The bot was down past the deadline: move the stored deadline into the past.
         db = open_store(settings.database_path)
@@ -138,9 +124,7 @@ async def test_deadline_passed_while_down_fires_at_start(make_bot, settings):
 async def test_finished_game_locks_its_thread(make_bot):
     bot = make_bot()
     async with simcord.run(bot) as env:
-        guild = env.create_guild()
-        channel = guild.create_text_channel("games")
-        alice = guild.add_member(env.create_user("alice"))
+        guild, channel, alice = world(env, "alice")
         _, thread = await start_tally(env, alice, channel)
         await alice.click(board_of(thread), label="End")
         assert "ended" in board_of(thread).content
@@ -154,9 +138,7 @@ async def test_broken_save_marks_the_game_broken_with_a_message(make_bot, settin
 
     bot = make_bot()
     async with simcord.run(bot) as env:
-        guild = env.create_guild()
-        channel = guild.create_text_channel("games")
-        alice = guild.add_member(env.create_user("alice"))
+        guild, channel, alice = world(env, "alice")
         _, thread = await start_tally(env, alice, channel)
         board = board_of(thread)
         db = open_store(settings.database_path)
@@ -172,9 +154,7 @@ async def test_broken_save_marks_the_game_broken_with_a_message(make_bot, settin
 async def test_settings_need_manage_server(make_bot):
     bot = make_bot()
     async with simcord.run(bot) as env:
-        guild = env.create_guild()
-        channel = guild.create_text_channel("games")
-        alice = guild.add_member(env.create_user("alice"))
+        guild, channel, alice = world(env, "alice")
         admins = guild.create_role("Admins", permissions=discord.Permissions(manage_guild=True))
         carol = guild.add_member(env.create_user("carol"), roles=[admins])
         refused = await alice.slash(channel, "settings timer", seconds=60)

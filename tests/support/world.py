@@ -1,0 +1,9 @@
+"""A small server to play in: a guild with a #games channel and the named members."""
+from __future__ import annotations
+
+
+def world(env, *names: str):
+    """(guild, #games, member, member, …) for the names given, in order."""
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    return (guild, channel, *(guild.add_member(env.create_user(name)) for name in names))
