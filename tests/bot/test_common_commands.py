@@ -79,3 +79,22 @@ async def test_daily_missed_while_down_is_posted_at_start(make_bot):
         await env.restart_bot(make_bot())
         await env.settle()
         assert [m for m in puzzles.history() if "2026-01-02" in m.content]
+
+
+async def test_daily_post_buttons_start_each_game_daily(make_real_bot):
+    async with simcord.run(make_real_bot()) as env:
+        guild, channel, alice = world(env, "alice")
+        hosts = guild.create_role("Hosts", permissions=discord.Permissions(manage_guild=True))
+        host = guild.add_member(env.create_user("host"), roles=[hosts])
+        await host.slash(channel, "settings daily-channel", channel=channel)
+        await env.advance_time(24 * 3600 + 60)
+        post = [m for m in channel.history() if "Daily puzzles" in m.content][-1]
+        assert "Bowls" in post.content and "Formation" in post.content
+        await alice.click(post, label="Play Formation")
+        thread = channel.threads[-1]
+        assert "Formation" in thread.name and "(1/3)" in thread.last_message.content
+        await alice.click(post, label="Play Bowls")
+        bowls_thread = channel.threads[-1]
+        assert "Daily" in bowls_thread.name and "Moves left 20" in bowls_thread.last_message.content
+        listed = await alice.slash(channel, "daily")
+        assert "Daily puzzles" in listed.response.content
