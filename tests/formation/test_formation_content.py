@@ -1,7 +1,9 @@
 """Shipped content checked by the solver (every puzzle winnable, every goal reachable, difficulty rising
 through each chapter), the tutorial's shape, hints, briefs, limits and the daily flight."""
 import itertools
+import json
 from datetime import date
+from pathlib import Path
 
 import pytest
 
@@ -29,6 +31,14 @@ def test_every_shipped_puzzle_is_winnable_and_masterable(solutions):
             assert sol.mastering < sol.winning or len(p.mastery) == 0, p.id
             res = battle(p, p.mastery_solution, with_log=False)
             assert res.mastered and all(g.met for g in res.goals), p.id
+
+
+def test_golden_counts_like_perft(solutions):
+    # Legal / winning / mastering counts of every shipped puzzle, pinned when the content was designed.
+    # Any change to a battle rule moves some of these numbers.
+    golden = json.loads(Path(__file__).with_name("golden_formation_counts.json").read_text("utf-8"))
+    got = {pid: [s.formations, s.winning, s.mastering] for pid, s in solutions.items()}
+    assert got == golden
 
 
 def test_difficulty_rises_through_each_chapter(solutions):
