@@ -147,7 +147,7 @@ def apply_turn(state: FightState, fighter_id: str, steps: Sequence | Iterable, s
 
 def run_steps(state: FightState, fighter_id: str, steps: Sequence | Iterable) -> tuple[Fight, list[SkillPreview]]:
     """Run the steps on a private copy without closing the phase; returns it and each skill's preview."""
-    parsed = parse_steps([s.model_dump() if hasattr(s, "model_dump") else s for s in steps])
+    parsed = parse_steps(list(steps))
     fight = Fight(state.model_copy(deep=True))
     f = fight.s.get(fighter_id)
     previews: list[SkillPreview] = []

@@ -120,6 +120,25 @@ class _Cand:
         self.pv, self.gone, self.key, self.toward = pv, gone, key, toward
 
 
+def _quick_value(fight: Fight, f: FighterState, skill: SkillDef, p: XY, hit: list[FighterState]) -> int:
+    """A cheap estimate of a skill use from tile p, to pick where to stand before the full preview."""
+    v = 0
+    for t in hit:
+        if t.side == f.side:
+            v += min(skill.heal, t.max_hp - t.hp) + (2 if skill.shield else 0)
+            continue
+        tp = xy(t.pos)
+        if skill.damage:
+            v += min(fight.amount(f, skill, p, t, tp)[0], t.hp + t.shield)
+        if skill.push:
+            d = fight.push_dir(skill, p, tp, None)
+            if d is not None:
+                _, _, pd, sts = fight.push_result(t, d, abs(skill.push), p if skill.push < 0 else None)
+                v += pd + W_STATUS * len(sts)
+        v += W_STATUS * len(skill.statuses)
+    return v
+
+
 def _value(fight: Fight, f: FighterState, pv: SkillPreview, ally_waiting: bool, ally_kit: dict) -> tuple[int, dict, frozenset]:
     parts = {"damage": 0, "kills": 0, "cashins": 0, "setups": 0, "support": 0, "statuses": 0}
     gone = set()
@@ -182,35 +201,39 @@ def plan_turns(state: FightState, fighter_id: str, limit: int = MAX_TURNS) -> li
     cands: list[_Cand] = []
     foe_tiles = {xy(o.pos) for o in fight.foes(f)}
     for skill in actions:
+        # First a cheap pass: for each use (skill, who it hits) find the best tile to stand on, ranked
+        # by damage with modifiers and push outcomes, minus the risk there. Then one full preview each.
         best_by_key: dict = {}
         for p in stands:
             old = _with_pos(f, p)
             try:
+                risk_here = None
                 for a in _aims(fight, f, skill, p):
                     if fight.skill_problem(f, skill, a, None):
                         continue
-                    if skill.is_area:
-                        tiles = fight.area(p, skill, heading(p, a) if skill.shape != "burst" else None,
-                                           a if skill.shape == "burst" else None)
-                        if not foe_tiles.intersection(tiles):
-                            continue
-                    pv = fight.preview(f, skill, a)
-                    if not pv.targets:
+                    tiles, hit, _ = fight.skill_targets(f, skill, a)
+                    if not hit:
                         continue
-                    if skill.shape == "ally" and sum(t.heal + t.shield for t in pv.targets) == 0:
+                    quick = _quick_value(fight, f, skill, p, hit)
+                    if quick <= 0:
                         continue
-                    v, parts, gone = _value(fight, f, pv, ally_waiting, ally_kit)
-                    if v <= 0:
-                        continue
-                    risk, _ = threats.at(p, gone)
-                    key = (skill.name, tuple(sorted(t.fighter for t in pv.targets)))
-                    # Prefer standing where it is safe and cheap to reach.
-                    rank = (v - risk - W_OA * reach[p][1], -reach[p][0], -p[1], -p[0])
+                    if risk_here is None:
+                        risk_here = threats.at(p)[0] + W_OA * reach[p][1]
+                    key = (skill.name, tuple(sorted(t.id for t in hit)))
+                    rank = (quick - risk_here, -reach[p][0], -p[1], -p[0])
                     if key not in best_by_key or rank > best_by_key[key][0]:
-                        best_by_key[key] = (rank, _Cand(v, parts, skill, a, p, pv, gone, key))
+                        best_by_key[key] = (rank, p, a)
             finally:
                 f.pos = old
-        cands.extend(c for _, c in best_by_key.values())
+        for key, (_, p, a) in best_by_key.items():
+            old = _with_pos(f, p)
+            try:
+                pv = fight.preview(f, skill, a)
+                v, parts, gone = _value(fight, f, pv, ally_waiting, ally_kit)
+            finally:
+                f.pos = old
+            if v > 0:
+                cands.append(_Cand(v, parts, skill, a, p, pv, gone, key))
     cands.sort(key=lambda c: (-c.value, c.key))
     # Keep variety: at most two shortlisted turns per action skill.
     per_skill: dict[str, int] = {}

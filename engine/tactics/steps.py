@@ -45,6 +45,7 @@ class EndStep(BaseModel):
 
 Step = Annotated[Union[MoveStep, SkillStep, HoldStep, EndStep], Field(discriminator="kind")]
 STEPS = TypeAdapter(list[Step])
+_STEP = TypeAdapter(Step)
 
 
 def parse_steps(data: object) -> list[MoveStep | SkillStep | HoldStep | EndStep]:
@@ -52,10 +53,12 @@ def parse_steps(data: object) -> list[MoveStep | SkillStep | HoldStep | EndStep]
     if not isinstance(data, list):
         raise InvalidStepError(0, "steps must be a list")
     out = []
-    adapter = TypeAdapter(Step)
     for i, item in enumerate(data):
+        if isinstance(item, (MoveStep, SkillStep, HoldStep, EndStep)):
+            out.append(item)
+            continue
         try:
-            out.append(adapter.validate_python(item))
+            out.append(_STEP.validate_python(item))
         except ValueError as e:
             first = e.errors()[0] if hasattr(e, "errors") else {"msg": str(e)}
             raise InvalidStepError(i, f"malformed step: {first.get('msg')}") from None
