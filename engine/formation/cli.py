@@ -11,7 +11,8 @@ from .content import CHAPTER_SIZE, CHAPTERS, campaign, shipped_puzzles, tutorial
 from .model import GROUNDS, FormationError, Puzzle, parse_lineup
 from .solver import solve
 
-USAGE = "usage: python -m engine.formation {simulate|puzzles|solve|check} (JSON on stdin for simulate/solve)"
+USAGE = ("usage: python -m engine.formation {simulate|puzzles|solve|check} (JSON on stdin for simulate/solve; "
+         "puzzles prints one JSON object per line)")
 
 
 class BadInput(Exception):
@@ -125,8 +126,10 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if cmd == "simulate":
             out = cmd_simulate(sys.stdin.read())
-        elif cmd == "puzzles":
-            out = [puzzle_shape(p) for p in shipped_puzzles()]
+        elif cmd == "puzzles":  # one JSON object per line, so `head -1 | ... solve` works
+            for p in shipped_puzzles():
+                print(json.dumps(puzzle_shape(p)))
+            return 0
         elif cmd == "solve":
             out = cmd_solve(sys.stdin.read())
         else:

@@ -68,14 +68,15 @@ def test_cli_bad_input_exits_2_with_one_line():
 
 def test_puzzles_and_solve_cli_shapes():
     out = cli("puzzles")
-    rows = json.loads(out.stdout)
+    rows = [json.loads(line) for line in out.stdout.splitlines()]
     assert len(rows) == 41
     keys = {"id", "opponent", "ground", "max_rounds", "pool", "fixed", "forbidden_pairs", "max_guild_pairs", "mastery"}
     assert all(set(r) == keys for r in rows)
     for r in rows:
         for g in r["mastery"]:
             assert g["kind"] in {"win_by_round", "keep_alive", "min_standing"}
-    small = puzzle_shape(tutorial()[2])
+    small = next(r for r in rows if r["id"] == "tutorial-3")
+    assert small == puzzle_shape(tutorial()[2])
     out = cli("solve", json.dumps(small))
     data = json.loads(out.stdout)
     assert set(data) == {"formations", "winning", "mastering", "example"} and data["winning"] > 0
