@@ -217,12 +217,7 @@ class Bowls(GameKind):
         return "Attempt ended."
 
     def _theme(self, state: BowlsSession, name: str, ctx: Context) -> Outcome:
-        progress = BowlsProgress.load(ctx.db, ctx.user_id)
-        match = next((t for t in bowls.THEME_NAMES if t.lower() == name.lower()), None)
-        if match is None:
-            raise GameError(f"Theme {name!r}: there is no such theme; themes are {', '.join(bowls.THEME_NAMES)}.")
-        if match not in progress.themes():
-            raise GameError(f"Theme {match}: still locked — {bowls.get_theme(match).unlock} unlocks it.")
+        match = choose_theme(BowlsProgress.load(ctx.db, ctx.user_id), name)
         return Outcome(BowlsSession(game=bowls.set_theme(state.game, match), selected=state.selected),
                        f"Theme: {match}.", on_saved=lambda: self._save_pref(ctx, theme=match))
 
@@ -247,6 +242,20 @@ class Bowls(GameKind):
 
     def new_daily(self, day: date, user_id: int, db: sqlite_utils.Database) -> BowlsSession:
         return new_session(bowls.new_daily(day), BowlsProgress.load(db, user_id))
+
+
+def theme_named(name: str) -> str | None:
+    return next((t for t in bowls.THEME_NAMES if t.lower() == name.strip().lower()), None)
+
+
+def choose_theme(progress: BowlsProgress, name: str) -> str:
+    """The theme's proper name if the player has unlocked it; GameError saying why not otherwise."""
+    match = theme_named(name)
+    if match is None:
+        raise GameError(f"Theme {name!r}: there is no such theme; themes are {', '.join(bowls.THEME_NAMES)}.")
+    if match not in progress.themes():
+        raise GameError(f"Theme {match}: still locked — {bowls.get_theme(match).unlock} unlocks it.")
+    return match
 
 
 def _bowl_number(text: str) -> int:

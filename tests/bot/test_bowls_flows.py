@@ -154,6 +154,7 @@ async def test_theme_locked_until_earned(make_real_bot):
         guild, channel, alice = world(env, "alice")
         locked = await alice.slash(channel, "bowls theme", name="Garden")
         assert locked.ephemeral and "locked" in locked.response.content
+        assert locked.response.attachments[0].filename == "theme.png", "a locked theme can still be previewed"
         ok = await alice.slash(channel, "bowls theme", name="simple")
         assert "Simple" in ok.response.content
         on = await alice.slash(channel, "bowls forecast", setting="on")

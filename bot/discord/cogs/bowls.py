@@ -8,7 +8,12 @@ from discord import app_commands
 from discord.ext import commands
 
 import engine.bowls as bowls
-from bot.games.bowls import KEY, BowlsProgress, new_session
+from bot.core.kinds import GameError
+from bot.core.reply import Picture, Reply
+from bot.games.bowls import KEY, BowlsProgress, choose_theme, new_session, theme_named
+from bot.render.bowls import render_board
+
+from ..play import files_of
 
 if TYPE_CHECKING:
     from ..app import GameHall
@@ -69,14 +74,20 @@ class BowlsCog(commands.GroupCog, group_name="bowls", group_description="The sow
     @app_commands.command(name="theme", description="Change how bowls and stones look")
     @app_commands.describe(name="One of your unlocked themes")
     async def theme(self, interaction: discord.Interaction, name: str) -> None:
-        if self.bot.sessions.running_in_thread(interaction.channel_id or 0) is not None:
-            await self.bot.play.act_here(interaction, KEY, f"theme:{name}")
-            return
         progress = self._progress(interaction)
-        match = next((t for t in bowls.THEME_NAMES if t.lower() == name.lower()), None)
-        if match is None or match not in progress.themes():
-            why = "there is no such theme" if match is None else f"still locked — {bowls.get_theme(match).unlock} unlocks it"
-            await self.bot.play.private(interaction, f"Theme {name!r}: {why}.")
+        try:
+            match = choose_theme(progress, name)
+        except GameError as exc:
+            locked = theme_named(name)
+            preview = []
+            if locked is not None:  # every theme may be looked at, even before it is earned
+                sample = bowls.set_theme(bowls.new_puzzle(1), locked)
+                preview = files_of(Reply("", Picture(render_board(sample), "theme.png", f"{locked} theme preview")))
+            await self.bot.play.private(interaction, str(exc) + (" Here is how it looks." if preview else ""),
+                                        files=preview)
+            return
+        if self.bot.sessions.running_in_thread(interaction.channel_id or 0) is not None:
+            await self.bot.play.act_here(interaction, KEY, f"theme:{match}")
             return
         progress.model_copy(update={"theme": match}).save(self.bot.db, interaction.user.id, discord.utils.utcnow())
         await self.bot.play.private(interaction, f"Your new bowls games will use the {match} theme.")
