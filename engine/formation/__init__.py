@@ -37,6 +37,10 @@ Solver
 Progress
     FormationProgress (pydantic; .level, .badges(name), .illustrations(name), .locked_reason(p), .boss_open(ch),
     .chapter_open(ch)), record_result(progress, p, result, day) -> (FormationProgress, Rewards); Rewards.lines()
+    record_result raises LockedError for a puzzle that is not open: ask progress.locked_reason(p) first.
+
+Command line: python -m engine.formation simulate|puzzles|solve|check (JSON on stdin/stdout, see cli.py).
+Content is data (data/*.json); engine/formation/design.py is the offline tool that searched and wrote it.
 """
 from .battle import (
     Action, BattleResult, GoalResult, Group, RoundLog, battle, describe_round, outcome_line, simulate,
