@@ -92,7 +92,8 @@ def check_wipe(st: SummonState, log: list[str]) -> bool:
 
 def act(st: SummonState, side: int, u: Unit, log: list[str]) -> None:
     """One unit's action. The front attacks the enemy front; back ranks act only with a ranged attack
-    or an ability; two facing fronts that both cannot attack lose heart (the stalemate rule)."""
+    or an ability. A unit that cannot attack only uses its ability (the stalemate rule's loss of will
+    is dealt by `battle_turn`, see `stall_round`)."""
     line = st.players[side].line
     enemy = st.players[1 - side].line
     c = card(u.card)
@@ -102,8 +103,6 @@ def act(st: SummonState, side: int, u: Unit, log: list[str]) -> None:
         if target is not None:
             heal(st, side, target, c.heal, log, c.name)
     if c.cannot_attack:
-        if rank == 0 and enemy and card(enemy[0].card).cannot_attack:
-            hit(st, side, u, STALEMATE_TICKS, log, "stalemate: loss of will")
         return
     if not enemy:
         return
@@ -124,18 +123,46 @@ def _alive(st: SummonState, side: int, u: Unit) -> bool:
     return any(x.uid == u.uid for x in st.players[side].line)
 
 
+def stalled(st: SummonState) -> bool:
+    """Both facing fronts carry "cannot attack": the battle would not move (the seed's 戦意喪失)."""
+    a, b = st.players[0].line, st.players[1].line
+    return bool(a and b and card(a[0].card).cannot_attack and card(b[0].card).cannot_attack)
+
+
+def stall_round(st: SummonState, turn_player: int, log: list[str]) -> bool:
+    """The stalemate rule for one battle turn (rules decision 7): the turn player's front loses 1 tick,
+    then — if the stall still holds (a new front that can attack may have stepped up) — the other
+    front. Armor does not stop it. True if that ended the game."""
+    for side in (turn_player, 1 - turn_player):
+        if not stalled(st):
+            break
+        hit(st, side, st.players[side].line[0], STALEMATE_TICKS, log, "stalemate: loss of will")
+        if check_wipe(st, log):
+            return True
+    return False
+
+
 def battle_turn(st: SummonState, turn_player: int, log: list[str]) -> bool:
     """One battle turn: ranks from the front, in each rank the turn player's unit first. A unit acts
-    from wherever it stands when its moment comes (a back unit may have stepped up). True if over."""
+    from wherever it stands when its moment comes (a back unit may have stepped up). The first time a
+    front's moment comes while both fronts cannot attack, the stall round is dealt — turn player's
+    side first, each side once per battle turn, even when the stall began mid-turn. True if over."""
     lines = st.players[turn_player].line, st.players[1 - turn_player].line
     order: list[tuple[int, Unit]] = []
     for r in range(max(len(lines[0]), len(lines[1]))):
         for side, line in ((turn_player, lines[0]), (1 - turn_player, lines[1])):
             if r < len(line):
                 order.append((side, line[r]))
+    stall_done = False
     for side, u in order:
         if not _alive(st, side, u):
             continue  # destroyed earlier this turn
+        if not stall_done and st.players[side].line[0].uid == u.uid and stalled(st):
+            stall_done = True
+            if stall_round(st, turn_player, log):
+                return True
+            if not _alive(st, side, u):
+                continue
         act(st, side, u, log)
         if check_wipe(st, log):
             return True
