@@ -104,9 +104,9 @@ def max_hps(ids: tuple[int, ...]) -> list[int]:
 def schedules(ids: tuple[int, ...], fast: bool = True) -> list[tuple]:
     """For each round kind, the speed groups fastest first.
 
-    With fast=True a lone normal-target hit is the pair (index, amount), another lone action the
-    triple (index, op, amount), and a larger group is wrapped as ((action, ...),): run() tells them
-    apart by length alone. fast=False wraps every group, so run() can log every action.
+    Every group is a triple (tag, a, b) so run() unpacks it once: (0, index, amount) is a lone
+    normal-target hit (fast=True only), (1, actions, None) any other group, actions being a tuple of
+    (index, op, amount). fast=False never uses tag 0, so run() can log every action.
     """
     out = []
     for table in ACTION:
@@ -121,12 +121,10 @@ def schedules(ids: tuple[int, ...], fast: bool = True) -> list[tuple]:
         groups = []
         for spd in sorted(buckets, reverse=True):
             acts = buckets[spd]
-            if not fast or len(acts) > 1:
-                groups.append((tuple(acts),))
-            elif acts[0][1] == OP_HIT:
-                groups.append((acts[0][0], acts[0][2]))
+            if fast and len(acts) == 1 and acts[0][1] == OP_HIT:
+                groups.append((0, acts[0][0], acts[0][2]))
             else:
-                groups.append(acts[0])
+                groups.append((1, tuple(acts), None))
         out.append(tuple(groups))
     return out
 
@@ -152,9 +150,8 @@ def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log
         if log is not None:
             log.append(("round", r, sh[:]))
         for grp in sched_kinds[kinds[r]]:
-            n = len(grp)
-            if n == 2:  # a lone normal-target hit: nothing to defer
-                i, amt = grp
+            tag, i, amt = grp
+            if tag == 0:  # a lone normal-target hit: nothing to defer
                 if hp[i] <= 0:
                     continue
                 for t in normal[i]:
@@ -181,7 +178,7 @@ def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log
                     if cb == 0:
                         return 0, r, True
                 continue
-            grp = (grp,) if n == 3 else grp[0]
+            grp = i
             # General group: every member chooses from the board as it stood before the group.
             dmg = []
             heal = []
