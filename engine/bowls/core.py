@@ -80,6 +80,11 @@ def _match_uncached(s: str) -> tuple[str, tuple[int, ...]] | None:
 
 def deliver(b: list[str], src: int, stones: str, reverse: bool) -> None:
     """Stone k of `stones` goes to the k-th bowl after `src` (counterclockwise if `reverse`)."""
+    if len(stones) > _LONG:  # only from a hand-made (CLI) board: no stone may be dropped
+        step = -1 if reverse else 1
+        for k, ch in enumerate(stones, 1):
+            b[(src + step * k) % N_BOWLS] += ch
+        return
     for j, ch in zip(_DEST[src][1 if reverse else 0], stones):
         b[j] += ch
 
@@ -155,8 +160,11 @@ def play(bowls, src: int, volcano: int = 0, reverse: int = 0, trace: list | None
     b = list(bowls)
     stones = b[src]
     b[src] = ""
-    for j, ch in zip(_DEST[src][reverse >> src & 1], stones):
-        b[j] += ch
+    if len(stones) > _LONG:
+        deliver(b, src, stones, bool(reverse >> src & 1))
+    else:
+        for j, ch in zip(_DEST[src][reverse >> src & 1], stones):
+            b[j] += ch
     matched, rem, erupted = settle(b, volcano, reverse, 0, trace)
     if max(map(len, b)) > CAPACITY:
         return tuple(b), 0, matched.bit_count(), tuple(rem), True, False, erupted
