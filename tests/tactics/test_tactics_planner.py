@@ -14,6 +14,22 @@ GOLDEN = Path(__file__).parent / "golden"
 ENCOUNTERS = [e.id for e in campaign()]
 
 
+def check_invariants(state):
+    """What must hold in every reachable state: standing fighters on distinct standable tiles, HP and
+    Spirit within bounds, telegraphs only from standing strays, a result only with a reason in the log."""
+    from engine.tactics.board import parse_tile
+    tiles = [f.pos for f in state.fighters if f.standing]
+    assert len(tiles) == len(set(tiles)), tiles
+    for f in state.fighters:
+        assert 0 <= f.hp <= f.max_hp and 0 <= f.spirit <= 100 and f.shield >= 0
+        assert f.down == (f.hp == 0) or f.fled
+        if f.standing:
+            assert state.board.standable(*parse_tile(f.pos)), f.pos
+    assert all(state.get(t.stray).standing for t in state.telegraphs)
+    if state.result:
+        assert any("fight " + state.result in line for line in state.log)
+
+
 def advance(state, rounds):
     """Play a few rounds with the planner's first turn so positions vary."""
     target = state.round + rounds
@@ -24,6 +40,7 @@ def advance(state, rounds):
             if state.get(fid).standing and not state.get(fid).done:
                 turns = plan_turns(state, fid, limit=1)
                 state = apply_turn(state, fid, turns[0].steps if turns else [{"kind": "end"}])
+                check_invariants(state)
     return state
 
 
@@ -45,7 +62,7 @@ def test_every_planned_turn_applies_legally(enc, seed, hero, companion, rounds):
         assert scores == sorted(scores, reverse=True)
         for t in turns:
             assert t.steps[-1].kind == "end"
-            apply_turn(state, fid, t.steps)  # raises if any step is illegal
+            check_invariants(apply_turn(state, fid, t.steps))  # raises if any step is illegal
             assert t.summary[0].isupper() and len(t.summary) < 300
 
 
