@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
-from .board import COMPASS, COMPASS_NAME, DIRS, dist, heading, on_board, tile_name
+from .board import COMPASS, DIRS, dist, on_board, tile_name
 from .content import SkillDef, kit
 from .engine import run_steps
 from .rules import XY, Fight, SkillPreview, enrage_bonus, xy
@@ -199,7 +199,6 @@ def plan_turns(state: FightState, fighter_id: str, limit: int = MAX_TURNS) -> li
                if (s.slot == "action" and not f.action_used)
                or (s.slot == "super" and not f.action_used and f.level >= 8 and f.spirit >= 60)]
     cands: list[_Cand] = []
-    foe_tiles = {xy(o.pos) for o in fight.foes(f)}
     for skill in actions:
         # First a cheap pass: for each use (skill, who it hits) find the best tile to stand on, ranked
         # by damage with modifiers and push outcomes, minus the risk there. Then one full preview each.
@@ -306,7 +305,7 @@ def _build(state, fight, f, here, reach, threats, c, left, skills, ally_waiting,
                 moved_pv[t.fighter] = xy(t.push_to)
             if "rooted" in t.statuses:
                 rooted_pv.add(t.fighter)
-    end, end_reach = _safest(fight, f, stand, rest, threats, gone, moved=moved_pv, rooted=frozenset(rooted_pv))
+    end, _ = _safest(fight, f, stand, rest, threats, gone, moved=moved_pv, rooted=frozenset(rooted_pv))
     break_out = fight.s.goal == "break_out" and fight.s.exits_open
     if break_out and not stay:
         old = _with_pos(f, stand)
@@ -316,7 +315,7 @@ def _build(state, fight, f, here, reach, threats, c, left, skills, ally_waiting,
         finally:
             f.pos = old
         if ex:
-            end, end_reach = min(ex, key=lambda p: (rr[p][1], rr[p][0], p[1], p[0])), rr
+            end = min(ex, key=lambda p: (rr[p][1], rr[p][0], p[1], p[0]))
     if end != stand:
         steps.append(MoveStep(to=tile_name(*end)))
     # A bonus skill if it helps: a shield where harm is coming, a dash/leap out of harm, a push.

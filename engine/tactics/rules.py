@@ -6,7 +6,6 @@ copy first, so a turn is all or nothing. Every random draw goes through the stat
 from __future__ import annotations
 
 import heapq
-from typing import Iterable
 
 from pydantic import BaseModel
 
@@ -15,7 +14,7 @@ from engine.rng import Rng
 from .board import (BARREL, DEEP, DIRS, ENTER_COST, H, ROCK, SHALLOWS, W, WATER, dist, heading,
                     on_board, parse_tile, sign, tile_name)
 from .content import SkillDef, kit
-from .state import FighterState, FightState, StatusState, SurfaceState, Telegraph, phase_index
+from .state import FighterState, FightState, StatusState, SurfaceState, phase_index
 
 XY = tuple[int, int]
 _TILE_XY = {tile_name(x, y): (x, y) for x in range(W) for y in range(H)}
