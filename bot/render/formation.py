@@ -195,7 +195,8 @@ def _round_lines(result: BattleResult, rl) -> list[str]:
             who = ("your " if act.side == "a" else "their ") + act.creature
             if act.move == "attack":
                 whom = ("your " if act.target_side == "a" else "their ") + act.target
-                out.append(f"{who} hits {whom} for {act.amount}")
+                blocked = f" ({act.blocked} blocked)" if act.blocked else ""
+                out.append(f"{who} hits {whom} for {act.amount}{blocked}")
             else:
                 out.append(f"{who}: {act.move} ({act.amount} {act.effect})")
     kos = [(result.a if s == "a" else result.b)[slot] + (" (yours)" if s == "a" else "")

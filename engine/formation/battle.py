@@ -30,7 +30,9 @@ class Action(BaseModel):
     target_side: Side
     target_slot: str
     target: str
-    amount: int  # as printed; shields absorb damage, heals are capped at maximum HP
+    amount: int  # as printed on the card (or the attack)
+    applied: int = 0  # what it did: HP lost, HP healed (capped at max), or shield added (cap 20)
+    blocked: int = 0  # damage absorbed by the target's shield
 
 
 class Group(BaseModel):
@@ -119,7 +121,7 @@ def simulate(a: dict[str, str], b: dict[str, str], ground: str = "clear",
     raw: list | None = [] if with_log else None
     w, r, ko = core.run(hp, mx, sched, limit, core.GROUND_CODE[ground], raw)
     names = [a[s] for s in SLOTS] + [b[s] for s in SLOTS]
-    log = _build_log(raw, ids, names) if raw is not None else ()
+    log = _build_log(raw, ids, names, mx) if raw is not None else ()
     return BattleResult(
         a=a, b=b, ground=ground, max_rounds=limit, winner=("a", "b", "draw")[w], rounds=r,
         end="knockout" if ko else "time",
@@ -129,37 +131,69 @@ def simulate(a: dict[str, str], b: dict[str, str], ground: str = "clear",
     )
 
 
-def _build_log(raw: list, ids: tuple[int, ...], names: list[str]) -> tuple[RoundLog, ...]:
+def _applied(events, hp: list[int], sh: list[int], mx: list[int]) -> list[tuple[int, int]]:
+    """(applied, blocked) per event, replaying the group on a copy: shields, then damage in order, then heals.
+
+    `applied` is the shield actually added (cap 20), the HP actually lost, or the HP actually healed;
+    `blocked` the part of a hit that shield absorbed. hp and sh are updated in place.
+    """
+    out = [(0, 0)] * len(events)
+    for k, (i, op, t, amt) in enumerate(events):
+        if _OP_EFFECT[op] == "shield" and hp[t] > 0:
+            before = sh[t]
+            sh[t] = min(core.SHIELD_CAP, before + amt)
+            out[k] = (sh[t] - before, 0)
+    for k, (i, op, t, amt) in enumerate(events):
+        if _OP_EFFECT[op] == "damage":
+            blocked = min(sh[t], amt)
+            sh[t] -= blocked
+            loss = min(hp[t], amt - blocked)
+            hp[t] -= loss
+            out[k] = (loss, blocked)
+    for k, (i, op, t, amt) in enumerate(events):
+        if _OP_EFFECT[op] == "heal" and hp[t] > 0:
+            gain = min(amt, mx[t] - hp[t])
+            hp[t] += gain
+            out[k] = (gain, 0)
+    return out
+
+
+def _build_log(raw: list, ids: tuple[int, ...], names: list[str], mx: list[int]) -> tuple[RoundLog, ...]:
     rounds: list[RoundLog] = []
     cur: dict | None = None
-    prev_hp = [core.BASE_HP[c] for c in ids]  # only used for knockout detection (>0 vs 0)
+    hp = list(mx)
+    sh = [0] * 10
     for entry in raw:
         if entry[0] == "round":
             if cur is not None:
                 rounds.append(RoundLog(**cur, completed=False))
-            cur = {"round": entry[1], "start_shields": _split(entry[2]), "groups": [],
-                   "hp_end": _split(prev_hp)}
+            sh = list(entry[2])
+            cur = {"round": entry[1], "start_shields": _split(sh), "groups": [], "hp_end": _split(hp)}
         elif entry[0] == "group":
             _, events, hp_after, sh_after = entry
             kind = core.ROUND_KIND[cur["round"]]
             speed = core.ACTION[kind][ids[events[0][0]]][0]
+            before = hp[:]
+            applied = _applied(events, hp, sh, mx)
+            if hp != hp_after or sh != sh_after:  # the log must retell exactly what the core did
+                raise AssertionError(f"battle log replay disagrees in round {cur['round']}")
             actions = []
-            for i, op, t, amt in events:
+            for (i, op, t, amt), (done, blocked) in zip(events, applied):
                 side, slot = _side_slot(i)
                 tside, tslot = _side_slot(t)
                 c = CREATURES[names[i]]
                 fires = ids[i] in core.FIRES[cur["round"]]
                 actions.append(Action(
                     side=side, slot=slot, creature=names[i], move=c.ability.name if fires else "attack",
-                    effect=_OP_EFFECT[op], target_side=tside, target_slot=tslot, target=names[t], amount=amt))
-            kos = tuple(_side_slot(i) for i in range(10) if prev_hp[i] > 0 and hp_after[i] == 0)
-            prev_hp = hp_after
+                    effect=_OP_EFFECT[op], target_side=tside, target_slot=tslot, target=names[t], amount=amt,
+                    applied=done, blocked=blocked))
+            kos = tuple(_side_slot(i) for i in range(10) if before[i] > 0 and hp_after[i] == 0)
             cur["groups"].append(Group(speed=speed, actions=tuple(actions), hp=_split(hp_after),
                                        shields=_split(sh_after), knocked_out=kos))
             cur["hp_end"] = _split(hp_after)
         else:  # "end"
-            prev_hp = entry[2]
-            cur["hp_end"] = _split(entry[2])
+            hp = list(entry[2])
+            cur["hp_end"] = _split(hp)
             rounds.append(RoundLog(**cur, completed=True))
             cur = None
     if cur is not None:
@@ -214,17 +248,32 @@ def describe_round(result: BattleResult, number: int, *, player_view: bool = Tru
                 t = acts[0]
                 tgt = "itself" if (t.target_side, t.target_slot) == (side, slot) else \
                     _who(t.target_side, t.target_slot, t.target, player_view)
-                what = f"{t.amount} {effect}" if effect != "heal" else f"heals {t.amount}"
                 verb = "attacks" if move == "attack" else f"uses {move} on"
-                lines.append(f"  [speed {g.speed}] {who} {verb} {tgt}: {what}")
+                lines.append(f"  [speed {g.speed}] {who} {verb} {tgt}: {_effect_text(t)}")
             else:
-                targets = ", ".join(x.target for x in acts)
-                lines.append(f"  [speed {g.speed}] {who} uses {move}: {acts[0].amount} {effect} "
-                             f"to each of {targets}")
+                targets = ", ".join(f"{x.target} {_short_effect(x)}" for x in acts)
+                lines.append(f"  [speed {g.speed}] {who} uses {move} ({acts[0].amount} {effect} each): {targets}")
         for side, slot in g.knocked_out:
             name = (result.a if side == "a" else result.b)[slot]
             lines.append(f"  {_who(side, slot, name, player_view)} is knocked out")
     return lines
+
+
+def _effect_text(a: Action) -> str:
+    """'14 damage (5 blocked)', 'heals 7 (of 12)', '18 shield (12 within the cap)'."""
+    if a.effect == "damage":
+        return f"{a.amount} damage" + (f" ({a.blocked} blocked by shield)" if a.blocked else "")
+    if a.effect == "heal":
+        return f"heals {a.applied}" + (f" (of {a.amount}, capped at max HP)" if a.applied < a.amount else "")
+    return f"{a.amount} shield" + (f" ({a.applied} within the cap of 20)" if a.applied < a.amount else "")
+
+
+def _short_effect(a: Action) -> str:
+    if a.effect == "damage":
+        return f"-{a.applied}" + (f" ({a.blocked} blocked)" if a.blocked else "")
+    if a.effect == "heal":
+        return f"+{a.applied}"
+    return f"+{a.applied} shield"
 
 
 def outcome_line(result: BattleResult, *, player_view: bool = True) -> str:
@@ -248,15 +297,17 @@ def summary_lines(result: BattleResult, *, player_view: bool = True) -> list[str
         for g in rl.groups:
             for act in g.actions:
                 if act.effect == "damage":
-                    dealt[act.side] += act.amount
+                    dealt[act.side] += act.applied
                 elif act.effect == "heal":
-                    healed[act.side] += act.amount
+                    healed[act.side] += act.applied
             for side, slot in g.knocked_out:
                 kos.append((result.a if side == "a" else result.b)[slot] + (" (yours)" if side == "a" and player_view else ""))
         you, them = ("You", "They") if player_view else ("a", "b")
         parts = [f"{you} deal {dealt['a']}", f"{them} deal {dealt['b']}"]
-        if healed["a"] or healed["b"]:
-            parts.append(f"heals {healed['a']}/{healed['b']}")
+        if healed["a"]:
+            parts.append(f"{you.lower() if player_view else 'a'} heal {healed['a']}")
+        if healed["b"]:
+            parts.append(f"{them.lower() if player_view else 'b'} heal {healed['b']}")
         line = f"R{rl.round}: " + ", ".join(parts)
         if kos:
             line += " · out: " + ", ".join(kos)

@@ -268,3 +268,21 @@ def test_simulate_cli_shape_and_side_symmetry():
     assert ba.winner == flip[ab.winner] and ba.rounds == ab.rounds
     assert ba.hp == {"a": ab.hp["b"], "b": ab.hp["a"]}
     assert set(ab.cli_shape()) == {"winner", "rounds", "end", "hp"}
+
+
+def test_log_reports_what_each_action_actually_did():
+    # Moon dew, no ground shields. Round 1, speed 10: Mallow shelters Mallow and Pip (+6 each), then Pip's
+    # own 18 meets the cap: 6 + 18 = 24 -> 20, so 14 applied. Honey's 7 on Pip: all blocked (20 -> 13).
+    # Comet's 10 on Mallow: 6 blocked, 4 HP lost. Round 3: Honey heals Comet/Luna/Honey, all full: +0.
+    a = lineup(["Mallow", "Pip", "Zip", "Ori", "Cinder"])
+    b = lineup(["Frost", "Cog", "Comet", "Luna", "Honey"])
+    res = simulate(a, b, "moon_dew")
+    acts = [x for g in res.log[0].groups for x in g.actions]
+    pip_shield = next(x for x in acts if x.creature == "Pip" and x.side == "a")
+    assert (pip_shield.amount, pip_shield.applied) == (18, 14)
+    honey_hit = next(x for x in acts if x.creature == "Honey")
+    assert (honey_hit.target, honey_hit.blocked, honey_hit.applied) == ("Pip", 7, 0)
+    comet_hit = next(x for x in acts if x.creature == "Comet")
+    assert (comet_hit.target, comet_hit.blocked, comet_hit.applied) == ("Mallow", 6, 4)
+    heals = [x for g in res.log[2].groups for x in g.actions if x.creature == "Honey"]
+    assert [(x.target, x.applied) for x in heals][2:] == [("Comet", 0), ("Luna", 0), ("Honey", 0)]
