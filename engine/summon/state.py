@@ -9,6 +9,7 @@ from engine.summon.pieces import Side, Sides, sides_code
 
 HAND_SIZE = 3
 TURNS_PER_SUMMON_PHASE = 3  # each player places (or passes) 3 times per summon phase
+TURN_SECONDS = 30  # the seed's summon-turn time limit; the bot's clock sends Timeout when it runs out
 FIRST_BATTLE_TURNS = 3  # battle phase k lasts FIRST_BATTLE_TURNS + k - 1 battle turns
 MAX_BATTLE_PHASES = 30  # safety stop: the game is then a draw (running out of turns never loses)
 DECK_MIN, DECK_MAX = 30, 60
