@@ -115,7 +115,8 @@ def stray_turn(fight: Fight, st: FighterState) -> None:
         fight.walk(st, reach, dest)
         if not st.standing or fight.s.result:
             return
-    stray_bonus(fight, st)
+    if fight.s.round >= 2:  # seed: round 1 the strays only walk in and telegraph
+        stray_bonus(fight, st)
     if not st.standing or fight.s.result:
         return
     found = best_lock(fight, st, xy(st.pos))

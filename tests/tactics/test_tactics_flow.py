@@ -94,7 +94,7 @@ def test_spirit_caps_at_100():
 def test_round_one_strays_walk_in_and_telegraph():
     s = new_fight("c03", 7)
     assert s.round == 1 and s.phase == "duo" and len(s.telegraphs) == len(s.standing("strays"))
-    assert not any("fires" in line for line in s.log)
+    assert not any("fires" in line or " uses " in line for line in s.log)  # no attacks, no bonus skills
 
 
 def test_round_two_telegraphs_fire_then_strays_move_and_lock_again():

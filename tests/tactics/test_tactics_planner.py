@@ -191,3 +191,12 @@ def test_planner_credits_rooting_a_follower_then_stepping_away():
     assert pin.preview.hp_at_risk == 0 and "safe from telegraphs" in pin.summary
     assert pin.preview.score_parts["dodged"] == 1
     assert pin == turns[0] or turns[0].preview.score >= pin.preview.score
+
+
+def test_golden_text_view():
+    # The companion's view at the start of c06 with seed 1: a snapshot a person can diff.
+    path = GOLDEN / "render_c06_1.txt"
+    got = render_text(new_fight("c06", 1), "companion") + "\n"
+    if os.environ.get("TACTICS_REGEN_GOLDEN"):
+        path.write_text(got)
+    assert got == path.read_text()
