@@ -160,7 +160,8 @@ def _fit(d: ImageDraw.ImageDraw, text: str, width: int, size: int) -> str:
 
 
 def _frame(result: BattleResult, hp: dict[str, tuple[int, ...]], shields: dict[str, tuple[int, ...]] | None,
-           title: str, lines: list[str], banner: str | None = None) -> Image.Image:
+           title: str, lines: list[str], banner: str | None = None,
+           before: dict[str, tuple[int, ...]] | None = None) -> Image.Image:
     img = Image.new("RGB", (W, 420), BACKGROUND)
     d = ImageDraw.Draw(img)
     d.text((24, 14), title, font=font(22), fill=TEXT)
@@ -172,6 +173,15 @@ def _frame(result: BattleResult, hp: dict[str, tuple[int, ...]], shields: dict[s
             x, y = _slot_box(side, slot)
             sh = shields[side][k] if shields else 0
             _card(d, x, y, lineup[slot], hp=hp[side][k], mx=result.max_hp[side][slot], shield=sh)
+            if before is not None and before[side][k] > 0:
+                change = hp[side][k] - before[side][k]
+                if change:
+                    colour = HP_GOOD if change > 0 else HP_LOW
+                    tag = f"+{change}" if change > 0 else str(change)
+                    cx = x + CARD_W // 2 + 20
+                    d.rounded_rectangle((cx - 22, y - 9, cx + 22, y + 9), radius=8,
+                                        fill=(20, 20, 24), outline=colour)
+                    d.text((cx, y), tag, font=font(13), fill=colour, anchor="mm")
     d.rounded_rectangle((16, 310, W - 16, 410), radius=12, fill=PANEL)
     y = 318
     for line in lines[:4]:
@@ -213,12 +223,15 @@ def render_replay(result: BattleResult, *, frame_ms: int = 900) -> bytes:
     full = {"a": tuple(result.max_hp["a"][s] for s in SLOTS), "b": tuple(result.max_hp["b"][s] for s in SLOTS)}
     frames = [_frame(result, full, None, "Ready", ["Both line-ups at full HP (guild pairs included)."])]
     step = max(1, -(-len(result.log) // 36))  # never more than ~38 frames
+    shown = full
     for k, rl in enumerate(result.log):
         if k % step and k != len(result.log) - 1:
             continue
         last_group = rl.groups[-1] if rl.groups else None
         shields = last_group.shields if (last_group and not rl.completed) else None
-        frames.append(_frame(result, rl.hp_end, shields, f"Round {rl.round}", _round_lines(result, rl)))
+        frames.append(_frame(result, rl.hp_end, shields, f"Round {rl.round}", _round_lines(result, rl),
+                             before=shown))
+        shown = rl.hp_end
     final = result.hp
     hp_final = {side: tuple(final[side][s] for s in SLOTS) for side in ("a", "b")}
     banner = {"a": "Victory!", "b": "Defeat", "draw": "Draw"}[result.winner]
