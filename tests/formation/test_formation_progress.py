@@ -4,6 +4,7 @@ replays of a won puzzle give nothing, boss after any 12 of the 17 others, next c
 from datetime import date, timedelta
 
 import pytest
+from hypothesis import given, strategies as st
 
 from engine.formation import (
     FormationProgress, LockedError, battle, campaign, record_result, tutorial,
@@ -128,3 +129,30 @@ def test_daily_personal_best_kept():
     assert rw.daily_best and prog.daily_best[p.id].won
     prog2, rw = record_result(prog, p, fake_result(p, False), DAY)
     assert not rw.daily_best and prog2.daily_best[p.id].won
+
+ALL = campaign(1) + campaign(2)
+
+
+@given(st.lists(st.tuples(st.integers(0, 16), st.booleans(), st.integers(0, 2)), min_size=1, max_size=40))
+def test_progress_invariants(steps):
+    prog = FormationProgress()
+    total_xp = 0
+    per_day: dict = {}
+    per_day_creature: dict = {}
+    for idx, won, day_off in sorted(steps, key=lambda s: s[2]):  # days only move forward
+        p = ALL[idx]
+        day = DAY + timedelta(days=day_off)
+        was_won = p.id in prog.won
+        prog, rw = record_result(prog, p, fake_result(p, won), day)
+        total_xp += rw.xp
+        per_day[day] = per_day.get(day, 0) + rw.xp
+        for n, g in rw.mastery.items():
+            per_day_creature[(day, n)] = per_day_creature.get((day, n), 0) + g
+        if was_won:
+            assert rw.replay and rw.xp == 0 and rw.mastery == {}
+        else:
+            assert rw.xp <= (30 if won else 20) and all(g <= (10 if won else 5) for g in rw.mastery.values())
+        assert prog.xp == total_xp and prog.level == 1 + total_xp // 300
+    assert all(v <= 200 for v in per_day.values())
+    assert all(v <= 50 for v in per_day_creature.values())
+    assert FormationProgress.model_validate_json(prog.model_dump_json()) == prog
