@@ -3,7 +3,7 @@ import json
 import os
 from pathlib import Path
 
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from engine.tactics import (FightState, apply_turn, autoplay, autoplay_state, campaign, new_fight, plan_turns,
@@ -44,7 +44,6 @@ def advance(state, rounds):
     return state
 
 
-@settings(max_examples=30)
 @given(enc=st.sampled_from(ENCOUNTERS), seed=st.integers(0, 10_000), hero=st.sampled_from(heroes()),
        companion=st.sampled_from(companions()), rounds=st.integers(0, 3))
 def test_every_planned_turn_applies_legally(enc, seed, hero, companion, rounds):
