@@ -175,7 +175,7 @@ class Bowls(GameKind):
         if after.over:
             said += " " + self._over_line(after)
         return Outcome(BowlsSession(game=after), said, finished=after.outcome == "won",
-                       on_saved=self._recorder(before, after, ctx, report.player.combo))
+                       on_saved=self._recorder(before, after, ctx, 0 if report.player.overflow else report.player.combo))
 
     def _recorder(self, before: bowls.BowlsGame, after: bowls.BowlsGame, ctx: Context, combo: int = 0):
         """Progress to write once the move is saved: wins, bests, dailies, achievements, XP."""
