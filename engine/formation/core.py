@@ -105,8 +105,9 @@ def schedules(ids: tuple[int, ...], fast: bool = True) -> list[tuple]:
     """For each round kind, the speed groups fastest first.
 
     Every group is a triple (tag, a, b) so run() unpacks it once: (0, index, amount) is a lone
-    normal-target hit (fast=True only), (1, actions, None) any other group, actions being a tuple of
-    (index, op, amount). fast=False never uses tag 0, so run() can log every action.
+    normal-target hit, (2, (index, amount), (index, amount)) two normal-target hits at one speed,
+    (1, actions, None) any other group, actions being a tuple of (index, op, amount).
+    fast=False only uses tag 1, so run() can log every action.
     """
     out = []
     for table in ACTION:
@@ -123,6 +124,8 @@ def schedules(ids: tuple[int, ...], fast: bool = True) -> list[tuple]:
             acts = buckets[spd]
             if fast and len(acts) == 1 and acts[0][1] == OP_HIT:
                 groups.append((0, acts[0][0], acts[0][2]))
+            elif fast and len(acts) == 2 and acts[0][1] == acts[1][1] == OP_HIT:
+                groups.append((2, (acts[0][0], acts[0][2]), (acts[1][0], acts[1][2])))
             else:
                 groups.append((1, tuple(acts), None))
         out.append(tuple(groups))
@@ -177,6 +180,60 @@ def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log
                     cb -= 1
                     if cb == 0:
                         return 0, r, True
+                continue
+            if tag == 2:  # two normal-target hits at one speed: both choose, then both land
+                i1, a1 = i
+                i2, a2 = amt
+                t1 = t2 = -1
+                if hp[i1] > 0:
+                    for t1 in normal[i1]:
+                        if hp[t1] > 0:
+                            break
+                if hp[i2] > 0:
+                    for t2 in normal[i2]:
+                        if hp[t2] > 0:
+                            break
+                if t1 >= 0:
+                    s = sh[t1]
+                    if s:
+                        if s >= a1:
+                            sh[t1] = s - a1
+                            a1 = 0
+                        else:
+                            a1 -= s
+                            sh[t1] = 0
+                    if a1:
+                        h = hp[t1] - a1
+                        if h > 0:
+                            hp[t1] = h
+                        else:
+                            hp[t1] = 0
+                            if t1 < 5:
+                                ca -= 1
+                            else:
+                                cb -= 1
+                if t2 >= 0:
+                    s = sh[t2]
+                    if s:
+                        if s >= a2:
+                            sh[t2] = s - a2
+                            a2 = 0
+                        else:
+                            a2 -= s
+                            sh[t2] = 0
+                    h = hp[t2]
+                    if a2 and h > 0:
+                        h -= a2
+                        if h > 0:
+                            hp[t2] = h
+                        else:
+                            hp[t2] = 0
+                            if t2 < 5:
+                                ca -= 1
+                            else:
+                                cb -= 1
+                if ca == 0 or cb == 0:
+                    return (2 if ca == cb else (1 if ca == 0 else 0)), r, True
                 continue
             grp = i
             # General group: every member chooses from the board as it stood before the group.
