@@ -92,11 +92,13 @@ def check_all() -> list[str]:
     """Every failure found in the shipped content (empty when all is well)."""
     failures = []
     seen = set()
+    shares: dict[str, float] = {}
     for p in shipped_puzzles():
         if p.id in seen:
             failures.append(f"{p.id}: duplicate id")
         seen.add(p.id)
         sol = solve(p)
+        shares[p.id] = sol.win_share
         if sol.winning == 0:
             failures.append(f"{p.id}: no winning formation")
         if p.mastery and sol.mastering == 0:
@@ -112,6 +114,9 @@ def check_all() -> list[str]:
         ps = campaign(ch)
         if len(ps) != CHAPTER_SIZE or not ps[-1].boss or any(p.boss for p in ps[:-1]):
             failures.append(f"chapter {ch}: needs {CHAPTER_SIZE} puzzles with the boss last")
+        for x, y in zip(ps, ps[1:]):
+            if x.id in shares and y.id in shares and shares[y.id] > shares[x.id]:
+                failures.append(f"chapter {ch}: {y.id} is easier than {x.id} (difficulty must rise)")
     if len(tutorial()) != 5:
         failures.append("tutorial: needs four lessons and the transfer puzzle")
     return failures
