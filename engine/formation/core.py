@@ -106,7 +106,7 @@ def schedules(ids: tuple[int, ...], fast: bool = True) -> list[tuple]:
 
     Every group is a triple (tag, a, b) so run() unpacks it once: (0, index, amount) is a lone
     normal-target hit, (2, (index, amount), (index, amount)) two normal-target hits at one speed,
-    (1, actions, None) any other group, actions being a tuple of (index, op, amount).
+    (3, ((index, amount), ...), None) three or more, (1, actions, None) any other group, actions being a tuple of (index, op, amount).
     fast=False only uses tag 1, so run() can log every action.
     """
     out = []
@@ -126,6 +126,8 @@ def schedules(ids: tuple[int, ...], fast: bool = True) -> list[tuple]:
                 groups.append((0, acts[0][0], acts[0][2]))
             elif fast and len(acts) == 2 and acts[0][1] == acts[1][1] == OP_HIT:
                 groups.append((2, (acts[0][0], acts[0][2]), (acts[1][0], acts[1][2])))
+            elif fast and all(a[1] == OP_HIT for a in acts):
+                groups.append((3, tuple((a[0], a[2]) for a in acts), None))
             else:
                 groups.append((1, tuple(acts), None))
         out.append(tuple(groups))
@@ -229,6 +231,36 @@ def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log
                         else:
                             hp[t2] = 0
                             if t2 < 5:
+                                ca -= 1
+                            else:
+                                cb -= 1
+                if ca == 0 or cb == 0:
+                    return (2 if ca == cb else (1 if ca == 0 else 0)), r, True
+                continue
+            if tag == 3:  # three or more normal-target hits at one speed
+                hits = []
+                for i1, a1 in i:
+                    if hp[i1] > 0:
+                        for t in normal[i1]:
+                            if hp[t] > 0:
+                                break
+                        hits.append((t, a1))
+                for t, a1 in hits:
+                    s = sh[t]
+                    if s:
+                        if s >= a1:
+                            sh[t] = s - a1
+                            continue
+                        a1 -= s
+                        sh[t] = 0
+                    h = hp[t]
+                    if h > 0:
+                        h -= a1
+                        if h > 0:
+                            hp[t] = h
+                        else:
+                            hp[t] = 0
+                            if t < 5:
                                 ca -= 1
                             else:
                                 cb -= 1
