@@ -162,3 +162,11 @@ def test_battle_invariants(a, b, ground, max_rounds):
 def CREATURE_SPEED(action):
     from engine.formation import CREATURES
     return CREATURES[action.creature].speed if action.effect != "shield" else 10
+
+
+@given(lineups, lineups, st.sampled_from(GROUNDS))
+def test_fast_path_and_logged_path_agree(a, b, ground):
+    # The solver's fast schedules (lone hits, same-speed hit groups) against the fully logged path.
+    fast = simulate(a, b, ground, with_log=False)
+    logged = simulate(a, b, ground, with_log=True)
+    assert fast.cli_shape() == logged.cli_shape()
