@@ -286,3 +286,34 @@ def test_log_reports_what_each_action_actually_did():
     assert (comet_hit.target, comet_hit.blocked, comet_hit.applied) == ("Mallow", 6, 4)
     heals = [x for g in res.log[2].groups for x in g.actions if x.creature == "Honey"]
     assert [(x.target, x.applied) for x in heals][2:] == [("Comet", 0), ("Luna", 0), ("Honey", 0)]
+
+
+def test_abilities_keep_printed_rounds_past_twelve():
+    # A puzzle may set its own limit; rounds 13-15 fire no ability (the cards print rounds up to 12).
+    wall = lineup(["Pip", "Frost", "Mallow", "Luna", "Honey"])
+    res = simulate(wall, wall, "clear", 15)
+    assert res.rounds == 15 and len(res.log) == 15
+    for rl in res.log[12:]:
+        assert all(a.move == "attack" for g in rl.groups for a in g.actions)
+    assert any(a.move != "attack" for g in res.log[11].groups for a in g.actions)  # round 12 still does
+
+
+def test_goals_count_only_in_a_won_battle():
+    from engine.formation.battle import goal_met
+    from engine.formation.model import KeepAlive, MinStanding, WinByRound
+    # Short expedition mirror: a draw on time with everyone's creatures partly standing.
+    wall = lineup(["Pip", "Frost", "Mallow", "Luna", "Honey"])
+    res = simulate(wall, wall, "short_expedition")
+    assert res.winner == "draw" and res.standing >= 1
+    alive = next(n for s, n in res.a.items() if res.hp["a"][s] > 0)
+    for goal in (KeepAlive(creature=alive), MinStanding(count=1), WinByRound(round=12)):
+        assert not goal_met(goal, res)
+    win = simulate(lineup(A), lineup(B), "sheltered_opening")  # a wins by knockout (see golden log)
+    assert win.won
+    assert goal_met(WinByRound(round=win.rounds), win) and not goal_met(WinByRound(round=win.rounds - 1), win)
+    assert goal_met(MinStanding(count=win.standing), win) and not goal_met(MinStanding(count=win.standing + 1), win)
+    standing = [n for s, n in win.a.items() if win.hp["a"][s] > 0]
+    fallen = [n for s, n in win.a.items() if win.hp["a"][s] == 0]
+    assert goal_met(KeepAlive(creature=standing[0]), win) and not goal_met(KeepAlive(creature=fallen[0]), win)
+    absent = next(n for n in core.NAMES if n not in win.a.values())
+    assert not goal_met(KeepAlive(creature=absent), win)  # a creature you did not field cannot be kept
