@@ -86,6 +86,9 @@ class GameKind(ABC):
         """One line about today's daily for the channel post, or None when the game has no daily."""
         return None
 
+    def prepare_daily(self, day: date) -> None:
+        """Generate the day's content ahead of time (run in a worker thread at start and at midnight)."""
+
     def new_daily(self, day: date, user_id: int, db: sqlite_utils.Database) -> Any:
         """A fresh state for today's daily (a press on the daily post starts it)."""
         raise GameError(f"{self.title} has no daily.")

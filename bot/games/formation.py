@@ -241,5 +241,8 @@ class Formation(GameKind):
     def daily(self, day: date) -> str | None:
         return "a flight of three line-up puzzles, gentlest first (`/formation daily`)."
 
+    def prepare_daily(self, day: date) -> None:
+        fm.daily_flight(day)  # a second or two of solving, cached by the engine for the day
+
     def new_daily(self, day: date, user_id: int, db: sqlite_utils.Database) -> FormationSession:
         return new_session("daily", list(fm.daily_flight(day)), day=day)

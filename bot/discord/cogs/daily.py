@@ -5,6 +5,7 @@ whose post for today is missing gets it at once.
 """
 from __future__ import annotations
 
+import asyncio
 import logging
 from datetime import UTC, date, time
 from typing import TYPE_CHECKING
@@ -78,12 +79,22 @@ class DailyPoster(commands.Cog):
 
     @tasks.loop(time=time(0, 0, tzinfo=UTC))
     async def midnight(self) -> None:
+        await self.prepare(today())
         await self.post_everywhere(today())
 
     @midnight.before_loop
     async def _catch_up(self) -> None:
         await self.bot.wait_until_ready()
+        await self.prepare(today())
         await self.post_everywhere(today())
+
+    async def prepare(self, day: date) -> None:
+        """Generate each game's daily in a worker thread, so the first player of the day never waits."""
+        for plugin in self.bot.plugins:
+            try:
+                await asyncio.to_thread(plugin.kind.prepare_daily, day)
+            except Exception:  # a failed warm-up only means the first start generates it
+                log.exception("preparing the %s daily failed", plugin.kind.key)
 
     async def post_everywhere(self, day: date) -> int:
         posted = 0
