@@ -18,7 +18,11 @@ def main() -> int:
     if settings.discord_token is None:
         from bot.local import run_local
 
-        return asyncio.run(run_local(settings))
+        try:
+            return asyncio.run(run_local(settings))
+        except KeyboardInterrupt:
+            print("Local play stopped; games are saved in", settings.database_path)
+            return 0
     from bot.discord import create_bot
 
     bot = create_bot(settings)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from datetime import UTC, datetime
 
 from bot.settings import Settings
 
@@ -15,52 +16,56 @@ log = logging.getLogger(__name__)
 PORT = 8765
 
 
-async def run_local(settings: Settings, *, port: int = PORT, ready: asyncio.Event | None = None,
-                    plugins=None) -> int:
+async def run_local(settings: Settings, *, port: int = PORT, plugins=None) -> int:
     try:
         import simcord
     except ImportError:
         print("Local play needs SimCord: pip install -e '.[local]'  (or set DISCORD_TOKEN to connect to Discord)")
         return 2
+    import discord
+
     from bot.discord import create_bot
 
     bot = create_bot(settings, plugins=plugins)
-    async with simcord.run(bot, check_errors=False) as env:
-        # SimCord's clock starts on 2026-01-01; bring it to the real time so today's daily is today's.
-        from datetime import UTC, datetime
-
-        behind = (datetime.now(UTC) - env.now()).total_seconds()
-        if behind > 0:
-            await env.advance_time(behind)
-        guild = env.create_guild("Game Hall (local)")
-        games = guild.create_text_channel("games")
-        import discord
-
-        hosts = guild.create_role("Hosts", permissions=discord.Permissions(manage_guild=True))
-        member = guild.add_member(env.create_user("you"), roles=[hosts])
-        channel = games
-        capability = None
-        while True:
-            preview = env.preview(channel, viewers=[member], layout="channel", port=port)
-            if capability is None:
-                capability = preview.capability
-            # One address for the whole session: the page is re-opened on the new channel, and a
-            # reload of the same address shows it.
-            preview.capability = capability
-            async with preview:
-                where = "#games" if channel is games else f"the thread {channel.name!r} (reload the page)"
-                print(f"Local play: open {preview.url}  — showing {where}; Ctrl+C stops", flush=True)
-                if ready is not None:
-                    ready.set()
-                watcher = asyncio.create_task(_next_channel(bot, games, channel))
-                closed = asyncio.create_task(preview.wait_closed())
-                done, _ = await asyncio.wait({watcher, closed}, return_when=asyncio.FIRST_COMPLETED)
-                if closed in done:
-                    watcher.cancel()
-                    return 0
-                closed.cancel()
-                channel = watcher.result()
+    env = simcord.Env(bot, check_errors=False)
+    # SimCord's clock starts on 2026-01-01; start it at the real time instead, so today's daily is
+    # today's and timers run in step with the wall clock.
+    clock = env.backend.clock
+    clock.elapsed = max(0.0, (datetime.now(UTC) - clock.now()).total_seconds())
+    await env.start()
+    try:
+        with env.time_context():
+            guild = env.create_guild("Game Hall (local)")
+            games = guild.create_text_channel("games")
+            hosts = guild.create_role("Hosts", permissions=discord.Permissions(manage_guild=True))
+            member = guild.add_member(env.create_user("you"), roles=[hosts])
+            await _serve(env, bot, games, member, port)
+    finally:
+        await env.shutdown()
     return 0
+
+
+async def _serve(env, bot, games, member, port: int) -> None:
+    """Show #games, then each game thread the player opens, until the preview is closed."""
+    channel = games
+    capability = None
+    while True:
+        preview = env.preview(channel, viewers=[member], layout="channel", port=port)
+        # One address for the whole session: the page is re-opened on the new channel, and a
+        # reload of the same address shows it.
+        capability = capability or preview.capability
+        preview.capability = capability
+        async with preview:
+            where = "#games" if channel is games else f"the thread {channel.name!r} (reload the page)"
+            print(f"Local play: open {preview.url}  — showing {where}; Ctrl+C stops", flush=True)
+            watcher = asyncio.create_task(_next_channel(bot, games, channel))
+            closed = asyncio.create_task(preview.wait_closed())
+            done, _ = await asyncio.wait({watcher, closed}, return_when=asyncio.FIRST_COMPLETED)
+            if closed in done:
+                watcher.cancel()
+                return
+            closed.cancel()
+            channel = watcher.result()
 
 
 async def _next_channel(bot, games, current):
