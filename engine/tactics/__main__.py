@@ -36,10 +36,31 @@ def _read_json() -> object:
 
 def _state(data: object) -> FightState:
     try:
-        return FightState.model_validate(data)
+        state = FightState.model_validate(data)
     except ValidationError as e:
         err = e.errors()[0]
         raise BadInput(f"not a fight state: {'.'.join(map(str, err['loc']))}: {err['msg']}") from None
+    why = _unplayable(state)
+    if why:
+        raise BadInput(f"not a fight state: {why}")
+    return state
+
+
+def _unplayable(state: FightState) -> str | None:
+    """Shape checks pydantic cannot make: a 13x9 board of known terrain, fighters on its tiles."""
+    from .board import ENTER_COST, H, W, parse_tile
+    b = state.board
+    if len(b.terrain) != H or len(b.levels) != H:
+        return f"the board needs {H} rows"
+    for y in range(H):
+        if len(b.terrain[y]) != W or len(b.levels[y]) != W:
+            return f"board row {y + 1} needs {W} tiles"
+        if any(c not in ENTER_COST for c in b.terrain[y]) or not b.levels[y].isdigit():
+            return f"board row {y + 1} has an unknown tile"
+    for f in state.fighters:
+        if parse_tile(f.pos) is None:
+            return f"{f.id} stands on {f.pos!r}, not a tile"
+    return None
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -86,7 +107,10 @@ def _run(args) -> object:
             raise BadInput(str(e).strip("'\"")) from None
     if args.cmd == "plan":
         state = _state(_read_json())
-        turns = plan_turns(state, args.fighter)
+        try:
+            turns = plan_turns(state, args.fighter)
+        except (KeyError, ValueError, IndexError) as e:
+            raise BadInput(f"not a usable fight state: {e}") from None
         return {"turns": [{"steps": [s.model_dump(exclude_none=True) for s in t.steps], "summary": t.summary,
                            "preview": t.preview.model_dump(mode="json")} for t in turns]}
     if args.cmd == "apply":
@@ -100,6 +124,9 @@ def _run(args) -> object:
             new = apply_turn(state, args.fighter, parse_steps(data["steps"]))
         except TacticsError as e:
             return {"ok": False, "error": {"step": e.step, "reason": e.reason}}
+        except (KeyError, ValueError, IndexError) as e:
+            # A state that validates as JSON but cannot be played (a fighter off the board, rows cut short).
+            raise BadInput(f"not a usable fight state: {e}") from None
         return {"ok": True, "state": new.model_dump(mode="json")}
     raise BadInput(f"unknown command {args.cmd}")
 

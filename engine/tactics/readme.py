@@ -61,11 +61,15 @@ Plus a daily encounter, `daily-YYYY-MM-DD`, drawn from the UTC date's seed (`eng
 - Opportunity attacks: strays always hold theirs; a duo member must hold it (a hidden reaction, valid
   until its next phase). Their 5 damage gets the strays' enrage bonus. Flowing Guard works on any
   melee hit, opportunity attacks included.
-- Spirit: `min(100, floor(dealt × 12 / 10) + taken + 10 × cash-ins) − spent`, counted on HP actually
-  lost (shields absorb first). A super uses the action.
+- Spirit: after each hit or cash-in it rises by what `floor(dealt × 12 / 10) + taken + 10 × cash-ins`
+  gained, counted on HP actually lost (shields absorb first), and is capped at 100 Spirit held. A super
+  spends 60 and uses the action; fighting fills Spirit up again (Spirit earned past the cap is lost,
+  never banked).
 - Damage never goes below 0. Line of sight is not modelled (only cover).
-- Strays' bonus skills: a self-shield when a duo member is within 4, or a push of an adjacent duo
-  member in the direction that hurts most.
+- Strays' bonus skills: a push of an adjacent duo member into harm (its own push goes straight
+  away, as the seed says of every push but Shove, Shield Bash and Sod Kick; Shove in the direction that
+  hurts most), else a self-shield when a duo member is within 4. The strays' policy never reads the
+  duo's hidden reactions: it walks as if every duo member held an opportunity attack.
 - Levels: the duo's level comes with the encounter (`new_fight(..., level=)` overrides it); progress
   belongs to the bot layer.
 

@@ -38,6 +38,12 @@ CASHINS = (("soaked", "element", "lightning"), ("prone", "delivery", "melee"),
            ("rooted", "delivery", "shot"), ("moss", "element", "fire"))
 
 
+def spirit_total(f: FighterState) -> int:
+    """Spirit earned so far on the running totals (rules file): 12 per ten dealt, 10 per ten taken,
+    10 a cash-in, each total floored once."""
+    return f.dealt * 12 // 10 + f.taken * 10 // 10 + CASHIN_SPIRIT * f.cashins
+
+
 def enrage_bonus(round_: int) -> int:
     """+2 a round from round 5, adding up to +10."""
     return min(10, 2 * (round_ - 4)) if round_ >= 5 else 0
@@ -147,6 +153,14 @@ class Fight:
             return kind == "opportunity_attack"
         return f.held == kind
 
+    def reckons_with(self, mover: FighterState, o: FighterState) -> bool:
+        """Whether the mover's path-finding counts o's opportunity attack. A duo member's reaction is
+        held hidden from the strays (seed), so the strays' policy reckons with every standing duo
+        member whose reaction has not fired this round, held or not; whether it fires is up to `walk`."""
+        if mover.side == "strays" and o.side == "duo":
+            return o.standing and o.reaction_round != self.s.round
+        return self.can_react(o, "opportunity_attack")
+
     # --- movement --------------------------------------------------------------------------
 
     def paths(self, f: FighterState, budget: int, start: XY | None = None,
@@ -156,7 +170,7 @@ class Fight:
         start = start or self.pos(f)
         foes = [self.pos(o) for o in self.foes(f)]
         foe_set = set(foes)
-        threats = [p for p, o in zip(foes, self.foes(f)) if provoke and self.can_react(o, "opportunity_attack")]
+        threats = [p for p, o in zip(foes, self.foes(f)) if provoke and self.reckons_with(f, o)]
         best: dict[XY, tuple[int, int, XY | None]] = {start: (0, 0, None)}
         heap = [(0, 0, start)]
         lv = self._lv
@@ -285,11 +299,13 @@ class Fight:
         target.shield -= absorbed
         lost = min(target.hp, amount - absorbed)
         target.hp -= lost
+        before = spirit_total(target)
         target.taken += lost
-        self.update_spirit(target)
+        self.update_spirit(target, before)
         if src is not None:
+            before = spirit_total(src)
             src.dealt += lost
-            self.update_spirit(src)
+            self.update_spirit(src, before)
         who = f"{src.name} ({src.id})" if src else "the ground"
         shield_note = f", shield took {absorbed}" if absorbed else ""
         self.log(f"{who} hits {target.name} ({target.id}) for {lost}{shield_note}; {target.hp}/{target.max_hp} left")
@@ -301,9 +317,15 @@ class Fight:
             self.check_over()
         return lost
 
-    def update_spirit(self, f: FighterState) -> None:
-        total = f.dealt * 12 // 10 + f.taken * 10 // 10 + CASHIN_SPIRIT * f.cashins
-        f.spirit = max(0, min(100, total) - f.spent)
+    def update_spirit(self, f: FighterState, before: int | None = None) -> None:
+        """Spirit rises by what the running totals gained since `before` (their value before this
+        hit or cash-in), capped at 100. A super spends 60 and fighting fills Spirit up again: the cap
+        is on Spirit held, not on Spirit ever earned. Without `before`, recount from the totals (for a
+        fighter set up by hand)."""
+        if before is None:
+            f.spirit = max(0, min(100, spirit_total(f)) - f.spent)
+        else:
+            f.spirit = max(0, min(100, f.spirit + spirit_total(f) - before))
 
     def check_over(self) -> None:
         if self.s.result:
@@ -490,8 +512,11 @@ class Fight:
         elif shape == "burst":
             if skill.range == 0 and at != here:
                 return f"{skill.name} bursts around you: aim it at {f.pos}"
-            if d > skill.range:
-                return f"{tile_name(*at)} is {d} tiles away; {skill.name} reaches {skill.range}"
+            reach = skill.range
+            if skill.delivery == "shot" and self.level(here) > self.level(at):
+                reach += 1   # shots reach 1 tile further from higher ground (Rain of Arrows too)
+            if d > reach:
+                return f"{tile_name(*at)} is {d} tiles away; {skill.name} reaches {reach}"
         elif shape == "move":
             reach = self.paths(f, skill.range, provoke=False)
             if at == here or at not in reach:
@@ -586,11 +611,12 @@ class Fight:
             f.bonus_used = True
         if skill.slot == "super":
             f.spent += SUPER_COST
-            self.update_spirit(f)
+            f.spirit = max(0, f.spirit - SUPER_COST)
         self.log(f"{f.name} ({f.id}) uses {skill.name} at {tile_name(*at)}")
         if pv.cashin:
+            before = spirit_total(f)
             f.cashins += 1
-            self.update_spirit(f)
+            self.update_spirit(f, before)
             self.log(f"{f.name} ({f.id}) cashes in {pv.cashin} (+{CASHIN_SPIRIT} Spirit)")
         tiles, hit, _ = self.skill_targets(f, skill, at)
         if skill.shape in ("move", "leap"):

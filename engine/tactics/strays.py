@@ -146,12 +146,14 @@ def _best_push(fight: Fight, st: FighterState, skill: SkillDef):
     for t in sorted(fight.s.standing("duo"), key=lambda t: t.id):
         if dist(here, xy(t.pos)) != 1:
             continue
-        for name, d in COMPASS.items():
-            if fight.skill_problem(st, skill, xy(t.pos), name):
+        # Shove picks any direction (seed); every other push goes straight away from the stray.
+        dirs = list(COMPASS.items()) if skill.push_choice else [(None, fight.push_dir(skill, here, xy(t.pos), None))]
+        for name, d in dirs:
+            if d is None or fight.skill_problem(st, skill, xy(t.pos), name):
                 continue
             _, outcome, dmg, _ = fight.push_result(t, d, abs(skill.push))
             rank = next((i for i, k in enumerate(PUSH_TASTE) if k in outcome), len(PUSH_TASTE))
-            key = (rank, -dmg, t.id, name)
+            key = (rank, -dmg, t.id, name or "")
             if best is None or key < best[0]:
                 best = (key, t, name)
     return None if best is None else (best[0][0], best[1], best[2])
