@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 from datetime import UTC, datetime
 
 from bot.settings import Settings
 
 log = logging.getLogger(__name__)
-PORT = 8765
+PORT = int(os.environ.get("LOCAL_PLAY_PORT", "8765"))
 
 
 async def run_local(settings: Settings, *, port: int = PORT, plugins=None) -> int:
