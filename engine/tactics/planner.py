@@ -15,7 +15,7 @@ from pydantic import BaseModel
 from .board import COMPASS, DIRS, dist, on_board, tile_name
 from .content import SkillDef, kit
 from .engine import run_steps
-from .rules import XY, Fight, SkillPreview, enrage_bonus, xy
+from .rules import OA_DAMAGE, XY, Fight, SkillPreview, enrage_bonus, xy
 from .state import FighterState, FightState
 from .steps import EndStep, HoldStep, MoveStep, SkillStep, Step, TacticsError
 
@@ -82,6 +82,20 @@ class Threats:
                 hp += amt
                 n += 1
         return hp, n
+
+
+def _oa_hit(fight: Fight) -> int:
+    """The most one stray's opportunity attack can do now: 5 + enrage, luck up to +10%."""
+    hit = OA_DAMAGE + enrage_bonus(fight.s.round)
+    return hit + hit // 10
+
+
+def _oa_cost(fight: Fight, f: FighterState, n: int, hp: int | None = None) -> int:
+    """What n opportunity attacks on the way cost in the score: 5 each, and a fall's penalty when they
+    could down the fighter (with `hp` left, by default what it has now)."""
+    if n <= 0:
+        return 0
+    return W_OA * n + (W_FALL if n * _oa_hit(fight) >= (f.hp if hp is None else hp) else 0)
 
 
 # --- candidate generation -----------------------------------------------------------------------
@@ -204,6 +218,8 @@ def plan_turns(state: FightState, fighter_id: str, limit: int = MAX_TURNS) -> li
         # by damage with modifiers and push outcomes, minus the risk there. Then one full preview each.
         best_by_key: dict = {}
         for p in stands:
+            if reach[p][1] and reach[p][1] * _oa_hit(fight) >= f.hp:
+                continue   # the opportunity attacks on the way there could down the fighter
             old = _with_pos(f, p)
             try:
                 risk_here = None
@@ -217,7 +233,7 @@ def plan_turns(state: FightState, fighter_id: str, limit: int = MAX_TURNS) -> li
                     if quick <= 0:
                         continue
                     if risk_here is None:
-                        risk_here = threats.at(p)[0] + W_OA * reach[p][1]
+                        risk_here = threats.at(p)[0] + _oa_cost(fight, f, reach[p][1])
                     key = (skill.name, tuple(sorted(t.id for t in hit)))
                     rank = (quick - risk_here, -reach[p][0], -p[1], -p[0])
                     if key not in best_by_key or rank > best_by_key[key][0]:
@@ -258,12 +274,16 @@ def plan_turns(state: FightState, fighter_id: str, limit: int = MAX_TURNS) -> li
         if built and built[1].summary not in seen:
             seen.add(built[1].summary)
             turns.append(built)
+    # Never offer a turn that walks the fighter into its own downing when another turn exists
+    # (standing still never provokes, so the "stand firm" turn is always there).
+    if any(t.preview.score_parts.get("falls", 0) == 0 for _, t in turns):
+        turns = [(v, t) for v, t in turns if t.preview.score_parts.get("falls", 0) == 0]
     turns.sort(key=lambda t: -t[0])
     return [t for _, t in turns[:limit]]
 
 
 def _safest(fight: Fight, f: FighterState, start: XY, budget: int, threats: Threats, gone, provoke=True,
-            moved: dict | None = None, rooted: frozenset | None = None):
+            moved: dict | None = None, rooted: frozenset | None = None, hp: int | None = None):
     """The tile within `budget` of start with the least HP at risk (then fewest opportunity attacks,
     then the least movement), and the path map to reach it."""
     old = _with_pos(f, start)
@@ -273,7 +293,7 @@ def _safest(fight: Fight, f: FighterState, start: XY, budget: int, threats: Thre
     finally:
         f.pos = old
     stops = [p for p in stops if p == start or fight.at(p, ignore=f.id) is None]
-    best = min(stops, key=lambda p: (threats.at(p, gone, moved, rooted)[0] + W_OA * reach[p][1], reach[p][0],
+    best = min(stops, key=lambda p: (threats.at(p, gone, moved, rooted)[0] + _oa_cost(fight, f, reach[p][1], hp), reach[p][0],
                                      _exit_pull(fight, p), p[1], p[0]))
     return best, reach
 
@@ -305,7 +325,9 @@ def _build(state, fight, f, here, reach, threats, c, left, skills, ally_waiting,
                 moved_pv[t.fighter] = xy(t.push_to)
             if "rooted" in t.statuses:
                 rooted_pv.add(t.fighter)
-    end, _ = _safest(fight, f, stand, rest, threats, gone, moved=moved_pv, rooted=frozenset(rooted_pv))
+    # HP left after the opportunity attacks the walk to the stand tile may draw.
+    hp_left = f.hp - (reach[stand][1] * _oa_hit(fight) if stand in reach else 0)
+    end, _ = _safest(fight, f, stand, rest, threats, gone, moved=moved_pv, rooted=frozenset(rooted_pv), hp=hp_left)
     break_out = fight.s.goal == "break_out" and fight.s.exits_open
     if break_out and not stay:
         old = _with_pos(f, stand)
@@ -457,6 +479,7 @@ def _skill_text(state: FightState, f: FighterState, s: SkillStep, pv: SkillPrevi
     if pv.moves_to and not pv.targets:
         return f"{s.skill} to {pv.moves_to}"
     bits = []
+    pulls = kit(f.name)[s.skill].push < 0
     for t in pv.targets:
         who = "yourself" if t.fighter == f.id else f"the {t.name} at {t.tile}"
         if t.heal:
@@ -466,24 +489,33 @@ def _skill_text(state: FightState, f: FighterState, s: SkillStep, pv: SkillPrevi
             bits.append(f"shield {who} for {t.shield}")
             continue
         text = f"{who} for {t.damage}" if t.damage else who
-        if t.push_outcome and t.push_to:
-            if "splat" in t.push_outcome:
-                text += f" and {t.push_outcome.replace('splat on', 'splat it on')} (+{t.push_damage})"
-            elif "swept" in t.push_outcome:
-                text += f" and push it into deep water (+{t.push_damage}, soaked, prone)"
-            elif "shallows" in t.push_outcome:
-                text += f" and push it into the shallows at {t.push_to} (soaked, prone)"
-            elif "soaked" in t.push_outcome:
-                text += " and push it into the water (soaked, prone)"
+        notes: list[str] = []
+        outcome = t.push_outcome or ""
+        if outcome and t.push_to:
+            if outcome.startswith("splat on "):
+                what = outcome[len("splat on "):]
+                if what not in ("rock", "a barrel", "the edge"):
+                    what = f"the {what}"   # a fighter: "splat it on the Stripple"
+                text += f" and splat it on {what}"
+                notes.append(f"+{t.push_damage}")
+            elif "swept" in outcome:
+                text += " and push it into deep water"
+                notes.append(f"+{t.push_damage}")
+            elif "shallows" in outcome:
+                text += f" and push it into the shallows at {t.push_to}"
+            elif "soaked" in outcome:
+                text += " and push it into the water"
             elif t.push_to != t.tile:
-                text += f" and {'pull' if 'Vine' in s.skill or pv.skill == 'Vine Lash' else 'push'} it to {t.push_to}"
-        extra = [st for st in t.statuses if st not in ("soaked", "prone") or not t.push_outcome or "soaked" not in (t.push_outcome or "")]
-        if extra:
-            text += f" ({', '.join(extra)})"
+                text += f" and {'pull' if pulls else 'push'} it to {t.push_to}"
         if t.downs:
-            text += ", downing it"
+            notes.append("downing it")   # statuses on a foe that falls do not matter
+        else:
+            notes.extend(t.statuses)
+        if notes:
+            text += f" ({', '.join(notes)})"
         bits.append(text)
-    body = " and ".join(bits) if bits else f"at {s.at}"
+    # "A, B and C": a kill's note stays in its own brackets, so it never reads as downing the next one.
+    body = (", ".join(bits[:-1]) + " and " + bits[-1]) if len(bits) > 1 else bits[0] if bits else f"at {s.at}"
     cash = f", cashing in {pv.cashin}" if pv.cashin else ""
     moss = ", leaving moss" if pv.surfaces else ""
     return f"{s.skill} {body}{cash}{moss}"

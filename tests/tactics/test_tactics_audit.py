@@ -227,3 +227,49 @@ def test_cli_bad_state_is_exit_2_one_line(capsys):
             sys.stdin = old
         out, err = capsys.readouterr()
         assert code == 2 and out == "" and len(err.strip().splitlines()) == 1, (args, err)
+
+
+# --- Planner: legal, different, readable, and never a walk into your own downing ---------------------
+
+def _surrounded():
+    # Nookle (level 9, 76 Spirit, 4 HP) on D8 with the Tussle on D7, the Thornhorn on C9 and the Skreel on
+    # D9 around it; the Sellsword far off. Any step that leaves a stray's reach draws a 5-damage
+    # opportunity attack, which downs the Nookle; Nook Slip and standing still never provoke.
+    from engine.tactics import plan_turns
+    s = scenario([], [("hero", "Sellsword", "A1"), ("companion", "Nookle", "D8"), ("s1", "Thornhorn", "C9"),
+                      ("s2", "Tussle", "D7"), ("s3", "Skreel", "D9")], level=9, round_=3)
+    c = s.get("companion")
+    c.hp, c.spirit = 4, 76
+    return s, plan_turns(s, "companion")
+
+
+def test_planner_never_offers_a_turn_that_downs_you_on_the_way():
+    s, turns = _surrounded()
+    assert turns
+    for t in turns:
+        assert t.preview.score_parts["falls"] == 0 and "fall" not in t.summary, t.summary
+        assert apply_turn(s, "companion", t.steps).get("companion").standing, t.summary
+
+
+def test_planner_finds_the_super_from_where_it_stands():
+    # Grand Prank (14, a line of 5) from D8 without a step: south-west it hits the Thornhorn on C9 and
+    # pushes it off the board's edge (+3 splat).
+    _, turns = _surrounded()
+    prank = [t for t in turns if "Grand Prank" in t.summary]
+    assert prank and all(not t.summary.startswith("Move") for t in prank), [t.summary for t in turns]
+
+
+def test_summary_names_the_fighter_a_foe_is_splatted_on_and_keeps_kills_apart():
+    # Cindle on A5 fans fire east (B4-B6, C3-C7): the Gloomcap on B5 (3 HP) falls, the Driplet on C5
+    # takes 6. The kill's note stays in its own brackets: "(downing it), the Driplet ... ". Shove on
+    # the Driplet south into the Stripple on B6 is a splat on the Stripple.
+    from engine.tactics import plan_turns
+    s = scenario([], [("companion", "Cindle", "A5"), ("hero", "Sellsword", "A9"), ("s1", "Gloomcap", "B5"),
+                      ("s2", "Driplet", "C5"), ("s3", "Stripple", "G1")])
+    s.get("s1").hp = 3
+    texts = [t.summary for t in plan_turns(s, "companion")]
+    fan = next(t for t in texts if "Flame Fan" in t)
+    assert "Flame Fan the Gloomcap at B5 for 6 (downing it) and the Driplet at C5 for 6" in fan, texts
+    s2 = scenario([], [("hero", "Tidecaller", "A5"), ("s1", "Driplet", "B5"), ("s2", "Stripple", "B6")])
+    pv_text = plan_turns(s2, "hero")
+    assert any("splat it on the Stripple (+3)" in t.summary for t in pv_text), [t.summary for t in pv_text]
