@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Iterable
+from typing import Callable, Iterable
 
 import sqlite_utils
 
@@ -106,7 +106,7 @@ def games_with_deadlines(db: sqlite_utils.Database) -> list[GameRecord]:
 
 
 def _update(db: sqlite_utils.Database, game_id: int, expected_version: int, now: datetime,
-            fields: dict) -> GameRecord:
+            fields: dict, also: Callable[[], None] | None = None) -> GameRecord:
     assignments = ", ".join(f"{name} = ?" for name in fields)
     with db.conn:
         cursor = db.execute(
@@ -116,6 +116,8 @@ def _update(db: sqlite_utils.Database, game_id: int, expected_version: int, now:
         )
         if cursor.rowcount != 1:
             raise StaleGame(f"game {game_id} is no longer at version {expected_version}")
+        if also is not None:
+            also()  # the progress this change earned, committed with it
     return get_game(db, game_id)
 
 
@@ -124,8 +126,13 @@ _UNSET = object()
 
 def save_game(db: sqlite_utils.Database, game: GameRecord, *, now: datetime, state: str | None = None,
               status: str | None = None, deadline: datetime | None | object = _UNSET,
-              thread_id: int | None = None, board_message_id: int | None = None) -> GameRecord:
-    """Write the given fields in one transaction that bumps the version; StaleGame if it moved on."""
+              thread_id: int | None = None, board_message_id: int | None = None,
+              also: Callable[[], None] | None = None) -> GameRecord:
+    """Write the given fields in one transaction that bumps the version; StaleGame if it moved on.
+
+    `also` runs inside that transaction once the version check has passed: progress a move earned
+    is written with the move, never without it.
+    """
     fields: dict = {}
     if state is not None:
         fields["state"] = state
@@ -137,7 +144,7 @@ def save_game(db: sqlite_utils.Database, game: GameRecord, *, now: datetime, sta
         fields["thread_id"] = thread_id
     if board_message_id is not None:
         fields["board_message_id"] = board_message_id
-    return _update(db, game.id, game.version, now, fields)
+    return _update(db, game.id, game.version, now, fields, also)
 
 
 def mark_broken(db: sqlite_utils.Database, game_id: int, reason: str, now: datetime) -> None:

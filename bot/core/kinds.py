@@ -37,7 +37,7 @@ class Outcome:
     state: Any
     said: str = ""
     finished: bool = False
-    on_saved: Callable[[], None] | None = None  # progress to record once the game itself is saved
+    on_saved: Callable[[], None] | None = None  # progress earned, written in the game's own save
 
 
 class GameKind(ABC):

@@ -181,13 +181,11 @@ class Sessions:
         try:
             saved = game_store.save_game(
                 self.db, game, now=ctx.now, state=kind.dump(outcome.state), deadline=deadline,
-                status=game_store.FINISHED if finished else None,
+                status=game_store.FINISHED if finished else None, also=outcome.on_saved,
             )
         except StaleGame:
             fresh = game_store.get_game(self.db, game.id)
             return ActResult("stale", STALE_TEXT, fresh, self.board(fresh) if fresh else None)
-        if outcome.on_saved is not None:
-            outcome.on_saved()
         return ActResult("applied", outcome.said, saved, kind.board(outcome.state, saved))
 
     def end(self, game: GameRecord) -> GameRecord:

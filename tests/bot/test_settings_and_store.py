@@ -61,3 +61,25 @@ def test_every_change_bumps_the_version_and_a_stale_writer_changes_nothing(tmp_p
     assert [g.id for g in games.running_games_of(db, 7)] == [game.id]
     games.save_game(db, saved, now=now, status=games.FINISHED)
     assert games.running_games_of(db, 7) == []
+
+
+def test_progress_is_written_with_the_move_or_not_at_all(tmp_path):
+    from db import players
+
+    db = open_store(tmp_path / "g.db")
+    now = datetime(2026, 1, 1, tzinfo=UTC)
+    game = games.create_game(db, kind="tally", guild_id=1, channel_id=2, players=[7], state="{}", now=now)
+
+    def broken_progress():
+        raise RuntimeError("disk full")
+
+    with pytest.raises(RuntimeError):
+        games.save_game(db, game, now=now, state='{"count": 1}', also=broken_progress)
+    assert games.get_game(db, game.id).version == game.version, "a move whose progress failed is not saved"
+    saved = games.save_game(db, game, now=now, state='{"count": 1}',
+                            also=lambda: players.save_progress(db, 7, "tally", {"finished": 1}, now))
+    assert saved.version == game.version + 1 and players.get_progress(db, 7, "tally") == {"finished": 1}
+    with pytest.raises(games.StaleGame):  # a stale move earns nothing either
+        games.save_game(db, game, now=now, state="{}",
+                        also=lambda: players.save_progress(db, 7, "tally", {"finished": 99}, now))
+    assert players.get_progress(db, 7, "tally") == {"finished": 1}
