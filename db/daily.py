@@ -12,7 +12,7 @@ def was_posted(db: sqlite_utils.Database, guild_id: int, day: date) -> bool:
 
 def record_post(db: sqlite_utils.Database, guild_id: int, day: date, channel_id: int, message_id: int,
                 now: datetime) -> None:
-    with db.conn:
+    with db.atomic():
         db["daily_posts"].upsert({"guild_id": guild_id, "day": day.isoformat(), "channel_id": channel_id,
                                   "message_id": message_id, "posted_at": now.isoformat()},
                                  pk=("guild_id", "day"))
@@ -27,7 +27,7 @@ def record_result(db: sqlite_utils.Database, user_id: int, kind: str, day: date,
     rows = list(db["daily_results"].rows_where("user_id = ? and kind = ? and day = ?", key))
     if rows and rows[0]["score"] >= score:
         return False
-    with db.conn:
+    with db.atomic():
         db["daily_results"].upsert({"user_id": user_id, "kind": kind, "day": day.isoformat(),
                                     "score": score, "practice": 0, "finished_at": now.isoformat()},
                                    pk=("user_id", "kind", "day"))

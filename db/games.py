@@ -61,7 +61,7 @@ def create_game(db: sqlite_utils.Database, *, kind: str, guild_id: int | None, c
                 players: Iterable[int], state: str, now: datetime,
                 deadline: datetime | None = None) -> GameRecord:
     players = tuple(players)
-    with db.conn:
+    with db.atomic():
         table = db["games"].insert({
             "kind": kind, "guild_id": guild_id, "channel_id": channel_id, "thread_id": None,
             "board_message_id": None, "players": json.dumps(players), "state": state, "version": 1,
@@ -108,7 +108,7 @@ def games_with_deadlines(db: sqlite_utils.Database) -> list[GameRecord]:
 def _update(db: sqlite_utils.Database, game_id: int, expected_version: int, now: datetime,
             fields: dict, also: Callable[[], None] | None = None) -> GameRecord:
     assignments = ", ".join(f"{name} = ?" for name in fields)
-    with db.conn:
+    with db.atomic():
         cursor = db.execute(
             f"update games set {assignments}, version = version + 1, updated_at = ? "
             "where id = ? and version = ?",
@@ -149,7 +149,7 @@ def save_game(db: sqlite_utils.Database, game: GameRecord, *, now: datetime, sta
 
 def mark_broken(db: sqlite_utils.Database, game_id: int, reason: str, now: datetime) -> None:
     """Take a game whose saved state no longer loads out of play, keeping the state for inspection."""
-    with db.conn:
+    with db.atomic():
         db.execute("update games set status = ?, broken_reason = ?, deadline = null, "
                    "version = version + 1, updated_at = ? where id = ?",
                    [BROKEN, reason, now.isoformat(), game_id])

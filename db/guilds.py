@@ -26,7 +26,7 @@ def get_settings(db: sqlite_utils.Database, guild_id: int) -> GuildSettings:
 
 
 def update_settings(db: sqlite_utils.Database, guild_id: int, **fields: object) -> GuildSettings:
-    with db.conn:
+    with db.atomic():
         db["guild_settings"].upsert({"guild_id": guild_id, **fields}, pk="guild_id")
     return get_settings(db, guild_id)
 

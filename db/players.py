@@ -24,7 +24,7 @@ def get_xp(db: sqlite_utils.Database, user_id: int) -> int:
 
 def add_xp(db: sqlite_utils.Database, user_id: int, amount: int, now: datetime) -> int:
     """Add XP to the player's total (game rules decide the amount and any daily cap); returns the total."""
-    with db.conn:
+    with db.atomic():
         db.execute("insert into players (user_id, xp, xp_today, created_at) values (?, 0, 0, ?) "
                    "on conflict(user_id) do nothing", [user_id, now.isoformat()])
         db.execute("update players set xp = xp + ? where user_id = ?", [amount, user_id])
@@ -37,7 +37,7 @@ def get_progress(db: sqlite_utils.Database, user_id: int, kind: str) -> dict:
 
 
 def save_progress(db: sqlite_utils.Database, user_id: int, kind: str, data: dict, now: datetime) -> None:
-    with db.conn:
+    with db.atomic():
         db["progress"].upsert({"user_id": user_id, "kind": kind, "data": json.dumps(data),
                                "updated_at": now.isoformat()}, pk=("user_id", "kind"))
 

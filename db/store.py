@@ -45,7 +45,7 @@ def migrate(db: sqlite_utils.Database) -> int:
     for number, migration in enumerate(MIGRATIONS, start=1):
         if number <= current:
             continue
-        with db.conn:
+        with db.atomic():
             migration(db)
             db.execute(f"PRAGMA user_version = {number}")
     return len(MIGRATIONS)

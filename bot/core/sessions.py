@@ -98,7 +98,7 @@ class Sessions:
     def attach(self, game: GameRecord, *, thread_id: int | None = None,
                board_message_id: int | None = None) -> GameRecord:
         """Remember where the game lives; the version is not bumped by a board move alone."""
-        with self.db.conn:
+        with self.db.atomic():
             if thread_id is not None:
                 self.db.execute("update games set thread_id = ? where id = ?", [thread_id, game.id])
             if board_message_id is not None:
