@@ -164,3 +164,13 @@ async def test_theme_locked_until_earned(make_real_bot):
         legal = bowls.legal_bowls(state_of(bot).game)
         await alice.click(thread.last_message, label=str(legal[0]))
         assert "Forecast:" in thread.last_message.content
+
+
+async def test_puzzle_numbers_autocomplete_with_goals_and_solved_marks(make_real_bot):
+    bot = make_real_bot()
+    async with simcord.run(bot) as env:
+        guild, channel, alice = world(env, "alice")
+        result = await alice.autocomplete(channel, "bowls puzzle", "number", "1")
+        names = [c["name"] for c in result]
+        assert names and all("1" in n for n in names) and len(names) <= 25
+        assert names[0].startswith("1 · ") and " in " in names[0] and "✓" not in names[0]

@@ -37,6 +37,16 @@ class BowlsCog(commands.GroupCog, group_name="bowls", group_description="The sow
         game = bowls.new_puzzle(number)
         await self.bot.play.start(interaction, KEY, new_session(game, progress), label=f"Bowls puzzle {number}")
 
+    @puzzle.autocomplete("number")
+    async def _puzzle_numbers(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+        won = set(self._progress(interaction).won)
+        choices = []
+        for p in bowls.all_puzzles():
+            label = f"{p.id} · {bowls.text.goal_description(p.goal)} in {p.moves}" + (" ✓" if p.id in won else "")
+            if current.strip() in str(p.id) or current.strip().lower() in label.lower():
+                choices.append(app_commands.Choice(name=label[:100], value=p.id))
+        return choices[:25]
+
     @app_commands.command(name="endless", description="Endless: score until a bowl overflows (resumes a paused one)")
     async def endless(self, interaction: discord.Interaction) -> None:
         running = self.bot.sessions.blocking_game(KEY, interaction.user.id, interaction.guild_id)
