@@ -169,7 +169,8 @@ _MECHANICS = {
     "moon_dew": "Moon dew heals every standing creature 2 HP after each full round, including round 12 — long "
                 "fights favour the side that keeps more creatures standing.",
     "short_expedition": "Short expedition ends after round 8: if nobody is knocked out, creatures standing, then "
-                        "HP share, decide. Abilities still fire only on their printed rounds (3 and 6 here).",
+                        "HP share, decide. Abilities still fire only on their printed rounds: the shield cards "
+                        "(Mallow, Pip, Frost) on rounds 1, 4 and 7, the others on rounds 3 and 6.",
     "Cinder": "Their Cinder's Tea steam hits every one of your creatures for 7 on rounds 3, 6, 9 and 12 — "
               "low-HP creatures fall to it first.",
     "Cog": "Their Cog's Gear leap skips your front row: on rounds 3, 6, 9, 12 it hits your back-row creature "

@@ -198,3 +198,37 @@ def test_daily_flight_three_gentlest_first_verified_and_deterministic():
     assert puzzle_by_id("daily-2026-11-29-2") == flight[1]
     other = daily_flight(date(2026, 11, 30))
     assert [p.opponent for p in other] != [p.opponent for p in flight]
+
+
+def test_short_expedition_hint_names_every_printed_round():
+    # Seed: short expedition "ends after round 8. Abilities keep their printed rounds." Within 8 rounds the
+    # shield cards (Mallow, Pip, Frost: 1, 4, 7, 10) fire on 1, 4 and 7, every other card (3, 6, 9, 12) on 3
+    # and 6. Every shipped short expedition fields a shield card against you, so "3 and 6" alone misleads.
+    from engine.formation.content import mechanic_reminder
+    ps = [p for p in shipped_puzzles() if p.ground == "short_expedition"]
+    assert ps
+    for p in ps:
+        fired = {r for n in p.opponent.values() for r in CREATURES[n].ability.rounds if r <= p.rounds_limit}
+        assert fired == {1, 3, 4, 6, 7}, p.id
+        assert p.hints[0] == mechanic_reminder(p)
+        assert "rounds 1, 4 and 7" in p.hints[0] and "rounds 3 and 6" in p.hints[0]
+
+
+def test_solver_agrees_with_the_readable_battle_for_keep_alive_and_win_by_round():
+    # The solver encodes keep_alive by board index and win_by_round by rounds played; count both by brute force.
+    p = Puzzle.model_validate(PUZ.model_dump() | {
+        "mastery": [{"kind": "keep_alive", "creature": "Cinder"}, {"kind": "win_by_round", "round": 10}]})
+    sol = solve(p, workers=1)
+    wins = masters = n = 0
+    for f in itertools.permutations(p.pool, 5):
+        form = dict(zip(SLOTS, f))
+        try:
+            check_limits(p, form)
+        except ValueError:
+            continue
+        n += 1
+        r = battle(p, form, with_log=False)
+        wins += r.won
+        masters += r.mastered
+    assert (sol.formations, sol.winning, sol.mastering) == (n, wins, masters)
+    assert 0 < masters < wins
