@@ -156,3 +156,32 @@ def test_progress_invariants(steps):
     assert all(v <= 200 for v in per_day.values())
     assert all(v <= 50 for v in per_day_creature.values())
     assert FormationProgress.model_validate_json(prog.model_dump_json()) == prog
+
+
+def test_partial_caps_at_the_edge():
+    # 180 XP already today: a win wants 30 but only 20 fit under 200. A creature at 45 mastery today gets
+    # 5 of its 10; the others get the full 10. The next UTC day both caps are fresh again.
+    p = campaign(1)[0]
+    names = list(p.solution.values())
+    prog = FormationProgress(xp=180, xp_day=DAY, xp_today=180, mastery={names[0]: 45}, mastery_day=DAY,
+                             mastery_today={names[0]: 45})
+    new, rw = record_result(prog, p, fake_result(p, True), DAY)
+    assert (rw.xp, rw.xp_capped, new.xp, new.xp_today) == (20, True, 200, 200)
+    assert rw.mastery == {names[0]: 5} | {n: 10 for n in names[1:]} and rw.mastery_capped == (names[0],)
+    assert new.mastery_today[names[0]] == 50
+    q = campaign(1)[1]
+    new2, rw2 = record_result(new, q, fake_result(q, True), DAY + timedelta(days=1))
+    assert rw2.xp == 30 and not rw2.xp_capped and new2.xp_today == 30
+    assert all(v == 10 for v in rw2.mastery.values())
+
+
+def test_draw_pays_like_a_loss_and_is_not_a_win():
+    # "A draw never counts as a win": 20 XP and 5 mastery, no win recorded, no goal met, not mastered.
+    p = next(x for x in campaign(1) if x.mastery)
+    draw = fake_result(p, False).model_copy(update={"winner": "draw"})
+    prog, rw = record_result(FormationProgress(), p, draw, DAY)
+    assert rw.xp == 20 and all(v == 5 for v in rw.mastery.values())
+    assert p.id not in prog.won and not rw.first_win and not rw.newly_mastered and p.id not in prog.mastered
+    # ...so the puzzle still pays when it is won later.
+    prog, rw = record_result(prog, p, fake_result(p, True), DAY)
+    assert rw.xp == 30 and not rw.replay

@@ -317,3 +317,63 @@ def test_goals_count_only_in_a_won_battle():
     assert goal_met(KeepAlive(creature=standing[0]), win) and not goal_met(KeepAlive(creature=fallen[0]), win)
     absent = next(n for n in core.NAMES if n not in win.a.values())
     assert not goal_met(KeepAlive(creature=absent), win)  # a creature you did not field cannot be kept
+
+
+# ------------------------------------------------------------------ second-engineer audit scenarios
+
+def test_same_speed_hits_on_one_shielded_target_sum_then_shield():
+    # Seed: "Damage is added up, and shield absorbs it before HP does"; leftover shield stays for the round.
+    # No guild pair on either side. Clear ground, round 1.
+    a = ["Luna", "Frost", "Zip", "Ori", "Cinder"]
+    b = ["Pip", "Mallow", "Honey", "Cog", "Comet"]
+    # Speed 10: a's Frost -> lowest share ally, all full -> slot order -> Luna (front left) 12 shield.
+    #   b's Pip 18 on itself, b's Mallow 6 to each front ally: Pip 18 + 6 = 24 -> cap 20, Mallow 6.
+    # 9: b's Honey (col 1) -> a's Luna 7: shield 12 -> 5.
+    # 8: a's Zip (col 1) -> Pip 8 and a's Ori (col 2: Pip col 1 and Mallow col 3 tie -> front left Pip) 7,
+    #    together: 15 summed, shield 20 absorbs it all -> shield 5, Pip still 44.
+    # 7: b's Cog (col 2) -> Luna 9: 5 blocked, Luna 34 -> 30; b's Comet (col 3) -> a's Frost 10: 46 -> 36.
+    # 6: a's Luna -> Pip 6: the 5 left over from the speed-8 group blocks 5, Pip 44 -> 43.
+    # 5: a's Cinder (col 3) -> b's Mallow 9: 6 blocked, 48 -> 45. (Pip, Mallow, Frost used their shields.)
+    hp, mx, log, out = play(a, b, rounds=1)
+    groups = [e for e in log if e[0] == "group"]
+    speed8 = next(g for g in groups if {x[0] for x in g[1]} == {2, 3})
+    assert [(i, t, amt) for i, op, t, amt in speed8[1]] == [(2, 5, 8), (3, 5, 7)]
+    assert speed8[2][5] == 44 and speed8[3][5] == 5
+    assert hp == [30, 36, 30, 35, 36, 43, 45, 26, 32, 31]
+    assert out == (1, 1, False)  # after one round: 5 v 5 standing, b's share sum is larger
+
+
+def test_sheltered_opening_shield_round_one_front_only_then_gone():
+    # Round 1 starts with 6 shield on each front creature of both sides (back rows none); from round 2
+    # every round starts with no shield at all. Clear ground never gives any.
+    res = simulate(lineup(A), lineup(B), "sheltered_opening", max_rounds=3)
+    assert res.log[0].start_shields == {"a": (6, 6, 0, 0, 0), "b": (6, 6, 0, 0, 0)}
+    assert all(rl.start_shields == {"a": (0,) * 5, "b": (0,) * 5} for rl in res.log[1:])
+    clear = simulate(lineup(A), lineup(B), "clear", max_rounds=1)
+    assert clear.log[0].start_shields == {"a": (0,) * 5, "b": (0,) * 5}
+
+
+# Honey alone on side a, Mallow alone on side b (no guild pair on either side: max 26 and 48).
+LONE_A = ["Honey", "Pip", "Mallow", "Frost", "Cinder"]
+LONE_B = ["Mallow", "Zip", "Luna", "Cog", "Comet"]
+
+
+def test_moon_dew_after_round_twelve_counts_in_the_final_comparison():
+    # Round 12: Honey (speed 9) uses Cloud honey on itself 12 -> 17; Mallow (round 12 is not a shield
+    # round) attacks its normal target Honey for 7 -> 10. Mallow stays 19.
+    # Clear: 1 v 1 standing; shares 10*1000//26 = 384 < 19*1000//48 = 395 -> b wins on time.
+    # Moon dew after round 12: Honey 12, Mallow 21: 12000//26 = 461 > 21000//48 = 437 -> a wins.
+    hp = [12, 0, 0, 0, 0, 19, 0, 0, 0, 0]
+    got, _, _, out = play(LONE_A, LONE_B, hp=hp, start=12, rounds=12, ground="clear")
+    assert (got[0], got[5], out) == (10, 19, (1, 12, False))
+    got, _, _, out = play(LONE_A, LONE_B, hp=hp, start=12, rounds=12, ground="moon_dew")
+    assert (got[0], got[5], out) == (12, 21, (0, 12, False))
+
+
+def test_no_moon_dew_after_a_knockout():
+    # Round 11 (plain): Honey (9) hits Mallow 7 -> 0: b has none left, the battle stops after that group,
+    # so round 11 never reaches its end and Honey keeps 12 (no +2).
+    hp = [12, 0, 0, 0, 0, 7, 0, 0, 0, 0]
+    got, _, log, out = play(LONE_A, LONE_B, hp=hp, start=11, rounds=12, ground="moon_dew")
+    assert out == (0, 11, True) and got[0] == 12
+    assert not any(e[0] == "end" for e in log)
