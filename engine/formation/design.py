@@ -325,7 +325,8 @@ def design_chapter_pooled(chapter: int, pool, per_template: int = 24) -> list[Pu
 
 LESSONS = [
     ("tutorial-1", "Lesson 1 · The front row",
-     "Enemies attack your front row first; your back row is only hit once both front creatures are down. "
+     "Enemy normal attacks go to your front row first; they only reach your back row once both front creatures "
+     "are down (a few abilities, like Gear leap and Tea steam, hit the back row anyway). "
      "Put sturdy creatures (lots of HP, or shields) in front and keep the fragile hitters behind.",
      "Your back row is already placed. Choose who stands in front."),
     ("tutorial-2", "Lesson 2 · Target columns",

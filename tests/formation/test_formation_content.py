@@ -232,3 +232,13 @@ def test_solver_agrees_with_the_readable_battle_for_keep_alive_and_win_by_round(
         masters += r.mastered
     assert (sol.formations, sol.winning, sol.mastering) == (n, wins, masters)
     assert 0 < masters < wins
+
+
+def test_front_row_lesson_does_not_promise_a_safe_back_row():
+    # Seed: a *normal attack* reaches the back row only once the front row is gone; Gear leap (back row with
+    # the lowest share) and Tea steam (every enemy) do not wait. Lesson 1's opponent fields both, so its
+    # lesson must say the rule is about normal attacks.
+    t1 = tutorial()[0]
+    assert {"Cog", "Cinder"} <= set(t1.opponent.values())
+    text = t1.lesson.lower()
+    assert "normal attack" in text and "gear leap" in text and "tea steam" in text
