@@ -12,7 +12,7 @@ from .model import GROUNDS, FormationError, Puzzle, parse_lineup
 from .solver import solve
 
 USAGE = ("usage: python -m engine.formation {simulate|puzzles|solve|check} (JSON on stdin for simulate/solve; "
-         "puzzles prints one JSON object per line)")
+         "puzzles prints one JSON array)")
 
 
 class BadInput(Exception):
@@ -131,10 +131,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if cmd == "simulate":
             out = cmd_simulate(sys.stdin.read())
-        elif cmd == "puzzles":  # one JSON object per line, so `head -1 | ... solve` works
-            for p in shipped_puzzles():
-                print(json.dumps(puzzle_shape(p)))
-            return 0
+        elif cmd == "puzzles":  # one JSON array, as engine.bowls prints its puzzles
+            out = [puzzle_shape(p) for p in shipped_puzzles()]
         elif cmd == "solve":
             out = cmd_solve(sys.stdin.read())
         else:

@@ -68,7 +68,7 @@ def test_cli_bad_input_exits_2_with_one_line():
 
 def test_puzzles_and_solve_cli_shapes():
     out = cli("puzzles")
-    rows = [json.loads(line) for line in out.stdout.splitlines()]
+    rows = json.loads(out.stdout)
     assert len(rows) == 41
     keys = {"id", "opponent", "ground", "max_rounds", "pool", "fixed", "forbidden_pairs", "max_guild_pairs", "mastery"}
     assert all(set(r) == keys for r in rows)
