@@ -479,7 +479,11 @@ def _skill_text(state: FightState, f: FighterState, s: SkillStep, pv: SkillPrevi
     if pv.moves_to and not pv.targets:
         return f"{s.skill} to {pv.moves_to}"
     bits = []
+    plain: list = []
     pulls = kit(f.name)[s.skill].push < 0
+    # Statuses every surviving foe of an area hit shares are said once at the end, to keep it short.
+    alive = [t for t in pv.targets if not t.downs and not t.heal and not (t.shield and not t.damage)]
+    common = [st for st in alive[0].statuses if all(st in t.statuses for t in alive)] if len(alive) > 1 else []
     for t in pv.targets:
         who = "yourself" if t.fighter == f.id else f"the {t.name} at {t.tile}"
         if t.heal:
@@ -510,12 +514,19 @@ def _skill_text(state: FightState, f: FighterState, s: SkillStep, pv: SkillPrevi
         if t.downs:
             notes.append("downing it")   # statuses on a foe that falls do not matter
         else:
-            notes.extend(t.statuses)
+            notes.extend(st for st in t.statuses if st not in common)
         if notes:
             text += f" ({', '.join(notes)})"
         bits.append(text)
+        plain.append((who, t.damage) if text == f"{who} for {t.damage}" and t.damage else None)
+    # Several foes hit alike and nothing else to say of each: "A, B and C for 6 each".
+    if len(plain) > 1 and all(plain) and len({d for _, d in plain}) == 1:
+        bits = [w for w, _ in plain]
+        bits[-1] += f" for {plain[0][1]} each"
     # "A, B and C": a kill's note stays in its own brackets, so it never reads as downing the next one.
     body = (", ".join(bits[:-1]) + " and " + bits[-1]) if len(bits) > 1 else bits[0] if bits else f"at {s.at}"
+    if common:
+        body += f", leaving them {' and '.join(common)}"
     cash = f", cashing in {pv.cashin}" if pv.cashin else ""
     moss = ", leaving moss" if pv.surfaces else ""
     return f"{s.skill} {body}{cash}{moss}"
