@@ -219,10 +219,6 @@ def fire_telegraph(fight: Fight, tg: Telegraph) -> None:
     tiles = {xy(n) for n in tg.tiles}
     here = xy(st.pos)
     fight.log(f"{st.name} ({st.id}) fires {skill.name} on {','.join(tg.tiles)}")
-    if skill.shape == "dash":
-        land = fight.dash_landing(st, [xy(n) for n in tg.tiles])
-    else:
-        land = None
     for t in [o for o in fight.foes(st) if xy(o.pos) in tiles]:
         if fight.s.result or not st.standing:
             break
@@ -234,5 +230,9 @@ def fire_telegraph(fight: Fight, tg: Telegraph) -> None:
             for name in skill.statuses:
                 fight.add_status(st, t, name)
     st.action_used = True
-    if land is not None and st.standing and fight.at(land, ignore=st.id) is None:
-        st.pos = tile_name(*land)
+    if skill.shape == "dash" and st.standing:
+        # It lands on the farthest free tile of the line once the hits (and their pushes) are done, so a
+        # foe knocked onto the far end does not stop the charge where it began.
+        land = fight.dash_landing(st, [xy(n) for n in tg.tiles])
+        if land is not None:
+            st.pos = tile_name(*land)

@@ -292,3 +292,53 @@ def test_every_campaign_encounter_is_winnable_by_autoplay(enc):
     assert sorted(WINNING) == [e.id for e in campaign()]
     hero, companion = WINNING[enc]
     assert autoplay(enc, 0, hero, companion).result == "won"
+
+
+# --- Telegraphs and the strays' policy: rules that had no test -------------------------------------
+
+def test_targeted_telegraph_fizzles_when_no_firing_spot_is_in_reach():
+    # Gloomcap (4 tiles) on I5 bites (range 1) at the Tidecaller on A5: it would need to reach B4-B6,
+    # 7 tiles away, so the bite fizzles and the Gloomcap has not moved (its walk comes after, in its turn).
+    from engine.tactics.state import Telegraph
+    from engine.tactics.strays import fire_telegraph
+    s = scenario([], [("hero", "Tidecaller", "A5"), ("companion", "Mossle", "A9"), ("s1", "Gloomcap", "I5")],
+                 phase="strays", round_=3)
+    fire_telegraph(Fight(s), Telegraph(stray="s1", skill="Gloom Bite", shape="single", target="hero", tiles=["A5"]))
+    assert s.get("hero").hp == 30 and s.get("s1").pos == "I5"
+    assert any("Gloom Bite fizzles" in line for line in s.log)
+
+
+def test_pushed_burst_telegraph_keeps_its_offset():
+    # Driplet on E5 locks Splash around itself (D4-F6). Shoved east to F5, the burst moves with it: E4-G6.
+    from engine.tactics.strays import lock
+    s = scenario([], [("hero", "Tidecaller", "D5"), ("companion", "Mossle", "A9"), ("s1", "Driplet", "E5")])
+    lock(Fight(s), s.get("s1"), kit("Driplet")["Splash"], {"center": (4, 4)})
+    after = apply_turn(s, "hero", [SkillStep(skill="Shove", at="E5", toward="E")])
+    assert after.get("s1").pos == "F5"
+    assert set(after.telegraphs[0].tiles) == {f"{c}{r}" for c in "EFG" for r in (4, 5, 6)}
+
+
+def test_gore_hits_the_line_and_pushes_straight_away():
+    # Thornhorn on E5 charges west over D5, C5, B5 (Gore 10, push 1). The hero on C5 takes 10 (luck ±1)
+    # and is pushed straight away from E5, west, to B5; the Thornhorn lands at the far end it can stand
+    # on: B5 is now taken, so C5.
+    from engine.tactics.state import Telegraph
+    from engine.tactics.strays import fire_telegraph
+    s = scenario([], [("hero", "Sellsword", "C5"), ("companion", "Mossle", "A9"), ("s1", "Thornhorn", "E5")],
+                 phase="strays", round_=3)
+    fire_telegraph(Fight(s), Telegraph(stray="s1", skill="Gore", shape="dash", heading=(-1, 0), aim="B5",
+                                       tiles=["D5", "C5", "B5"]))
+    assert 40 - s.get("hero").hp in (9, 10, 11) and s.get("hero").pos == "B5"
+    assert s.get("s1").pos == "C5"
+
+
+@pytest.mark.parametrize("soaked", ["hero", "companion"])
+def test_strays_prefer_a_soaked_target(soaked):
+    # Driplet on E5, both duo members 2 tiles off with full HP: Spit (5) threatens both alike, so the
+    # +3 lean toward a soaked target decides whom it locks.
+    from engine.tactics.strays import best_lock
+    s = scenario([], [("hero", "Tidecaller", "C4"), ("companion", "Mossle", "C6"), ("s1", "Driplet", "E5")],
+                 phase="strays", round_=3)
+    s.get(soaked).statuses = [StatusState(name="soaked", by="s1", round=3, expires=9)]
+    _, skill, how = best_lock(Fight(s), s.get("s1"), (4, 4))
+    assert skill.name == "Spit" and how == {"target": soaked}
