@@ -147,6 +147,17 @@ def save_game(db: sqlite_utils.Database, game: GameRecord, *, now: datetime, sta
     return _update(db, game.id, game.version, now, fields, also)
 
 
+def set_location(db: sqlite_utils.Database, game_id: int, *, thread_id: int | None = None,
+                 board_message_id: int | None = None) -> GameRecord:
+    """Where the game is shown. Not a change to the game, so the version stays: live buttons keep working."""
+    fields = {name: value for name, value in
+              (("thread_id", thread_id), ("board_message_id", board_message_id)) if value is not None}
+    if fields:
+        with db.atomic():
+            db["games"].update(game_id, fields)
+    return get_game(db, game_id)
+
+
 def mark_broken(db: sqlite_utils.Database, game_id: int, reason: str, now: datetime) -> None:
     """Take a game whose saved state no longer loads out of play, keeping the state for inspection."""
     with db.atomic():

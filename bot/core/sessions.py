@@ -98,19 +98,11 @@ class Sessions:
     def attach(self, game: GameRecord, *, thread_id: int | None = None,
                board_message_id: int | None = None) -> GameRecord:
         """Remember where the game lives; the version is not bumped by a board move alone."""
-        with self.db.atomic():
-            if thread_id is not None:
-                self.db.execute("update games set thread_id = ? where id = ?", [thread_id, game.id])
-            if board_message_id is not None:
-                self.db.execute("update games set board_message_id = ? where id = ?",
-                                [board_message_id, game.id])
-        return game_store.get_game(self.db, game.id)
+        return game_store.set_location(self.db, game.id, thread_id=thread_id,
+                                       board_message_id=board_message_id)
 
     def running_in_thread(self, thread_id: int) -> GameRecord | None:
         return game_store.running_game_in_thread(self.db, thread_id)
-
-    def get(self, game_id: int) -> GameRecord | None:
-        return game_store.get_game(self.db, game_id)
 
     # --- showing ------------------------------------------------------------------------------
 
