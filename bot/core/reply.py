@@ -5,7 +5,7 @@ hands back to the game kind unchanged.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Literal
 
 Style = Literal["primary", "secondary", "success", "danger"]
@@ -51,7 +51,5 @@ class Reply:
     picture: Picture | None = None
     buttons: tuple[Button, ...] = ()
     selects: tuple[Select, ...] = ()
-    extra_pictures: tuple[Picture, ...] = field(default=())
+    extra_pictures: tuple[Picture, ...] = ()
 
-    def with_text(self, text: str) -> Reply:
-        return Reply(text, self.picture, self.buttons, self.selects, self.extra_pictures)

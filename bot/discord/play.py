@@ -15,7 +15,7 @@ import discord
 
 from bot.core.kinds import GameError
 from bot.core.reply import Reply
-from bot.core.sessions import ActResult, Sessions, broken_text
+from bot.core.sessions import ActResult, Sessions
 from db.games import GameRecord, games_with_deadlines
 
 from .components import view_for
@@ -177,10 +177,6 @@ class Play:
             self.sessions.attach(result.game, board_message_id=interaction.message.id)
         await self._after_change(result, interaction.channel)
 
-    async def end_here(self, interaction: discord.Interaction, key: str) -> None:
-        """End the caller's game in this thread without a result."""
-        await self.act_here(interaction, key, "end")
-
     async def _after_change(self, result: ActResult, channel: Any) -> None:
         game = result.game
         assert game is not None
@@ -255,7 +251,3 @@ class Play:
         self.sessions.attach(game, board_message_id=message.id)
         await self._after_change(result, None)
 
-    async def announce_broken(self, game: GameRecord) -> None:
-        if game.thread_id:
-            thread = self.bot.get_partial_messageable(game.thread_id, guild_id=game.guild_id)
-            await thread.send(_clip(broken_text(game)))
