@@ -112,7 +112,7 @@ def _run(args) -> object:
         except (KeyError, ValueError, IndexError) as e:
             raise BadInput(f"not a usable fight state: {e}") from None
         return {"turns": [{"steps": [s.model_dump(exclude_none=True) for s in t.steps], "summary": t.summary,
-                           "preview": t.preview.model_dump(mode="json")} for t in turns]}
+                           "preview": t.preview.model_dump(mode="json"), "label": t.label} for t in turns]}
     if args.cmd == "apply":
         data = _read_json()
         if not isinstance(data, dict) or "state" not in data or "steps" not in data:

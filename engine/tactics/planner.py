@@ -15,6 +15,7 @@ from pydantic import BaseModel
 from .board import COMPASS, DIRS, dist, on_board, tile_name
 from .content import SkillDef, kit
 from .engine import run_steps
+from .labels import distinct_labels, turn_label
 from .rules import OA_DAMAGE, XY, Fight, SkillPreview, enrage_bonus, xy
 from .state import FighterState, FightState
 from .steps import EndStep, HoldStep, MoveStep, SkillStep, Step, TacticsError
@@ -38,6 +39,7 @@ class PlannedTurn(BaseModel):
     steps: list[Step]
     summary: str
     preview: TurnPreview
+    label: str   # the gist in at most 80 characters, for a button; different for every turn of one plan
 
 
 # --- threat of the locked telegraphs ---------------------------------------------------------------
@@ -279,7 +281,10 @@ def plan_turns(state: FightState, fighter_id: str, limit: int = MAX_TURNS) -> li
     if any(t.preview.score_parts.get("falls", 0) == 0 for _, t in turns):
         turns = [(v, t) for v, t in turns if t.preview.score_parts.get("falls", 0) == 0]
     turns.sort(key=lambda t: -t[0])
-    return [t for _, t in turns[:limit]]
+    out = [t for _, t in turns[:limit]]
+    for t, label in zip(out, distinct_labels(out, f0.id, f0.name, f0.pos)):
+        t.label = label
+    return out
 
 
 def _safest(fight: Fight, f: FighterState, start: XY, budget: int, threats: Threats, gone, provoke=True,
@@ -386,7 +391,8 @@ def _build(state, fight, f, here, reach, threats, c, left, skills, ally_waiting,
     summary = _summary(state, f, steps, pvs, end_xy, risk, after.s)
     prev = TurnPreview(skills=pvs, end_at=tile_name(*end_xy), hp_at_risk=parts["hp_at_risk"], score=score,
                        score_parts=parts)
-    return score, PlannedTurn(steps=steps, summary=summary, preview=prev)
+    label = turn_label(f.id, f.name, tile_name(*here), steps, pvs, prev.end_at)
+    return score, PlannedTurn(steps=steps, summary=summary, preview=prev, label=label)
 
 
 def _count_oas(before: FightState, after: FightState, fid: str) -> int:

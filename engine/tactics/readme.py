@@ -78,7 +78,7 @@ Plus a daily encounter, `daily-YYYY-MM-DD`, drawn from the UTC date's seed (`eng
 ```python
 from engine.tactics import new_fight, apply_turn, plan_turns, preview_skill, render_text, MoveStep, SkillStep
 state = new_fight("c01", seed=7, hero="Tidecaller", companion="Mossle")
-turns = plan_turns(state, "hero")                   # up to 6 PlannedTurn(steps, summary, preview)
+turns = plan_turns(state, "hero")                   # up to 6 PlannedTurn(steps, summary, preview, label)
 state = apply_turn(state, "hero", turns[0].steps)   # all or nothing; raises TacticsError(step, reason)
 print(render_text(state, viewer="companion"))
 ```
