@@ -138,3 +138,21 @@ async def test_daily_flight_starts_with_the_first_of_three(make_real_bot):
         await env.restart_bot(make_real_bot())
         await alice.click(thread.last_message, label="Hint")
         assert "Hint 1:" in thread.last_message.content
+
+
+async def test_single_puzzle_by_id_with_autocomplete_and_locks(make_real_bot):
+    bot = make_real_bot()
+    async with simcord.run(bot) as env:
+        guild, channel, alice = world(env, "alice")
+        boss = fm.campaign(1)[-1]
+        locked = await alice.slash(channel, "formation puzzle", id=boss.id)
+        assert locked.ephemeral and "locked" in locked.response.content and "12" in locked.response.content
+        unknown = await alice.slash(channel, "formation puzzle", id="nope")
+        assert unknown.ephemeral and "no puzzle" in unknown.response.content
+        offered = await alice.autocomplete(channel, "formation puzzle", "id", "c1-")
+        values = [c["value"] for c in offered]
+        assert fm.campaign(1)[0].id in values and boss.id not in values, "locked puzzles are not offered"
+        first = fm.campaign(1)[0]
+        await alice.slash(channel, "formation puzzle", id=first.id)
+        thread = channel.threads[-1]
+        assert first.title in thread.last_message.content and "(1/1)" in thread.last_message.content
