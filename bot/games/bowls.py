@@ -171,9 +171,7 @@ class Bowls(GameKind):
     def _sow(self, state: BowlsSession, bowl: int, ctx: Context) -> Outcome:
         before = state.game
         after, report = bowls.sow(before, bowl)
-        said = bowls.describe(report)
-        if after.over:
-            said += " " + self._over_line(after)
+        said = bowls.describe(report)  # the board below adds what to do next when the attempt is over
         return Outcome(BowlsSession(game=after), said, finished=after.outcome == "won",
                        on_saved=self._recorder(before, after, ctx, 0 if report.player.overflow else report.player.combo))
 

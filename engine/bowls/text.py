@@ -144,7 +144,7 @@ def describe(report: MoveReport) -> str:
             s += f"; bowl {', '.join(map(str, rf.phase.overflow_bowls))} overflowed"
         second.append(s)
     if report.goal_reached:
-        second.append("Goal reached!" if not report.forecast else "That would reach the goal")
+        second.append("Goal reached" if not report.forecast else "That would reach the goal")
     elif report.outcome == "out_of_moves":
         second.append("Out of moves")
     elif report.outcome == "no_moves":
