@@ -63,7 +63,7 @@ def new_session(track: Track, puzzles: list[fm.Puzzle], start: int = 0, day: dat
 
 
 def _label(slot: str) -> str:
-    return fm.SLOT_LABELS.get(slot, slot) if hasattr(fm, "SLOT_LABELS") else slot
+    return fm.SLOT_LABELS.get(slot, slot)
 
 
 class Formation(GameKind):
