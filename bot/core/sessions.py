@@ -83,13 +83,19 @@ class Sessions:
             game = game_store.save_game(self.db, game, now=now, deadline=deadline)
         return game
 
-    def blocking_game(self, key: str, user_id: int, guild_id: int | None) -> GameRecord | None:
-        """A running game of this kind that stops the player starting another; replaceable ones are closed."""
+    def blocking_game(self, key: str, user_id: int, guild_id: int | None,
+                      closed: list[GameRecord] | None = None) -> GameRecord | None:
+        """A running game of this kind that stops the player starting another.
+
+        Replaceable ones (nothing left in them to lose) are closed on the way, and added to `closed`.
+        """
         kind = self.kinds[key]
         for game in game_store.running_games_of(self.db, user_id, guild_id=guild_id, kind=key):
             state = self.load(game)
             if state is not None and kind.replaceable(state):
-                self.end(game)
+                ended = self.end(game)
+                if closed is not None:
+                    closed.append(ended)
                 continue
             if state is not None:
                 return game

@@ -91,7 +91,10 @@ class Play:
             return None
         kind = self.sessions.kind(key)
         user = interaction.user
-        running = self.sessions.blocking_game(key, user.id, interaction.guild.id)
+        closed: list[GameRecord] = []
+        running = self.sessions.blocking_game(key, user.id, interaction.guild.id, closed)
+        for old in closed:  # a lost attempt left open for undo is over once a new game starts
+            await self.lock_thread(old)
         if running is not None:
             await self.private(interaction, f"You already have a {kind.title} game running in "
                                             f"{thread_link(running)}: finish it, or use its End button first.")

@@ -174,3 +174,33 @@ async def test_puzzle_numbers_autocomplete_with_goals_and_solved_marks(make_real
         names = [c["name"] for c in result]
         assert names and all("1" in n for n in names) and len(names) <= 25
         assert names[0].startswith("1 · ") and " in " in names[0] and "✓" not in names[0]
+
+
+def puzzle_lost_in_one_move() -> tuple[int, int]:
+    """A puzzle and a first move that ends the attempt without the goal: (number, bowl)."""
+    for puzzle in bowls.all_puzzles():
+        game = bowls.new_puzzle(puzzle.id)
+        for bowl in bowls.legal_bowls(game):
+            after, _ = bowls.sow(game, bowl)
+            if after.over and not after.won:
+                return puzzle.id, bowl
+    raise AssertionError("no puzzle can be lost in one move")
+
+
+async def test_a_lost_puzzle_stays_open_for_undo_until_a_new_game_replaces_it(make_real_bot):
+    number, bowl = puzzle_lost_in_one_move()
+    bot = make_real_bot()
+    async with simcord.run(bot) as env:
+        guild, channel, alice = world(env, "alice")
+        await alice.slash(channel, "bowls puzzle", number=number)
+        first = channel.threads[-1]
+        await alice.slash(first, "bowls sow", bowl=bowl)
+        assert state_of(bot).game.over and not state_of(bot).game.won
+        assert "Undo to try another plan" in first.last_message.content
+        assert not bot.get_channel(first.id).locked
+        await alice.slash(first, "bowls undo")
+        assert not state_of(bot).game.over, "a lost attempt can be undone"
+        await alice.slash(first, "bowls sow", bowl=bowl)
+        started = await alice.slash(channel, "bowls puzzle", number=1)
+        assert "ready" in started.response.content, "a lost attempt does not block a new game"
+        assert bot.get_channel(first.id).locked and channel.threads[-1].id != first.id
