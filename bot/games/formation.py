@@ -12,6 +12,7 @@ import sqlite_utils
 from pydantic import BaseModel
 
 import engine.formation as fm
+from engine.formation.content import goal_lines
 from bot.core.kinds import Context, GameError, GameKind, Outcome
 from bot.core.reply import Button, Option, Picture, Reply, Select
 from db import players
@@ -62,6 +63,33 @@ def new_session(track: Track, puzzles: list[fm.Puzzle], start: int = 0, day: dat
     return FormationSession(track=track, puzzles=list(puzzles), day=day).at(start)
 
 
+BRIEF_ROOM = 1500  # of Discord's 2,000 characters, leaving room for hints, line-up and announcement
+
+
+def _brief(puzzle: fm.Puzzle, compact: bool) -> str:
+    """The brief without its title; compact keeps when each enemy ability fires but not its wording."""
+    lines = fm.brief_text(puzzle).split("\n")[2:]
+    if compact:
+        lines = [line.split(" — ")[0] if " on rounds " in line else line for line in lines]
+    return "\n".join(lines)
+
+
+def board_text(state: FormationSession) -> str:
+    """The board's words: the brief (or, after a battle, its result), the line-up and the hints asked for."""
+    p = state.puzzle
+    parts = [f"**{p.title}** ({state.index + 1}/{len(state.puzzles)})"]
+    if state.last is None:
+        parts.append(_brief(p, compact=len(fm.brief_text(p)) + 250 * state.hints > BRIEF_ROOM))
+    else:  # the result takes the room: the brief stays in the picture and the board before
+        parts.extend(goal_lines(p))
+    parts.append("Your line-up: " + (", ".join(f"{_label(s)}: {state.formation[s]}" for s in fm.SLOTS
+                                               if s in state.formation) or "empty"))
+    parts += [f"Hint {n}: {fm.hint(p, n)}" for n in range(1, state.hints + 1)]
+    if state.last is not None:
+        parts.append("\n".join(state.last.lines + state.last.rewards))
+    return "\n".join(parts)
+
+
 def _label(slot: str) -> str:
     return fm.SLOT_LABELS.get(slot, slot)
 
@@ -87,20 +115,13 @@ class Formation(GameKind):
         from bot.render.formation import render_brief, render_replay
 
         p = state.puzzle
-        parts = [f"**{p.title}** ({state.index + 1}/{len(state.puzzles)})", fm.brief_text(p).split("\n", 2)[-1]]
-        parts.append("Your line-up: " + (", ".join(f"{_label(s)}: {state.formation[s]}" for s in fm.SLOTS
-                                                   if s in state.formation) or "empty"))
-        if state.hints:
-            parts += [f"Hint {n}: {fm.hint(p, n)}" for n in range(1, state.hints + 1)]
         replay: tuple[Picture, ...] = ()
-        if state.last is not None:
-            parts.append("\n".join(state.last.lines + state.last.rewards))
         if state.last is not None and state.last.fresh:
             # The battle is deterministic and quick: replay it rather than store its log.
             result = fm.battle(p, state.formation)
             replay = (Picture(render_replay(result), "replay.gif", f"Replay: {fm.outcome_line(result)}"),)
         brief = Picture(render_brief(p, state.formation), "formation.png", f"{p.title}: both line-ups")
-        return Reply("\n".join(parts), brief, self._buttons(state), self._selects(state), replay)
+        return Reply(board_text(state), brief, self._buttons(state), self._selects(state), replay)
 
     def _selects(self, state: FormationSession) -> tuple[Select, ...]:
         if state.won_current:
@@ -172,7 +193,7 @@ class Formation(GameKind):
             if state.hints >= fm.hint_count(p):
                 raise GameError(f"Hint: all {fm.hint_count(p)} hints for this puzzle are shown.")
             n = state.hints + 1
-            return Outcome(state.model_copy(update={"hints": n}), f"Hint {n}: {fm.hint(p, n)}")
+            return Outcome(state.model_copy(update={"hints": n}), f"Hint {n} of {fm.hint_count(p)} is below.")
         if verb == "battle":
             return self._battle(state, ctx)
         raise GameError(f"Unknown step {action!r}.")
@@ -214,7 +235,10 @@ class Formation(GameKind):
             raise GameError(f"Battle: {exc}") from None
         result = fm.battle(p, state.formation)
         progress = load_progress(ctx.db, ctx.user_id)
-        new_progress, rewards = fm.record_result(progress, p, result, ctx.now.date())
+        try:
+            new_progress, rewards = fm.record_result(progress, p, result, ctx.now.date())
+        except fm.LockedError as exc:
+            raise GameError(f"Battle: {exc}") from None
         last = LastBattle(won=result.won, lines=list(fm.summary_lines(result)), rewards=list(rewards.lines()))
         new_state = state.model_copy(update={"last": last, "won_current": result.won, "slot": None})
         finished = result.won and state.index + 1 >= len(state.puzzles) and state.track != "campaign"
