@@ -12,11 +12,11 @@ import sqlite_utils
 from pydantic import BaseModel
 
 import engine.formation as fm
-from engine.formation.content import goal_lines
 from bot.core.kinds import Context, GameError, GameKind, Outcome
 from bot.core.reply import Button, Option, Picture, Reply, Select
 from db import players
 from db.games import GameRecord
+from engine.formation.content import goal_lines
 
 KEY = "formation"
 Track = Literal["tutorial", "campaign", "daily", "single"]
