@@ -28,6 +28,8 @@ async def test_puzzle_won_by_buttons_records_progress_and_locks_the_thread(make_
         guild, channel, alice = world(env, "alice")
         await alice.slash(channel, "bowls puzzle", number=1)
         thread = channel.threads[-1]
+        await env.restart_bot(make_real_bot())  # a restart before the first move loses nothing
+        bot = env.bot
         board = thread.last_message
         assert "Puzzle 1" in thread.name and board.attachments[0].filename == "bowls.png"
         solution = solve(bowls.get_puzzle(1))
@@ -132,6 +134,9 @@ async def test_daily_counts_unless_undone(make_real_bot):
         assert day == env.now().date()
         await sow(alice, thread, bowls.legal_bowls(state_of(bot).game)[0])
         score = state_of(bot).game.score
+        await env.restart_bot(make_real_bot())  # mid-attempt: the daily and its date survive
+        bot = env.bot
+        assert state_of(bot).game.moves_used == 1 and state_of(bot).game.day == day
         await alice.click(thread.last_message, label="End")
         assert daily.best_result(bot.db, alice.id, "bowls", day) == score
         # A second attempt with an undo is practice: its end records nothing new.
