@@ -6,15 +6,17 @@ from datetime import datetime
 
 import sqlite_utils
 
-XP_PER_LEVEL_STEP = 100
+XP_PER_LEVEL = 300
 
 
 def level_for(xp: int) -> int:
-    """Level n needs 100·n(n-1)/2 XP in all: 0 → 1, 100 → 2, 300 → 3, 600 → 4 …"""
-    level = 1
-    while xp >= XP_PER_LEVEL_STEP * level * (level + 1) // 2:
-        level += 1
-    return level
+    """1 plus every 300 XP: the formation seed's curve, used for the whole profile so levels read alike."""
+    return 1 + max(0, xp) // XP_PER_LEVEL
+
+
+def level_bounds(level: int) -> tuple[int, int]:
+    """The XP at which `level` starts and the next one begins."""
+    return XP_PER_LEVEL * (level - 1), XP_PER_LEVEL * level
 
 
 def get_xp(db: sqlite_utils.Database, user_id: int) -> int:

@@ -83,3 +83,10 @@ def test_progress_is_written_with_the_move_or_not_at_all(tmp_path):
         games.save_game(db, game, now=now, state="{}",
                         also=lambda: players.save_progress(db, 7, "tally", {"finished": 99}, now))
     assert players.get_progress(db, 7, "tally") == {"finished": 1}
+
+
+def test_profile_levels_follow_one_curve():
+    from db.players import level_bounds, level_for
+
+    assert [level_for(xp) for xp in (0, 299, 300, 899, 900)] == [1, 1, 2, 3, 4]
+    assert level_bounds(2) == (300, 600)

@@ -20,11 +20,6 @@ if TYPE_CHECKING:
 MIN_TIMER, MAX_TIMER = 30, 86_400
 
 
-def _level_bounds(level: int) -> tuple[int, int]:
-    step = players.XP_PER_LEVEL_STEP
-    return step * (level - 1) * level // 2, step * level * (level + 1) // 2
-
-
 class Common(commands.Cog):
     def __init__(self, bot: GameHall) -> None:
         self.bot = bot
@@ -58,7 +53,7 @@ class Common(commands.Cog):
         await interaction.response.defer()
         xp = players.get_xp(self.bot.db, who.id)
         level = players.level_for(xp)
-        floor, ceiling = _level_bounds(level)
+        floor, ceiling = players.level_bounds(level)
         progress = players.all_progress(self.bot.db, who.id)
         sections = [(p.kind.title, p.kind.profile_lines(progress.get(p.kind.key, {}))) for p in self.bot.plugins]
         card = render_profile(who.display_name, level, xp, floor, ceiling, sections)
