@@ -5,21 +5,20 @@ import io
 import json
 
 import pytest
+from support.bowls_boards import board, m
 
-from engine.bowls import BowlsGame, Goal, IllegalMoveError, Modifier, legal_bowls, sow
-from engine.bowls import cli, core, game as game_mod
+from engine.bowls import (
+    BowlsGame,
+    Goal,
+    IllegalMoveError,
+    Modifier,
+    cli,
+    core,
+    legal_bowls,
+    sow,
+)
+from engine.bowls import game as game_mod
 from engine.bowls.core import play, refill
-
-
-def board(**bowls: str) -> tuple[str, ...]:
-    out = [""] * 12
-    for k, v in bowls.items():
-        out[int(k[1:]) - 1] = v
-    return tuple(out)
-
-
-def m(*bowls: int) -> int:
-    return core.mask(bowls)
 
 
 def as_list(t) -> list[str]:

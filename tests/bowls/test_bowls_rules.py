@@ -1,21 +1,9 @@
 """Hand-worked bowls scenarios, one or more per rule of seed 002 (bowls numbered 1–12 as players see them)."""
 import pytest
+from support.bowls_boards import board, m
 
 from engine.bowls import core
 from engine.bowls.core import match_bowl, play, refill, settle
-
-
-def board(**bowls: str) -> tuple[str, ...]:
-    """board(b1="RYG", b5="X") → a 12-tuple with those bowls filled."""
-    out = [""] * 12
-    for k, v in bowls.items():
-        out[int(k[1:]) - 1] = v
-    return tuple(out)
-
-
-def m(*bowls: int) -> int:
-    return core.mask(bowls)
-
 
 # ---- sowing -----------------------------------------------------------------------------------
 

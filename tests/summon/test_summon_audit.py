@@ -2,25 +2,14 @@
 hand-worked scenarios that the first test files left open. Each comment derives the expected numbers
 from the seed (「なにもしない」同士が対面すると？, ゲーム終了条件, 召喚台のルール, …) and the rules file."""
 import pytest
+from support.summon_lines import fight, ticks
 
 from engine.summon import IllegalActionError, Place, Timeout, apply, legal_placements
-from engine.summon.battle import battle_phase_turns, cast_spell, run_battle_phase
+from engine.summon.battle import battle_phase_turns, cast_spell
 from engine.summon.catalog import card
 from engine.summon.pieces import sides_code
 from engine.summon.scenario import scenario
 from engine.summon.state import DECK_MAX, DECK_MIN, HAND_SIZE, TURN_SECONDS
-
-
-def fight(p1_line, p2_line, first=0, phase=1):
-    st = scenario({"line": p1_line}, {"line": p2_line}, first=first, battle_phases=phase - 1)
-    log: list[str] = []
-    run_battle_phase(st, log)
-    return st, log
-
-
-def ticks(st, player):
-    return [(u.card, u.ticks) for u in st.players[player].line]
-
 
 # --- stalemate: "手番側から交互に" (alternately, starting with the turn player's side); rules decision 7:
 # 1 tick to each front in turn, turn player's side first, once per battle turn while the stall lasts.

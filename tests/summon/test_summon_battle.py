@@ -1,21 +1,11 @@
 """Summon: the automatic battle (seed 004: バトルの基本, ライフ（ハート）, ゲーム終了条件,
 「なにもしない」同士が対面すると？) and the spells' instant effects."""
+from support.summon_lines import fight, ticks
+
 from engine.summon import apply, legal_placements
-from engine.summon.battle import battle_phase_turns, run_battle_phase
+from engine.summon.battle import battle_phase_turns
 from engine.summon.render import hearts
 from engine.summon.scenario import scenario
-
-
-def fight(p1_line, p2_line, first=0, phase=1):
-    """Run battle phase `phase` (1-based) between two lines; return the state and its log."""
-    st = scenario({"line": p1_line}, {"line": p2_line}, first=first, battle_phases=phase - 1)
-    log: list[str] = []
-    run_battle_phase(st, log)
-    return st, log
-
-
-def ticks(st, player):
-    return [(u.card, u.ticks) for u in st.players[player].line]
 
 
 def test_battle_phases_grow_longer():
