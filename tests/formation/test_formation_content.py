@@ -154,13 +154,10 @@ def test_solver_counts_match_an_independent_enumeration():
     assert count_legal(capped) == brute
 
 
-def test_solver_agrees_with_the_readable_battle_on_every_formation():
-    p = Puzzle.model_validate(PUZ.model_dump() | {"mastery": [{"kind": "min_standing", "count": 3}],
-                                                   "ground": "moon_dew"})
-    sol = solve(p, workers=1)
+def counted_by_battle(p) -> tuple[int, int, int]:
+    """(legal, winning, mastering) formations counted by playing every one with the readable battle."""
     wins = masters = n = 0
-    pool = p.pool
-    for f in itertools.permutations(pool, 5):
+    for f in itertools.permutations(p.pool, 5):
         form = dict(zip(SLOTS, f))
         try:
             check_limits(p, form)
@@ -170,7 +167,14 @@ def test_solver_agrees_with_the_readable_battle_on_every_formation():
         r = battle(p, form, with_log=False)
         wins += r.won
         masters += r.mastered
-    assert (sol.formations, sol.winning, sol.mastering) == (n, wins, masters)
+    return n, wins, masters
+
+
+def test_solver_agrees_with_the_readable_battle_on_every_formation():
+    p = Puzzle.model_validate(PUZ.model_dump() | {"mastery": [{"kind": "min_standing", "count": 3}],
+                                                   "ground": "moon_dew"})
+    sol = solve(p, workers=1)
+    assert (sol.formations, sol.winning, sol.mastering) == counted_by_battle(p)
 
 
 def test_parallel_solve_equals_single_process():
@@ -219,17 +223,7 @@ def test_solver_agrees_with_the_readable_battle_for_keep_alive_and_win_by_round(
     p = Puzzle.model_validate(PUZ.model_dump() | {
         "mastery": [{"kind": "keep_alive", "creature": "Cinder"}, {"kind": "win_by_round", "round": 10}]})
     sol = solve(p, workers=1)
-    wins = masters = n = 0
-    for f in itertools.permutations(p.pool, 5):
-        form = dict(zip(SLOTS, f))
-        try:
-            check_limits(p, form)
-        except ValueError:
-            continue
-        n += 1
-        r = battle(p, form, with_log=False)
-        wins += r.won
-        masters += r.mastered
+    n, wins, masters = counted_by_battle(p)
     assert (sol.formations, sol.winning, sol.mastering) == (n, wins, masters)
     assert 0 < masters < wins
 
