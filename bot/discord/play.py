@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.core.kinds import GameError
-from bot.core.reply import Reply
+from bot.core.reply import Picture, Reply
 from bot.core.sessions import ActResult, Sessions
 from db.games import GameRecord, games_with_deadlines
 
@@ -31,10 +31,14 @@ def _clip(text: str) -> str:
     return text if len(text) <= MAX_CONTENT else text[: MAX_CONTENT - 1] + "…"
 
 
+def file_of(picture: Picture) -> discord.File:
+    return discord.File(io.BytesIO(picture.data), filename=picture.filename,
+                        description=picture.description or None)
+
+
 def files_of(reply: Reply) -> list[discord.File]:
     pictures = ([reply.picture] if reply.picture else []) + list(reply.extra_pictures)
-    return [discord.File(io.BytesIO(p.data), filename=p.filename, description=p.description or None)
-            for p in pictures]
+    return [file_of(p) for p in pictures]
 
 
 def compose(reply: Reply, said: str = "") -> str:

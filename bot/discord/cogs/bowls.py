@@ -9,11 +9,11 @@ from discord.ext import commands
 
 import engine.bowls as bowls
 from bot.core.kinds import GameError
-from bot.core.reply import Picture, Reply
+from bot.core.reply import Picture
 from bot.games.bowls import KEY, BowlsProgress, choose_theme, new_session, theme_named
 from bot.render.bowls import render_board
 
-from ..play import files_of
+from ..play import file_of
 
 if TYPE_CHECKING:
     from ..app import GameHall
@@ -92,7 +92,7 @@ class BowlsCog(commands.GroupCog, group_name="bowls", group_description="The sow
             preview = []
             if locked is not None:  # every theme may be looked at, even before it is earned
                 sample = bowls.set_theme(bowls.new_puzzle(1), locked)
-                preview = files_of(Reply("", Picture(render_board(sample), "theme.png", f"{locked} theme preview")))
+                preview = [file_of(Picture(render_board(sample), "theme.png", f"{locked} theme preview"))]
             await self.bot.play.private(interaction, str(exc) + (" Here is how it looks." if preview else ""),
                                         files=preview)
             return

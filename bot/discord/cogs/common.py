@@ -12,7 +12,7 @@ from bot.render.profile import render_profile
 from db import guilds, players
 from db.games import running_games_of
 
-from ..play import files_of
+from ..play import file_of
 
 if TYPE_CHECKING:
     from ..app import GameHall
@@ -60,7 +60,7 @@ class Common(commands.Cog):
         text = [f"**{who.display_name}** — level {level}, {xp} XP"]
         for title, lines in sections:
             text.append(f"{title}: " + ("; ".join(lines) if lines else "not played yet"))
-        files = files_of_picture(Picture(card, "profile.png", f"Profile card of {who.display_name}"))
+        files = [file_of(Picture(card, "profile.png", f"Profile card of {who.display_name}"))]
         await interaction.followup.send("\n".join(text), files=files)
 
     settings = app_commands.Group(name="settings", description="Server settings (Manage Server only)",
@@ -97,9 +97,3 @@ class Common(commands.Cog):
         await interaction.response.send_message(
             f"Timed phases now last {seconds} seconds (new phases; running timers keep their deadline).",
             ephemeral=True)
-
-
-def files_of_picture(picture: Picture) -> list[discord.File]:
-    from bot.core.reply import Reply
-
-    return files_of(Reply("", picture))
