@@ -1,9 +1,8 @@
 """/help, /games, /profile and the daily post, as members use them."""
 from __future__ import annotations
 
-import discord
 import simcord
-from support.world import world
+from support.world import add_host, world
 
 from db import daily
 
@@ -46,8 +45,7 @@ async def test_daily_post_at_midnight_once_and_not_repeated_after_restart(make_b
         guild = env.create_guild()
         games = guild.create_text_channel("games")
         puzzles = guild.create_text_channel("puzzles")
-        hosts = guild.create_role("Hosts", permissions=discord.Permissions(manage_guild=True))
-        host = guild.add_member(env.create_user("host"), roles=[hosts])
+        host = add_host(env, guild)
         await host.slash(games, "settings daily-channel", channel=puzzles)
         await env.advance_time(12 * 3600)
         await env.advance_time(12 * 3600 + 60)  # past the next midnight, 2026-01-02 UTC
@@ -67,8 +65,7 @@ async def test_daily_missed_while_down_is_posted_at_start(make_bot):
         guild = env.create_guild()
         games = guild.create_text_channel("games")
         puzzles = guild.create_text_channel("puzzles")
-        hosts = guild.create_role("Hosts", permissions=discord.Permissions(manage_guild=True))
-        host = guild.add_member(env.create_user("host"), roles=[hosts])
+        host = add_host(env, guild)
         await host.slash(games, "settings daily-channel", channel=puzzles)
         await env.advance_time(3600)
         before = len(puzzles.history())
@@ -84,8 +81,7 @@ async def test_daily_missed_while_down_is_posted_at_start(make_bot):
 async def test_daily_post_buttons_start_each_game_daily(make_real_bot):
     async with simcord.run(make_real_bot()) as env:
         guild, channel, alice = world(env, "alice")
-        hosts = guild.create_role("Hosts", permissions=discord.Permissions(manage_guild=True))
-        host = guild.add_member(env.create_user("host"), roles=[hosts])
+        host = add_host(env, guild)
         await host.slash(channel, "settings daily-channel", channel=channel)
         await env.advance_time(24 * 3600 + 60)
         post = [m for m in channel.history() if "Daily puzzles" in m.content][-1]

@@ -7,3 +7,11 @@ def world(env, *names: str):
     guild = env.create_guild()
     channel = guild.create_text_channel("games")
     return (guild, channel, *(guild.add_member(env.create_user(name)) for name in names))
+
+
+def add_host(env, guild, name: str = "host"):
+    """A member holding Manage Server, as a server's host would."""
+    import discord
+
+    hosts = guild.create_role("Hosts", permissions=discord.Permissions(manage_guild=True))
+    return guild.add_member(env.create_user(name), roles=[hosts])
