@@ -67,7 +67,7 @@ def difficulty_all() -> float:
 
 def render_ms() -> float | None:
     try:
-        from bot.render.bowls import render_board
+        from bot.games.bowls.render import render_board
     except ImportError:  # the renderer lives in the bot layer
         return None
     g = new_endless(1)

@@ -8,16 +8,14 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import os
 from datetime import UTC, datetime
 
 from bot.settings import Settings
 
 log = logging.getLogger(__name__)
-PORT = int(os.environ.get("LOCAL_PLAY_PORT", "8765"))
 
 
-async def run_local(settings: Settings, *, port: int = PORT, plugins=None) -> int:
+async def run_local(settings: Settings, *, port: int | None = None, plugins=None) -> int:
     try:
         import simcord
     except ImportError:
@@ -27,6 +25,7 @@ async def run_local(settings: Settings, *, port: int = PORT, plugins=None) -> in
 
     from bot.discord import create_bot
 
+    port = settings.local_play_port if port is None else port
     bot = create_bot(settings, plugins=plugins)
     env = simcord.Env(bot, check_errors=False)
     # SimCord's clock starts on 2026-01-01; start it at the real time instead, so today's daily is

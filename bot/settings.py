@@ -25,6 +25,7 @@ class Settings(BaseSettings):
     openai_base_url: str | None = Field(default=None, alias="OPENAI_BASE_URL")
     companion_model: str | None = Field(default=None, alias="COMPANION_MODEL")
     log_level: str = Field(default="INFO", alias="LOG_LEVEL")
+    local_play_port: int = Field(default=8765, alias="LOCAL_PLAY_PORT", ge=1, le=65535)
 
     @field_validator("discord_token", "openai_api_key", "openai_base_url", "companion_model", mode="before")
     @classmethod

@@ -1,20 +1,27 @@
-"""The contract between the session core and one game: load, show, act, time out.
+"""The contract between the session core and one game: load, show, act, time out, who acts now.
 
 A game kind is thin glue over its engine. It never touches Discord; it may read and write player
-progress through the context it is handed.
+progress through the context it is handed. Its steps are a table (`@step("sow")` on a method), so
+the core can tell a known action from a forged one before anything runs.
 """
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date, datetime
-from typing import Any, Callable, ClassVar
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, TypeVar
 
 import sqlite_utils
 
 from db.games import GameRecord
 
 from .reply import Reply
+
+if TYPE_CHECKING:
+    from .pilots import Pilot
+
+Seat = int | str  # a member's user id, or a pilot's name: "auto" (the engine's planner), "ai", "model"
+StepFn = TypeVar("StepFn", bound=Callable[..., Any])
 
 
 class GameError(ValueError):
@@ -29,6 +36,7 @@ class Context:
     user_id: int | None
     game: GameRecord
     timer_seconds: int
+    seat: Seat | None = None  # the seat acting: the user id, or a pilot's name when a pilot acts
 
 
 @dataclass(frozen=True)
@@ -40,10 +48,28 @@ class Outcome:
     on_saved: Callable[[], None] | None = None  # progress earned, written in the game's own save
 
 
+def step(*verbs: str) -> Callable[[StepFn], StepFn]:
+    """Mark a kind's method as the handler of these action verbs: `handler(state, arg, value, ctx)`."""
+    def mark(fn: StepFn) -> StepFn:
+        fn.__step_verbs__ = verbs  # type: ignore[attr-defined]
+        return fn
+    return mark
+
+
 class GameKind(ABC):
     key: ClassVar[str]
     title: ClassVar[str]
     blurb: ClassVar[str]  # one line for /help: what it is and how to start it
+    steps: ClassVar[dict[str, str]] = {}  # verb -> method name, collected from @step
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        table: dict[str, str] = {}
+        for klass in reversed(cls.__mro__):
+            for name, member in vars(klass).items():
+                for verb in getattr(member, "__step_verbs__", ()):
+                    table[verb] = name
+        cls.steps = table
 
     @abstractmethod
     def load(self, text: str) -> Any:
@@ -56,9 +82,33 @@ class GameKind(ABC):
     def board(self, state: Any, game: GameRecord) -> Reply:
         """The board message: picture, text and components for the state."""
 
-    @abstractmethod
+    def knows(self, action: str) -> bool:
+        """Whether `action` names one of this game's steps (forged or retired ids are refused early)."""
+        return action.partition(":")[0] in self.steps
+
     def act(self, state: Any, action: str, value: str | None, ctx: Context) -> Outcome:
-        """Apply one action; raise GameError (changing nothing) when it is not allowed."""
+        """Apply one action through the step table; GameError (changing nothing) when not allowed."""
+        verb, _, arg = action.partition(":")
+        name = self.steps.get(verb)
+        if name is None:
+            raise GameError(f"Unknown step {action!r}.")
+        return getattr(self, name)(state, arg, value, ctx)
+
+    # --- seats and pilots ---------------------------------------------------------------------
+
+    def seats(self, state: Any, game: GameRecord) -> tuple[Seat, ...] | None:
+        """Who must act now; None means any of the game's players, at any time (a solitaire game)."""
+        return None
+
+    def fallback(self, state: Any, seat: str) -> str | None:
+        """The action a pilot's seat takes when its pilot fails or misses its deadline (None: nothing)."""
+        return None
+
+    def pilot_seconds(self, state: Any, seat: str, ctx: Context) -> float:
+        """How long a pilot may think, from the moment its seat is due."""
+        return 10.0
+
+    # --- timers and lifecycle -----------------------------------------------------------------
 
     def timeout(self, state: Any, ctx: Context) -> Outcome | None:
         """The phase deadline passed; None means the kind has no timed phases."""
@@ -92,3 +142,12 @@ class GameKind(ABC):
     def new_daily(self, day: date, user_id: int, db: sqlite_utils.Database) -> Any:
         """A fresh state for today's daily (a press on the daily post starts it)."""
         raise GameError(f"{self.title} has no daily.")
+
+
+@dataclass(frozen=True)
+class GamePlugin:
+    """A game as the bot sees it: its kind (rules glue), the factory of its slash-command cog
+    (`cog(bot)`, built by the Discord front-end), and the pilots that may fill its seats."""
+    kind: GameKind
+    cog: Callable[[Any], Any]
+    pilots: Callable[[Any], dict[str, Pilot]] = field(default=lambda settings: {})

@@ -18,7 +18,7 @@ from db import games as game_store
 from db.games import GameRecord, StaleGame
 from db.guilds import get_settings
 
-from .kinds import Context, GameError, GameKind, Outcome
+from .kinds import Context, GameError, GameKind, Outcome, Seat
 from .reply import Reply
 
 log = logging.getLogger(__name__)
@@ -28,6 +28,7 @@ Status = Literal["applied", "refused", "stale", "not_player", "not_running", "br
 STALE_TEXT = "This board is out of date: here is the current one."
 NOT_PLAYER_TEXT = "This is not your game. Start your own with /help."
 NOT_RUNNING_TEXT = "This game has ended."
+NOT_YOUR_TURN_TEXT = "It is not your turn: wait for the board to come back to you."
 
 
 @dataclass(frozen=True)
@@ -62,9 +63,10 @@ class Sessions:
     def kind(self, key: str) -> GameKind:
         return self.kinds[key]
 
-    def _context(self, game: GameRecord, user_id: int | None) -> Context:
+    def context(self, game: GameRecord, actor: Seat | None) -> Context:
         timer = get_settings(self.db, game.guild_id).timer_seconds if game.guild_id else 300
-        return Context(self.db, self.clock(), user_id, game, timer)
+        user_id = actor if isinstance(actor, int) else None
+        return Context(self.db, self.clock(), user_id, game, timer, seat=actor)
 
     def _deadline(self, kind: GameKind, state: Any, ctx: Context) -> datetime | None:
         seconds = kind.deadline_seconds(state, ctx)
@@ -78,7 +80,7 @@ class Sessions:
         now = self.clock()
         game = game_store.create_game(self.db, kind=key, guild_id=guild_id, channel_id=channel_id,
                                       players=players, state=kind.dump(state), now=now)
-        deadline = self._deadline(kind, state, self._context(game, players[0] if players else None))
+        deadline = self._deadline(kind, state, self.context(game, players[0] if players else None))
         if deadline is not None:
             game = game_store.save_game(self.db, game, now=now, deadline=deadline)
         return game
@@ -128,14 +130,17 @@ class Sessions:
 
     # --- acting -------------------------------------------------------------------------------
 
-    async def act(self, game_id: int, user_id: int, action: str, value: str | None = None,
+    async def act(self, game_id: int, actor: Seat, action: str, value: str | None = None,
                   version: int | None = None) -> ActResult:
-        """One player action. `version` is the board's version when pressed from a component."""
+        """One action by a player (`actor` is a user id) or by a pilot (`actor` is its seat's name).
+
+        `version` is the board's version when pressed from a component, or when a pilot decided.
+        """
         async with self.lock(game_id):
             game = game_store.get_game(self.db, game_id)
             if game is None:
                 return ActResult("not_running", "That game no longer exists.")
-            if user_id not in game.players:
+            if isinstance(actor, int) and actor not in game.players:
                 return ActResult("not_player", NOT_PLAYER_TEXT, game)
             if game.status == game_store.BROKEN:
                 return ActResult("broken", broken_text(game), game)
@@ -147,7 +152,14 @@ class Sessions:
             kind = self.kinds[game.kind]
             if version is not None and version != game.version:
                 return ActResult("stale", STALE_TEXT, game, kind.board(state, game))
-            ctx = self._context(game, user_id)
+            if not kind.knows(action):
+                return ActResult("refused", f"Unknown step {action!r}.", game)
+            seats = kind.seats(state, game)
+            if isinstance(actor, str) and actor not in (seats or ()):
+                return ActResult("refused", f"The {actor} seat is not due to act now.", game)
+            if seats is not None and actor not in seats:
+                return ActResult("refused", NOT_YOUR_TURN_TEXT, game)
+            ctx = self.context(game, actor)
             try:
                 outcome = kind.act(state, action, value, ctx)
             except GameError as exc:
@@ -166,7 +178,7 @@ class Sessions:
             if state is None:
                 return ActResult("broken", broken_text(game_store.get_game(self.db, game_id)), game)
             kind = self.kinds[game.kind]
-            ctx = self._context(game, None)
+            ctx = self.context(game, None)
             outcome = kind.timeout(state, ctx)
             if outcome is None:
                 game_store.save_game(self.db, game, now=ctx.now, deadline=None)
@@ -198,6 +210,4 @@ def broken_text(game: GameRecord | None) -> str:
             "Nothing else is affected: start a new game any time.")
 
 
-
-
-__all__ = ["ActResult", "Sessions", "GameError", "STALE_TEXT", "NOT_PLAYER_TEXT", "broken_text"]
+__all__ = ["ActResult", "Sessions", "GameError", "STALE_TEXT", "NOT_PLAYER_TEXT", "NOT_YOUR_TURN_TEXT", "broken_text"]

@@ -3,7 +3,9 @@ from __future__ import annotations
 
 from bot.settings import Settings
 
-from .app import GameHall, GamePlugin
+from bot.core.kinds import GamePlugin
+
+from .app import GameHall
 
 
 def default_plugins() -> list[GamePlugin]:

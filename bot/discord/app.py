@@ -2,13 +2,12 @@
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
-from typing import Callable
 
 import discord
 from discord.ext import commands
 
-from bot.core.kinds import GameKind
+from bot.core.kinds import GamePlugin
+from bot.core.pilots import PilotRunner
 from bot.core.sessions import Sessions
 from bot.settings import Settings
 from db.store import open_store
@@ -17,13 +16,6 @@ from .components import GameButton, GameSelect
 from .play import Play
 
 log = logging.getLogger(__name__)
-
-
-@dataclass(frozen=True)
-class GamePlugin:
-    """A game as the bot sees it: its kind (rules glue) and the cog holding its slash commands."""
-    kind: GameKind
-    cog: Callable[["GameHall"], commands.Cog]
 
 
 class GameHall(commands.Bot):
@@ -35,12 +27,15 @@ class GameHall(commands.Bot):
         self.plugins = plugins
         self.db = None
         self.sessions: Sessions = None  # type: ignore[assignment]
+        self.pilots: PilotRunner = None  # type: ignore[assignment]
         self.play = Play(self)
         self._armed = False
 
     async def setup_hook(self) -> None:
         self.db = open_store(self.settings.database_path)
         self.sessions = Sessions(self.db, {p.kind.key: p.kind for p in self.plugins}, discord.utils.utcnow)
+        self.pilots = PilotRunner(self.sessions, {p.kind.key: p.pilots(self.settings) for p in self.plugins},
+                                  self.play.post_board)
         self.add_dynamic_items(GameButton, GameSelect)
         from .cogs.common import Common
         from .cogs.daily import DailyPoster
@@ -69,6 +64,8 @@ class GameHall(commands.Bot):
     async def close(self) -> None:
         for task in list(self.play._timers.values()):
             task.cancel()
+        if self.pilots is not None:
+            self.pilots.cancel_all()
         await super().close()
         if self.db is not None:
             self.db.conn.close()

@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 import discord
 
@@ -126,8 +126,39 @@ class Play:
             return None
         game = self.sessions.attach(game, thread_id=thread.id, board_message_id=message.id)
         self.arm(game)
+        self.bot.pilots.schedule(game)
         await interaction.followup.send(f"{kind.title}: your game is ready in {thread.mention}.")
         return game
+
+    async def start_daily(self, interaction: discord.Interaction, key: str) -> GameRecord | None:
+        """Today's daily of one game (from its command or a button on the daily post)."""
+        kind = self.sessions.kinds.get(key)
+        if kind is None:
+            await self.private(interaction, "That game is not available on this bot any more.")
+            return None
+        day = discord.utils.utcnow().date()
+        user_id = interaction.user.id
+        return await self.start(interaction, key, lambda: kind.new_daily(day, user_id, self.sessions.db),
+                                label=f"{kind.title} daily, {day.isoformat()}")
+
+    async def resume_instead(self, interaction: discord.Interaction, key: str, action: str,
+                             resumable: Callable[[Any], bool], text: str) -> bool:
+        """If the player's running game of this kind is `resumable`, apply `action` there instead of
+        starting another; True when it did (the board is posted in its thread, `text` said privately)."""
+        running = self.sessions.blocking_game(key, interaction.user.id, interaction.guild_id)
+        state = self.sessions.load(running) if running is not None else None
+        if running is None or state is None or not resumable(state):
+            return False
+        result = await self.sessions.act(running.id, interaction.user.id, action)
+        if result.applied:
+            await self.post_board(result)
+        await self.private(interaction, text.format(thread=thread_link(running)))
+        return True
+
+    def state_here(self, interaction: discord.Interaction, key: str) -> Any:
+        """The state of the running game of this kind in the interaction's thread, or None."""
+        game = self.sessions.running_in_thread(interaction.channel_id or 0)
+        return self.sessions.load(game) if game is not None and game.kind == key else None
 
     # --- acting -------------------------------------------------------------------------------
 
@@ -189,8 +220,10 @@ class Play:
         assert game is not None
         if game.running:
             self.arm(game)
+            self.bot.pilots.schedule(game)
         else:
             self.cancel(game.id)
+            self.bot.pilots.cancel(game.id)
             await self.lock_thread(game, channel)
 
     async def lock_thread(self, game: GameRecord, channel: Any = None) -> None:
@@ -230,6 +263,7 @@ class Play:
         games = games_with_deadlines(self.sessions.db)
         for game in games:
             self.arm(game)
+            self.bot.pilots.schedule(game)  # a pilot deciding when the bot stopped decides again
         return len(games)
 
     async def _wait_and_expire(self, game_id: int, delay: float) -> None:

@@ -6,7 +6,7 @@ from support.replies import private_text
 from support.world import world
 
 import engine.bowls as bowls
-from bot.games.bowls import BowlsProgress
+from bot.games.bowls.kind import load_record
 from db import daily, players
 from db.games import get_game, running_games_of
 from engine.bowls.solver import solve
@@ -42,7 +42,7 @@ async def test_puzzle_won_by_buttons_records_progress_and_locks_the_thread(make_
             await sow(alice, thread, bowl)
         assert "Puzzle solved" in thread.last_message.content
         assert bot.get_channel(thread.id).locked
-        progress = BowlsProgress.load(bot.db, alice.id)
+        progress = load_record(bot.db, alice.id)
         assert progress.won == [1] and progress.record.puzzles_won == 1
         assert players.get_xp(bot.db, alice.id) == 20
         # The profile shows it.
@@ -149,7 +149,7 @@ async def test_daily_counts_unless_undone(make_real_bot):
         assert state_of(bot, game_id).game.practice
         await alice.slash(thread, "bowls end")
         assert daily.best_result(bot.db, alice.id, "bowls", day) == score
-        progress = BowlsProgress.load(bot.db, alice.id)
+        progress = load_record(bot.db, alice.id)
         assert progress.record.best_daily == score
 
 

@@ -5,7 +5,7 @@ from datetime import UTC, datetime
 
 import engine.bowls as bowls
 from bot.core.kinds import Context
-from bot.games.bowls import Bowls, BowlsProgress, BowlsSession
+from bot.games.bowls.kind import Bowls, BowlsSession, load_record
 from db import games
 from db.store import open_store
 
@@ -31,7 +31,7 @@ def test_a_combo_in_an_overflowing_move_does_not_count(tmp_path):
                            goal=bowls.Goal(kind="score", points=500))
     outcome = play(db, BowlsSession(game=game), "sow:1")
     assert outcome.state.game.outcome == "overflow"
-    assert BowlsProgress.load(db, 7).record.best_combo == 0
+    assert load_record(db, 7).record.best_combo == 0
 
 
 def test_a_safe_combo_counts_and_unlocks_the_next_theme(tmp_path):
@@ -42,6 +42,6 @@ def test_a_safe_combo_counts_and_unlocks_the_next_theme(tmp_path):
     game = bowls.BowlsGame(mode="puzzle", puzzle_id=1, bowls=board, move_limit=3,
                            goal=bowls.Goal(kind="score", points=500))
     play(db, BowlsSession(game=game), "sow:1")
-    progress = BowlsProgress.load(db, 7)
+    progress = load_record(db, 7)
     assert progress.record.best_combo == 3
     assert progress.themes() == ["Simple", "Garden"]

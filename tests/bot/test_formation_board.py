@@ -4,7 +4,7 @@ from __future__ import annotations
 from datetime import date
 
 import engine.formation as fm
-from bot.games.formation import LastBattle, board_text, new_session
+from bot.games.formation.kind import LastBattle, board_text, new_session
 
 ROOM = 2000 - 120  # the announcement above the board (a hint line, an outcome line) takes the rest
 

@@ -8,7 +8,7 @@ from support.replies import private_text
 from support.world import world
 
 import engine.formation as fm
-from bot.games.formation import load_progress
+from bot.games.formation.kind import load_progress
 from db import players
 from db.games import running_games_of
 

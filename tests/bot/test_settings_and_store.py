@@ -90,3 +90,13 @@ def test_profile_levels_follow_one_curve():
 
     assert [level_for(xp) for xp in (0, 299, 300, 899, 900)] == [1, 1, 2, 3, 4]
     assert level_bounds(2) == (300, 600)
+
+
+def test_local_play_port_comes_from_settings_and_a_bad_one_is_one_line(tmp_path, monkeypatch):
+    (tmp_path / ".env").write_text("LOCAL_PLAY_PORT=9123\n")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("LOCAL_PLAY_PORT", raising=False)
+    assert load_settings().local_play_port == 9123, "a .env value is read like every other setting"
+    monkeypatch.setenv("LOCAL_PLAY_PORT", "eighty")
+    with pytest.raises(SettingsError, match="LOCAL_PLAY_PORT"):
+        load_settings()

@@ -5,7 +5,7 @@ import io
 import pytest
 from PIL import Image
 
-from bot.render.bowls import HEIGHT, WIDTH, render_board
+from bot.games.bowls.render import HEIGHT, WIDTH, render_board
 from engine.bowls import (THEME_NAMES, BowlsGame, Goal, Modifier, legal_bowls, new_daily, new_endless,
                           new_puzzle, set_theme, sow, undo)
 

@@ -9,7 +9,7 @@ from pathlib import Path
 from hypothesis import given, strategies as st
 from PIL import Image
 
-from bot.render.formation import render_brief, render_replay
+from bot.games.formation.render import render_brief, render_replay
 from engine.formation import (
     GROUNDS, NAMES, SLOTS, battle, campaign, simulate, summary_lines, describe_round, tutorial,
 )

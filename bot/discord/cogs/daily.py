@@ -35,18 +35,7 @@ class DailyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"d:(?P<ki
 
     async def callback(self, interaction: discord.Interaction) -> None:
         bot: GameHall = interaction.client  # type: ignore[assignment]
-        await start_daily(bot, interaction, self.kind)
-
-
-async def start_daily(bot: GameHall, interaction: discord.Interaction, key: str) -> None:
-    kind = bot.sessions.kinds.get(key)
-    if kind is None:
-        await bot.play.private(interaction, "That game is not available on this bot any more.")
-        return
-    day = today()
-    user_id = interaction.user.id
-    await bot.play.start(interaction, key, lambda: kind.new_daily(day, user_id, bot.db),
-                         label=f"{kind.title} daily, {day.isoformat()}")
+        await bot.play.start_daily(interaction, self.kind)
 
 
 def today() -> date:

@@ -12,11 +12,14 @@ import sqlite_utils
 from pydantic import BaseModel
 
 import engine.formation as fm
-from bot.core.kinds import Context, GameError, GameKind, Outcome
+from bot.core.kinds import Context, GameError, GameKind, Outcome, step
+from bot.core.progress import load_progress as _load, save_progress as _save
 from bot.core.reply import Button, Option, Picture, Reply, Select
 from db import players
 from db.games import GameRecord
 from engine.formation.content import goal_lines
+
+from .render import render_brief, render_replay
 
 KEY = "formation"
 Track = Literal["tutorial", "campaign", "daily", "single"]
@@ -52,11 +55,7 @@ class FormationSession(BaseModel):
 
 
 def load_progress(db: sqlite_utils.Database, user_id: int) -> fm.FormationProgress:
-    return fm.FormationProgress.model_validate(players.get_progress(db, user_id, KEY) or {})
-
-
-def save_progress(db: sqlite_utils.Database, user_id: int, progress: fm.FormationProgress, now) -> None:
-    players.save_progress(db, user_id, KEY, progress.model_dump(mode="json"), now)
+    return _load(db, user_id, KEY, fm.FormationProgress)
 
 
 def new_session(track: Track, puzzles: list[fm.Puzzle], start: int = 0, day: date | None = None) -> FormationSession:
@@ -112,8 +111,6 @@ class Formation(GameKind):
     # --- showing ------------------------------------------------------------------------------
 
     def board(self, state: FormationSession, game: GameRecord) -> Reply:
-        from bot.render.formation import render_brief, render_replay
-
         p = state.puzzle
         replay: tuple[Picture, ...] = ()
         if state.last is not None and state.last.fresh:
@@ -156,47 +153,57 @@ class Formation(GameKind):
     # --- acting -------------------------------------------------------------------------------
 
     def act(self, state: FormationSession, action: str, value: str | None, ctx: Context) -> Outcome:
-        verb, _, arg = action.partition(":")
-        p = state.puzzle
-        if state.last is not None and state.last.fresh:
+        if state.last is not None and state.last.fresh:  # the replay is shown once, on the battle's own board
             state = state.model_copy(update={"last": state.last.model_copy(update={"fresh": False})})
-        if verb == "end":
-            return Outcome(state, "Formation session ended.", finished=True)
-        if verb == "next":
-            if not state.won_current or state.index + 1 >= len(state.puzzles):
-                raise GameError("Next: win this puzzle first." if not state.won_current else
-                                "Next: that was the last puzzle here.")
-            nxt = state.at(state.index + 1)
-            reason = load_progress(ctx.db, ctx.user_id).locked_reason(nxt.puzzle)
-            if reason:
-                raise GameError(f"Next: {reason}")
-            return Outcome(nxt, f"On to {nxt.puzzle.title}.")
-        if state.won_current:
+        verb = action.partition(":")[0]
+        if state.won_current and verb not in ("end", "next"):
             raise GameError("This puzzle is won: press Next puzzle or End.")
-        if verb == "slot":
-            slot = value or arg
-            if slot not in fm.SLOTS:
-                raise GameError(f"Slot {slot!r}: slots are {', '.join(fm.SLOTS)}.")
-            if slot in p.fixed:
-                raise GameError(f"Slot {_label(slot)}: {p.fixed[slot]} is fixed there by this puzzle.")
-            return Outcome(state.model_copy(update={"slot": slot, "last": None}), f"Filling {_label(slot)}.")
-        if verb == "place":
-            slot = arg or state.slot
-            creature = value if value is not None else None
-            if "=" in arg:
-                slot, creature = arg.split("=", 1)
-            return self._place(state, slot, creature)
-        if verb == "clear":
-            return Outcome(state.model_copy(update={"formation": dict(fm.starting_formation(p)), "slot": None,
-                                                    "last": None}), "Line-up cleared.")
-        if verb == "hint":
-            if state.hints >= fm.hint_count(p):
-                raise GameError(f"Hint: all {fm.hint_count(p)} hints for this puzzle are shown.")
-            n = state.hints + 1
-            return Outcome(state.model_copy(update={"hints": n}), f"Hint {n} of {fm.hint_count(p)} is below.")
-        if verb == "battle":
-            return self._battle(state, ctx)
-        raise GameError(f"Unknown step {action!r}.")
+        return super().act(state, action, value, ctx)
+
+    @step("end")
+    def _end(self, state: FormationSession, arg: str, value: str | None, ctx: Context) -> Outcome:
+        return Outcome(state, "Formation session ended.", finished=True)
+
+    @step("next")
+    def _next(self, state: FormationSession, arg: str, value: str | None, ctx: Context) -> Outcome:
+        if not state.won_current or state.index + 1 >= len(state.puzzles):
+            raise GameError("Next: win this puzzle first." if not state.won_current else
+                            "Next: that was the last puzzle here.")
+        nxt = state.at(state.index + 1)
+        reason = load_progress(ctx.db, ctx.user_id).locked_reason(nxt.puzzle)
+        if reason:
+            raise GameError(f"Next: {reason}")
+        return Outcome(nxt, f"On to {nxt.puzzle.title}.")
+
+    @step("slot")
+    def _slot(self, state: FormationSession, arg: str, value: str | None, ctx: Context) -> Outcome:
+        slot = value or arg
+        if slot not in fm.SLOTS:
+            raise GameError(f"Slot {slot!r}: slots are {', '.join(fm.SLOTS)}.")
+        if slot in state.puzzle.fixed:
+            raise GameError(f"Slot {_label(slot)}: {state.puzzle.fixed[slot]} is fixed there by this puzzle.")
+        return Outcome(state.model_copy(update={"slot": slot, "last": None}), f"Filling {_label(slot)}.")
+
+    @step("place")
+    def _place_step(self, state: FormationSession, arg: str, value: str | None, ctx: Context) -> Outcome:
+        slot: str | None = arg or state.slot
+        creature = value
+        if "=" in arg:
+            slot, creature = arg.split("=", 1)
+        return self._place(state, slot, creature)
+
+    @step("clear")
+    def _clear(self, state: FormationSession, arg: str, value: str | None, ctx: Context) -> Outcome:
+        return Outcome(state.model_copy(update={"formation": dict(fm.starting_formation(state.puzzle)),
+                                                "slot": None, "last": None}), "Line-up cleared.")
+
+    @step("hint")
+    def _hint(self, state: FormationSession, arg: str, value: str | None, ctx: Context) -> Outcome:
+        p = state.puzzle
+        if state.hints >= fm.hint_count(p):
+            raise GameError(f"Hint: all {fm.hint_count(p)} hints for this puzzle are shown.")
+        n = state.hints + 1
+        return Outcome(state.model_copy(update={"hints": n}), f"Hint {n} of {fm.hint_count(p)} is below.")
 
     def _place(self, state: FormationSession, slot: str | None, creature: str | None) -> Outcome:
         p = state.puzzle
@@ -227,7 +234,8 @@ class Formation(GameKind):
         return Outcome(state.model_copy(update={"formation": formation, "slot": nxt, "last": None}),
                        f"{name} stands at {_label(slot)}.")
 
-    def _battle(self, state: FormationSession, ctx: Context) -> Outcome:
+    @step("battle")
+    def _battle(self, state: FormationSession, arg: str, value: str | None, ctx: Context) -> Outcome:
         p = state.puzzle
         try:
             fm.check_limits(p, state.formation, complete=True)
@@ -244,7 +252,7 @@ class Formation(GameKind):
         finished = result.won and state.index + 1 >= len(state.puzzles) and state.track != "campaign"
 
         def record() -> None:
-            save_progress(ctx.db, ctx.user_id, new_progress, ctx.now)
+            _save(ctx.db, ctx.user_id, KEY, new_progress, ctx.now)
             if rewards.xp:
                 players.add_xp(ctx.db, ctx.user_id, rewards.xp, ctx.now)
 
@@ -270,3 +278,57 @@ class Formation(GameKind):
 
     def new_daily(self, day: date, user_id: int, db: sqlite_utils.Database) -> FormationSession:
         return new_session("daily", list(fm.daily_flight(day)), day=day)
+
+    # --- what the commands ask for --------------------------------------------------------------
+
+    @staticmethod
+    def new_tutorial(db: sqlite_utils.Database, user_id: int) -> FormationSession:
+        puzzles = list(fm.tutorial())
+        progress = load_progress(db, user_id)
+        start = next((i for i, p in enumerate(puzzles) if p.id not in progress.won), 0)
+        return new_session("tutorial", puzzles, start)
+
+    @staticmethod
+    def new_campaign(db: sqlite_utils.Database, user_id: int, chapter: int | None) -> tuple[FormationSession, int]:
+        """The chapter's session from the player's first open puzzle; GameError when it is locked."""
+        progress = load_progress(db, user_id)
+        if chapter is None:
+            chapter = max(c for c in fm.CHAPTERS if progress.chapter_open(c))
+        if not progress.chapter_open(chapter):
+            raise GameError(f"Chapter {chapter} opens when you beat the chapter {chapter - 1} boss.")
+        puzzles = list(fm.campaign(chapter))
+        playable = [i for i, p in enumerate(puzzles) if progress.locked_reason(p) is None]
+        start = next((i for i in playable if puzzles[i].id not in progress.won), playable[0] if playable else 0)
+        return new_session("campaign", puzzles, start), chapter
+
+    @staticmethod
+    def new_single(db: sqlite_utils.Database, user_id: int, puzzle_id: str) -> tuple[FormationSession, str]:
+        try:
+            puzzle = fm.puzzle_by_id(puzzle_id)
+        except (KeyError, ValueError):
+            raise GameError(f"There is no puzzle {puzzle_id!r}: pick one from the list.") from None
+        reason = load_progress(db, user_id).locked_reason(puzzle)
+        if reason:
+            raise GameError(f"{puzzle.title} is locked: {reason}")
+        return new_session("single", [puzzle]), puzzle.title
+
+    @staticmethod
+    def puzzle_choices(db: sqlite_utils.Database, user_id: int, current: str) -> list[tuple[str, str]]:
+        progress = load_progress(db, user_id)
+        found = []
+        for p in fm.shipped_puzzles():
+            label = f"{p.id} · {p.title}" + (" ✓" if p.id in progress.won else "")
+            if current.lower() in label.lower() and progress.locked_reason(p) is None:
+                found.append((label[:100], p.id))
+        return found[:25]
+
+    @staticmethod
+    def creature_choices(state: FormationSession | None, slot: str | None, current: str) -> list[str]:
+        """Creatures the place step may name: those allowed in `slot` of the running puzzle."""
+        if state is None:
+            names = list(fm.NAMES)
+        elif slot in fm.SLOTS:
+            names = fm.allowed_creatures(state.puzzle, {k: v for k, v in state.formation.items() if k != slot}, slot)
+        else:
+            names = list(state.puzzle.pool)
+        return [n for n in names if current.lower() in n.lower()][:25]

@@ -1,0 +1,142 @@
+"""Programs in seats: a pilot decides an action for a seat that is due, outside the game's lock.
+
+The runner gives a pilot the kind's `pilot_seconds` from the moment its seat falls due (never past the
+phase deadline), then submits what it decided through the same versioned `Sessions.act` a player's
+press uses, so a late answer can never land on a board that moved on. A pilot that raises, hangs or
+answers something the rules refuse produces the kind's fallback action instead, logged with why.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING, Any, Awaitable, Callable, Protocol
+
+from db.games import GameRecord
+
+if TYPE_CHECKING:
+    from .sessions import ActResult, Sessions
+
+log = logging.getLogger(__name__)
+
+Decision = str | tuple[str, str | None]  # an action, or an action with its value (as a select sends)
+
+
+class Pilot(Protocol):
+    """Fills a seat: decides the seat's next action for `state`, before `deadline` (session clock)."""
+
+    async def decide(self, state: Any, seat: str, deadline: datetime) -> Decision: ...
+
+
+def _split(decision: Decision) -> tuple[str, str | None]:
+    if isinstance(decision, tuple):
+        return decision
+    return decision, None
+
+
+class PilotRunner:
+    """Starts a pilot for every pilot seat that is due, once per seat, and posts what it did."""
+
+    def __init__(self, sessions: Sessions, pilots: dict[str, dict[str, Pilot]],
+                 post: Callable[[ActResult], Awaitable[None]]) -> None:
+        self.sessions = sessions
+        self.pilots = pilots
+        self.post = post
+        self._tasks: dict[tuple[int, str], asyncio.Task[None]] = {}
+
+    def due_seats(self, game: GameRecord) -> list[str]:
+        """The pilot seats that must act now in this game."""
+        if not game.running:
+            return []
+        state = self.sessions.load(game)
+        if state is None:
+            return []
+        seats = self.sessions.kind(game.kind).seats(state, game) or ()
+        return [seat for seat in seats if isinstance(seat, str)]
+
+    def schedule(self, game: GameRecord) -> int:
+        """Start a pilot for each due pilot seat not already deciding; returns how many started."""
+        started = 0
+        for seat in self.due_seats(game):
+            key = (game.id, seat)
+            running = self._tasks.get(key)
+            if running is not None and not running.done() and running is not asyncio.current_task():
+                continue
+            self._tasks[key] = asyncio.get_running_loop().create_task(
+                self._run(game, seat), name=f"pilot-{game.id}-{seat}")
+            started += 1
+        return started
+
+    def cancel(self, game_id: int) -> None:
+        for key in [k for k in self._tasks if k[0] == game_id]:
+            task = self._tasks.pop(key)
+            if task is not asyncio.current_task():
+                task.cancel()
+
+    def cancel_all(self) -> None:
+        for task in self._tasks.values():
+            task.cancel()
+        self._tasks.clear()
+
+    async def _run(self, game: GameRecord, seat: str) -> None:
+        key = (game.id, seat)
+        try:
+            result = await self._decide_and_act(game, seat)
+        except Exception:  # a failing pilot must never take the bot down
+            log.exception("pilot %s of game %s failed", seat, game.id)
+            result = None
+        finally:
+            if self._tasks.get(key) is asyncio.current_task():
+                del self._tasks[key]
+        if result is not None and result.applied:
+            await self.post(result)
+
+    async def _decide_and_act(self, game: GameRecord, seat: str) -> ActResult | None:
+        sessions = self.sessions
+        kind = sessions.kind(game.kind)
+        state = sessions.load(game)
+        if state is None:
+            return None
+        now = sessions.clock()
+        deadline = now + timedelta(seconds=kind.pilot_seconds(state, seat, sessions.context(game, None)))
+        if game.deadline is not None:
+            deadline = min(deadline, game.deadline)
+        pilot = self.pilots.get(game.kind, {}).get(seat)
+        decision: Decision | None = None
+        reason = ""
+        if pilot is None:
+            reason = f"no pilot named {seat!r} is available"
+        else:
+            try:
+                async with asyncio.timeout(max(0.0, (deadline - now).total_seconds())):
+                    decision = await pilot.decide(state, seat, deadline)
+            except TimeoutError:
+                reason = f"no answer in {(deadline - now).total_seconds():g} s"
+            except Exception as exc:
+                reason = f"{type(exc).__name__}: {exc}"[:200]
+        if decision is not None:
+            action, value = _split(decision)
+            result = await self._submit(game, seat, action, value)
+            if result is None or result.status != "refused":
+                return result
+            reason = f"its action {action!r} was refused: {result.text}"
+        return await self._fall_back(game, seat, state, reason)
+
+    async def _fall_back(self, game: GameRecord, seat: str, state: Any, reason: str) -> ActResult | None:
+        action = self.sessions.kind(game.kind).fallback(state, seat)
+        log.info("game %s: pilot %s falls back to %r (%s)", game.id, seat, action, reason)
+        if action is None:
+            return None
+        result = await self._submit(game, seat, action, None)
+        return None if result is None or result.status == "refused" else result
+
+    async def _submit(self, game: GameRecord, seat: str, action: str, value: str | None) -> ActResult | None:
+        """Act on the board the pilot saw; if it moved on while the seat is still due, once on the new one."""
+        result = await self.sessions.act(game.id, seat, action, value, version=game.version)
+        if result.status != "stale":
+            return result
+        fresh = result.game
+        if fresh is None or seat not in self.due_seats(fresh):
+            log.info("game %s: pilot %s answered after its turn had passed; dropped", game.id, seat)
+            return None
+        return await self.sessions.act(fresh.id, seat, action, value, version=fresh.version)

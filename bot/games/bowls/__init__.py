@@ -1,0 +1,15 @@
+"""Bowls in the bot: the kind (rules glue), its slash commands and its pictures."""
+from __future__ import annotations
+
+from bot.core.kinds import GamePlugin
+
+from .kind import Bowls
+
+
+def _cog(bot):
+    from .commands import BowlsCog  # discord is imported by the front-end only when it builds the cog
+
+    return BowlsCog(bot)
+
+
+PLUGIN = GamePlugin(Bowls(), _cog)

@@ -1,0 +1,302 @@
+"""Bowls in the bot: select a bowl, confirm to sow; undo, pause, end; progress, bests and themes.
+
+The seed's move is two steps: selecting a bowl shows its stones (and the forecast when it is on);
+only confirming sows. The selection is part of the saved session, so a restart keeps it too.
+"""
+from __future__ import annotations
+
+from contextlib import contextmanager
+from datetime import date, datetime
+from typing import Iterator, Optional
+
+import sqlite_utils
+from pydantic import BaseModel
+
+import engine.bowls as bowls
+from bot.core.kinds import Context, GameError, GameKind, Outcome, step
+from bot.core.progress import load_progress, save_progress
+from bot.core.reply import Button, Picture, Reply
+from db import daily as daily_store
+from db import players
+from db.games import GameRecord
+from engine.bowls.progress import PlayerRecord, record_move
+
+from .render import render_board
+
+KEY = "bowls"
+BOWL_EMOJI = {"volcano": "🌋", "frozen": "❄️", "reverse": "↩️"}
+
+
+class BowlsSession(BaseModel):
+    """What the bot saves: the engine's attempt plus the bowl the player has selected."""
+    game: bowls.BowlsGame
+    selected: Optional[int] = None
+
+
+def load_record(db: sqlite_utils.Database, user_id: int) -> PlayerRecord:
+    return load_progress(db, user_id, KEY, PlayerRecord)
+
+
+def new_session(game: bowls.BowlsGame, progress: PlayerRecord) -> BowlsSession:
+    """A fresh attempt in the player's theme and forecast preference."""
+    theme = progress.theme if progress.theme in progress.themes() else "Simple"
+    return BowlsSession(game=bowls.set_forecast(bowls.set_theme(game, theme), progress.forecast))
+
+
+class Bowls(GameKind):
+    key = KEY
+    title = "Bowls"
+    blurb = ("sow stones round 12 bowls and chain matches through volcanoes — `/bowls puzzle`, "
+             "`/bowls endless`, `/bowls daily`")
+
+    def load(self, text: str) -> BowlsSession:
+        return BowlsSession.model_validate_json(text)
+
+    def thread_name(self, state: BowlsSession, player_name: str) -> str:
+        from engine.bowls.text import title
+
+        return f"Bowls · {title(state.game)} · {player_name}"
+
+    def replaceable(self, state: BowlsSession) -> bool:
+        return state.game.over
+
+    # --- showing ------------------------------------------------------------------------------
+
+    def board(self, state: BowlsSession, game: GameRecord) -> Reply:
+        g = state.game
+        lines = [f"**{bowls.text.status_line(g)}**", bowls.goal_text(g)]
+        if state.selected is not None:
+            stones = " ".join(g.bowls[state.selected - 1]) or "-"
+            line = f"Selected bowl {state.selected}: {stones} (oldest first). Confirm to sow."
+            if g.forecast:
+                line += f"\nForecast: {bowls.describe(bowls.forecast(g, state.selected))}"
+            lines.append(line)
+        elif g.over:
+            lines.append(self._over_line(g))
+        elif g.paused:
+            lines.append("Paused: press Resume (or `/bowls endless`) to carry on.")
+        else:
+            lines.append("Pick a bowl, then confirm. `/bowls sow bowl:` does both at once.")
+        # The text board for screen readers, without the status and goal lines already shown above.
+        lines.append("```\n" + "\n".join(bowls.render_text(g).splitlines()[2:]) + "\n```")
+        picture = Picture(render_board(g), "bowls.png", bowls.text.status_line(g))
+        return Reply("\n".join(lines), picture, self._buttons(state))
+
+    @staticmethod
+    def _over_line(g: bowls.BowlsGame) -> str:
+        if g.outcome == "won":
+            return "Puzzle solved! Start another with `/bowls puzzle`."
+        if g.outcome == "ended":
+            return "Attempt ended."
+        note = " (practice: it does not count)" if g.practice and g.mode != "puzzle" else ""
+        return f"The attempt is over{note}. Undo to try another plan, or End to close it."
+
+    @staticmethod
+    def _buttons(state: BowlsSession) -> tuple[Button, ...]:
+        g = state.game
+        legal = set(bowls.legal_bowls(g))
+        flags = {kind: set(g.flags(kind)) for kind in BOWL_EMOJI}
+        buttons = []
+        for n in range(1, 13):
+            emoji = next((e for kind, e in BOWL_EMOJI.items() if n in flags[kind]), None)
+            style = "primary" if state.selected == n else "secondary"
+            buttons.append(Button(str(n), f"pick:{n}", style, disabled=n not in legal, emoji=emoji,
+                                  row=(n - 1) // 4))
+        can_sow = state.selected is not None and state.selected in legal
+        buttons.append(Button(f"Sow {state.selected}" if can_sow else "Sow", "sow", "success",
+                              disabled=not can_sow, row=3))
+        buttons.append(Button("Undo", "undo", disabled=not g.history or g.outcome == "ended", row=3))
+        if g.mode == "endless" and not g.over:
+            buttons.append(Button("Resume" if g.paused else "Pause", "resume" if g.paused else "pause", row=3))
+        buttons.append(Button("End", "end", "danger", row=3))
+        return tuple(buttons)
+
+    # --- acting -------------------------------------------------------------------------------
+
+    @step("pick")
+    def _pick(self, state: BowlsSession, arg: str, value: str | None, ctx: Context) -> Outcome:
+        bowl = _bowl_number(arg)
+        if bowl not in bowls.legal_bowls(state.game):
+            with _refusal(f"Bowl {bowl}"):
+                bowls.forecast(state.game, bowl)  # raises the engine's reason (empty, frozen, over, paused)
+        return Outcome(state.model_copy(update={"selected": bowl}), f"Selected bowl {bowl}.")
+
+    @step("sow")
+    def _sow(self, state: BowlsSession, arg: str, value: str | None, ctx: Context) -> Outcome:
+        bowl = _bowl_number(arg) if arg else state.selected
+        if bowl is None:
+            raise GameError("Sow: select a bowl first (or use `/bowls sow bowl:`).")
+        before = state.game
+        with _refusal(f"Sow bowl {bowl}"):
+            after, report = bowls.sow(before, bowl)
+        said = bowls.describe(report)  # the board below adds what to do next when the attempt is over
+        combo = 0 if report.player.overflow else report.player.combo
+        return Outcome(BowlsSession(game=after), said, finished=after.outcome == "won",
+                       on_saved=self._recorder(before, after, ctx, combo))
+
+    @step("undo")
+    def _undo(self, state: BowlsSession, arg: str, value: str | None, ctx: Context) -> Outcome:
+        with _refusal("Undo"):
+            new = bowls.undo(state.game)
+        note = " This attempt is now practice: it will not count." if new.practice and not state.game.practice else ""
+        return Outcome(BowlsSession(game=new), f"Undid the last move.{note}")
+
+    @step("pause")
+    def _pause(self, state: BowlsSession, arg: str, value: str | None, ctx: Context) -> Outcome:
+        with _refusal("Pause"):
+            return Outcome(BowlsSession(game=bowls.pause(state.game)), "Paused. Your attempt is saved.")
+
+    @step("resume")
+    def _resume(self, state: BowlsSession, arg: str, value: str | None, ctx: Context) -> Outcome:
+        if not state.game.paused:
+            raise GameError("Resume: this attempt is not paused.")
+        with _refusal("Resume"):
+            return Outcome(BowlsSession(game=bowls.resume(state.game)), "Resumed.")
+
+    @step("end")
+    def _end(self, state: BowlsSession, arg: str, value: str | None, ctx: Context) -> Outcome:
+        g = state.game
+        with _refusal("End"):
+            ended = bowls.end_attempt(g)
+        return Outcome(BowlsSession(game=ended), self._ending_words(g, ended), finished=True,
+                       on_saved=self._recorder(g, ended, ctx))
+
+    @step("theme")
+    def _theme(self, state: BowlsSession, arg: str, value: str | None, ctx: Context) -> Outcome:
+        match = choose_theme(load_record(ctx.db, ctx.user_id), arg)
+        return Outcome(BowlsSession(game=bowls.set_theme(state.game, match), selected=state.selected),
+                       f"Theme: {match}.", on_saved=lambda: self.save_preferences(ctx.db, ctx.user_id, ctx.now, theme=match))
+
+    @step("forecast")
+    def _forecast(self, state: BowlsSession, arg: str, value: str | None, ctx: Context) -> Outcome:
+        on = arg == "on"
+        return Outcome(BowlsSession(game=bowls.set_forecast(state.game, on), selected=state.selected),
+                       f"Move forecast {'on' if on else 'off'}.",
+                       on_saved=lambda: self.save_preferences(ctx.db, ctx.user_id, ctx.now, forecast=on))
+
+    @staticmethod
+    def _recorder(before: bowls.BowlsGame, after: bowls.BowlsGame, ctx: Context, combo: int = 0):
+        """Progress to write once the move is saved: the engine decides what it earned; this stores it."""
+        def record() -> None:
+            user = ctx.user_id
+            if user is None:
+                return
+            earned = record_move(load_record(ctx.db, user), before, after, combo)
+            save_progress(ctx.db, user, KEY, earned.player, ctx.now)
+            if earned.daily_day is not None and earned.daily_score is not None:
+                daily_store.record_result(ctx.db, user, KEY, earned.daily_day, earned.daily_score, False, ctx.now)
+            if earned.xp:
+                players.add_xp(ctx.db, user, earned.xp, ctx.now)
+        return record
+
+    @staticmethod
+    def _ending_words(before: bowls.BowlsGame, ended: bowls.BowlsGame) -> str:
+        if before.mode != "puzzle" and not before.practice:
+            return f"Attempt ended with {ended.score} points; it counts towards your best."
+        return "Attempt ended."
+
+    # --- what the commands ask for --------------------------------------------------------------
+
+    @staticmethod
+    def save_preferences(db: sqlite_utils.Database, user_id: int | None, now: datetime, **prefs: object) -> None:
+        if user_id is None:
+            return
+        save_progress(db, user_id, KEY, load_record(db, user_id).model_copy(update=prefs), now)
+
+    @staticmethod
+    def new_puzzle(db: sqlite_utils.Database, user_id: int, number: int | None) -> tuple[BowlsSession, int]:
+        """A puzzle attempt: `number`, or the player's first unsolved puzzle."""
+        record = load_record(db, user_id)
+        if number is None:
+            number = next((n for n in range(1, 101) if n not in record.won), 1)
+        return new_session(bowls.new_puzzle(number), record), number
+
+    @staticmethod
+    def new_endless(db: sqlite_utils.Database, user_id: int, seed: int) -> BowlsSession:
+        return new_session(bowls.new_endless(seed), load_record(db, user_id))
+
+    @staticmethod
+    def resumable(state: BowlsSession) -> bool:
+        """A paused endless attempt, which `/bowls endless` resumes instead of starting another."""
+        return state.game.mode == "endless" and state.game.paused
+
+    @staticmethod
+    def puzzle_choices(db: sqlite_utils.Database, user_id: int, current: str) -> list[tuple[str, int]]:
+        won = set(load_record(db, user_id).won)
+        found = []
+        for p in bowls.all_puzzles():
+            label = f"{p.id} · {bowls.text.goal_description(p.goal)} in {p.moves}" + (" ✓" if p.id in won else "")
+            if current.strip() in str(p.id) or current.strip().lower() in label.lower():
+                found.append((label[:100], p.id))
+        return found[:25]
+
+    @staticmethod
+    def theme_choices(db: sqlite_utils.Database, user_id: int, current: str) -> list[tuple[str, str]]:
+        unlocked = set(load_record(db, user_id).themes())
+        return [(t if t in unlocked else f"{t} (locked)", t)
+                for t in bowls.THEME_NAMES if current.lower() in t.lower()][:25]
+
+    @staticmethod
+    def pick_theme(db: sqlite_utils.Database, user_id: int, name: str) -> str:
+        return choose_theme(load_record(db, user_id), name)
+
+    @staticmethod
+    def theme_preview(name: str) -> Picture | None:
+        """How a theme looks, even before it is earned; None for a name that is no theme."""
+        locked = theme_named(name)
+        if locked is None:
+            return None
+        sample = bowls.set_theme(bowls.new_puzzle(1), locked)
+        return Picture(render_board(sample), "theme.png", f"{locked} theme preview")
+
+    # --- profile and daily --------------------------------------------------------------------
+
+    def profile_lines(self, progress: dict) -> list[str]:
+        if not progress:
+            return []
+        p = PlayerRecord.model_validate(progress)
+        r = p.record
+        return [f"Puzzles won: {r.puzzles_won}/100 · best combo {r.best_combo}",
+                f"Best endless {r.best_endless} · best daily {r.best_daily} · dailies {r.dailies_finished}",
+                f"Themes: {', '.join(p.themes())}"]
+
+    def daily(self, day: date) -> str | None:
+        return "20 moves on today's board, the same for everyone (`/bowls daily`)."
+
+    def new_daily(self, day: date, user_id: int, db: sqlite_utils.Database) -> BowlsSession:
+        return new_session(bowls.new_daily(day), load_record(db, user_id))
+
+
+def theme_named(name: str) -> str | None:
+    return next((t for t in bowls.THEME_NAMES if t.lower() == name.strip().lower()), None)
+
+
+def choose_theme(progress: PlayerRecord, name: str) -> str:
+    """The theme's proper name if the player has unlocked it; GameError saying why not otherwise."""
+    match = theme_named(name)
+    if match is None:
+        raise GameError(f"Theme {name!r}: there is no such theme; themes are {', '.join(bowls.THEME_NAMES)}.")
+    if match not in progress.themes():
+        raise GameError(f"Theme {match}: still locked — {bowls.get_theme(match).unlock} unlocks it.")
+    return match
+
+
+def _bowl_number(text: str) -> int:
+    try:
+        bowl = int(text)
+    except ValueError:
+        raise GameError(f"{text!r} is not a bowl number (1–12).") from None
+    if not 1 <= bowl <= 12:
+        raise GameError(f"Bowls are numbered 1–12, not {bowl}.")
+    return bowl
+
+
+@contextmanager
+def _refusal(step_name: str) -> Iterator[None]:
+    """The engine's refusal (or a bad theme or bowl number), as a GameError naming the step."""
+    try:
+        yield
+    except ValueError as exc:
+        if isinstance(exc, GameError):
+            raise
+        raise GameError(f"{step_name}: {exc}") from None

@@ -1,0 +1,82 @@
+"""/formation …: the tutorial, campaign chapters, single puzzles and the daily flight; placing and battling."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+import engine.formation as fm
+from bot.core.kinds import GameError
+
+from .kind import KEY, Formation
+
+if TYPE_CHECKING:
+    from bot.discord.app import GameHall
+
+SlotName = Literal["front_left", "front_right", "back_left", "back_middle", "back_right"]
+
+
+class FormationCog(commands.GroupCog, group_name="formation", group_description="Creature line-up puzzles"):
+    def __init__(self, bot: GameHall) -> None:
+        self.bot = bot
+        self.kind: Formation = bot.sessions.kind(KEY)  # type: ignore[assignment]
+        super().__init__()
+
+    @app_commands.command(name="tutorial", description="Four short lessons and a puzzle to try them on")
+    async def tutorial(self, interaction: discord.Interaction) -> None:
+        state = self.kind.new_tutorial(self.bot.db, interaction.user.id)
+        await self.bot.play.start(interaction, KEY, state, label="Formation tutorial")
+
+    @app_commands.command(name="campaign", description="The campaign: 18 puzzles a chapter, the last a boss")
+    @app_commands.describe(chapter="Which chapter (default: the furthest one open to you)")
+    async def campaign(self, interaction: discord.Interaction,
+                       chapter: app_commands.Range[int, 1, len(fm.CHAPTERS)] | None = None) -> None:
+        try:
+            state, chapter = self.kind.new_campaign(self.bot.db, interaction.user.id, chapter)
+        except GameError as exc:
+            await self.bot.play.private(interaction, str(exc))
+            return
+        await self.bot.play.start(interaction, KEY, state, label=f"Formation chapter {chapter}")
+
+    @app_commands.command(name="puzzle", description="Play one puzzle by its id")
+    @app_commands.describe(id="The puzzle's id, e.g. c1-05")
+    async def puzzle(self, interaction: discord.Interaction, id: str) -> None:
+        try:
+            state, title = self.kind.new_single(self.bot.db, interaction.user.id, id)
+        except GameError as exc:
+            await self.bot.play.private(interaction, str(exc))
+            return
+        await self.bot.play.start(interaction, KEY, state, label=title)
+
+    @puzzle.autocomplete("id")
+    async def _puzzle_ids(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return [app_commands.Choice(name=label, value=value)
+                for label, value in self.kind.puzzle_choices(self.bot.db, interaction.user.id, current)]
+
+    @app_commands.command(name="daily", description="Today's flight: three puzzles, the same for everyone")
+    async def daily(self, interaction: discord.Interaction) -> None:
+        await self.bot.play.start_daily(interaction, KEY)
+
+    @app_commands.command(name="place", description="Put a creature in a slot (in your game's thread)")
+    async def place(self, interaction: discord.Interaction, slot: SlotName, creature: str) -> None:
+        await self.bot.play.act_here(interaction, KEY, f"place:{slot}", creature)
+
+    @place.autocomplete("creature")
+    async def _creatures(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        state = self.bot.play.state_here(interaction, KEY)
+        slot = getattr(interaction.namespace, "slot", None)
+        return [app_commands.Choice(name=n, value=n) for n in self.kind.creature_choices(state, slot, current)]
+
+    @app_commands.command(name="battle", description="Fight with your line-up")
+    async def battle(self, interaction: discord.Interaction) -> None:
+        await self.bot.play.act_here(interaction, KEY, "battle")
+
+    @app_commands.command(name="hint", description="One more hint: the mechanic, a useful position, then a solution")
+    async def hint(self, interaction: discord.Interaction) -> None:
+        await self.bot.play.act_here(interaction, KEY, "hint")
+
+    @app_commands.command(name="clear", description="Empty your line-up (fixed creatures stay)")
+    async def clear(self, interaction: discord.Interaction) -> None:
+        await self.bot.play.act_here(interaction, KEY, "clear")

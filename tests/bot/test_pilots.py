@@ -1,0 +1,108 @@
+"""Seats and pilots, played through Tally: an `auto` seat that plays itself, and pilots that fail."""
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+import simcord
+from support.replies import private_text
+from support.tally import plugin_with_pilots
+from support.world import world
+
+from db.games import get_game
+
+
+class HangingPilot:
+    """Answers only after an hour: the core must fall back at the pilot's deadline (10 s)."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    async def decide(self, state, seat, deadline):
+        self.calls += 1
+        await asyncio.sleep(3600)
+        return "add:2"
+
+
+class RaisingPilot:
+    async def decide(self, state, seat, deadline):
+        raise RuntimeError("the model server is down")
+
+
+class NonsensePilot:
+    async def decide(self, state, seat, deadline):
+        return "add:7"  # a step the rules refuse
+
+
+async def start_auto(member, channel):
+    await member.slash(channel, "tally start", auto=True)
+    return channel.threads[-1]
+
+
+async def test_an_auto_seat_plays_itself_after_each_player_step(make_bot):
+    bot = make_bot()
+    async with simcord.run(bot) as env:
+        guild, channel, alice = world(env, "alice")
+        thread = await start_auto(alice, channel)
+        await alice.click(thread.last_message, label="+1")
+        await env.settle()
+        board = thread.last_message.content
+        assert "Auto added 2." in board and "Count: 3/10" in board, "the auto seat answered the player's step"
+        await alice.click(thread.last_message, label="+1")
+        await env.settle()
+        assert "Count: 6/10" in thread.last_message.content
+        assert get_game(bot.db, 1).version >= 4, "each pilot step is a saved, versioned change"
+
+
+async def test_the_player_cannot_act_in_the_auto_seats_turn(make_bot):
+    bot = make_bot([plugin_with_pilots(auto=HangingPilot())])
+    async with simcord.run(bot) as env:
+        guild, channel, alice = world(env, "alice")
+        thread = await start_auto(alice, channel)
+        await alice.click(thread.last_message, label="+1")
+        before = get_game(bot.db, 1)
+        result = await alice.click(thread.last_message, label="+2")
+        assert "not your turn" in private_text(result)
+        after = get_game(bot.db, 1)
+        assert (after.version, after.state) == (before.version, before.state)
+
+
+async def test_a_hanging_pilot_falls_back_at_its_deadline(make_bot):
+    hanging = HangingPilot()
+    bot = make_bot([plugin_with_pilots(auto=hanging)])
+    async with simcord.run(bot) as env:
+        guild, channel, alice = world(env, "alice")
+        thread = await start_auto(alice, channel)
+        await alice.click(thread.last_message, label="+2")
+        assert hanging.calls == 1
+        await env.advance_time(9)
+        assert "Count: 2/10" in thread.last_message.content, "nothing happens before the deadline"
+        await env.advance_time(2)
+        board = thread.last_message.content
+        assert "Auto added 1." in board and "Count: 3/10" in board, "the kind's fallback (add 1) was applied"
+        await alice.click(thread.last_message, label="+1")
+        assert "Count: 4/10" in thread.last_message.content, "the player's turn came back"
+
+
+@pytest.mark.parametrize("pilot", [RaisingPilot(), NonsensePilot()], ids=["raises", "nonsense"])
+async def test_a_failing_or_nonsense_pilot_falls_back_at_once(make_bot, pilot):
+    bot = make_bot([plugin_with_pilots(auto=pilot)])
+    async with simcord.run(bot) as env:
+        guild, channel, alice = world(env, "alice")
+        thread = await start_auto(alice, channel)
+        await alice.click(thread.last_message, label="+2")
+        await env.settle()
+        assert "Auto added 1." in thread.last_message.content
+        assert "Count: 3/10" in thread.last_message.content
+
+
+async def test_a_restart_while_a_pilot_decides_decides_again(make_bot):
+    bot = make_bot([plugin_with_pilots(auto=HangingPilot())])
+    async with simcord.run(bot) as env:
+        guild, channel, alice = world(env, "alice")
+        thread = await start_auto(alice, channel)
+        await alice.click(thread.last_message, label="+2")
+        await env.restart_bot(make_bot())  # the shipped Tally plugin: its auto pilot adds 2
+        await env.settle()
+        board = thread.last_message.content
+        assert "Auto added 2." in board and "Count: 4/10" in board

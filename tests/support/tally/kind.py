@@ -1,0 +1,86 @@
+"""A tiny timed game that lives only in the tests, to exercise the foundation without a real game.
+
+Players add 1 or 2 to a count until it reaches the target; each turn has a phase timer that adds 1
+when it runs out. With `auto` on, the player and the `auto` seat take turns, and a pilot fills it.
+"""
+from __future__ import annotations
+
+from datetime import datetime
+
+from pydantic import BaseModel
+
+from bot.core.kinds import Context, GameError, GameKind, Outcome, Seat, step
+from bot.core.reply import Button, Reply
+from db.games import GameRecord
+
+
+class TallyState(BaseModel):
+    count: int = 0
+    target: int = 10
+    timeouts: int = 0
+    auto: bool = False   # the player and the `auto` seat take turns
+    turn: int = 0        # steps taken so far: even = the player's turn, odd = auto's
+
+
+class Tally(GameKind):
+    key = "tally"
+    title = "Tally"
+    blurb = "count to ten — `/tally start`"
+
+    def load(self, text: str) -> TallyState:
+        return TallyState.model_validate_json(text)
+
+    def board(self, state: TallyState, game: GameRecord) -> Reply:
+        over = state.count >= state.target
+        waiting = " (auto is thinking)" if self._autos_turn(state) and not over else ""
+        return Reply(
+            f"Count: {state.count}/{state.target} (timeouts: {state.timeouts}){waiting}",
+            buttons=(Button("+1", "add:1", "primary", disabled=over), Button("+2", "add:2", disabled=over),
+                     Button("End", "end", "danger")),
+        )
+
+    @staticmethod
+    def _autos_turn(state: TallyState) -> bool:
+        return state.auto and state.turn % 2 == 1
+
+    def seats(self, state: TallyState, game: GameRecord) -> tuple[Seat, ...] | None:
+        if not state.auto:
+            return None
+        return ("auto",) if self._autos_turn(state) else tuple(game.players)
+
+    def fallback(self, state: TallyState, seat: str) -> str | None:
+        return "add:1"
+
+    @step("end")
+    def _end(self, state: TallyState, arg: str, value: str | None, ctx: Context) -> Outcome:
+        return Outcome(state, "The game was ended.", finished=True)
+
+    @step("add")
+    def _add(self, state: TallyState, arg: str, value: str | None, ctx: Context) -> Outcome:
+        amount = int(arg) if arg.isdigit() else 0
+        if amount not in (1, 2):
+            raise GameError(f"Step add {arg}: only 1 or 2 can be added.")
+        new = state.model_copy(update={"count": state.count + amount, "turn": state.turn + 1})
+        who = "Auto added" if ctx.seat == "auto" else "Added"
+        return Outcome(new, f"{who} {amount}.", finished=new.count >= new.target)
+
+    def timeout(self, state: TallyState, ctx: Context) -> Outcome:
+        new = state.model_copy(update={"count": state.count + 1, "timeouts": state.timeouts + 1,
+                                       "turn": state.turn + 1})
+        return Outcome(new, "Time ran out: the timer added 1.", finished=new.count >= new.target)
+
+    def deadline_seconds(self, state: TallyState, ctx: Context) -> int | None:
+        return ctx.timer_seconds
+
+    def is_over(self, state: TallyState) -> bool:
+        return state.count >= state.target
+
+    def profile_lines(self, progress: dict) -> list[str]:
+        return [f"Games finished: {progress.get('finished', 0)}"] if progress else []
+
+
+class AutoPilot:
+    """Tally's `auto` seat: always adds 2."""
+
+    async def decide(self, state: TallyState, seat: str, deadline: datetime) -> str:
+        return "add:2"

@@ -1,0 +1,52 @@
+"""The one shape: arrows point one way, and only a game's commands.py (and the front-end) speak Discord."""
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def imports_of(path: Path) -> set[str]:
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names.add(node.module)
+    return names
+
+
+def speaks_discord(names: set[str]) -> bool:
+    return any(n == "discord" or n.startswith(("discord.", "bot.discord")) for n in names)
+
+
+def test_only_a_games_commands_module_imports_discord():
+    offenders = [str(p.relative_to(ROOT)) for p in (ROOT / "bot" / "games").rglob("*.py")
+                 if p.name != "commands.py" and speaks_discord(imports_of(p))]
+    offenders += [str(p.relative_to(ROOT)) for folder in ("core", "render")
+                  for p in (ROOT / "bot" / folder).rglob("*.py") if speaks_discord(imports_of(p))]
+    assert offenders == []
+
+
+def test_every_game_has_the_same_folder_shape():
+    games = [p for p in (ROOT / "bot" / "games").iterdir() if p.is_dir() and not p.name.startswith("_")]
+    assert len(games) >= 2
+    for folder in games:
+        assert {"__init__.py", "kind.py", "commands.py"} <= {p.name for p in folder.iterdir()}, folder.name
+        assert "PLUGIN" in (folder / "__init__.py").read_text(), folder.name
+
+
+def test_the_discord_front_end_names_no_game():
+    game_names = {p.name for p in (ROOT / "bot" / "games").iterdir() if p.is_dir() and not p.name.startswith("_")}
+    for path in (ROOT / "bot" / "discord").rglob("*.py"):
+        for name in imports_of(path):
+            assert not any(name.startswith(f"bot.games.{g}") or name.startswith(f"engine.{g}") for g in game_names), \
+                f"{path.relative_to(ROOT)} imports {name}"
+
+
+def test_engines_import_nothing_of_the_rest():
+    for path in (ROOT / "engine").rglob("*.py"):
+        for name in imports_of(path):
+            assert not name.startswith(("bot", "db", "discord", "sqlite_utils", "openai")), \
+                f"{path.relative_to(ROOT)} imports {name}"
