@@ -6,19 +6,6 @@ from datetime import datetime
 
 import sqlite_utils
 
-XP_PER_LEVEL = 300
-
-
-def level_for(xp: int) -> int:
-    """1 plus every 300 XP: the formation seed's curve, used for the whole profile so levels read alike."""
-    return 1 + max(0, xp) // XP_PER_LEVEL
-
-
-def level_bounds(level: int) -> tuple[int, int]:
-    """The XP at which `level` starts and the next one begins."""
-    return XP_PER_LEVEL * (level - 1), XP_PER_LEVEL * level
-
-
 def get_xp(db: sqlite_utils.Database, user_id: int) -> int:
     rows = list(db["players"].rows_where("user_id = ?", [user_id]))
     return rows[0]["xp"] if rows else 0

@@ -86,7 +86,7 @@ def test_progress_is_written_with_the_move_or_not_at_all(tmp_path):
 
 
 def test_profile_levels_follow_one_curve():
-    from db.players import level_bounds, level_for
+    from engine.levels import level_bounds, level_for
 
     assert [level_for(xp) for xp in (0, 299, 300, 899, 900)] == [1, 1, 2, 3, 4]
     assert level_bounds(2) == (300, 600)

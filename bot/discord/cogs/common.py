@@ -11,6 +11,7 @@ from bot.core.reply import Picture
 from bot.render.profile import render_profile
 from db import guilds, players
 from db.games import running_games_of
+from engine import levels
 
 from ..play import file_of
 
@@ -52,8 +53,8 @@ class Common(commands.Cog):
         who = member or interaction.user
         await interaction.response.defer()
         xp = players.get_xp(self.bot.db, who.id)
-        level = players.level_for(xp)
-        floor, ceiling = players.level_bounds(level)
+        level = levels.level_for(xp)
+        floor, ceiling = levels.level_bounds(level)
         progress = players.all_progress(self.bot.db, who.id)
         sections = [(p.kind.title, p.kind.profile_lines(progress.get(p.kind.key, {}))) for p in self.bot.plugins]
         card = render_profile(who.display_name, level, xp, floor, ceiling, sections)
