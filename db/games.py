@@ -53,6 +53,28 @@ class GameRecord:
         )
 
 
+def _record(db: sqlite_utils.Database, row: dict) -> GameRecord:
+    """The row as a record; a row that does not parse is marked broken (that game alone), not raised."""
+    try:
+        return GameRecord.from_row(row)
+    except (ValueError, TypeError, KeyError) as exc:
+        reason = f"unreadable game row: {type(exc).__name__}: {exc}"[:300]
+        if row.get("status") != BROKEN:
+            with db.atomic():
+                db.execute("update games set status = ?, broken_reason = ?, deadline = null, "
+                           "version = version + 1 where id = ?", [BROKEN, reason, row["id"]])
+        return GameRecord(id=row["id"], kind=str(row.get("kind")), guild_id=None, channel_id=None,
+                          thread_id=None, board_message_id=None, players=(), state=str(row.get("state")),
+                          version=int(row.get("version") or 0) + 1, status=BROKEN, deadline=None,
+                          broken_reason=reason, created_at=str(row.get("created_at")),
+                          updated_at=str(row.get("updated_at")))
+
+
+def _records(db: sqlite_utils.Database, rows: Iterable[dict]) -> list[GameRecord]:
+    """The rows that parse; the others are marked broken and left out, so one bad row blocks nothing."""
+    return [r for r in (_record(db, row) for row in list(rows)) if r.status != BROKEN]
+
+
 def _iso(moment: datetime | None) -> str | None:
     return moment.isoformat() if moment is not None else None
 
@@ -75,13 +97,13 @@ def create_game(db: sqlite_utils.Database, *, kind: str, guild_id: int | None, c
 
 def get_game(db: sqlite_utils.Database, game_id: int) -> GameRecord | None:
     rows = list(db["games"].rows_where("id = ?", [game_id]))
-    return GameRecord.from_row(rows[0]) if rows else None
+    return _record(db, rows[0]) if rows else None
 
 
 def running_game_in_thread(db: sqlite_utils.Database, thread_id: int) -> GameRecord | None:
     rows = list(db["games"].rows_where("thread_id = ? and status = ?", [thread_id, RUNNING],
-                                       order_by="id desc", limit=1))
-    return GameRecord.from_row(rows[0]) if rows else None
+                                       order_by="id desc"))
+    return next(iter(_records(db, rows)), None)
 
 
 def running_games_of(db: sqlite_utils.Database, user_id: int, guild_id: int | None = None,
@@ -97,12 +119,12 @@ def running_games_of(db: sqlite_utils.Database, user_id: int, guild_id: int | No
         params.append(kind)
     cursor = db.execute(sql + " order by games.id", params)
     columns = [c[0] for c in cursor.description]
-    return [GameRecord.from_row(dict(zip(columns, row))) for row in cursor.fetchall()]
+    return _records(db, (dict(zip(columns, row)) for row in cursor.fetchall()))
 
 
 def games_with_deadlines(db: sqlite_utils.Database) -> list[GameRecord]:
     rows = db["games"].rows_where("status = ? and deadline is not null", [RUNNING], order_by="deadline")
-    return [GameRecord.from_row(r) for r in rows]
+    return _records(db, rows)
 
 
 def _update(db: sqlite_utils.Database, game_id: int, expected_version: int, now: datetime,
@@ -156,6 +178,13 @@ def set_location(db: sqlite_utils.Database, game_id: int, *, thread_id: int | No
         with db.atomic():
             db["games"].update(game_id, fields)
     return get_game(db, game_id)
+
+
+def delete_game(db: sqlite_utils.Database, game_id: int) -> None:
+    """Remove a game that never reached its player (no thread could be opened for it)."""
+    with db.atomic():
+        db.execute("delete from game_players where game_id = ?", [game_id])
+        db.execute("delete from games where id = ?", [game_id])
 
 
 def mark_broken(db: sqlite_utils.Database, game_id: int, reason: str, now: datetime) -> None:

@@ -2,9 +2,12 @@
 from __future__ import annotations
 
 import json
-from datetime import datetime
+import logging
+from datetime import UTC, datetime
 
 import sqlite_utils
+
+log = logging.getLogger(__name__)
 
 def get_xp(db: sqlite_utils.Database, user_id: int) -> int:
     rows = list(db["players"].rows_where("user_id = ?", [user_id]))
@@ -21,8 +24,27 @@ def add_xp(db: sqlite_utils.Database, user_id: int, amount: int, now: datetime) 
 
 
 def get_progress(db: sqlite_utils.Database, user_id: int, kind: str) -> dict:
+    """The stored document, or {} for none; an unreadable one is set aside (kept) and {} returned."""
     rows = list(db["progress"].rows_where("user_id = ? and kind = ?", [user_id, kind]))
-    return json.loads(rows[0]["data"]) if rows else {}
+    if not rows:
+        return {}
+    try:
+        data = json.loads(rows[0]["data"])
+        if not isinstance(data, dict):
+            raise ValueError("not a JSON object")
+        return data
+    except ValueError as exc:
+        set_aside_progress(db, user_id, kind, f"unreadable: {exc}")
+        return {}
+
+
+def set_aside_progress(db: sqlite_utils.Database, user_id: int, kind: str, reason: str) -> None:
+    """Move a progress record that no longer reads out of the way (kept under another name, for a host
+    to inspect), so this player's games and profile work again from a fresh record."""
+    log.warning("progress of player %s in %s set aside: %s", user_id, kind, reason[:200])
+    with db.atomic():
+        db.execute("update progress set kind = ? where user_id = ? and kind = ?",
+                   [f"{kind}#broken#{datetime.now(UTC).isoformat()}", user_id, kind])
 
 
 def save_progress(db: sqlite_utils.Database, user_id: int, kind: str, data: dict, now: datetime) -> None:
@@ -32,5 +54,7 @@ def save_progress(db: sqlite_utils.Database, user_id: int, kind: str, data: dict
 
 
 def all_progress(db: sqlite_utils.Database, user_id: int) -> dict[str, dict]:
-    return {row["kind"]: json.loads(row["data"])
-            for row in db["progress"].rows_where("user_id = ?", [user_id], order_by="kind")}
+    """Every game's readable progress of the player (records set aside are left out)."""
+    kinds = [row["kind"] for row in db["progress"].rows_where("user_id = ?", [user_id], order_by="kind")
+             if "#broken#" not in row["kind"]]
+    return {kind: get_progress(db, user_id, kind) for kind in kinds}

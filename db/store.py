@@ -1,10 +1,43 @@
-"""Opening the SQLite store: WAL mode and the numbered migrations, applied in order at start."""
+"""Opening the SQLite store: WAL mode and the numbered migrations, applied in order at start.
+
+Write transactions open with `BEGIN IMMEDIATE`: a deferred BEGIN that reads before it writes gets
+SQLITE_BUSY at once when another process holds the write lock, and no busy timeout helps it; an
+immediate one waits its turn. The connection is shared with the bot's one store worker thread.
+"""
 from __future__ import annotations
 
+import contextlib
+import sqlite3
+from collections.abc import Generator
 from pathlib import Path
 from typing import Callable
 
 import sqlite_utils
+
+BUSY_TIMEOUT_MS = 1500  # short: the worker retries a few times, and the player is answered meanwhile
+
+
+class Store(sqlite_utils.Database):
+    """sqlite-utils' Database whose outermost transactions take the write lock when they begin."""
+
+    @contextlib.contextmanager
+    def atomic(self) -> Generator[sqlite_utils.Database, None, None]:
+        if self.conn.in_transaction:
+            with super().atomic() as db:  # a savepoint inside the open transaction
+                yield db
+            return
+        self.conn.execute("BEGIN IMMEDIATE")
+        try:
+            yield self
+        except BaseException:
+            self.rollback()
+            raise
+        else:
+            try:
+                self.conn.execute("COMMIT")
+            except BaseException:
+                self.rollback()
+                raise
 
 Migration = Callable[[sqlite_utils.Database], None]
 
@@ -51,13 +84,17 @@ def migrate(db: sqlite_utils.Database) -> int:
     return len(MIGRATIONS)
 
 
-def open_store(path: str | Path) -> sqlite_utils.Database:
+def open_store(path: str | Path) -> Store:
     """The database at `path` (created with its folder if new), in WAL mode and fully migrated."""
     path = Path(path)
     if str(path) != ":memory:":
         path.parent.mkdir(parents=True, exist_ok=True)
-    db = sqlite_utils.Database(path)
-    db.enable_wal()
+    conn = sqlite3.connect(str(path), check_same_thread=False, timeout=BUSY_TIMEOUT_MS / 1000,
+                           isolation_level=None)
+    db = Store(conn)
+    db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+    if db.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+        db.enable_wal()
     db.execute("PRAGMA foreign_keys = ON")
     db.execute("PRAGMA synchronous = NORMAL")
     migrate(db)

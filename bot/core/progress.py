@@ -8,7 +8,7 @@ from datetime import datetime
 from typing import TypeVar
 
 import sqlite_utils
-from pydantic import BaseModel
+from pydantic import BaseModel, ValidationError
 
 from db import players
 
@@ -16,8 +16,17 @@ M = TypeVar("M", bound=BaseModel)
 
 
 def load_progress(db: sqlite_utils.Database, user_id: int, key: str, model: type[M]) -> M:
-    """The player's stored progress in game `key`, or a fresh record when there is none yet."""
-    return model.model_validate(players.get_progress(db, user_id, key) or {})
+    """The player's stored progress in game `key`, or a fresh record when there is none yet.
+
+    A record that no longer fits the model is set aside (kept for inspection) rather than raised:
+    one bad row must not stop a player from winning, starting games or seeing their profile.
+    """
+    data = players.get_progress(db, user_id, key)
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        players.set_aside_progress(db, user_id, key, f"does not fit {model.__name__}: {exc.errors()[0]['msg']}")
+        return model()
 
 
 def save_progress(db: sqlite_utils.Database, user_id: int, key: str, progress: BaseModel, now: datetime) -> None:

@@ -3,14 +3,22 @@
 The store is the only source of truth: every action reloads the game, checks who and which version
 is acting, applies the kind's rules and saves in one versioned write. Nothing lives only in memory,
 so a restart loses nothing.
+
+Store access, engine work and rendering run on one worker thread (`call`), never on the event loop;
+a store that is locked, read-only, full or unreadable raises `StoreUnavailable` after a short,
+bounded retry, and the transaction it was in changed nothing.
 """
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
+import sqlite3
+import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any, Callable, Literal
+from typing import Any, Callable, Literal, TypeVar
 
 import sqlite_utils
 
@@ -24,11 +32,24 @@ from .reply import Reply
 log = logging.getLogger(__name__)
 
 Status = Literal["applied", "refused", "stale", "not_player", "not_running", "broken"]
+T = TypeVar("T")
+STORE_RETRIES = 3          # attempts of one store call while the database is busy
+STORE_RETRY_PAUSE = 0.05   # seconds between them (on the worker thread, never the loop)
 
 STALE_TEXT = "This board is out of date: here is the current one."
 NOT_PLAYER_TEXT = "This is not your game. Start your own with /help."
 NOT_RUNNING_TEXT = "This game has ended."
 NOT_YOUR_TURN_TEXT = "It is not your turn: wait for the board to come back to you."
+STORE_DOWN_TEXT = "The game store is unavailable right now; nothing was changed — try again in a moment."
+
+
+class StoreUnavailable(Exception):
+    """The store failed (locked, read-only, full, unreadable); the transaction changed nothing."""
+
+
+def _busy(exc: sqlite3.Error) -> bool:
+    text = str(exc).lower()
+    return "locked" in text or "busy" in text
 
 
 @dataclass(frozen=True)
@@ -56,6 +77,27 @@ class Sessions:
         self.kinds = kinds
         self.clock = clock
         self._locks: dict[int, asyncio.Lock] = {}
+        self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="store")
+
+    async def call(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """Run `fn` (store access, engine work, rendering) on the store worker, off the event loop."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._worker, functools.partial(self._guarded, fn, *args, **kwargs))
+
+    @staticmethod
+    def _guarded(fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        for attempt in range(STORE_RETRIES):
+            try:
+                return fn(*args, **kwargs)
+            except sqlite3.Error as exc:
+                if _busy(exc) and attempt + 1 < STORE_RETRIES:
+                    time.sleep(STORE_RETRY_PAUSE * (attempt + 1))
+                    continue
+                raise StoreUnavailable(f"{type(exc).__name__}: {exc}") from exc
+        raise AssertionError("unreachable")
+
+    def close(self) -> None:
+        self._worker.shutdown(wait=False, cancel_futures=True)
 
     def lock(self, game_id: int) -> asyncio.Lock:
         return self._locks.setdefault(game_id, asyncio.Lock())
@@ -85,23 +127,30 @@ class Sessions:
             game = game_store.save_game(self.db, game, now=now, deadline=deadline)
         return game
 
-    def blocking_game(self, key: str, user_id: int, guild_id: int | None,
-                      closed: list[GameRecord] | None = None) -> GameRecord | None:
-        """A running game of this kind that stops the player starting another.
+    def blocking_game(self, key: str, user_id: int, guild_id: int | None, *,
+                      close_replaceable: bool = True) -> tuple[GameRecord | None, list[GameRecord]]:
+        """A running game of this kind that stops the player starting another, and the games closed.
 
-        Replaceable ones (nothing left in them to lose) are closed on the way, and added to `closed`.
+        Replaceable ones (nothing left in them to lose) are closed on the way, unless told not to.
         """
         kind = self.kinds[key]
+        closed: list[GameRecord] = []
         for game in game_store.running_games_of(self.db, user_id, guild_id=guild_id, kind=key):
             state = self.load(game)
-            if state is not None and kind.replaceable(state):
-                ended = self.end(game)
-                if closed is not None:
-                    closed.append(ended)
+            if state is None:
                 continue
-            if state is not None:
-                return game
-        return None
+            if close_replaceable and kind.replaceable(state):
+                closed.append(self.end(game))
+                continue
+            return game, closed
+        return None, closed
+
+    def get(self, game_id: int) -> GameRecord | None:
+        return game_store.get_game(self.db, game_id)
+
+    def discard(self, game: GameRecord) -> None:
+        """Remove a game that never reached its player (its thread could not be made)."""
+        game_store.delete_game(self.db, game.id)
 
     def attach(self, game: GameRecord, *, thread_id: int | None = None,
                board_message_id: int | None = None) -> GameRecord:
@@ -131,59 +180,71 @@ class Sessions:
     # --- acting -------------------------------------------------------------------------------
 
     async def act(self, game_id: int, actor: Seat, action: str, value: str | None = None,
-                  version: int | None = None) -> ActResult:
+                  version: int | None = None, guild_id: int | None = None) -> ActResult:
         """One action by a player (`actor` is a user id) or by a pilot (`actor` is its seat's name).
 
-        `version` is the board's version when pressed from a component, or when a pilot decided.
+        `version` is the board's version when pressed from a component, or when a pilot decided;
+        `guild_id` the server the press came from (a game answers only in its own server).
         """
         async with self.lock(game_id):
-            game = game_store.get_game(self.db, game_id)
-            if game is None:
-                return ActResult("not_running", "That game no longer exists.")
-            if isinstance(actor, int) and actor not in game.players:
-                return ActResult("not_player", NOT_PLAYER_TEXT, game)
-            if game.status == game_store.BROKEN:
-                return ActResult("broken", broken_text(game), game)
-            if not game.running:
-                return ActResult("not_running", NOT_RUNNING_TEXT, game)
-            state = self.load(game)
-            if state is None:
-                return ActResult("broken", broken_text(game_store.get_game(self.db, game_id)), game)
-            kind = self.kinds[game.kind]
-            if version is not None and version != game.version:
-                return ActResult("stale", STALE_TEXT, game, kind.board(state, game))
-            if not kind.knows(action):
-                return ActResult("refused", f"Unknown step {action!r}.", game)
-            seats = kind.seats(state, game)
-            if isinstance(actor, str) and actor not in (seats or ()):
-                return ActResult("refused", f"The {actor} seat is not due to act now.", game)
-            if seats is not None and actor not in seats:
-                return ActResult("refused", NOT_YOUR_TURN_TEXT, game)
-            ctx = self.context(game, actor)
-            try:
-                outcome = kind.act(state, action, value, ctx)
-            except GameError as exc:
-                return ActResult("refused", str(exc), game)
-            return self._save(kind, game, outcome, ctx)
+            return await self.call(self._act, game_id, actor, action, value, version, guild_id)
+
+    def _act(self, game_id: int, actor: Seat, action: str, value: str | None, version: int | None,
+             guild_id: int | None) -> ActResult:
+        """The body of `act`, on the store worker under the game's lock."""
+        game = game_store.get_game(self.db, game_id)
+        if game is None:
+            return ActResult("not_running", "That game no longer exists.")
+        if guild_id is not None and game.guild_id is not None and guild_id != game.guild_id:
+            return ActResult("not_player", NOT_PLAYER_TEXT)
+        if isinstance(actor, int) and actor not in game.players:
+            return ActResult("not_player", NOT_PLAYER_TEXT, game)
+        if game.status == game_store.BROKEN:
+            return ActResult("broken", broken_text(game), game)
+        if not game.running:
+            return ActResult("not_running", NOT_RUNNING_TEXT, game)
+        state = self.load(game)
+        if state is None:
+            return ActResult("broken", broken_text(game_store.get_game(self.db, game_id)), game)
+        kind = self.kinds[game.kind]
+        if version is not None and version != game.version:
+            return ActResult("stale", STALE_TEXT, game, kind.board(state, game))
+        if not kind.knows(action):
+            return ActResult("refused", f"Unknown step {action!r}.", game)
+        seats = kind.seats(state, game)
+        if isinstance(actor, str) and actor not in (seats or ()):
+            return ActResult("refused", f"The {actor} seat is not due to act now.", game)
+        if seats is not None and actor not in seats:
+            return ActResult("refused", NOT_YOUR_TURN_TEXT, game)
+        ctx = self.context(game, actor)
+        try:
+            outcome = kind.act(state, action, value, ctx)
+        except GameError as exc:
+            return ActResult("refused", str(exc), game)
+        return self._save(kind, game, outcome, ctx)
 
     async def expire(self, game_id: int) -> ActResult | None:
         """The phase timer of a game fired: apply the kind's time-out if the deadline really passed."""
         async with self.lock(game_id):
-            game = game_store.get_game(self.db, game_id)
-            if game is None or not game.running or game.deadline is None:
-                return None
-            if game.deadline > self.clock():
-                return None  # re-armed to a later deadline meanwhile
-            state = self.load(game)
-            if state is None:
-                return ActResult("broken", broken_text(game_store.get_game(self.db, game_id)), game)
-            kind = self.kinds[game.kind]
-            ctx = self.context(game, None)
-            outcome = kind.timeout(state, ctx)
-            if outcome is None:
-                game_store.save_game(self.db, game, now=ctx.now, deadline=None)
-                return None
-            return self._save(kind, game, outcome, ctx)
+            return await self.call(self._expire, game_id)
+
+    def _expire(self, game_id: int) -> ActResult | None:
+        """The body of `expire`, on the store worker under the game's lock."""
+        game = game_store.get_game(self.db, game_id)
+        if game is None or not game.running or game.deadline is None:
+            return None
+        if game.deadline > self.clock():
+            return None  # re-armed to a later deadline meanwhile
+        state = self.load(game)
+        if state is None:
+            return ActResult("broken", broken_text(game_store.get_game(self.db, game_id)), game)
+        kind = self.kinds[game.kind]
+        ctx = self.context(game, None)
+        outcome = kind.timeout(state, ctx)
+        if outcome is None:
+            game_store.save_game(self.db, game, now=ctx.now, deadline=None)
+            return None
+        return self._save(kind, game, outcome, ctx)
 
     def _save(self, kind: GameKind, game: GameRecord, outcome: Outcome, ctx: Context) -> ActResult:
         finished = outcome.finished or kind.is_over(outcome.state)
@@ -199,9 +260,17 @@ class Sessions:
         return ActResult("applied", outcome.said, saved, kind.board(outcome.state, saved))
 
     def end(self, game: GameRecord) -> GameRecord:
-        """Close a game without a result (a host's or player's choice)."""
-        return game_store.save_game(self.db, game, now=self.clock(), status=game_store.FINISHED,
-                                    deadline=None)
+        """Close a game without a result (a host's or player's choice, or its thread is gone)."""
+        for _ in range(3):
+            fresh = game_store.get_game(self.db, game.id) or game
+            if not fresh.running:
+                return fresh
+            try:
+                return game_store.save_game(self.db, fresh, now=self.clock(), status=game_store.FINISHED,
+                                            deadline=None)
+            except StaleGame:
+                continue  # it moved on meanwhile: close the newer version
+        raise StaleGame(f"game {game.id} kept changing while it was being closed")
 
 
 def broken_text(game: GameRecord | None) -> str:
@@ -210,4 +279,4 @@ def broken_text(game: GameRecord | None) -> str:
             "Nothing else is affected: start a new game any time.")
 
 
-__all__ = ["ActResult", "Sessions", "GameError", "STALE_TEXT", "NOT_PLAYER_TEXT", "NOT_YOUR_TURN_TEXT", "broken_text"]
+__all__ = ["ActResult", "Sessions", "StoreUnavailable", "STORE_DOWN_TEXT", "GameError", "STALE_TEXT", "NOT_PLAYER_TEXT", "NOT_YOUR_TURN_TEXT", "broken_text"]

@@ -12,7 +12,7 @@ from bot.core.sessions import Sessions
 from bot.settings import Settings
 from db.store import open_store
 
-from .components import GameButton, GameSelect
+from .components import CloseButton, GameButton, GameSelect
 from .play import Play
 
 log = logging.getLogger(__name__)
@@ -36,7 +36,8 @@ class GameHall(commands.Bot):
         self.sessions = Sessions(self.db, {p.kind.key: p.kind for p in self.plugins}, discord.utils.utcnow)
         self.pilots = PilotRunner(self.sessions, {p.kind.key: p.pilots(self.settings) for p in self.plugins},
                                   self.play.post_board)
-        self.add_dynamic_items(GameButton, GameSelect)
+        self.add_dynamic_items(GameButton, GameSelect, CloseButton)
+        self.tree.on_error = self._command_failed  # type: ignore[method-assign]
         from .cogs.common import Common
         from .cogs.daily import DailyPoster
 
@@ -55,11 +56,27 @@ class GameHall(commands.Bot):
         else:
             await self.tree.sync()
 
+    async def _command_failed(self, interaction: discord.Interaction,
+                              error: discord.app_commands.AppCommandError) -> None:
+        """Every slash command that raised is answered privately, never "The application did not respond"."""
+        await self.play.fault(interaction, getattr(error, "original", error))
+
     async def on_ready(self) -> None:
         if not self._armed:  # on_ready repeats on reconnects; timers are armed once per process
             self._armed = True
-            armed = self.play.rearm_all()
+            try:
+                armed = await self.play.rearm_all()
+            except Exception:  # the store is down at start: timers are re-armed on the next ready
+                self._armed = False
+                log.exception("re-arming game timers failed")
+                return
             log.info("ready as %s; %d game timer(s) re-armed", self.user, armed)
+
+    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        try:
+            await self.play.thread_gone(payload.thread_id)
+        except Exception:
+            log.exception("closing the game of deleted thread %s failed", payload.thread_id)
 
     async def close(self) -> None:
         for task in list(self.play._timers.values()):
@@ -67,5 +84,7 @@ class GameHall(commands.Bot):
         if self.pilots is not None:
             self.pilots.cancel_all()
         await super().close()
+        if self.sessions is not None:
+            self.sessions.close()
         if self.db is not None:
             self.db.conn.close()

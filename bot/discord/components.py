@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.core.reply import Button, Reply, Select
+from db.games import GameRecord
 
 if TYPE_CHECKING:
     from .app import GameHall
@@ -42,7 +43,7 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button],
 
     async def callback(self, interaction: discord.Interaction) -> None:
         bot: GameHall = interaction.client  # type: ignore[assignment]
-        await bot.play.press(interaction, self.game_id, self.version, self.action, None)
+        await bot.play.guarded(interaction, bot.play.press(interaction, self.game_id, self.version, self.action, None))
 
 
 class GameSelect(discord.ui.DynamicItem[discord.ui.Select],
@@ -58,9 +59,9 @@ class GameSelect(discord.ui.DynamicItem[discord.ui.Select],
 
     async def callback(self, interaction: discord.Interaction) -> None:
         bot: GameHall = interaction.client  # type: ignore[assignment]
-        values = (interaction.data or {}).get("values") or []
-        await bot.play.press(interaction, self.game_id, self.version, self.action,
-                             values[0] if values else None)
+        values = (interaction.data or {}).get("values") or []  # type: ignore[union-attr]
+        await bot.play.guarded(interaction, bot.play.press(interaction, self.game_id, self.version, self.action,
+                                                           values[0] if values else None))
 
 
 def _button(game_id: int, version: int, spec: Button) -> GameButton:
@@ -90,4 +91,29 @@ def view_for(game_id: int, version: int, reply: Reply, *, interactive: bool = Tr
         view.add_item(_select(game_id, version, spec))
     for spec in reply.buttons:
         view.add_item(_button(game_id, version, spec))
+    return view
+
+
+class CloseButton(discord.ui.DynamicItem[discord.ui.Button], template=r"x:(?P<game>[0-9]{1,19})"):
+    """Ends one running game from outside its thread (/games, or a refusal to start another)."""
+
+    def __init__(self, game_id: int, label: str = "End", item: discord.ui.Button | None = None) -> None:
+        self.game_id = game_id
+        super().__init__(item or discord.ui.Button(label=label, custom_id=f"x:{game_id}",
+                                                   style=discord.ButtonStyle.danger))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match, /):
+        return cls(int(match["game"]), item.label or "End", item)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot: GameHall = interaction.client  # type: ignore[assignment]
+        await bot.play.guarded(interaction, bot.play.close(interaction, self.game_id))
+
+
+def close_view(games: list[GameRecord], titles: dict[str, str]) -> discord.ui.View:
+    """One End button per game (Discord allows 25 on a message)."""
+    view = discord.ui.View(timeout=None)
+    for game in games[:25]:
+        view.add_item(CloseButton(game.id, f"End {titles.get(game.kind, game.kind)} #{game.id}"[:80]))
     return view

@@ -1,30 +1,45 @@
-"""Shows sessions in Discord: threads for games, board messages, refusals, timers.
+"""Shows sessions in Discord: threads for games, board messages, refusals, timers, and every fault.
 
 Rules of presentation: a button press edits the board it was pressed on; a slash step or a timer
 posts the new board at the bottom of the thread; older boards keep their buttons, and a press on
 one is refused privately as out of date. A finished game locks its thread.
+
+Rules of faults: every interaction is acknowledged first (a defer), then answered, even when the
+store or Discord fails; store work runs on the sessions' worker, never on the event loop; a game
+whose thread is gone is closed, not left blocking its player.
 """
 from __future__ import annotations
 
 import asyncio
 import io
 import logging
+from collections.abc import Awaitable
+from contextlib import suppress
 from typing import TYPE_CHECKING, Any, Callable
 
 import discord
 
 from bot.core.kinds import GameError
 from bot.core.reply import Picture, Reply
-from bot.core.sessions import ActResult, Sessions
+from bot.core.sessions import STORE_DOWN_TEXT, ActResult, Sessions, StoreUnavailable
 from db.games import GameRecord, games_with_deadlines
 
-from .components import view_for
+from .components import close_view, view_for
 
 if TYPE_CHECKING:
     from .app import GameHall
 
 log = logging.getLogger(__name__)
 MAX_CONTENT = 2000
+MAX_GAME_ID = 2**63 - 1
+DISCORD_DOWN_TEXT = ("Discord did not accept my answer just now ({error}); your game is saved as it was "
+                     "— try again in a moment.")
+BUG_TEXT = "Something went wrong on my side; nothing was changed. It has been logged — try again in a moment."
+NO_THREAD_TEXT = ("I can't open a thread here: I need the Create Public Threads and Send Messages in Threads "
+                  "permissions in this channel. Ask a server manager, or try another channel.")
+THREAD_FAILED_TEXT = ("Discord did not let me open the game's thread ({error}); nothing was started — "
+                      "try again in a moment.")
+TIMER_RETRY_MAX = 300.0  # seconds: the longest pause between retries of a timer the store refused
 
 
 def _clip(text: str) -> str:
@@ -49,10 +64,21 @@ def thread_link(game: GameRecord) -> str:
     return f"<#{game.thread_id}>" if game.thread_id else "its thread"
 
 
+def fault_text(exc: BaseException) -> str:
+    """What a player is told when something outside the game failed."""
+    if isinstance(exc, StoreUnavailable):
+        return STORE_DOWN_TEXT
+    if isinstance(exc, discord.HTTPException):
+        return DISCORD_DOWN_TEXT.format(error=f"{exc.status} {exc.text or ''}".strip())
+    return BUG_TEXT
+
+
 class Play:
     def __init__(self, bot: GameHall) -> None:
         self.bot = bot
         self._timers: dict[int, asyncio.Task[None]] = {}
+        self._timer_failures: dict[int, int] = {}
+        self._start_locks: dict[tuple[int, str], asyncio.Lock] = {}
 
     @property
     def sessions(self) -> Sessions:
@@ -75,14 +101,35 @@ class Play:
         else:
             await interaction.response.send_message(_clip(text), ephemeral=True, **kwargs)
 
+    async def fault(self, interaction: discord.Interaction, exc: BaseException) -> None:
+        """Answer an interaction whose handler failed: privately, saying nothing was changed."""
+        if isinstance(exc, StoreUnavailable):
+            log.warning("store unavailable during an interaction: %s", exc)
+        elif isinstance(exc, discord.HTTPException):
+            log.warning("Discord refused a call during an interaction: %s", exc)
+        else:
+            log.error("interaction failed", exc_info=exc)
+        try:
+            await self.private(interaction, fault_text(exc))
+        except discord.HTTPException as again:  # the interaction itself is gone: nothing more to say
+            log.warning("could not answer a failed interaction either: %s", again)
+
+    async def guarded(self, interaction: discord.Interaction, work: Awaitable[Any]) -> None:
+        """Run a component's handler; any fault is answered (components have no tree-level handler)."""
+        try:
+            await work
+        except Exception as exc:
+            await self.fault(interaction, exc)
+
     # --- starting -----------------------------------------------------------------------------
 
     async def start(self, interaction: discord.Interaction, key: str, state: Any,
                     label: str | None = None) -> GameRecord | None:
         """Create the game, its thread named after the game and player, and its first board.
 
-        `state` may be a callable that builds the state: it runs after the interaction is deferred,
-        for content that takes a moment to generate.
+        `state` may be a callable that builds the state (or `(state, label)`): it runs on the store
+        worker after the interaction is deferred, for content that reads progress or takes a moment.
+        One game per player and kind: a second start while the first is being made waits for it.
         """
         channel = interaction.channel
         if interaction.guild is None or channel is None:
@@ -93,42 +140,78 @@ class Play:
         if not isinstance(channel, discord.TextChannel):
             await self.private(interaction, "Start games from a text channel: each game gets its own thread there.")
             return None
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        lock = self._start_locks.setdefault((interaction.user.id, key), asyncio.Lock())
+        async with lock:
+            game = await self._start_locked(interaction, channel, key, state, label)
+        if game is not None:
+            kind = self.sessions.kind(key)
+            await interaction.followup.send(f"{kind.title}: your game is ready in <#{game.thread_id}>.",
+                                            ephemeral=True)
+        return game
+
+    async def _start_locked(self, interaction: discord.Interaction, channel: discord.TextChannel, key: str,
+                            state: Any, label: str | None) -> GameRecord | None:
         kind = self.sessions.kind(key)
         user = interaction.user
-        closed: list[GameRecord] = []
-        running = self.sessions.blocking_game(key, user.id, interaction.guild.id, closed)
+        guild_id = interaction.guild_id
+        running, closed = await self.sessions.call(self.sessions.blocking_game, key, user.id, guild_id)
         for old in closed:  # a lost attempt left open for undo is over once a new game starts
             await self.lock_thread(old)
+        if running is not None and not await self._thread_alive(running):
+            log.info("game %s: its thread is gone; closing it so a new game can start", running.id)
+            await self.sessions.call(self.sessions.end, running)
+            running = None
         if running is not None:
-            await self.private(interaction, f"You already have a {kind.title} game running in "
-                                            f"{thread_link(running)}: finish it, or use its End button first.")
+            await interaction.followup.send(
+                f"You already have a {kind.title} game running in {thread_link(running)}: finish it there, "
+                "or end it with the button below.", ephemeral=True, view=close_view([running], {key: kind.title}))
             return None
-        await interaction.response.defer(thinking=True)
         if callable(state):
             try:
-                state = state()
+                built = await self.sessions.call(state)
             except GameError as exc:
-                await interaction.followup.send(str(exc))
+                await interaction.followup.send(_clip(str(exc)), ephemeral=True)
                 return None
-        game = self.sessions.start(key, guild_id=interaction.guild.id, channel_id=channel.id,
-                                   players=[user.id], state=state)
+            state, label = built if isinstance(built, tuple) else (built, label)
+        game = await self.sessions.call(self.sessions.start, key, guild_id=guild_id, channel_id=channel.id,
+                                        players=[user.id], state=state)
         name = kind.thread_name(state, user.display_name)[:100]
+        thread: discord.Thread | None = None
         try:
             thread = await channel.create_thread(name=name, type=discord.ChannelType.public_thread,
                                                  auto_archive_duration=1440)
-            reply = self.sessions.board(game)
+            reply = await self.sessions.call(self.sessions.board, game)
             message = await thread.send(**self.board_message(game, reply, f"{user.mention} — {label or kind.title}"))
-        except discord.Forbidden:
-            self.sessions.end(game)
-            await interaction.followup.send(
-                "I can't open a thread here: I need the Create Public Threads and Send Messages in Threads "
-                "permissions in this channel. Ask a server manager, or try another channel.")
+        except discord.HTTPException as exc:
+            # Nothing is left behind: neither the game nor an empty thread.
+            await self.sessions.call(self.sessions.discard, game)
+            if thread is not None:
+                with suppress(discord.HTTPException):
+                    await thread.delete()
+            log.warning("starting %s in channel %s failed: %s", key, channel.id, exc)
+            text = NO_THREAD_TEXT if isinstance(exc, discord.Forbidden) else \
+                THREAD_FAILED_TEXT.format(error=f"{exc.status} {exc.text or ''}".strip())
+            await interaction.followup.send(text, ephemeral=True)
             return None
-        game = self.sessions.attach(game, thread_id=thread.id, board_message_id=message.id)
+        game = await self.sessions.call(self.sessions.attach, game, thread_id=thread.id, board_message_id=message.id)
         self.arm(game)
         self.bot.pilots.schedule(game)
-        await interaction.followup.send(f"{kind.title}: your game is ready in {thread.mention}.")
         return game
+
+    async def _thread_alive(self, game: GameRecord) -> bool:
+        """Whether the game's thread still exists (a game that never got one is not alive either)."""
+        if not game.thread_id:
+            return False
+        if self.bot.get_channel(game.thread_id) is not None:
+            return True
+        try:
+            await self.bot.fetch_channel(game.thread_id)
+        except discord.NotFound:
+            return False
+        except discord.HTTPException:
+            return True  # unknown: keep the game, the player can end it from the refusal's button
+        return True
 
     async def start_daily(self, interaction: discord.Interaction, key: str) -> GameRecord | None:
         """Today's daily of one game (from its command or a button on the daily post)."""
@@ -145,59 +228,93 @@ class Play:
                              resumable: Callable[[Any], bool], text: str) -> bool:
         """If the player's running game of this kind is `resumable`, apply `action` there instead of
         starting another; True when it did (the board is posted in its thread, `text` said privately)."""
-        running = self.sessions.blocking_game(key, interaction.user.id, interaction.guild_id)
-        state = self.sessions.load(running) if running is not None else None
+        running, _ = await self.sessions.call(self.sessions.blocking_game, key, interaction.user.id,
+                                              interaction.guild_id, close_replaceable=False)
+        state = await self.sessions.call(self.sessions.load, running) if running is not None else None
         if running is None or state is None or not resumable(state):
             return False
-        result = await self.sessions.act(running.id, interaction.user.id, action)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        result = await self.sessions.act(running.id, interaction.user.id, action, guild_id=interaction.guild_id)
         if result.applied:
             await self.post_board(result)
         await self.private(interaction, text.format(thread=thread_link(running)))
         return True
 
-    def state_here(self, interaction: discord.Interaction, key: str) -> Any:
+    async def state_here(self, interaction: discord.Interaction, key: str) -> Any:
         """The state of the running game of this kind in the interaction's thread, or None."""
-        game = self.sessions.running_in_thread(interaction.channel_id or 0)
-        return self.sessions.load(game) if game is not None and game.kind == key else None
+        def read() -> Any:
+            game = self.sessions.running_in_thread(interaction.channel_id or 0)
+            return self.sessions.load(game) if game is not None and game.kind == key else None
+        try:
+            return await self.sessions.call(read)
+        except StoreUnavailable:
+            return None
+
+    async def choices(self, fn: Callable[..., list[Any]], *args: Any) -> list[Any]:
+        """Autocomplete entries read on the store worker; none (rather than an error) when it is down."""
+        try:
+            return await self.sessions.call(fn, *args)
+        except StoreUnavailable:
+            return []
+
+    async def in_game_thread(self, interaction: discord.Interaction) -> bool:
+        """Whether the interaction comes from a thread with a running game."""
+        game = await self.sessions.call(self.sessions.running_in_thread, interaction.channel_id or 0)
+        return game is not None
 
     # --- acting -------------------------------------------------------------------------------
 
     async def act_here(self, interaction: discord.Interaction, key: str, action: str,
                        value: str | None = None) -> ActResult | None:
         """A slash-command step inside a game thread; the new board is posted at the bottom."""
-        game = self.sessions.running_in_thread(interaction.channel_id or 0)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        game = await self.sessions.call(self.sessions.running_in_thread, interaction.channel_id or 0)
         if game is None or game.kind != key:
             kind = self.sessions.kind(key)
             await self.private(interaction, f"There is no running {kind.title} game in this channel: "
                                             f"use this command in your game's thread (see /games).")
             return None
-        result = await self.sessions.act(game.id, interaction.user.id, action, value)
+        result = await self.sessions.act(game.id, interaction.user.id, action, value, guild_id=interaction.guild_id)
         if result.status == "broken":
-            await interaction.response.send_message(_clip(result.text))
+            await self._say_in_thread(game, result.text)
+            await self.private(interaction, result.text)
             self.cancel(game.id)
             return result
         if not result.applied:
             await self.private(interaction, result.text)
             return result
         assert result.game is not None and result.board is not None
-        await interaction.response.send_message(**self.board_message(result.game, result.board, result.text))
-        message = await interaction.original_response()
-        self.sessions.attach(result.game, board_message_id=message.id)
+        try:
+            message = await interaction.channel.send(**self.board_message(result.game, result.board, result.text))
+        except discord.HTTPException as exc:
+            log.warning("game %s: the new board was not accepted: %s", game.id, exc)
+            await self.private(interaction, f"{result.text}\nYour step is saved, but Discord did not accept the "
+                                            "new board; press any button on the last board to bring it up to date.")
+        else:
+            await self.sessions.call(self.sessions.attach, result.game, board_message_id=message.id)
+            await self._done(interaction, result.text)
         await self._after_change(result, interaction.channel)
         return result
+
+    @staticmethod
+    async def _done(interaction: discord.Interaction, said: str) -> None:
+        """Close the private "thinking…" of a slash step whose board went to the thread."""
+        try:
+            await interaction.delete_original_response()
+        except discord.HTTPException:
+            await interaction.followup.send(_clip(said or "Done."), ephemeral=True)
 
     async def press(self, interaction: discord.Interaction, game_id: int, version: int, action: str,
                     value: str | None) -> None:
         """A button or select on a board message: acknowledged at once, then the board is edited."""
         await interaction.response.defer()  # rendering (a battle replay, say) may take a moment
-        result = await self.sessions.act(game_id, interaction.user.id, action, value, version=version)
+        if not 0 < game_id <= MAX_GAME_ID:
+            await self.private(interaction, "This button does not belong to any game.")
+            return
+        result = await self.sessions.act(game_id, interaction.user.id, action, value, version=version,
+                                         guild_id=interaction.guild_id)
         if result.status == "stale" and result.game is not None and result.board is not None:
-            board = result.board
-            link = ""
-            if result.game.thread_id and result.game.board_message_id and interaction.guild_id:
-                link = (f" The current board: https://discord.com/channels/{interaction.guild_id}/"
-                        f"{result.game.thread_id}/{result.game.board_message_id}")
-            await self.private(interaction, f"{result.text}{link}\n\n{board.text}", files=files_of(board))
+            await self._stale(interaction, result)
             return
         if result.status == "broken":
             await interaction.followup.send(_clip(result.text))
@@ -207,13 +324,55 @@ class Play:
             await self.private(interaction, result.text)
             return
         assert result.game is not None and result.board is not None
-        kwargs = self.board_message(result.game, result.board, result.text)
+        await self._edit_pressed(interaction, result.game, result.board, result.text)
+        if interaction.message is not None and interaction.message.id != result.game.board_message_id:
+            await self.sessions.call(self.sessions.attach, result.game, board_message_id=interaction.message.id)
+        await self._after_change(result, interaction.channel)
+
+    async def _edit_pressed(self, interaction: discord.Interaction, game: GameRecord, board: Reply,
+                            said: str) -> None:
+        kwargs = self.board_message(game, board, said)
         files = kwargs.pop("files")
         kwargs.setdefault("view", None)
-        await interaction.edit_original_response(attachments=files, **kwargs)
-        if interaction.message is not None and interaction.message.id != result.game.board_message_id:
-            self.sessions.attach(result.game, board_message_id=interaction.message.id)
-        await self._after_change(result, interaction.channel)
+        try:
+            await interaction.edit_original_response(attachments=files, **kwargs)
+        except discord.HTTPException as exc:
+            log.warning("game %s: the board was not updated: %s", game.id, exc)
+            await self.private(interaction, f"{said}\nYour step is saved, but Discord did not update the board; "
+                                            "press any button on it to bring it up to date.")
+
+    async def _stale(self, interaction: discord.Interaction, result: ActResult) -> None:
+        game, board = result.game, result.board
+        assert game is not None and board is not None
+        pressed = interaction.message
+        if pressed is not None and pressed.id == game.board_message_id:
+            # The live board itself is behind (the bot stopped, or Discord refused, before it was
+            # edited): bring it up to date rather than pointing at itself.
+            await self._edit_pressed(interaction, game, board, "")
+            await self.private(interaction, "This board was behind the game; it is up to date now — press again.")
+            return
+        link = ""
+        if game.thread_id and game.board_message_id and interaction.guild_id:
+            link = (f" The current board: https://discord.com/channels/{interaction.guild_id}/"
+                    f"{game.thread_id}/{game.board_message_id}")
+        await self.private(interaction, f"{result.text}{link}\n\n{board.text}", files=files_of(board))
+
+    async def close(self, interaction: discord.Interaction, game_id: int) -> None:
+        """The End button of /games or of a refusal: a player closes a running game from anywhere."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        game = await self.sessions.call(self.sessions.get, game_id) if 0 < game_id <= MAX_GAME_ID else None
+        if game is None or interaction.user.id not in game.players:
+            await self.private(interaction, "That is not one of your games.")
+            return
+        if not game.running:
+            await self.private(interaction, "That game has already ended.")
+            return
+        ended = await self.sessions.call(self.sessions.end, game)
+        self.cancel(game.id)
+        self.bot.pilots.cancel(game.id)
+        await self.lock_thread(ended)
+        await self.private(interaction, f"Ended your {self.sessions.kind(game.kind).title} game. "
+                                        "You can start a new one any time.")
 
     async def _after_change(self, result: ActResult, channel: Any) -> None:
         game = result.game
@@ -242,53 +401,87 @@ class Play:
             except discord.HTTPException as exc:  # missing permission: the game is still over
                 log.warning("could not lock thread %s: %s", thread.id, exc)
 
+    async def thread_gone(self, thread_id: int) -> None:
+        """A game's thread was deleted: the game is over (it must never block its player)."""
+        game = await self.sessions.call(self.sessions.running_in_thread, thread_id)
+        if game is None:
+            return
+        await self.sessions.call(self.sessions.end, game)
+        self.cancel(game.id)
+        self.bot.pilots.cancel(game.id)
+        log.info("game %s: its thread %s was deleted; the game is closed", game.id, thread_id)
+
     # --- timers -------------------------------------------------------------------------------
 
-    def arm(self, game: GameRecord) -> None:
-        """(Re)start the game's phase timer from the deadline stored with it."""
+    def arm(self, game: GameRecord, delay: float | None = None) -> None:
+        """(Re)start the game's phase timer from the deadline stored with it (or after `delay`)."""
         self.cancel(game.id)
         if game.deadline is None or not game.running:
             return
-        delay = max(0.0, (game.deadline - self.sessions.clock()).total_seconds())
+        if delay is None:
+            delay = max(0.0, (game.deadline - self.sessions.clock()).total_seconds())
         self._timers[game.id] = asyncio.get_running_loop().create_task(
-            self._wait_and_expire(game.id, delay), name=f"game-timer-{game.id}")
+            self._wait_and_expire(game, delay), name=f"game-timer-{game.id}")
 
     def cancel(self, game_id: int) -> None:
         task = self._timers.pop(game_id, None)
         if task is not None and task is not asyncio.current_task():
             task.cancel()
 
-    def rearm_all(self) -> int:
+    async def rearm_all(self) -> int:
         """At start-up: every stored deadline is armed again; one that passed fires at once."""
-        games = games_with_deadlines(self.sessions.db)
+        games = await self.sessions.call(games_with_deadlines, self.sessions.db)
         for game in games:
             self.arm(game)
             self.bot.pilots.schedule(game)  # a pilot deciding when the bot stopped decides again
         return len(games)
 
-    async def _wait_and_expire(self, game_id: int, delay: float) -> None:
+    async def _wait_and_expire(self, game: GameRecord, delay: float) -> None:
         await asyncio.sleep(delay)
-        self._timers.pop(game_id, None)
+        self._timers.pop(game.id, None)
         try:
-            result = await self.sessions.expire(game_id)
-            if result is not None:
-                await self._post_to_thread(result)
+            result = await self.sessions.expire(game.id)
+        except StoreUnavailable as exc:
+            # Retried with back-off until the store answers: a timer is never dropped.
+            failures = self._timer_failures.get(game.id, 0) + 1
+            self._timer_failures[game.id] = failures
+            if failures == 1:
+                log.warning("timer of game %s: the store is unavailable (%s); retrying", game.id, exc)
+            self.arm(game, min(TIMER_RETRY_MAX, 2.0 ** failures))
+            return
         except Exception:  # a failing timer must not take the bot down
-            log.exception("timer of game %s failed", game_id)
+            log.exception("timer of game %s failed", game.id)
+            return
+        if self._timer_failures.pop(game.id, None):
+            log.info("timer of game %s fired after the store came back", game.id)
+        if result is not None:
+            await self.post_board(result)
 
     async def post_board(self, result: ActResult) -> None:
-        """Post a changed game's board at the bottom of its thread (timers, resumes from elsewhere)."""
-        await self._post_to_thread(result)
-
-    async def _post_to_thread(self, result: ActResult) -> None:
+        """Post a changed game's board at the bottom of its thread (timers, pilots, resumes)."""
         game = result.game
         if game is None or not game.thread_id:
             return
-        thread = self.bot.get_partial_messageable(game.thread_id, guild_id=game.guild_id)
         if result.status == "broken" or result.board is None:
-            await thread.send(_clip(result.text))
+            await self._say_in_thread(game, result.text)
             return
-        message = await thread.send(**self.board_message(game, result.board, result.text))
-        self.sessions.attach(game, board_message_id=message.id)
+        thread = self.bot.get_partial_messageable(game.thread_id, guild_id=game.guild_id)
+        try:
+            message = await thread.send(**self.board_message(game, result.board, result.text))
+        except discord.NotFound:
+            await self.thread_gone(game.thread_id)
+            return
+        except discord.HTTPException as exc:  # the change is saved; the next press refreshes the board
+            log.warning("game %s: posting the board failed: %s", game.id, exc)
+        else:
+            await self.sessions.call(self.sessions.attach, game, board_message_id=message.id)
         await self._after_change(result, None)
 
+    async def _say_in_thread(self, game: GameRecord, text: str) -> None:
+        if not game.thread_id:
+            return
+        thread = self.bot.get_partial_messageable(game.thread_id, guild_id=game.guild_id)
+        try:
+            await thread.send(_clip(text))
+        except discord.HTTPException as exc:
+            log.warning("game %s: could not post to its thread: %s", game.id, exc)

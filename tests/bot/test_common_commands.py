@@ -70,7 +70,9 @@ async def test_daily_missed_while_down_is_posted_at_start(make_bot):
         await env.advance_time(3600)
         before = len(puzzles.history())
         # Down over midnight: the old bot is replaced only after the next day began.
-        env.bot.get_cog("DailyPoster").midnight.cancel()
+        poster = env.bot.get_cog("DailyPoster")
+        poster.midnight.cancel()
+        poster.retry.cancel()
         await env.advance_time(24 * 3600)
         assert len(puzzles.history()) == before
         await env.restart_bot(make_bot())

@@ -13,12 +13,14 @@ from db import guilds, players
 from db.games import running_games_of
 from engine import levels
 
+from ..components import close_view
 from ..play import file_of
 
 if TYPE_CHECKING:
     from ..app import GameHall
 
 MIN_TIMER, MAX_TIMER = 30, 86_400
+DAILY_PERMISSIONS = ("view_channel", "send_messages")  # the post is one message with buttons
 
 
 class Common(commands.Cog):
@@ -37,32 +39,40 @@ class Common(commands.Cog):
 
     @app_commands.command(name="games", description="Your running games, with links to their threads")
     async def games(self, interaction: discord.Interaction) -> None:
-        mine = running_games_of(self.bot.db, interaction.user.id, guild_id=interaction.guild_id)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        mine = await self.bot.sessions.call(running_games_of, self.bot.db, interaction.user.id,
+                                            guild_id=interaction.guild_id)
         if not mine:
-            await interaction.response.send_message("You have no running games here. `/help` lists them all.",
-                                                    ephemeral=True)
+            await interaction.followup.send("You have no running games here. `/help` lists them all.", ephemeral=True)
             return
         titles = {p.kind.key: p.kind.title for p in self.bot.plugins}
-        lines = [f"• {titles.get(g.kind, g.kind)} — <#{g.thread_id}>" if g.thread_id else
-                 f"• {titles.get(g.kind, g.kind)} (starting)" for g in mine]
-        await interaction.response.send_message("Your running games:\n" + "\n".join(lines), ephemeral=True)
+        lines = [f"• {titles.get(g.kind, g.kind)} #{g.id} — <#{g.thread_id}>" if g.thread_id else
+                 f"• {titles.get(g.kind, g.kind)} #{g.id} (no thread)" for g in mine]
+        await interaction.followup.send(
+            "Your running games (a game whose thread is gone or locked can be ended here):\n" + "\n".join(lines),
+            ephemeral=True, view=close_view(mine, titles))
 
     @app_commands.command(name="profile", description="Level, XP and progress in every game")
     @app_commands.describe(member="Whose profile to show (yours if left out)")
     async def profile(self, interaction: discord.Interaction, member: discord.Member | None = None) -> None:
         who = member or interaction.user
         await interaction.response.defer()
-        xp = players.get_xp(self.bot.db, who.id)
-        level = levels.level_for(xp)
-        floor, ceiling = levels.level_bounds(level)
-        progress = players.all_progress(self.bot.db, who.id)
-        sections = [(p.kind.title, p.kind.profile_lines(progress.get(p.kind.key, {}))) for p in self.bot.plugins]
-        card = render_profile(who.display_name, level, xp, floor, ceiling, sections)
-        text = [f"**{who.display_name}** — level {level}, {xp} XP"]
-        for title, lines in sections:
-            text.append(f"{title}: " + ("; ".join(lines) if lines else "not played yet"))
-        files = [file_of(Picture(card, "profile.png", f"Profile card of {who.display_name}"))]
-        await interaction.followup.send("\n".join(text), files=files)
+        name = who.display_name
+
+        def build() -> tuple[str, Picture]:
+            xp = players.get_xp(self.bot.db, who.id)
+            level = levels.level_for(xp)
+            floor, ceiling = levels.level_bounds(level)
+            progress = players.all_progress(self.bot.db, who.id)
+            sections = [(p.kind.title, p.kind.profile_lines(progress.get(p.kind.key, {}))) for p in self.bot.plugins]
+            card = render_profile(name, level, xp, floor, ceiling, sections)
+            text = [f"**{name}** — level {level}, {xp} XP"]
+            for title, lines in sections:
+                text.append(f"{title}: " + ("; ".join(lines) if lines else "not played yet"))
+            return "\n".join(text), Picture(card, "profile.png", f"Profile card of {name}")
+
+        text, card = await self.bot.sessions.call(build)
+        await interaction.followup.send(text, files=[file_of(card)])
 
     settings = app_commands.Group(name="settings", description="Server settings (Manage Server only)",
                                   guild_only=True)
@@ -80,8 +90,20 @@ class Common(commands.Cog):
     async def daily_channel(self, interaction: discord.Interaction, channel: discord.TextChannel) -> None:
         if await self._refuse_unless_manager(interaction):
             return
-        guilds.update_settings(self.bot.db, interaction.guild_id, daily_channel_id=channel.id)
-        await interaction.response.send_message(
+        me = interaction.guild.me if interaction.guild is not None else None
+        if me is not None:
+            perms = channel.permissions_for(me)
+            missing = [name.replace("_", " ").title() for name in DAILY_PERMISSIONS if not getattr(perms, name)]
+            if missing:
+                await interaction.response.send_message(
+                    f"I can't post in {channel.mention}: I am missing {', '.join(missing)} there. Give me "
+                    "those permissions in that channel (or pick another), then set it again. Nothing was changed.",
+                    ephemeral=True)
+                return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await self.bot.sessions.call(guilds.update_settings, self.bot.db, interaction.guild_id,
+                                     daily_channel_id=channel.id)
+        await interaction.followup.send(
             f"Daily puzzles will be posted in {channel.mention} every day at 00:00 UTC.", ephemeral=True)
 
     @settings.command(name="timer", description="How long a timed phase lasts, in seconds")
@@ -94,7 +116,8 @@ class Common(commands.Cog):
                 f"The timer must be between {MIN_TIMER} and {MAX_TIMER} seconds; {seconds} is not.",
                 ephemeral=True)
             return
-        guilds.update_settings(self.bot.db, interaction.guild_id, timer_seconds=seconds)
-        await interaction.response.send_message(
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await self.bot.sessions.call(guilds.update_settings, self.bot.db, interaction.guild_id, timer_seconds=seconds)
+        await interaction.followup.send(
             f"Timed phases now last {seconds} seconds (new phases; running timers keep their deadline).",
             ephemeral=True)

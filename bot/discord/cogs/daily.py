@@ -14,12 +14,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
+from bot.core.sessions import StoreUnavailable
 from db import daily, guilds
 
 if TYPE_CHECKING:
     from ..app import GameHall
 
 log = logging.getLogger(__name__)
+RETRY_MINUTES = 10
 
 
 class DailyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"d:(?P<kind>[a-z_]{1,30})"):
@@ -62,9 +64,17 @@ class DailyPoster(commands.Cog):
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(DailyButton)
         self.midnight.start()
+        self.retry.start()
 
     async def cog_unload(self) -> None:
         self.midnight.cancel()
+        self.retry.cancel()
+
+    @tasks.loop(minutes=RETRY_MINUTES)
+    async def retry(self) -> None:
+        """A post that failed (Discord or the store down at midnight) is tried again until it lands."""
+        if self.bot.is_ready():
+            await self.post_everywhere(today())
 
     @tasks.loop(time=time(0, 0, tzinfo=UTC))
     async def midnight(self) -> None:
@@ -77,6 +87,10 @@ class DailyPoster(commands.Cog):
         await self.prepare(today())
         await self.post_everywhere(today())
 
+    @retry.before_loop
+    async def _after_ready(self) -> None:
+        await self.bot.wait_until_ready()
+
     async def prepare(self, day: date) -> None:
         """Generate each game's daily in a worker thread, so the first player of the day never waits."""
         for plugin in self.bot.plugins:
@@ -86,23 +100,39 @@ class DailyPoster(commands.Cog):
                 log.exception("preparing the %s daily failed", plugin.kind.key)
 
     async def post_everywhere(self, day: date) -> int:
+        """Post `day`'s daily in every server that has a daily channel and has not had it yet."""
+        call = self.bot.sessions.call
+        try:
+            settings = await call(guilds.guilds_with_daily_channel, self.bot.db)
+        except StoreUnavailable as exc:
+            log.warning("daily post of %s waits for the store: %s", day, exc)
+            return 0
         posted = 0
-        for setting in guilds.guilds_with_daily_channel(self.bot.db):
-            if daily.was_posted(self.bot.db, setting.guild_id, day):
-                continue
-            channel = self.bot.get_channel(setting.daily_channel_id)
-            if not isinstance(channel, discord.TextChannel):
-                log.warning("daily channel %s of guild %s is gone", setting.daily_channel_id, setting.guild_id)
-                continue
-            content, view = daily_post(self.bot, day)
+        for setting in settings:
             try:
-                message = await channel.send(content, **({"view": view} if view else {}))
-            except discord.HTTPException as exc:
-                log.warning("daily post to %s failed: %s", channel.id, exc)
-                continue
-            daily.record_post(self.bot.db, setting.guild_id, day, channel.id, message.id, discord.utils.utcnow())
-            posted += 1
+                posted += await self._post_one(setting.guild_id, setting.daily_channel_id, day)
+            except StoreUnavailable as exc:
+                log.warning("daily post to guild %s waits for the store: %s", setting.guild_id, exc)
         return posted
+
+    async def _post_one(self, guild_id: int, channel_id: int | None, day: date) -> int:
+        channel = self.bot.get_channel(channel_id or 0)
+        if not isinstance(channel, discord.TextChannel):
+            log.warning("daily channel %s of guild %s is gone", channel_id, guild_id)
+            return 0
+        call = self.bot.sessions.call
+        if not await call(daily.claim_post, self.bot.db, guild_id, day, channel.id, discord.utils.utcnow()):
+            return 0
+        content, view = daily_post(self.bot, day)
+        try:
+            message = await channel.send(content, **({"view": view} if view else {}))
+        except discord.HTTPException as exc:
+            log.warning("daily post to %s failed (%s); it is retried every %d minutes", channel.id, exc,
+                        RETRY_MINUTES)
+            await call(daily.release_post, self.bot.db, guild_id, day)
+            return 0
+        await call(daily.record_post, self.bot.db, guild_id, day, channel.id, message.id, discord.utils.utcnow())
+        return 1
 
     @app_commands.command(name="daily", description="Today's daily puzzles, with buttons to play them")
     async def daily_command(self, interaction: discord.Interaction) -> None:

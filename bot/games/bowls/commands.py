@@ -26,21 +26,21 @@ class BowlsCog(commands.GroupCog, group_name="bowls", group_description="The sow
     @app_commands.describe(number="1–100, gentlest first (default: your first unsolved one)")
     async def puzzle(self, interaction: discord.Interaction,
                      number: app_commands.Range[int, 1, 100] | None = None) -> None:
-        state, number = self.kind.new_puzzle(self.bot.db, interaction.user.id, number)
-        await self.bot.play.start(interaction, KEY, state, label=f"Bowls puzzle {number}")
+        user_id = interaction.user.id
+        await self.bot.play.start(interaction, KEY, lambda: self.kind.new_puzzle(self.bot.db, user_id, number))
 
     @puzzle.autocomplete("number")
     async def _puzzle_numbers(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
-        return [app_commands.Choice(name=label, value=number)
-                for label, number in self.kind.puzzle_choices(self.bot.db, interaction.user.id, current)]
+        found = await self.bot.play.choices(self.kind.puzzle_choices, self.bot.db, interaction.user.id, current)
+        return [app_commands.Choice(name=label, value=number) for label, number in found]
 
     @app_commands.command(name="endless", description="Endless: score until a bowl overflows (resumes a paused one)")
     async def endless(self, interaction: discord.Interaction) -> None:
         if await self.bot.play.resume_instead(interaction, KEY, "resume", self.kind.resumable,
                                               "Resumed your endless attempt in {thread}."):
             return
-        seed = interaction.id  # a fresh, unguessable board per attempt
-        await self.bot.play.start(interaction, KEY, self.kind.new_endless(self.bot.db, interaction.user.id, seed),
+        seed, user_id = interaction.id, interaction.user.id  # a fresh, unguessable board per attempt
+        await self.bot.play.start(interaction, KEY, lambda: self.kind.new_endless(self.bot.db, user_id, seed),
                                   label="Bowls endless")
 
     @app_commands.command(name="daily", description="Today's daily: 20 moves on the board everyone gets today")
@@ -63,28 +63,30 @@ class BowlsCog(commands.GroupCog, group_name="bowls", group_description="The sow
     @app_commands.command(name="theme", description="Change how bowls and stones look")
     @app_commands.describe(name="One of your unlocked themes")
     async def theme(self, interaction: discord.Interaction, name: str) -> None:
+        call = self.bot.sessions.call
         try:
-            match = self.kind.pick_theme(self.bot.db, interaction.user.id, name)
+            match = await call(self.kind.pick_theme, self.bot.db, interaction.user.id, name)
         except GameError as exc:
-            preview = self.kind.theme_preview(name)  # every theme may be looked at, even before it is earned
+            preview = await call(self.kind.theme_preview, name)  # every theme may be looked at, even locked
             await self.bot.play.private(interaction, str(exc) + (" Here is how it looks." if preview else ""),
                                         files=[file_of(preview)] if preview else [])
             return
-        if self.bot.sessions.running_in_thread(interaction.channel_id or 0) is not None:
+        if await self.bot.play.in_game_thread(interaction):
             await self.bot.play.act_here(interaction, KEY, f"theme:{match}")
             return
-        self.kind.save_preferences(self.bot.db, interaction.user.id, discord.utils.utcnow(), theme=match)
+        await call(self.kind.save_preferences, self.bot.db, interaction.user.id, discord.utils.utcnow(), theme=match)
         await self.bot.play.private(interaction, f"Your new bowls games will use the {match} theme.")
 
     @theme.autocomplete("name")
     async def _theme_names(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return [app_commands.Choice(name=label, value=value)
-                for label, value in self.kind.theme_choices(self.bot.db, interaction.user.id, current)]
+        found = await self.bot.play.choices(self.kind.theme_choices, self.bot.db, interaction.user.id, current)
+        return [app_commands.Choice(name=label, value=value) for label, value in found]
 
     @app_commands.command(name="forecast", description="Show a one-line forecast of the selected move")
     async def forecast(self, interaction: discord.Interaction, setting: Literal["on", "off"]) -> None:
-        if self.bot.sessions.running_in_thread(interaction.channel_id or 0) is not None:
+        if await self.bot.play.in_game_thread(interaction):
             await self.bot.play.act_here(interaction, KEY, f"forecast:{setting}")
             return
-        self.kind.save_preferences(self.bot.db, interaction.user.id, discord.utils.utcnow(), forecast=setting == "on")
+        await self.bot.sessions.call(self.kind.save_preferences, self.bot.db, interaction.user.id,
+                                     discord.utils.utcnow(), forecast=setting == "on")
         await self.bot.play.private(interaction, f"Move forecast {setting} for your new bowls games.")

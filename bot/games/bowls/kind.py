@@ -143,6 +143,8 @@ class Bowls(GameKind):
 
     @step("pause")
     def _pause(self, state: BowlsSession, arg: str, value: str | None, ctx: Context) -> Outcome:
+        if state.game.mode != "endless":
+            raise GameError("Pause: only an endless attempt can be paused.")
         with _refusal("Pause"):
             return Outcome(BowlsSession(game=bowls.pause(state.game)), "Paused. Your attempt is saved.")
 
@@ -204,12 +206,12 @@ class Bowls(GameKind):
         save_progress(db, user_id, KEY, load_record(db, user_id).model_copy(update=prefs), now)
 
     @staticmethod
-    def new_puzzle(db: sqlite_utils.Database, user_id: int, number: int | None) -> tuple[BowlsSession, int]:
-        """A puzzle attempt: `number`, or the player's first unsolved puzzle."""
+    def new_puzzle(db: sqlite_utils.Database, user_id: int, number: int | None) -> tuple[BowlsSession, str]:
+        """A puzzle attempt, `number` or the player's first unsolved puzzle, with its label."""
         record = load_record(db, user_id)
         if number is None:
             number = next((n for n in range(1, 101) if n not in record.won), 1)
-        return new_session(bowls.new_puzzle(number), record), number
+        return new_session(bowls.new_puzzle(number), record), f"Bowls puzzle {number}"
 
     @staticmethod
     def new_endless(db: sqlite_utils.Database, user_id: int, seed: int) -> BowlsSession:

@@ -8,7 +8,6 @@ from discord import app_commands
 from discord.ext import commands
 
 import engine.formation as fm
-from bot.core.kinds import GameError
 
 from .kind import KEY, Formation
 
@@ -26,34 +25,27 @@ class FormationCog(commands.GroupCog, group_name="formation", group_description=
 
     @app_commands.command(name="tutorial", description="Four short lessons and a puzzle to try them on")
     async def tutorial(self, interaction: discord.Interaction) -> None:
-        state = self.kind.new_tutorial(self.bot.db, interaction.user.id)
-        await self.bot.play.start(interaction, KEY, state, label="Formation tutorial")
+        user_id = interaction.user.id
+        await self.bot.play.start(interaction, KEY, lambda: self.kind.new_tutorial(self.bot.db, user_id))
 
     @app_commands.command(name="campaign", description="The campaign: 18 puzzles a chapter, the last a boss")
     @app_commands.describe(chapter="Which chapter (default: the furthest one open to you)")
     async def campaign(self, interaction: discord.Interaction,
                        chapter: app_commands.Range[int, 1, len(fm.CHAPTERS)] | None = None) -> None:
-        try:
-            state, chapter = self.kind.new_campaign(self.bot.db, interaction.user.id, chapter)
-        except GameError as exc:
-            await self.bot.play.private(interaction, str(exc))
-            return
-        await self.bot.play.start(interaction, KEY, state, label=f"Formation chapter {chapter}")
+        user_id = interaction.user.id
+        await self.bot.play.start(interaction, KEY, lambda: self.kind.new_campaign(self.bot.db, user_id, chapter))
 
     @app_commands.command(name="puzzle", description="Play one puzzle by its id")
     @app_commands.describe(id="The puzzle's id, e.g. c1-05")
     async def puzzle(self, interaction: discord.Interaction, id: str) -> None:
-        try:
-            state, title = self.kind.new_single(self.bot.db, interaction.user.id, id)
-        except GameError as exc:
-            await self.bot.play.private(interaction, str(exc))
-            return
-        await self.bot.play.start(interaction, KEY, state, label=title)
+        user_id = interaction.user.id
+        today = discord.utils.utcnow().date()
+        await self.bot.play.start(interaction, KEY, lambda: self.kind.new_single(self.bot.db, user_id, id, today))
 
     @puzzle.autocomplete("id")
     async def _puzzle_ids(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return [app_commands.Choice(name=label, value=value)
-                for label, value in self.kind.puzzle_choices(self.bot.db, interaction.user.id, current)]
+        found = await self.bot.play.choices(self.kind.puzzle_choices, self.bot.db, interaction.user.id, current)
+        return [app_commands.Choice(name=label, value=value) for label, value in found]
 
     @app_commands.command(name="daily", description="Today's flight: three puzzles, the same for everyone")
     async def daily(self, interaction: discord.Interaction) -> None:
@@ -65,7 +57,7 @@ class FormationCog(commands.GroupCog, group_name="formation", group_description=
 
     @place.autocomplete("creature")
     async def _creatures(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        state = self.bot.play.state_here(interaction, KEY)
+        state = await self.bot.play.state_here(interaction, KEY)
         slot = getattr(interaction.namespace, "slot", None)
         return [app_commands.Choice(name=n, value=n) for n in self.kind.creature_choices(state, slot, current)]
 
@@ -76,6 +68,14 @@ class FormationCog(commands.GroupCog, group_name="formation", group_description=
     @app_commands.command(name="hint", description="One more hint: the mechanic, a useful position, then a solution")
     async def hint(self, interaction: discord.Interaction) -> None:
         await self.bot.play.act_here(interaction, KEY, "hint")
+
+    @app_commands.command(name="next", description="On to the next puzzle after a win (in your game's thread)")
+    async def next(self, interaction: discord.Interaction) -> None:
+        await self.bot.play.act_here(interaction, KEY, "next")
+
+    @app_commands.command(name="end", description="End this formation session")
+    async def end(self, interaction: discord.Interaction) -> None:
+        await self.bot.play.act_here(interaction, KEY, "end")
 
     @app_commands.command(name="clear", description="Empty your line-up (fixed creatures stay)")
     async def clear(self, interaction: discord.Interaction) -> None:

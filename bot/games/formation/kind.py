@@ -93,6 +93,17 @@ def _label(slot: str) -> str:
     return fm.SLOT_LABELS.get(slot, slot)
 
 
+def _daily_day(puzzle_id: str) -> date | None:
+    """The day a daily puzzle id ('daily-YYYY-MM-DD-n') belongs to, or None for any other id."""
+    parts = puzzle_id.strip().split("-")
+    if len(parts) != 5 or parts[0] != "daily":
+        return None
+    try:
+        return date.fromisoformat("-".join(parts[1:4]))
+    except ValueError:
+        return None
+
+
 class Formation(GameKind):
     key = KEY
     title = "Formation"
@@ -282,14 +293,14 @@ class Formation(GameKind):
     # --- what the commands ask for --------------------------------------------------------------
 
     @staticmethod
-    def new_tutorial(db: sqlite_utils.Database, user_id: int) -> FormationSession:
+    def new_tutorial(db: sqlite_utils.Database, user_id: int) -> tuple[FormationSession, str]:
         puzzles = list(fm.tutorial())
         progress = load_progress(db, user_id)
         start = next((i for i, p in enumerate(puzzles) if p.id not in progress.won), 0)
-        return new_session("tutorial", puzzles, start)
+        return new_session("tutorial", puzzles, start), "Formation tutorial"
 
     @staticmethod
-    def new_campaign(db: sqlite_utils.Database, user_id: int, chapter: int | None) -> tuple[FormationSession, int]:
+    def new_campaign(db: sqlite_utils.Database, user_id: int, chapter: int | None) -> tuple[FormationSession, str]:
         """The chapter's session from the player's first open puzzle; GameError when it is locked."""
         progress = load_progress(db, user_id)
         if chapter is None:
@@ -299,10 +310,16 @@ class Formation(GameKind):
         puzzles = list(fm.campaign(chapter))
         playable = [i for i, p in enumerate(puzzles) if progress.locked_reason(p) is None]
         start = next((i for i in playable if puzzles[i].id not in progress.won), playable[0] if playable else 0)
-        return new_session("campaign", puzzles, start), chapter
+        return new_session("campaign", puzzles, start), f"Formation chapter {chapter}"
 
     @staticmethod
-    def new_single(db: sqlite_utils.Database, user_id: int, puzzle_id: str) -> tuple[FormationSession, str]:
+    def new_single(db: sqlite_utils.Database, user_id: int, puzzle_id: str,
+                   today: date) -> tuple[FormationSession, str]:
+        """One puzzle by id; a daily one only for today or a day gone by (tomorrow's stay unseen)."""
+        daily_day = _daily_day(puzzle_id)
+        if daily_day is not None and daily_day > today:
+            raise GameError(f"The daily puzzles of {daily_day.isoformat()} are not out yet: "
+                            "they open at 00:00 UTC that day.")
         try:
             puzzle = fm.puzzle_by_id(puzzle_id)
         except (KeyError, ValueError):
