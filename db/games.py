@@ -19,6 +19,18 @@ class StaleGame(Exception):
     """The game changed (or ended) since the caller read it."""
 
 
+class AlreadyRunning(Exception):
+    """A player already has a running game of this kind in this server (the store allows one)."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(f"game {game_id} is already running")
+        self.game_id = game_id
+
+
+def _free_slots(db: sqlite_utils.Database, game_id: int) -> None:
+    db.execute("delete from running_slots where game_id = ?", [game_id])
+
+
 @dataclass(frozen=True)
 class GameRecord:
     id: int
@@ -63,6 +75,7 @@ def _record(db: sqlite_utils.Database, row: dict) -> GameRecord:
             with db.atomic():
                 db.execute("update games set status = ?, broken_reason = ?, deadline = null, "
                            "version = version + 1 where id = ?", [BROKEN, reason, row["id"]])
+                _free_slots(db, row["id"])
         return GameRecord(id=row["id"], kind=str(row.get("kind")), guild_id=None, channel_id=None,
                           thread_id=None, board_message_id=None, players=(), state=str(row.get("state")),
                           version=int(row.get("version") or 0) + 1, status=BROKEN, deadline=None,
@@ -84,6 +97,11 @@ def create_game(db: sqlite_utils.Database, *, kind: str, guild_id: int | None, c
                 deadline: datetime | None = None) -> GameRecord:
     players = tuple(players)
     with db.atomic():
+        for player in players:
+            taken = db.execute("select game_id from running_slots where user_id = ? and kind = ? and guild_id = ?",
+                               [player, kind, guild_id or 0]).fetchone()
+            if taken is not None:
+                raise AlreadyRunning(taken[0])
         table = db["games"].insert({
             "kind": kind, "guild_id": guild_id, "channel_id": channel_id, "thread_id": None,
             "board_message_id": None, "players": json.dumps(players), "state": state, "version": 1,
@@ -92,6 +110,8 @@ def create_game(db: sqlite_utils.Database, *, kind: str, guild_id: int | None, c
         })
         game_id = table.last_pk
         db["game_players"].insert_all({"game_id": game_id, "user_id": p} for p in players)
+        db["running_slots"].insert_all({"user_id": p, "kind": kind, "guild_id": guild_id or 0, "game_id": game_id}
+                                       for p in players)
     return get_game(db, game_id)
 
 
@@ -138,6 +158,8 @@ def _update(db: sqlite_utils.Database, game_id: int, expected_version: int, now:
         )
         if cursor.rowcount != 1:
             raise StaleGame(f"game {game_id} is no longer at version {expected_version}")
+        if fields.get("status", RUNNING) != RUNNING:
+            _free_slots(db, game_id)
         if also is not None:
             also()  # the progress this change earned, committed with it
     return get_game(db, game_id)
@@ -183,6 +205,7 @@ def set_location(db: sqlite_utils.Database, game_id: int, *, thread_id: int | No
 def delete_game(db: sqlite_utils.Database, game_id: int) -> None:
     """Remove a game that never reached its player (no thread could be opened for it)."""
     with db.atomic():
+        _free_slots(db, game_id)
         db.execute("delete from game_players where game_id = ?", [game_id])
         db.execute("delete from games where id = ?", [game_id])
 
@@ -193,3 +216,4 @@ def mark_broken(db: sqlite_utils.Database, game_id: int, reason: str, now: datet
         db.execute("update games set status = ?, broken_reason = ?, deadline = null, "
                    "version = version + 1, updated_at = ? where id = ?",
                    [BROKEN, reason, now.isoformat(), game_id])
+        _free_slots(db, game_id)

@@ -69,7 +69,19 @@ def _m1_initial(db: sqlite_utils.Database) -> None:
                                 "practice": int, "finished_at": str}, pk=("user_id", "kind", "day"))
 
 
-MIGRATIONS: list[Migration] = [_m1_initial]
+def _m2_running_slots(db: sqlite_utils.Database) -> None:
+    """One running game per player, kind and server, guaranteed by the store itself (a double click,
+    a double-submitted command or a second process cannot make two)."""
+    db["running_slots"].create({"user_id": int, "kind": str, "guild_id": int, "game_id": int},
+                               pk=("user_id", "kind", "guild_id"))
+    db["running_slots"].create_index(["game_id"])
+    db.execute("insert or ignore into running_slots (user_id, kind, guild_id, game_id) "
+               "select game_players.user_id, games.kind, coalesce(games.guild_id, 0), games.id "
+               "from games join game_players on game_players.game_id = games.id "
+               "where games.status = 'running' order by games.id desc")
+
+
+MIGRATIONS: list[Migration] = [_m1_initial, _m2_running_slots]
 
 
 def migrate(db: sqlite_utils.Database) -> int:

@@ -22,7 +22,7 @@ import discord
 from bot.core.kinds import GameError
 from bot.core.reply import Picture, Reply
 from bot.core.sessions import STORE_DOWN_TEXT, ActResult, Sessions, StoreUnavailable
-from db.games import GameRecord, games_with_deadlines
+from db.games import AlreadyRunning, GameRecord, games_with_deadlines
 
 from .components import close_view, view_for
 
@@ -174,8 +174,13 @@ class Play:
                 await interaction.followup.send(_clip(str(exc)), ephemeral=True)
                 return None
             state, label = built if isinstance(built, tuple) else (built, label)
-        game = await self.sessions.call(self.sessions.start, key, guild_id=guild_id, channel_id=channel.id,
-                                        players=[user.id], state=state)
+        try:
+            game = await self.sessions.call(self.sessions.start, key, guild_id=guild_id, channel_id=channel.id,
+                                            players=[user.id], state=state)
+        except AlreadyRunning as taken:  # another process (or a retried request) made it meanwhile
+            await interaction.followup.send(f"You already have a {kind.title} game running (#{taken.game_id}).",
+                                            ephemeral=True)
+            return None
         name = kind.thread_name(state, user.display_name)[:100]
         thread: discord.Thread | None = None
         try:
