@@ -42,7 +42,7 @@ def system_prompt(state: FightState, fighter_id: str, *, custom: bool, seconds: 
     me = state.get(fighter_id)
     ally = state.get("hero" if fighter_id == "companion" else "companion")
     skills = [{"name": s.name, "slot": s.slot, "text": s.text} for s in kit(me.name).values()]
-    return render("companion/system", companion={"name": me.name, "role": fighters()[me.name].role},
+    return render("companion/system", companion={"name": me.name, "role": fighters()[me.name].role.rstrip(".")},
                   hero=ally.name, max_turns=MAX_TURNS, custom=custom, skills=skills, seconds=f"{seconds:g}")
 
 
