@@ -112,7 +112,8 @@ class CompanionPilot:
 
     async def decide(self, fight: FightState, fighter_id: str = "companion", *, timeout: float = 10.0,
                      guild_id: int | None = None, game_id: str | int | None = None) -> CompanionDecision:
-        """The companion's decision for this duo phase, within `timeout` seconds of the call.
+        """The companion's decision for this duo phase, within `timeout` seconds of the call (pass what is
+        left of the 10 s since the companion's phase opened).
 
         `guild_id` counts the server's daily budget (none: no budget); `game_id` names the fight in the
         stored record. Never raises for anything the model or its server does: the worst is a pass.
@@ -222,9 +223,10 @@ class CompanionPilot:
         allowed = {CHOOSE, PASS} | ({CUSTOM} if custom else set())
         if name not in allowed:
             raise bad("unknown_tool", f"the model called {one_line(str(name), 40)!r}, not one of its tools", call.id)
-        try:
-            raw = json.loads(call.function.arguments or "")
-        except ValueError:
+        arguments = call.function.arguments
+        try:  # a string of JSON by the protocol; some servers send the object itself
+            raw = arguments if isinstance(arguments, dict) else json.loads(arguments or "")
+        except (TypeError, ValueError):
             raise bad("malformed", f"the arguments of {name} are not JSON", call.id) from None
         if name == CHOOSE and isinstance(raw, dict) and isinstance(raw.get("number"), int) \
                 and not 1 <= raw["number"] <= count:

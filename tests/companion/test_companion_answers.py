@@ -16,6 +16,7 @@ SHORT = 1.0   # an injected deadline for the slow cases (the real 10 s one is in
 CASES = [
     # answer, decision, code, words the reason must hold
     (choose(1, "On it!"), "turn", "chosen", "chosen by the model"),
+    (tool("choose_turn", {"number": 1, "say": "On it!"}), "turn", "chosen", "chosen by the model"),
     (pass_("the hero has this"), "pass", "model_pass", "the hero has this"),
     (choose(9), "pass", "out_of_range", "turn 9 was not offered"),
     (text("Turn 2 looks best."), "pass", "no_tool_call", "text, not a tool call"),

@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import socket
 from dataclasses import dataclass, field
 from typing import Any, Awaitable, Callable
 
@@ -40,13 +41,14 @@ def _completion(body: dict, message: dict, finish: str) -> dict:
     }
 
 
-def tool(name: str, arguments: str) -> Answer:
-    """A tool call with raw argument text (which may be anything, even not JSON)."""
+def tool(name: str, arguments: str | dict) -> Answer:
+    """A tool call with raw argument text (which may be anything, even not JSON), or with the arguments
+    as an object, as some servers send them."""
     async def respond(request: web.Request, body: dict) -> web.StreamResponse:
         message = {"role": "assistant", "content": None, "tool_calls": [
             {"id": "call_1", "type": "function", "function": {"name": name, "arguments": arguments}}]}
         return web.json_response(_completion(body, message, "tool_calls"))
-    return Answer(f"{name}:{arguments[:20]}", respond)
+    return Answer(f"{name}:{str(arguments)[:20]}", respond)
 
 
 def choose(number: int, say: str = "On it!") -> Answer:
@@ -167,9 +169,10 @@ class FakeOpenAI:
         # handler_cancellation: a hanging handler stops when its client goes; shutdown does not wait 60 s.
         self._runner = web.AppRunner(app, handler_cancellation=True, shutdown_timeout=0.2, access_log=None)
         await self._runner.setup()
-        site = web.TCPSite(self._runner, "127.0.0.1", port)
-        await site.start()
-        self.port = site._server.sockets[0].getsockname()[1]
+        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        sock.bind(("127.0.0.1", port))   # port 0: the system picks a free one
+        self.port = sock.getsockname()[1]
+        await web.SockSite(self._runner, sock).start()
         return self
 
     async def close(self) -> None:
