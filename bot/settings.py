@@ -24,6 +24,12 @@ class Settings(BaseSettings):
     openai_api_key: SecretStr | None = Field(default=None, alias="OPENAI_API_KEY")
     openai_base_url: str | None = Field(default=None, alias="OPENAI_BASE_URL")
     companion_model: str | None = Field(default=None, alias="COMPANION_MODEL")
+    # Strict tool schemas and parallel_tool_calls=false; off for servers that reject those fields.
+    companion_strict: bool = Field(default=True, alias="COMPANION_STRICT")
+    # Model calls a server may make per UTC day; past it the companion plays auto.
+    companion_calls_per_day: int = Field(default=2000, alias="COMPANION_CALLS_PER_DAY", ge=0)
+    # Offer the model custom_turn (a turn of its own steps, checked by the engine) beside choose_turn.
+    companion_custom_turns: bool = Field(default=False, alias="COMPANION_CUSTOM_TURNS")
     log_level: str = Field(default="INFO", alias="LOG_LEVEL")
     local_play_port: int = Field(default=8765, alias="LOCAL_PLAY_PORT", ge=1, le=65535)
 

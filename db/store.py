@@ -81,7 +81,23 @@ def _m2_running_slots(db: sqlite_utils.Database) -> None:
                "where games.status = 'running' order by games.id desc")
 
 
-MIGRATIONS: list[Migration] = [_m1_initial, _m2_running_slots]
+def _m3_companion_decisions(db: sqlite_utils.Database) -> None:
+    """Every decision of the tactics companion's pilot (issue 11): read by /tactics companion and the eval."""
+    db["companion_decisions"].create(
+        {
+            "id": int, "fight": str, "guild_id": int, "round": int, "fighter": str, "model": str,
+            "latency_s": float, "tokens_in": int, "tokens_out": int, "calls": int, "decision": str,
+            "number": int, "code": str, "reason": str, "say": str, "offered": str, "steps": str,
+            "created_at": str,
+        },
+        pk="id", not_null={"decision", "code", "created_at"},
+        defaults={"tokens_in": 0, "tokens_out": 0, "calls": 0},
+    )
+    db["companion_decisions"].create_index(["fight", "id"])
+    db["companion_decisions"].create_index(["guild_id", "created_at"])
+
+
+MIGRATIONS: list[Migration] = [_m1_initial, _m2_running_slots, _m3_companion_decisions]
 
 
 def migrate(db: sqlite_utils.Database) -> int:

@@ -1,0 +1,72 @@
+"""One companion decision: what the model was offered, what it chose (or why it passed), and what it cost."""
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+SAY_LIMIT = 100
+
+# Stable codes of how a decision came about (the reason says it for people).
+Code = Literal[
+    "chosen",        # choose_turn with a number offered
+    "custom",        # custom_turn the engine accepted
+    "model_pass",    # the model called pass_turn
+    "auto",          # the planner's first turn (the auto pilot, or past the day's budget)
+    "budget",        # past COMPANION_CALLS_PER_DAY: the planner's first turn, no call made
+    "no_model",      # COMPANION_MODEL unset: nothing called
+    "no_turns",      # the planner had nothing to offer (the fighter cannot act)
+    "timeout",       # no usable answer before the deadline
+    "rate_limited",  # HTTP 429
+    "http_error",    # any other HTTP error status
+    "connection",    # refused, dropped or reset before an answer
+    "bad_response",  # a body that is not a chat completion (not JSON, no choices)
+    "no_tool_call",  # text instead of a tool call
+    "unknown_tool",  # a tool that was not offered
+    "malformed",     # arguments that are not the tool's schema
+    "out_of_range",  # choose_turn with a number beyond the turns offered
+    "illegal",       # a turn the engine refuses
+    "stale",         # the board moved on before the turn was applied
+    "error",         # anything else; logged with its traceback
+]
+
+
+def one_line(text: str, limit: int) -> str:
+    """Whitespace folded to single spaces and cut to `limit` characters."""
+    return " ".join(str(text).split())[:limit]
+
+
+class CompanionDecision(BaseModel):
+    """What the pilot decided for one duo phase. `steps` are engine steps to apply (empty for a pass)."""
+
+    decision: Literal["turn", "custom", "pass"]
+    code: Code
+    reason: str
+    number: int | None = None
+    steps: list[dict] = Field(default_factory=list)
+    say: str = ""
+    offered: list[str] = Field(default_factory=list)   # the ready-made turns' labels, in order
+    round: int = 0
+    model: str | None = None
+    latency_s: float = 0.0
+    tokens_in: int = 0
+    tokens_out: int = 0
+    calls: int = 0                                      # requests sent to the model server
+    notice: str | None = None                           # said once in the thread (the day's budget is spent)
+
+    @property
+    def passed(self) -> bool:
+        return self.decision == "pass"
+
+    def line(self, name: str) -> str:
+        """The thread's line for this decision, e.g. `Cindle: "On it!" (Ember Bolt s1)` or
+        `Cindle passes: no answer in 10 s`."""
+        if self.passed:
+            return f"{name} passes: {self.reason}"
+        what = self.offered[self.number - 1] if self.number and self.number <= len(self.offered) else "its own turn"
+        return f'{name}: "{self.say}" ({what})' if self.say else f"{name}: {what}"
+
+    def record(self) -> dict:
+        """The JSON line of `python -m bot.companion play` for this decision."""
+        return {"round": self.round, "decision": self.decision, "number": self.number, "reason": self.reason,
+                "latency_s": self.latency_s, "tokens_in": self.tokens_in, "tokens_out": self.tokens_out}

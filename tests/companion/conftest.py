@@ -1,0 +1,37 @@
+"""Companion tests: the real pilot and openai client over HTTP against tests/support/fake_openai.py."""
+from __future__ import annotations
+
+import pytest
+
+from bot.companion.pilot import CompanionPilot
+from bot.settings import Settings
+from db.store import open_store
+from engine.tactics import new_fight
+from support.fake_openai import MODEL
+
+
+@pytest.fixture
+def fight():
+    """Round 1 of c01, the companion (Cindle) still to act."""
+    return new_fight("c01", 1, "Tidecaller", "Cindle")
+
+
+@pytest.fixture
+def store(tmp_path):
+    return open_store(tmp_path / "companion.db")
+
+
+@pytest.fixture
+async def pilots():
+    """make(fake, **settings) -> a CompanionPilot on that fake server; all closed at the end."""
+    made: list[CompanionPilot] = []
+
+    def make(fake, *, store=None, clock=None, **overrides) -> CompanionPilot:
+        settings = Settings(OPENAI_BASE_URL=fake.base_url, COMPANION_MODEL=MODEL, _env_file=None, **overrides)
+        pilot = CompanionPilot(settings, store=store, clock=clock)
+        made.append(pilot)
+        return pilot
+
+    yield make
+    for pilot in made:
+        await pilot.aclose()

@@ -1,0 +1,65 @@
+"""The companion's prompts: a golden snapshot of the templates, StrictUndefined, and the size a model reads."""
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+from jinja2 import UndefinedError
+
+from bot.companion.offer import build_offer
+from engine.tactics import apply_turn, new_fight, pass_turn, plan_turns
+from prompts import render
+
+GOLDEN = Path(__file__).parent / "golden"
+
+
+def test_the_rendered_templates_match_the_golden_file():
+    variables = json.loads((GOLDEN / "prompt_vars.json").read_text())
+    rendered = "\n\n=====\n\n".join(render(f"companion/{name}", **variables[name]) for name in ("system", "user", "retry"))
+    golden = GOLDEN / "prompt.txt"
+    if os.environ.get("UPDATE_GOLDEN"):
+        golden.write_text(rendered + "\n")
+    assert rendered + "\n" == golden.read_text(), "prompt changed: rerun with UPDATE_GOLDEN=1 and review the diff"
+
+
+@pytest.mark.parametrize("name", ["system", "user", "retry"])
+def test_a_missing_variable_is_an_error_not_an_empty_string(name):
+    variables = json.loads((GOLDEN / "prompt_vars.json").read_text())[name]
+    variables.pop(sorted(variables)[0])
+    with pytest.raises(UndefinedError):
+        render(f"companion/{name}", **variables)
+
+
+def test_the_prompt_lists_the_view_and_every_offered_turn(fight):
+    offer = build_offer(fight, "companion", custom=False, seconds=10)
+    system, user = (m["content"] for m in offer.messages)
+    assert [m["role"] for m in offer.messages] == ["system", "user"]
+    assert "You are Cindle, the companion" in system and "choose_turn(number, say)" in system
+    assert "Puddles on the Path | round 1/10 | duo phase" in user          # the engine's text view
+    assert "C is you, H is the Tidecaller" in user
+    for i, turn in enumerate(offer.turns, 1):
+        assert f"\n{i}. {turn.summary.rstrip('.')}. Ends on {turn.preview.end_at}" in user
+    assert f"\n{len(offer.turns) + 1}. " not in user
+
+
+def _estimated_tokens(messages) -> float:
+    return sum(len(m["content"]) for m in messages) / 4     # about four characters a token
+
+
+def test_a_prompt_stays_near_a_thousand_tokens():
+    """Every companion phase of whole fights (planner-played), with the longest option: custom turns on."""
+    sizes = []
+    for encounter in ("c01", "c05", "c09", "c13"):
+        state = new_fight(encounter, 1, "Tidecaller", "Cindle")
+        while not state.result:
+            for fid in ("hero", "companion"):
+                if state.result or state.phase != "duo" or not state.get(fid).standing or state.get(fid).done:
+                    continue
+                if fid == "companion":
+                    sizes.append(_estimated_tokens(build_offer(state, fid, custom=True, seconds=10).messages))
+                turns = plan_turns(state, fid, limit=1)
+                state = apply_turn(state, fid, turns[0].steps) if turns else pass_turn(state, fid)
+    assert len(sizes) >= 8
+    assert 500 <= min(sizes) and max(sizes) <= 1250, (min(sizes), max(sizes))

@@ -1,0 +1,82 @@
+"""Every decision is stored; the stored records drive /tactics companion, the eval and the daily budget."""
+from __future__ import annotations
+
+from datetime import datetime, timedelta, timezone
+
+import sqlite_utils
+
+from bot.companion.decision import CompanionDecision
+from db import companion as decisions
+from db.store import MIGRATIONS, migrate, open_store
+from engine.tactics import plan_turns
+from support.fake_openai import FakeOpenAI, choose, hang, status
+
+NOON = datetime(2025, 3, 14, 12, 0, tzinfo=timezone.utc)
+
+
+def clock_at(moment):
+    return lambda: moment
+
+
+async def test_each_decision_is_stored_with_what_was_offered(fight, pilots, store):
+    async with FakeOpenAI([choose(2, "Here I go"), status(500)]) as fake:
+        pilot = pilots(fake, store=store, clock=clock_at(NOON))
+        turn = await pilot.decide(fight, "companion", timeout=1.0, guild_id=7, game_id=31)
+        passed = await pilot.decide(fight, "companion", timeout=1.0, guild_id=7, game_id=31)
+    rows = decisions.decisions(store, 31)
+    assert [(r["decision"], r["code"], r["number"]) for r in rows] == [("turn", "chosen", 2), ("pass", "http_error", None)]
+    first, last = rows
+    assert first["offered"] == [t.label for t in plan_turns(fight, "companion")] == turn.offered
+    assert first["steps"] == turn.steps and first["say"] == "Here I go"
+    assert (first["round"], first["fighter"], first["model"], first["guild_id"]) == (1, "companion", "fake-model", 7)
+    assert (first["tokens_in"], first["tokens_out"], first["calls"]) == (900, 20, 1)
+    assert first["latency_s"] == turn.latency_s and first["created_at"] == NOON.isoformat()
+    assert last["reason"] == passed.reason == "the model server answered HTTP 500"
+    # /tactics companion shows the last one.
+    assert decisions.last_decision(store, 31) == last and decisions.last_decision(store, 99) is None
+
+
+async def test_a_timeout_is_stored_with_its_latency(fight, pilots, store):
+    async with FakeOpenAI([hang(30)]) as fake:
+        await pilots(fake, store=store).decide(fight, "companion", timeout=0.5, game_id="fight-a")
+    row = decisions.last_decision(store, "fight-a")
+    assert (row["code"], row["reason"], row["calls"]) == ("timeout", "no answer in 0.5 s", 1)
+    assert row["latency_s"] >= 0.5
+
+
+async def test_past_the_days_budget_the_companion_plays_auto_and_says_so_once(fight, pilots, store):
+    yesterday = NOON - timedelta(days=1)
+    for _ in range(3):   # yesterday's calls do not count today
+        decisions.record(store, CompanionDecision(decision="pass", code="timeout", reason="x", calls=1).model_dump(),
+                         fight="old", guild_id=7, fighter="companion", now=yesterday)
+    async with FakeOpenAI([choose(2)]) as fake:
+        pilot = pilots(fake, store=store, clock=clock_at(NOON), COMPANION_CALLS_PER_DAY=2)
+        made = [await pilot.decide(fight, "companion", timeout=1.0, guild_id=7, game_id=1) for _ in range(2)]
+        assert [d.code for d in made] == ["chosen", "chosen"] and decisions.calls_today(store, 7, NOON) == 2
+        over = await pilot.decide(fight, "companion", timeout=1.0, guild_id=7, game_id=1)
+        again = await pilot.decide(fight, "companion", timeout=1.0, guild_id=7, game_id=1)
+        other_guild = await pilot.decide(fight, "companion", timeout=1.0, guild_id=8, game_id=2)
+        assert len(fake.requests) == 3          # two for guild 7, one for guild 8; none past the budget
+    auto = plan_turns(fight, "companion")[0]
+    for d in (over, again):
+        assert (d.decision, d.code, d.number, d.calls) == ("turn", "budget", 1, 0)
+        assert d.steps == [s.model_dump(exclude_none=True) for s in auto.steps]
+        assert "playing auto" in d.reason
+    assert over.notice and "today's 2 calls" in over.notice and again.notice is None
+    assert other_guild.code == "chosen"
+    tomorrow = pilots(fake, store=store, clock=clock_at(NOON + timedelta(days=1)), COMPANION_CALLS_PER_DAY=2)
+    assert await tomorrow._over_budget(7) is False
+
+
+def test_the_migration_upgrades_a_store_from_before_the_companion(tmp_path):
+    path = tmp_path / "old.db"
+    old = sqlite_utils.Database(path)
+    MIGRATIONS[0](old)
+    old.execute("PRAGMA user_version = 1")
+    old.conn.commit()
+    old.conn.close()
+    db = open_store(path)
+    assert "companion_decisions" in db.table_names()
+    assert db.execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS)
+    assert migrate(db) == len(MIGRATIONS)       # applying again changes nothing
+    assert decisions.calls_today(db, 1, NOON) == 0
