@@ -80,7 +80,8 @@ class BattleEvent(BaseModel):
     turn: int  # battle turn (1-based); 0 for a spell cast in the summon phase
     action: int  # sequence number of the action within its battle phase (or spell cast)
     kind: Literal["attack", "ranged", "heal", "thorns", "stalemate", "spell"]
-    actor: UnitRef | None  # the acting unit; None for the stalemate rule and spells
+    actor: UnitRef | None  # who deals or heals it (thorns: the thorned unit, which may just have fallen);
+    # None for the stalemate rule and spells
     source: str  # the acting card's name, or the rule
     target: UnitRef
     amount: int  # ticks taken (attack, ranged, thorns, stalemate, damage spell) or healed
