@@ -1,20 +1,27 @@
 """Summon (seed 004): jigsaw pieces on a sliding 3×3 board summon units that battle automatically.
 
-Public API for the bot layer: new_game, legal_placements, apply, ai_action, render_text, and the
-models and errors below.
+The verbs a front-end needs: new_game, legal_placements / hand_options / preview, apply (place, pass,
+timeout, surrender), ai_action, view_for and render_text (what one viewer may see), validate_deck /
+deck_summary / auto_deck, and the models and errors below. Every refusal is a RuleError with a code.
 """
-from engine.summon.ai import ai_action, random_action
-from engine.summon.catalog import Card, card, catalog_markdown, load_catalog
-from engine.summon.deck import DeckError, auto_deck, validate_deck
-from engine.summon.game import apply, legal_placements, new_game
-from engine.summon.render import describe, render_text
-from engine.summon.selfplay import play_game
-from engine.summon.state import (
-    IllegalActionError, Pass, Place, Placement, SummonState, Surrender, Timeout,
+from .ai import ai_action, random_action
+from .catalog import Card, UnknownPieceError, card, catalog_markdown, load_catalog
+from .deck import DeckError, auto_deck, deck_summary, validate_deck
+from .game import apply, legal_placements, new_game, preview
+from .options import HandOption, RotationOption, hand_options
+from .pieces import SidesError
+from .render import describe, render_text
+from .selfplay import play_game
+from .state import (
+    BattleEvent, BattleReplay, IllegalActionError, Pass, Place, Placement, Preview, SummonState, Surrender,
+    Timeout, UnitRef,
 )
+from .view import SeatView, TableView, view_for
 
 __all__ = [
-    "Card", "DeckError", "IllegalActionError", "Pass", "Place", "Placement", "SummonState", "Surrender",
-    "Timeout", "ai_action", "apply", "auto_deck", "card", "catalog_markdown", "describe", "legal_placements",
-    "load_catalog", "new_game", "play_game", "random_action", "render_text", "validate_deck",
+    "BattleEvent", "BattleReplay", "Card", "DeckError", "HandOption", "IllegalActionError", "Pass", "Place",
+    "Placement", "Preview", "RotationOption", "SeatView", "SidesError", "SummonState", "Surrender",
+    "TableView", "Timeout", "UnitRef", "UnknownPieceError", "ai_action", "apply", "auto_deck", "card",
+    "catalog_markdown", "deck_summary", "describe", "hand_options", "legal_placements", "load_catalog",
+    "new_game", "play_game", "preview", "random_action", "render_text", "validate_deck", "view_for",
 ]

@@ -1,34 +1,23 @@
 """JSON CLI: python -m engine.summon catalog | deck --auto --seed N | selfplay --seed N [--p1 ai|random
---p2 ai|random] | legal [--state FILE] (state JSON on stdin by default). Bad input: exit 2, one line."""
+--p2 ai|random] | legal [--state FILE] (state JSON on stdin by default). Bad input: exit 2, one line
+on stderr (the scaffold in engine/cli.py)."""
 from __future__ import annotations
 
-import argparse
-import json
 import sys
+from typing import Any
 
-from pydantic import ValidationError
-
-from engine.summon.catalog import load_catalog
-from engine.summon.deck import auto_deck
-from engine.summon.game import legal_placements
-from engine.summon.selfplay import play_game, summary
-from engine.summon.state import PLAYER_NAMES, SummonState
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # one line, exit 2
-        print(f"error: {message}", file=sys.stderr)
-        raise SystemExit(2)
+from ..cli import ArgParser, run
+from ..errors import RuleError, UsageError
+from .catalog import load_catalog
+from .deck import auto_deck
+from .game import legal_placements
+from .selfplay import play_game, summary
+from .state import PLAYER_NAMES, SummonState
 
 
-def _fail(message: str) -> int:
-    print(f"error: {message}".splitlines()[0], file=sys.stderr)
-    return 2
-
-
-def main(argv: list[str] | None = None) -> int:
-    ap = _Parser(prog="python -m engine.summon")
-    sub = ap.add_subparsers(dest="cmd", required=True, parser_class=_Parser)
+def _parser() -> ArgParser:
+    ap = ArgParser(prog="python -m engine.summon")
+    sub = ap.add_subparsers(dest="cmd", required=True, parser_class=ArgParser)
     sub.add_parser("catalog")
     d = sub.add_parser("deck")
     d.add_argument("--auto", action="store_true", required=True)
@@ -39,31 +28,49 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("--p2", choices=["ai", "random"], default="ai")
     lg = sub.add_parser("legal")
     lg.add_argument("--state", help="state JSON file (default: stdin)")
-    a = ap.parse_args(argv)
+    return ap
+
+
+def _read_state(path: str | None) -> SummonState:
+    try:
+        if path:
+            with open(path, encoding="utf-8") as f:
+                text = f.read()
+        else:
+            text = sys.stdin.read()
+    except OSError as e:
+        raise UsageError(f"cannot read state: {e}") from None
+    except UnicodeDecodeError as e:
+        raise UsageError(f"cannot read state: not UTF-8 ({e.reason})") from None
+    return SummonState.model_validate_json(text)  # a ValidationError is one line via the scaffold
+
+
+def _legal(st: SummonState) -> dict[str, Any]:
+    try:
+        placements = legal_placements(st)
+    except RuleError:
+        raise
+    except (ValueError, KeyError, IndexError) as e:
+        raise RuleError(f"inconsistent summon state: {e!r}", code="bad_state") from None
+    return {
+        "player": PLAYER_NAMES[st.to_move] if st.phase == "summon" else None,
+        "placements": [pl.model_dump(mode="json") for pl in placements],
+    }
+
+
+def handle(argv: list[str]) -> Any:
+    a = _parser().parse_args(argv)
     if a.cmd == "catalog":
-        print(json.dumps(load_catalog().model_dump(mode="json"), ensure_ascii=False))
-    elif a.cmd == "deck":
-        print(json.dumps({"seed": a.seed, "deck": auto_deck(a.seed)}))
-    elif a.cmd == "selfplay":
-        print(json.dumps(summary(play_game(a.seed, a.p1, a.p2))))
-    else:
-        try:
-            text = open(a.state, encoding="utf-8").read() if a.state else sys.stdin.read()
-            st = SummonState.model_validate_json(text)
-        except OSError as e:
-            return _fail(f"cannot read state: {e}")
-        except ValidationError as e:
-            return _fail(f"not a summon state: {e.errors()[0]['loc']} {e.errors()[0]['msg']}")
-        try:
-            placements = legal_placements(st)
-        except (ValueError, KeyError, IndexError) as e:
-            return _fail(f"inconsistent summon state: {e!r}")
-        out = {
-            "player": PLAYER_NAMES[st.to_move] if st.phase == "summon" else None,
-            "placements": [pl.model_dump(mode="json") for pl in placements],
-        }
-        print(json.dumps(out, ensure_ascii=False))
-    return 0
+        return load_catalog().model_dump(mode="json")
+    if a.cmd == "deck":
+        return {"seed": a.seed, "deck": auto_deck(a.seed)}
+    if a.cmd == "selfplay":
+        return summary(play_game(a.seed, a.p1, a.p2))
+    return _legal(_read_state(a.state))
+
+
+def main(argv: list[str] | None = None) -> int:
+    return run(handle, argv)
 
 
 if __name__ == "__main__":

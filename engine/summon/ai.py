@@ -3,12 +3,12 @@ the enemy's line), what it leaves nearly complete and what it drops off the boar
 the same state always gives the same action. Also the random placer it is measured against."""
 from __future__ import annotations
 
-from engine.rng import Rng
-from engine.summon.board import grid_of
-from engine.summon.catalog import Card, card
-from engine.summon.game import legal_placements
-from engine.summon.pieces import DIRS, STEP, parse_sides
-from engine.summon.state import Pass, Place, Placement, SummonState, Unit
+from ..rng import Rng
+from .board import grid_of
+from .catalog import Card, card
+from .game import legal_placements
+from .pieces import DIRS, STEP, parse_sides
+from .state import Pass, Place, Placement, SummonState, Unit
 
 PASS_BELOW = -4.0  # pass (swap the hand) when every placement scores below this
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterator
 
-from engine.summon.pieces import DIRS, STEP, Sides, connected, fits, opposite, rotate, sides_code
-from engine.summon.state import BoardPiece, HandPiece, Placement, PlayerState
+from .pieces import DIRS, STEP, Sides, connected, fits, opposite, rotate, sides_code
+from .state import BoardPiece, HandPiece, Placement, PlayerState
 
 Grid = dict[tuple[int, int], BoardPiece]
 

@@ -8,7 +8,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, model_validator
 
-from engine.summon.pieces import Attr
+from ..errors import RuleError
+from .pieces import Attr
 
 Effect = Literal["damage_front", "damage_back", "damage_all", "heal_front", "heal_all"]
 
@@ -122,7 +123,7 @@ class Catalog(BaseModel):
 
 @lru_cache(maxsize=1)
 def load_catalog() -> Catalog:
-    text = resources.files("engine.summon").joinpath("catalog.json").read_text(encoding="utf-8")
+    text = resources.files(__package__).joinpath("catalog.json").read_text(encoding="utf-8")
     return Catalog.model_validate(json.loads(text))
 
 
@@ -131,14 +132,21 @@ def cards_by_id() -> dict[str, Card]:
     return {c.id: c for c in load_catalog().cards}
 
 
+class UnknownPieceError(RuleError, KeyError):
+    """A piece id that is not in the catalog (a KeyError too: it is a failed look-up)."""
+
+    code = "unknown_piece"
+    __str__ = RuleError.__str__  # a readable message, not KeyError's quoted repr
+
+
 def card(card_id: str) -> Card:
     try:
         return cards_by_id()[card_id]
     except KeyError:
-        raise KeyError(f"unknown piece {card_id!r}") from None
+        raise UnknownPieceError(f"unknown piece {card_id!r}") from None
 
 
-def _edge_text(c: Card) -> str:
+def edge_text(c: Card) -> str:
     def group(kind: str, attrs: tuple[str, ...]) -> str:
         counts: dict[str, int] = {}
         for a in attrs:
@@ -165,7 +173,7 @@ def catalog_markdown() -> str:
         hearts = str(c.hearts) if c.kind == "unit" else "–"
         attack = ("–" if c.cannot_attack else str(c.attack)) if c.kind == "unit" else "–"
         rows.append(
-            f"| {c.id} | {c.name} | {c.attr} | {c.kind} | {len(c.tabs)} | {_edge_text(c)} | {hearts} | {attack} | "
+            f"| {c.id} | {c.name} | {c.attr} | {c.kind} | {len(c.tabs)} | {edge_text(c)} | {hearts} | {attack} | "
             f"{c.ability_text() or '–'} |"
         )
     return "\n".join(rows) + "\n"

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from engine.rng import Rng, seed_from
-from engine.summon.catalog import Card, cards_by_id, load_catalog
-from engine.summon.state import DECK_MAX, DECK_MIN
+from ..errors import RuleError
+from ..rng import Rng, seed_from
+from .catalog import Card, cards_by_id, load_catalog
+from .state import DECK_MAX, DECK_MIN
 
 MAX_COPIES_AUTO = 3  # the builder's own limit; the seed sets no copy limit for hand-built decks
 # Share of each tab count in a built deck: plenty of easy summons, a few strong pieces.
@@ -14,19 +15,45 @@ TAB_MIX = (0.2, 0.3, 0.25, 0.15, 0.1)
 MAIN_ATTRS = ("white", "blue", "green", "red", "black")
 
 
-class DeckError(ValueError):
-    """A deck that cannot be played; the message says why."""
+class DeckError(RuleError):
+    """A deck that cannot be played; the message says why, `.code` is `not_a_deck`, `deck_size` or
+    `unknown_piece`."""
+
+    code = "bad_deck"
 
 
 def validate_deck(deck: list[str]) -> None:
+    """Refuse a deck that cannot be played (30–60 catalog pieces; the seed sets no copy limit)."""
     if not isinstance(deck, list) or not all(isinstance(c, str) for c in deck):
-        raise DeckError("a deck is a list of piece ids")
+        raise DeckError("a deck is a list of piece ids", code="not_a_deck")
     if not DECK_MIN <= len(deck) <= DECK_MAX:
-        raise DeckError(f"a deck holds {DECK_MIN} to {DECK_MAX} pieces, this one has {len(deck)}")
+        short = "add" if len(deck) < DECK_MIN else "remove"
+        need = DECK_MIN - len(deck) if len(deck) < DECK_MIN else len(deck) - DECK_MAX
+        raise DeckError(f"a deck holds {DECK_MIN} to {DECK_MAX} pieces, this one has {len(deck)} "
+                        f"({short} at least {need})", code="deck_size")
     known = cards_by_id()
     unknown = sorted({c for c in deck if c not in known})
     if unknown:
-        raise DeckError(f"unknown piece id(s): {', '.join(unknown)}")
+        raise DeckError(f"unknown piece id(s): {', '.join(unknown)}", code="unknown_piece")
+
+
+def deck_summary(deck: list[str]) -> dict[str, dict[str, int]]:
+    """Counts a deck screen shows: per attribute, per tab count (0–4) and per kind, and the shape
+    balance per attribute (blanks that accept its tabs minus its tabs: negative means tabs go
+    begging). Unknown ids are refused as in `validate_deck`."""
+    known = cards_by_id()
+    unknown = sorted({c for c in deck if c not in known})
+    if unknown:
+        raise DeckError(f"unknown piece id(s): {', '.join(unknown)}", code="unknown_piece")
+    attrs = {a: 0 for a in ("neutral",) + MAIN_ATTRS}
+    tabs = {str(n): 0 for n in range(5)}
+    kinds = {"unit": 0, "spell": 0}
+    for cid in deck:
+        c = known[cid]
+        attrs[c.attr] += 1
+        tabs[str(len(c.tabs))] += 1
+        kinds[c.kind] += 1
+    return {"attributes": attrs, "tabs": tabs, "kinds": kinds, "balance": shape_balance(deck)}
 
 
 def shape_balance(deck: list[str]) -> dict[str, int]:
@@ -52,7 +79,7 @@ def _build(seed: int, size: int) -> tuple[str, ...]:
     """Leave it to me: two attributes plus neutral, tab counts mixed by TAB_MIX, each pick the piece
     that keeps the attribute tabs best matched by blanks (ties broken by the seeded generator)."""
     if not DECK_MIN <= size <= DECK_MAX:
-        raise DeckError(f"a deck holds {DECK_MIN} to {DECK_MAX} pieces, not {size}")
+        raise DeckError(f"a deck holds {DECK_MIN} to {DECK_MAX} pieces, not {size}", code="deck_size")
     rng = Rng(seed_from("summon-auto-deck", seed))
     attrs = list(MAIN_ATTRS)
     rng.shuffle(attrs)

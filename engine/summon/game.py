@@ -4,15 +4,15 @@ from __future__ import annotations
 
 from pydantic import TypeAdapter
 
-from engine.rng import Rng
-from engine.summon import board as B
-from engine.summon.battle import cast_spell, run_battle_phase
-from engine.summon.catalog import card
-from engine.summon.deck import validate_deck
-from engine.summon.pieces import DIR_NAMES, STEP, deal_sides, opposite, rotate, sides_code
-from engine.summon.state import (
+from ..rng import Rng
+from . import board as B
+from .battle import Journal, cast_spell, run_battle_phase
+from .catalog import card
+from .deck import validate_deck
+from .pieces import DIR_NAMES, STEP, deal_sides, opposite, rotate, sides_code
+from .state import (
     HAND_SIZE, MAX_BATTLE_PHASES, PLAYER_NAMES, TURNS_PER_SUMMON_PHASE, Action, BoardPiece, HandPiece,
-    IllegalActionError, Pass, Place, Placement, PlayerState, SummonState, Surrender, Timeout, Unit,
+    IllegalActionError, Pass, Place, Placement, PlayerState, Preview, SummonState, Surrender, Timeout, Unit,
 )
 
 _ACTION = TypeAdapter(Action)
@@ -91,11 +91,11 @@ def _after_turn(st: SummonState, rng: Rng, log: list[str]) -> None:
         if st.turns_left[other] > 0:
             st.to_move = other
         elif st.turns_left[st.to_move] <= 0:
-            run_battle_phase(st, log)
+            st.battles.append(run_battle_phase(st, log))
             if st.phase == "over":
                 return
             if st.battle_phases >= MAX_BATTLE_PHASES:
-                st.phase, st.result = "over", "draw"
+                st.phase, st.result, st.ending = "over", "draw", "safety_stop"
                 st.reason = f"no army destroyed after {MAX_BATTLE_PHASES} battle phases"
                 log.append(f"game over: {st.reason}")
                 return
@@ -111,36 +111,38 @@ def _check_place(st: SummonState, a: Place) -> tuple[HandPiece, int, int]:
     p = st.players[a.player]
     hp = next((h for h in p.hand if h.uid == a.piece), None)
     if hp is None:
-        raise IllegalActionError("not_in_hand", f"piece {a.piece} is not in {PLAYER_NAMES[a.player]}'s hand")
+        raise IllegalActionError(f"piece {a.piece} is not in {PLAYER_NAMES[a.player]}'s hand", code="not_in_hand")
     if not 0 <= a.rotation <= 3:
-        raise IllegalActionError("bad_rotation", f"rotation must be 0–3 quarter turns, not {a.rotation}")
+        raise IllegalActionError(f"rotation must be 0–3 quarter turns, not {a.rotation}", code="bad_rotation")
     if not (-1 <= a.col <= 3 and -1 <= a.row <= 3) or (a.col in (-1, 3) and a.row in (-1, 3)):
         raise IllegalActionError(
-            "off_board", f"cell ({a.col}, {a.row}) is not on the 3×3 board nor one step beside it"
+            f"cell ({a.col}, {a.row}) is not on the 3×3 board nor one step beside it", code="off_board"
         )
     x, y = p.ox + a.col, p.oy + a.row
     grid = B.grid_of(p)
     if (x, y) in grid:
-        raise IllegalActionError("occupied", f"cell ({a.col}, {a.row}) already holds a piece")
+        raise IllegalActionError(f"cell ({a.col}, {a.row}) already holds a piece", code="occupied")
     if grid:
         if not any((x + dx, y + dy) in grid for dx, dy in STEP):
-            raise IllegalActionError("not_adjacent", f"cell ({a.col}, {a.row}) does not touch a piece on the board")
+            raise IllegalActionError(
+                f"cell ({a.col}, {a.row}) does not touch a piece on the board", code="not_adjacent"
+            )
     elif not B.in_window(x, y, p.ox, p.oy):
-        raise IllegalActionError("off_board", "the first piece goes inside the 3×3 board")
+        raise IllegalActionError("the first piece goes inside the 3×3 board", code="off_board")
     sides = rotate(hp.sides, a.rotation)
     d = B.misfit(grid, x, y, sides)
     if d is not None:
         dx, dy = STEP[d]
         theirs = grid[(x + dx, y + dy)].sides[opposite(d)]
         raise IllegalActionError(
-            "no_fit",
             f"the {DIR_NAMES[d]} side ({sides[d].kind} {sides[d].attr}) does not fit the neighbour's "
             f"{theirs.kind} {theirs.attr}: a tab needs a blank of its attribute (a neutral tab fits any blank)",
+            code="no_fit",
         )
     return hp, x, y
 
 
-def _place(st: SummonState, a: Place, rng: Rng, log: list[str]) -> None:
+def _place(st: SummonState, a: Place, log: list[str]) -> B.Outcome:
     hp, x, y = _check_place(st, a)
     p = st.players[a.player]
     sides = rotate(hp.sides, a.rotation)
@@ -169,7 +171,9 @@ def _place(st: SummonState, a: Place, rng: Rng, log: list[str]) -> None:
             log.append(f"{name} summons {c.name} (rank {len(p.line)})")
         else:
             log.append(f"{name} casts {c.name}")
-            cast_spell(st, a.player, c, log)
+            spells = Journal(log, events=st.spells, action=len({e.action for e in st.spells}))
+            cast_spell(st, a.player, c, spells)
+    return out
 
 
 def _clone(state: SummonState) -> SummonState:
@@ -184,39 +188,25 @@ def _clone(state: SummonState) -> SummonState:
     ]
     return state.model_copy(update={
         "players": players, "cards": list(state.cards), "turns_left": list(state.turns_left), "log": [],
+        "spells": [], "battles": [],
     })
 
 
 def apply(state: SummonState, action: Place | Pass | Timeout | Surrender | Placement | dict) -> SummonState:
     """The state after `action`; the given state is left unchanged. Raises IllegalActionError (a
-    ValueError) that says why when the action is not legal here."""
-    if isinstance(action, Placement):
-        action = action.to_action()
-    elif isinstance(action, dict):
-        try:
-            action = _ACTION.validate_python(action)
-        except ValueError as e:
-            raise IllegalActionError("malformed", f"not an action: {e}".splitlines()[0]) from None
-    if state.phase == "over":
-        raise IllegalActionError("game_over", f"the game is over ({state.result})")
-    if action.player not in (0, 1):
-        raise IllegalActionError("bad_player", f"player must be 0 or 1, not {action.player}")
-    if action.version is not None and action.version != state.version:
-        raise IllegalActionError(
-            "stale", f"that action was meant for version {action.version}; the game is at version {state.version}"
-        )
+    RuleError with a `.code`) that says why when the action is not legal here. `log`, `spells` and
+    `battles` of the new state say what this action caused."""
+    action = _checked(state, action)
     st = _clone(state)
     log: list[str] = []
     rng = Rng(st.rng)
     if isinstance(action, Surrender):
-        st.phase, st.result = "over", PLAYER_NAMES[1 - action.player]
+        st.phase, st.result, st.ending = "over", PLAYER_NAMES[1 - action.player], "surrender"
         st.reason = f"{PLAYER_NAMES[action.player]} surrendered"
         log.append(f"game over: {st.reason}")
     else:
-        if action.player != st.to_move:
-            raise IllegalActionError("not_your_turn", f"it is {PLAYER_NAMES[st.to_move]}'s turn")
         if isinstance(action, Place):
-            _place(st, action, rng, log)
+            _place(st, action, log)
         else:
             why = "passes" if isinstance(action, Pass) else "runs out of time: automatic pass"
             log.append(f"{PLAYER_NAMES[action.player]} {why}")
@@ -226,3 +216,50 @@ def apply(state: SummonState, action: Place | Pass | Timeout | Surrender | Place
     st.version += 1
     st.log = log
     return st
+
+
+def _checked(state: SummonState, action: object) -> Place | Pass | Timeout | Surrender:
+    """The action as a model, refused (with a code) if it cannot be taken now; the placement's own
+    legality is `_check_place`'s."""
+    if isinstance(action, Placement):
+        action = action.to_action()
+    elif isinstance(action, dict):
+        try:
+            action = _ACTION.validate_python(action)
+        except ValueError as e:
+            raise IllegalActionError(f"not an action: {e}".splitlines()[0], code="malformed") from None
+    if not isinstance(action, (Place, Pass, Timeout, Surrender)):
+        raise IllegalActionError(f"not an action: {type(action).__name__}", code="malformed")
+    if state.phase == "over":
+        raise IllegalActionError(f"the game is over ({state.result})", code="game_over")
+    if action.player not in (0, 1):
+        raise IllegalActionError(f"player must be 0 or 1, not {action.player}", code="bad_player")
+    if action.version is not None and action.version != state.version:
+        raise IllegalActionError(
+            f"that action was meant for version {action.version}; the game is at version {state.version}",
+            code="stale",
+        )
+    if not isinstance(action, Surrender) and action.player != state.to_move:
+        raise IllegalActionError(f"it is {PLAYER_NAMES[state.to_move]}'s turn", code="not_your_turn")
+    return action
+
+
+def preview(state: SummonState, action: Place | Placement | dict) -> Preview:
+    """What a placement would do, played with the real rules on a copy (the input is not changed):
+    the slide, the pieces that fall off, what it summons in line order, the spells' effects, and the
+    board and both lines right after it (before any battle the end of the turn may start). Refused
+    with the same `IllegalActionError` as `apply`."""
+    a = _checked(state, action)
+    if not isinstance(a, Place):
+        raise IllegalActionError("only a placement has a preview", code="malformed")
+    st = _clone(state)
+    out = _place(st, a, [])
+    p = st.players[a.player]
+    placed = next(b for b in p.board if b.uid == a.piece)
+    return Preview(
+        player=a.player, piece=a.piece, card=placed.card, rotation=a.rotation, col=a.col, row=a.row,
+        sides=sides_code(placed.sides), slide=out.slide,
+        summons=out.summons, summon_cards=out.summon_cards, falls=tuple(b.uid for b in out.falls),
+        fall_cards=tuple(b.card for b in out.falls), spells=tuple(st.spells), board=tuple(p.board),
+        ox=p.ox, oy=p.oy, lines=(tuple(st.players[0].line), tuple(st.players[1].line)),
+    )

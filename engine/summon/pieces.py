@@ -9,7 +9,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from engine.rng import Rng
+from ..errors import RuleError
+from ..rng import Rng
 
 Attr = Literal["neutral", "white", "blue", "green", "red", "black"]
 ATTRS: tuple[str, ...] = ("neutral", "white", "blue", "green", "red", "black")
@@ -20,6 +21,12 @@ DIRS: tuple[int, ...] = (UP, RIGHT, DOWN, LEFT)
 DIR_NAMES = ("up", "right", "down", "left")
 # (dx, dy) with y growing downwards, so "up" is y - 1.
 STEP: tuple[tuple[int, int], ...] = ((0, -1), (1, 0), (0, 1), (-1, 0))
+
+
+class SidesError(RuleError):
+    """Sides written wrongly (not four codes, an unknown letter)."""
+
+    code = "bad_sides"
 
 
 def opposite(d: int) -> int:
@@ -61,14 +68,14 @@ def parse_sides(text: str) -> Sides:
     letters = {v: k for k, v in ATTR_LETTER.items()}
     out = []
     if len(text) != 4:
-        raise ValueError(f"a piece has four sides, got {text!r}")
+        raise SidesError(f"a piece has four sides, got {text!r}")
     for ch in text:
         if ch == ".":
             out.append(FLAT)
         elif ch.upper() in letters:
             out.append(Side(kind="tab" if ch.isupper() else "blank", attr=letters[ch.upper()]))  # type: ignore[arg-type]
         else:
-            raise ValueError(f"unknown side code {ch!r} in {text!r}")
+            raise SidesError(f"unknown side code {ch!r} in {text!r}")
     return tuple(out)  # type: ignore[return-value]
 
 
@@ -110,6 +117,6 @@ def deal_sides(tabs: list[str], blanks: list[str], flats: int, rng: Rng) -> Side
     """Deal a piece's sides to random positions (the seed: where the tabs and blanks sit changes at random)."""
     sides = [tab(a) for a in tabs] + [blank(a) for a in blanks] + [FLAT] * flats
     if len(sides) != 4:
-        raise ValueError("a piece has exactly four sides")
+        raise SidesError("a piece has exactly four sides")
     rng.shuffle(sides)
     return tuple(sides)  # type: ignore[return-value]

@@ -1,12 +1,12 @@
 """A compact text view of a summon game for one viewer: both boards, the viewer's hand, both battle
-lines. Used beside the pictures (screen readers) and for debugging."""
+lines. For screen readers beside a front-end's pictures, golden files and debugging."""
 from __future__ import annotations
 
-from engine.summon.battle import battle_phase_turns
-from engine.summon.board import grid_of
-from engine.summon.catalog import card
-from engine.summon.pieces import sides_code
-from engine.summon.state import PLAYER_NAMES, PlayerState, SummonState, Unit
+from .battle import battle_phase_turns
+from .board import grid_of
+from .catalog import edge_text, card
+from .pieces import sides_code
+from .state import PLAYER_NAMES, PlayerState, SummonState, Unit
 
 _FRACTION = {0: "", 1: "¼", 2: "½", 3: "¾"}
 
@@ -68,10 +68,8 @@ def render_text(state: SummonState, viewer: int | None) -> str:
 
 def describe(card_id: str) -> str:
     """A piece's details in one line (the seed's long press): kind, edges, life, attack, abilities."""
-    from engine.summon.catalog import _edge_text
-
     c = card(card_id)
-    text = f"{c.name} ({c.id}) — {c.attr} {c.kind}; edges: {_edge_text(c)}"
+    text = f"{c.name} ({c.id}) — {c.attr} {c.kind}; edges: {edge_text(c)}"
     if c.kind == "unit":
         attack = "cannot attack" if c.cannot_attack else f"attack {c.attack}"
         text += f"; {c.hearts}♥ ({c.max_ticks} ticks), {attack}"

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.summon.catalog import card
-from engine.summon.pieces import parse_sides
-from engine.summon.state import BoardPiece, HandPiece, PlayerState, SummonState, Unit
+from .catalog import card
+from .pieces import parse_sides
+from .state import BoardPiece, HandPiece, PlayerState, SummonState, Unit
 
 
 def _player(spec: dict[str, Any], cards: list[str]) -> PlayerState:

@@ -3,11 +3,11 @@ from __future__ import annotations
 
 from typing import Literal
 
-from engine.rng import Rng, seed_from
-from engine.summon.ai import ai_action, random_action
-from engine.summon.deck import auto_deck
-from engine.summon.game import apply, new_game
-from engine.summon.state import SummonState
+from ..rng import Rng, seed_from
+from .ai import ai_action, random_action
+from .deck import auto_deck
+from .game import apply, new_game
+from .state import SummonState
 
 Who = Literal["ai", "random"]
 

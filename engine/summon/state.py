@@ -5,23 +5,25 @@ from typing import Annotated, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from engine.summon.pieces import Side, Sides, sides_code
+from ..errors import RuleError
+from .pieces import Side, Sides, sides_code
 
 HAND_SIZE = 3
 TURNS_PER_SUMMON_PHASE = 3  # each player places (or passes) 3 times per summon phase
-TURN_SECONDS = 30  # the seed's summon-turn time limit; the bot's clock sends Timeout when it runs out
+TURN_SECONDS = 30  # the seed's summon-turn time limit; the engine has no clock: a front-end sends Timeout
 FIRST_BATTLE_TURNS = 3  # battle phase k lasts FIRST_BATTLE_TURNS + k - 1 battle turns
-MAX_BATTLE_PHASES = 30  # safety stop: the game is then a draw (running out of turns never loses)
+MAX_BATTLE_PHASES = 30  # safety stop for endless positions: then a draw (running out of turns never loses)
 DECK_MIN, DECK_MAX = 30, 60
 PLAYER_NAMES = ("p1", "p2")
 
 
-class IllegalActionError(ValueError):
-    """An action that is not legal in this state. `reason` is a stable code, the message says why."""
+class IllegalActionError(RuleError):
+    """An action that is not legal in this state: `.code` is a stable word, the message says why."""
 
-    def __init__(self, reason: str, message: str) -> None:
-        super().__init__(message)
-        self.reason = reason
+    @property
+    def reason(self) -> str:
+        """The code under its earlier name (callers written before `RuleError` read `.reason`)."""
+        return self.code
 
 
 class HandPiece(BaseModel):
@@ -58,6 +60,50 @@ class Unit(BaseModel):
     max_ticks: int
 
 
+Ending = Literal["wiped_out", "no_army", "both_wiped", "surrender", "safety_stop"]
+
+
+class UnitRef(BaseModel):
+    """Which unit: its side (0 p1, 1 p2), piece uid and card."""
+
+    model_config = ConfigDict(frozen=True)
+    side: int
+    uid: int
+    card: str
+
+
+class BattleEvent(BaseModel):
+    """One change of a unit's life, for a replay: who acted on whom, how much, the ticks before and
+    after. Events of one unit's action share `action` (a piercing blow and the thorns it meets)."""
+
+    model_config = ConfigDict(frozen=True)
+    turn: int  # battle turn (1-based); 0 for a spell cast in the summon phase
+    action: int  # sequence number of the action within its battle phase (or spell cast)
+    kind: Literal["attack", "ranged", "heal", "thorns", "stalemate", "spell"]
+    actor: UnitRef | None  # who deals or heals it (thorns: the thorned unit, which may just have fallen);
+    # None for the stalemate rule and spells
+    source: str  # the acting card's name, or the rule
+    target: UnitRef
+    amount: int  # ticks taken (attack, ranged, thorns, stalemate, damage spell) or healed
+    before: int
+    after: int
+    destroyed: bool = False
+
+
+class BattleReplay(BaseModel):
+    """One battle phase as a replay: both lines at its start (front first), every event in order,
+    both lines at its end, and the game's result if it ended there."""
+
+    model_config = ConfigDict(frozen=True)
+    phase: int
+    turns: int  # battle turns this phase may last
+    turn_player: int
+    start: tuple[tuple[Unit, ...], tuple[Unit, ...]]
+    events: tuple[BattleEvent, ...]
+    end: tuple[tuple[Unit, ...], tuple[Unit, ...]]
+    result: Literal["p1", "p2", "draw"] | None = None
+
+
 class PlayerState(BaseModel):
     deck: list[int] = Field(default_factory=list)  # uids, top of the deck is the end of the list
     hand: list[HandPiece] = Field(default_factory=list)
@@ -88,7 +134,10 @@ class SummonState(BaseModel):
     battle_phases: int = 0
     result: Literal["p1", "p2", "draw"] | None = None
     reason: str | None = None
+    ending: Ending | None = None  # how the game ended, as a word (None while it goes on)
     log: list[str] = Field(default_factory=list)  # what the last action caused, in order
+    spells: list[BattleEvent] = Field(default_factory=list)  # spell effects the last action caused
+    battles: list[BattleReplay] = Field(default_factory=list)  # battle phases the last action ran
 
     def owner(self, uid: int) -> int:
         return 0 if uid < self.split else 1
@@ -162,6 +211,30 @@ class Placement(BaseModel):
     def to_action(self) -> Place:
         return Place(player=self.player, piece=self.piece, rotation=self.rotation, col=self.col, row=self.row,
                      version=self.version)
+
+
+class Preview(BaseModel):
+    """A placement played on a copy with the real rules: what it summons (in line order, spells'
+    effects included), what falls off after a slide, and the board and both lines right after it."""
+
+    model_config = ConfigDict(frozen=True)
+    player: int
+    piece: int
+    card: str
+    rotation: int
+    col: int
+    row: int
+    sides: str
+    slide: tuple[int, int]
+    summons: tuple[int, ...]
+    summon_cards: tuple[str, ...]
+    falls: tuple[int, ...]
+    fall_cards: tuple[str, ...]
+    spells: tuple[BattleEvent, ...]
+    board: tuple[BoardPiece, ...]  # the placer's board after it, absolute cells
+    ox: int  # the placer's window after it
+    oy: int
+    lines: tuple[tuple[Unit, ...], tuple[Unit, ...]]  # both battle lines after it, front first
 
 
 def side_tuple(sides: list[Side] | Sides) -> Sides:

@@ -145,14 +145,14 @@ def test_placed_spell_acts_first_then_the_neighbour_it_completes_joins_the_line(
 def test_a_side_wiped_by_a_spell_that_summons_again_before_the_battle_is_not_beaten():
     # p1's Fireball (6, magic) destroys p2's only unit, a Clay Doll (4 ticks), in the summon phase.
     # p2 then summons a Clay Doll (no tab) with its last turn: when the battle phase opens p2 has a
-    # unit again, so nobody has won ("勝利" is only for wiping the enemy out during the battle phase);
-    # p1 has no unit, so there is no fight and the game goes on.
+    # unit again, so p2 is not beaten ("勝利" is only for wiping the enemy out during the battle phase);
+    # p1 has no unit while p2 has one, so p1 loses as the battle phase opens (rules decision 12).
     st = scenario({"hand": [("r08", "nnnn")], "deck": DECK},
                   {"line": ["n02"], "deck": DECK, "hand": [("n02", ".n..")]}, turns_left=(1, 1))
     st = apply(st, next(p for p in legal_placements(st) if p.summons))
     assert st.players[1].line == [] and st.phase == "summon"  # no win in the summon phase
     st = apply(st, legal_placements(st)[0])
-    assert st.result is None and st.phase == "summon" and st.battle_phases == 1
+    assert st.result == "p2" and st.reason == "p1 has no unit on the battlefield" and st.battle_phases == 1
     assert [u.card for u in st.players[1].line] == ["n02"]
 
 

@@ -123,10 +123,10 @@ def test_abilities_strong_vs_weak_to_magic_armor_pierce_heal():
     assert "p1 Stone Wall heals 1 (Candle Acolyte) 9->10" in log
 
 
-def test_win_only_by_wiping_out_a_side_without_units_is_not_beaten():
-    # p2 never summoned anything: there is nothing to fight and nobody wins.
+def test_a_side_without_units_facing_one_with_units_is_beaten():
+    # p2 never summoned anything while p1 has a Phoenix: p2 has no survivors (rules decision 12).
     st, log = fight(["r07"], [])
-    assert st.result is None and "no fight" in log[-1]
+    assert st.result == "p1" and st.ending == "no_army" and log[-1] == "game over: p2 has no unit on the battlefield"
 
 
 def test_spells_act_at_once_and_a_spell_wipe_wins_at_the_next_battle():

@@ -89,7 +89,7 @@ def test_summon_phase_is_three_turns_each_then_battle_then_summon_again():
         st = apply(st, Pass(player=st.to_move))
     # only passes: nobody has a unit, so the battle phase has no fight and summoning resumes
     assert st.phase == "summon" and movers == [f, 1 - f] * 3
-    assert st.battle_phases == 1 and "no fight: a side has no unit on the battlefield" in st.log
+    assert st.battle_phases == 1 and "no fight: neither side has a unit on the battlefield" in st.log
     assert st.summon_phase == 2 and st.to_move == f and st.turns_left == [3, 3]
 
 
