@@ -5,14 +5,13 @@ from dataclasses import dataclass
 
 import sqlite_utils
 
-DEFAULT_TIMER_SECONDS = 300
 
 
 @dataclass(frozen=True)
 class GuildSettings:
     guild_id: int
     daily_channel_id: int | None = None
-    timer_seconds: int = DEFAULT_TIMER_SECONDS
+    timer_seconds: int | None = None  # None: each game's own default (tactics 30 s, summon 30 s)
     companion_mode: str = "auto"
 
 
@@ -22,7 +21,7 @@ def get_settings(db: sqlite_utils.Database, guild_id: int) -> GuildSettings:
         return GuildSettings(guild_id)
     row = rows[0]
     return GuildSettings(guild_id, row["daily_channel_id"],
-                         row["timer_seconds"] or DEFAULT_TIMER_SECONDS, row["companion_mode"] or "auto")
+                         row["timer_seconds"] or None, row["companion_mode"] or "auto")
 
 
 def update_settings(db: sqlite_utils.Database, guild_id: int, **fields: object) -> GuildSettings:

@@ -35,7 +35,7 @@ class Context:
     now: datetime
     user_id: int | None
     game: GameRecord
-    timer_seconds: int
+    timer_seconds: int | None  # the server's /settings timer; None: the game's own default
     seat: Seat | None = None  # the seat acting: the user id, or a pilot's name when a pilot acts
 
 
@@ -46,6 +46,16 @@ class Outcome:
     said: str = ""
     finished: bool = False
     on_saved: Callable[[], None] | None = None  # progress earned, written in the game's own save
+    private: Reply | None = None  # shown only to the one who acted (their hand after a placement)
+
+
+def view(*verbs: str) -> Callable[[StepFn], StepFn]:
+    """Mark a kind's method as a private view: `handler(state, arg, value, ctx) -> Reply`, shown only to
+    the one who asked (a hand of cards), changing nothing. Players may look at any time, in turn or not."""
+    def mark(fn: StepFn) -> StepFn:
+        fn.__view_verbs__ = verbs  # type: ignore[attr-defined]
+        return fn
+    return mark
 
 
 def step(*verbs: str) -> Callable[[StepFn], StepFn]:
@@ -61,15 +71,19 @@ class GameKind(ABC):
     title: ClassVar[str]
     blurb: ClassVar[str]  # one line for /help: what it is and how to start it
     steps: ClassVar[dict[str, str]] = {}  # verb -> method name, collected from @step
+    views: ClassVar[dict[str, str]] = {}  # verb -> method name, collected from @view
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         table: dict[str, str] = {}
+        views: dict[str, str] = {}
         for klass in reversed(cls.__mro__):
             for name, member in vars(klass).items():
                 for verb in getattr(member, "__step_verbs__", ()):
                     table[verb] = name
-        cls.steps = table
+                for verb in getattr(member, "__view_verbs__", ()):
+                    views[verb] = name
+        cls.steps, cls.views = table, views
 
     @abstractmethod
     def load(self, text: str) -> Any:
@@ -84,7 +98,13 @@ class GameKind(ABC):
 
     def knows(self, action: str) -> bool:
         """Whether `action` names one of this game's steps (forged or retired ids are refused early)."""
-        return action.partition(":")[0] in self.steps
+        verb = action.partition(":")[0]
+        return verb in self.steps or verb in self.views
+
+    def look(self, state: Any, action: str, value: str | None, ctx: Context) -> Reply:
+        """A private view through the view table; GameError when it cannot be shown."""
+        verb, _, arg = action.partition(":")
+        return getattr(self, self.views[verb])(state, arg, value, ctx)
 
     def act(self, state: Any, action: str, value: str | None, ctx: Context) -> Outcome:
         """Apply one action through the step table; GameError (changing nothing) when not allowed."""

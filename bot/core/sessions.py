@@ -31,7 +31,7 @@ from .reply import Reply
 
 log = logging.getLogger(__name__)
 
-Status = Literal["applied", "refused", "stale", "not_player", "not_running", "broken"]
+Status = Literal["applied", "private", "refused", "stale", "not_player", "not_running", "broken"]
 T = TypeVar("T")
 STORE_RETRIES = 3          # attempts of one store call while the database is busy
 STORE_RETRY_PAUSE = 0.05   # seconds between them (on the worker thread, never the loop)
@@ -58,6 +58,7 @@ class ActResult:
     text: str
     game: GameRecord | None = None
     board: Reply | None = None
+    private: Reply | None = None  # for the actor's eyes only: a private view, or what a step showed them
 
     @property
     def applied(self) -> bool:
@@ -106,7 +107,7 @@ class Sessions:
         return self.kinds[key]
 
     def context(self, game: GameRecord, actor: Seat | None) -> Context:
-        timer = get_settings(self.db, game.guild_id).timer_seconds if game.guild_id else 300
+        timer = get_settings(self.db, game.guild_id).timer_seconds if game.guild_id else None
         user_id = actor if isinstance(actor, int) else None
         return Context(self.db, self.clock(), user_id, game, timer, seat=actor)
 
@@ -211,6 +212,11 @@ class Sessions:
             return ActResult("stale", STALE_TEXT, game, kind.board(state, game))
         if not kind.knows(action):
             return ActResult("refused", f"Unknown step {action!r}.", game)
+        if action.partition(":")[0] in kind.views:
+            try:
+                return ActResult("private", "", game, private=kind.look(state, action, value, self.context(game, actor)))
+            except GameError as exc:
+                return ActResult("refused", str(exc), game)
         seats = kind.seats(state, game)
         if isinstance(actor, str) and actor not in (seats or ()):
             return ActResult("refused", f"The {actor} seat is not due to act now.", game)
@@ -257,7 +263,7 @@ class Sessions:
         except StaleGame:
             fresh = game_store.get_game(self.db, game.id)
             return ActResult("stale", STALE_TEXT, fresh, self.board(fresh) if fresh else None)
-        return ActResult("applied", outcome.said, saved, kind.board(outcome.state, saved))
+        return ActResult("applied", outcome.said, saved, kind.board(outcome.state, saved), outcome.private)
 
     def end(self, game: GameRecord) -> GameRecord:
         """Close a game without a result (a host's or player's choice, or its thread is gone)."""

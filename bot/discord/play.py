@@ -64,6 +64,10 @@ def thread_link(game: GameRecord) -> str:
     return f"<#{game.thread_id}>" if game.thread_id else "its thread"
 
 
+def _is_private(message: discord.Message | None) -> bool:
+    return message is not None and message.flags.ephemeral
+
+
 def fault_text(exc: BaseException) -> str:
     """What a player is told when something outside the game failed."""
     if isinstance(exc, StoreUnavailable):
@@ -285,6 +289,9 @@ class Play:
             await self.private(interaction, result.text)
             self.cancel(game.id)
             return result
+        if result.status == "private" and result.game is not None and result.private is not None:
+            await self.show_private(interaction, result.game, result.private)
+            return result
         if not result.applied:
             await self.private(interaction, result.text)
             return result
@@ -297,7 +304,10 @@ class Play:
                                             "new board; press any button on the last board to bring it up to date.")
         else:
             await self.sessions.call(self.sessions.attach, result.game, board_message_id=message.id)
-            await self._done(interaction, result.text)
+            if result.private is not None:
+                await self.show_private(interaction, result.game, result.private)
+            else:
+                await self._done(interaction, result.text)
         await self._after_change(result, interaction.channel)
         return result
 
@@ -325,14 +335,38 @@ class Play:
             await interaction.followup.send(_clip(result.text))
             self.cancel(game_id)
             return
+        if result.status == "private" and result.game is not None and result.private is not None:
+            await self.show_private(interaction, result.game, result.private)
+            return
         if not result.applied:
             await self.private(interaction, result.text)
             return
         assert result.game is not None and result.board is not None
+        if _is_private(interaction.message):
+            # A step taken from a private message (a hand): that message shows its owner what is left,
+            # and the table everyone sees is posted at the bottom of the thread.
+            await self.show_private(interaction, result.game, result.private or Reply(result.text or "Done."))
+            await self.post_board(result)
+            return
         await self._edit_pressed(interaction, result.game, result.board, result.text)
         if interaction.message is not None and interaction.message.id != result.game.board_message_id:
             await self.sessions.call(self.sessions.attach, result.game, board_message_id=interaction.message.id)
         await self._after_change(result, interaction.channel)
+
+    async def show_private(self, interaction: discord.Interaction, game: GameRecord, reply: Reply) -> None:
+        """A reply for the actor's eyes only: edits the private message pressed, or sends a new one."""
+        view = view_for(game.id, game.version, reply, interactive=game.running)
+        if _is_private(interaction.message):
+            try:
+                await interaction.edit_original_response(content=compose(reply), attachments=files_of(reply),
+                                                         view=view)
+                return
+            except discord.HTTPException as exc:
+                log.info("could not edit a private message (%s); sending a new one", exc)
+        kwargs: dict[str, Any] = {"files": files_of(reply)}
+        if view is not None:
+            kwargs["view"] = view
+        await interaction.followup.send(compose(reply), ephemeral=True, **kwargs)
 
     async def _edit_pressed(self, interaction: discord.Interaction, game: GameRecord, board: Reply,
                             said: str) -> None:

@@ -106,3 +106,21 @@ async def test_a_restart_while_a_pilot_decides_decides_again(make_bot):
         await env.settle()
         board = thread.last_message.content
         assert "Auto added 2." in board and "Count: 4/10" in board
+
+
+async def test_a_private_view_and_a_step_taken_from_it(make_bot):
+    """Hidden information (a hand) is shown only to its owner; a step from it posts the public board."""
+    bot = make_bot()
+    async with simcord.run(bot) as env:
+        guild, channel, alice, bob = world(env, "alice", "bob")
+        await alice.slash(channel, "tally start")
+        thread = channel.threads[-1]
+        peek = await alice.click(thread.last_message, label="Peek")
+        assert "Only you see this: the count is even" in private_text(peek)
+        assert "Only you see this" not in thread.last_message.content
+        spectator = await bob.click(thread.last_message, label="Peek")
+        assert "not your game" in private_text(spectator) and "even" not in private_text(spectator)
+        private_message = peek.followups[-1] if peek.followups else peek.response
+        stepped = await alice.click(private_message, label="+1 from here")
+        assert "Count: 1/10" in thread.last_message.content, "the public board is posted in the thread"
+        assert "odd" in private_text(stepped) or "odd" in (stepped.response.content if stepped.response else "")

@@ -9,7 +9,7 @@ from datetime import datetime
 
 from pydantic import BaseModel
 
-from bot.core.kinds import Context, GameError, GameKind, Outcome, Seat, step
+from bot.core.kinds import Context, GameError, GameKind, Outcome, Seat, step, view
 from bot.core.reply import Button, Reply
 from db.games import GameRecord
 
@@ -36,8 +36,14 @@ class Tally(GameKind):
         return Reply(
             f"Count: {state.count}/{state.target} (timeouts: {state.timeouts}){waiting}",
             buttons=(Button("+1", "add:1", "primary", disabled=over), Button("+2", "add:2", disabled=over),
-                     Button("End", "end", "danger")),
+                     Button("End", "end", "danger"), Button("Peek", "peek")),
         )
+
+    @view("peek")
+    def _peek(self, state: TallyState, arg: str, value: str | None, ctx: Context) -> Reply:
+        """A private view, as a hand of cards is: the secret is the count's parity."""
+        secret = "even" if state.count % 2 == 0 else "odd"
+        return Reply(f"Only you see this: the count is {secret}.", buttons=(Button("+1 from here", "add:1"),))
 
     @staticmethod
     def _autos_turn(state: TallyState) -> bool:
@@ -62,7 +68,8 @@ class Tally(GameKind):
             raise GameError(f"Step add {arg}: only 1 or 2 can be added.")
         new = state.model_copy(update={"count": state.count + amount, "turn": state.turn + 1})
         who = "Auto added" if ctx.seat == "auto" else "Added"
-        return Outcome(new, f"{who} {amount}.", finished=new.count >= new.target)
+        seen = self._peek(new, "", None, ctx) if ctx.seat != "auto" else None
+        return Outcome(new, f"{who} {amount}.", finished=new.count >= new.target, private=seen)
 
     def timeout(self, state: TallyState, ctx: Context) -> Outcome:
         new = state.model_copy(update={"count": state.count + 1, "timeouts": state.timeouts + 1,
@@ -70,7 +77,7 @@ class Tally(GameKind):
         return Outcome(new, "Time ran out: the timer added 1.", finished=new.count >= new.target)
 
     def deadline_seconds(self, state: TallyState, ctx: Context) -> int | None:
-        return ctx.timer_seconds
+        return ctx.timer_seconds or 300
 
     def is_over(self, state: TallyState) -> bool:
         return state.count >= state.target
