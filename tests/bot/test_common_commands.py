@@ -81,6 +81,12 @@ async def test_daily_missed_while_down_is_posted_at_start(make_bot):
 
 
 async def test_daily_post_buttons_start_each_game_daily(make_real_bot):
+    from datetime import date
+
+    import engine.formation as fm
+
+    for day in (date(2026, 1, 1), date(2026, 1, 2)):  # the solving is done before the timed part
+        fm.daily_flight(day)
     async with simcord.run(make_real_bot()) as env:
         guild, channel, alice = world(env, "alice")
         host = add_host(env, guild)
