@@ -7,6 +7,7 @@ the core can tell a known action from a forged one before anything runs.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from importlib import resources
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, TypeVar
@@ -15,7 +16,7 @@ import sqlite_utils
 
 from db.games import GameRecord
 
-from .reply import Reply
+from .reply import Picture, Reply
 
 if TYPE_CHECKING:
     from .pilots import Pilot
@@ -151,6 +152,20 @@ class GameKind(ABC):
     def profile_lines(self, progress: dict) -> list[str]:
         """What /profile shows of this game, from the player's stored progress."""
         return []
+
+    def how_to_play(self) -> Reply:
+        """The game's rules for a newcomer: `how_to_play.md` beside the kind, and an example picture."""
+        package = type(self).__module__.rpartition(".")[0]
+        try:
+            text = (resources.files(package) / "how_to_play.md").read_text(encoding="utf-8").strip()
+        except (FileNotFoundError, ModuleNotFoundError):
+            text = f"**{self.title}** — {self.blurb}"
+        picture = self.example_picture()
+        return Reply(text, picture)
+
+    def example_picture(self) -> Picture | None:
+        """A picture that shows the game at a glance (a sample board), for the rules page."""
+        return None
 
     def daily(self, day: date) -> str | None:
         """One line about today's daily for the channel post, or None when the game has no daily."""

@@ -12,7 +12,7 @@ from bot.core.sessions import Sessions
 from bot.settings import Settings
 from db.store import open_store
 
-from .components import CloseButton, GameButton, GameSelect
+from .components import CloseButton, GameButton, GameSelect, HowToPlayButton
 from .play import Play
 
 log = logging.getLogger(__name__)
@@ -36,7 +36,7 @@ class GameHall(commands.Bot):
         self.sessions = Sessions(self.db, {p.kind.key: p.kind for p in self.plugins}, discord.utils.utcnow)
         self.pilots = PilotRunner(self.sessions, {p.kind.key: p.pilots(self.settings) for p in self.plugins},
                                   self.play.post_board)
-        self.add_dynamic_items(GameButton, GameSelect, CloseButton)
+        self.add_dynamic_items(GameButton, GameSelect, CloseButton, HowToPlayButton)
         self.tree.on_error = self._command_failed  # type: ignore[method-assign]
         from .cogs.common import Common
         from .cogs.daily import DailyPoster

@@ -117,3 +117,20 @@ def close_view(games: list[GameRecord], titles: dict[str, str]) -> discord.ui.Vi
     for game in games[:25]:
         view.add_item(CloseButton(game.id, f"End {titles.get(game.kind, game.kind)} #{game.id}"[:80]))
     return view
+
+
+class HowToPlayButton(discord.ui.DynamicItem[discord.ui.Button], template=r"h:(?P<kind>[a-z_]{1,30})"):
+    """Shows one game's rules page privately to whoever presses it."""
+
+    def __init__(self, kind: str, label: str = "How to play", item: discord.ui.Button | None = None) -> None:
+        self.kind = kind
+        super().__init__(item or discord.ui.Button(label=label, custom_id=f"h:{kind}", emoji="📖",
+                                                   style=discord.ButtonStyle.primary))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match, /):
+        return cls(match["kind"], item.label or "How to play", item)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot: GameHall = interaction.client  # type: ignore[assignment]
+        await bot.play.guarded(interaction, bot.play.how_to_play(interaction, self.kind))

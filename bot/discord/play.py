@@ -22,9 +22,10 @@ import discord
 from bot.core.kinds import GameError
 from bot.core.reply import Picture, Reply
 from bot.core.sessions import STORE_DOWN_TEXT, ActResult, Sessions, StoreUnavailable
+from db import players
 from db.games import AlreadyRunning, GameRecord, games_with_deadlines
 
-from .components import close_view, view_for
+from .components import HowToPlayButton, close_view, view_for
 
 if TYPE_CHECKING:
     from .app import GameHall
@@ -62,6 +63,16 @@ def compose(reply: Reply, said: str = "") -> str:
 
 def thread_link(game: GameRecord) -> str:
     return f"<#{game.thread_id}>" if game.thread_id else "its thread"
+
+
+def _offer_rules(message: dict[str, Any], key: str) -> None:
+    """Add a How to play button to a board message, where Discord leaves room for one."""
+    view = message.get("view") or discord.ui.View(timeout=None)
+    try:
+        view.add_item(HowToPlayButton(key))
+    except ValueError:  # the board's rows are full: /help game: still has the rules
+        return
+    message["view"] = view
 
 
 def _is_private(message: discord.Message | None) -> bool:
@@ -159,6 +170,7 @@ class Play:
         kind = self.sessions.kind(key)
         user = interaction.user
         guild_id = interaction.guild_id
+        newcomer = not await self.sessions.call(players.get_progress, self.sessions.db, user.id, key)
         running, closed = await self.sessions.call(self.sessions.blocking_game, key, user.id, guild_id)
         for old in closed:  # a lost attempt left open for undo is over once a new game starts
             await self.lock_thread(old)
@@ -191,7 +203,10 @@ class Play:
             thread = await channel.create_thread(name=name, type=discord.ChannelType.public_thread,
                                                  auto_archive_duration=1440)
             reply = await self.sessions.call(self.sessions.board, game)
-            message = await thread.send(**self.board_message(game, reply, f"{user.mention} — {label or kind.title}"))
+            first = self.board_message(game, reply, f"{user.mention} — {label or kind.title}")
+            if newcomer:  # a player's first game of this kind: the rules are one press away
+                _offer_rules(first, key)
+            message = await thread.send(**first)
         except discord.HTTPException as exc:
             # Nothing is left behind: neither the game nor an empty thread.
             await self.sessions.call(self.sessions.discard, game)
@@ -395,6 +410,17 @@ class Play:
             link = (f" The current board: https://discord.com/channels/{interaction.guild_id}/"
                     f"{game.thread_id}/{game.board_message_id}")
         await self.private(interaction, f"{result.text}{link}\n\n{board.text}", files=files_of(board))
+
+    async def how_to_play(self, interaction: discord.Interaction, key: str) -> None:
+        """A game's rules page, privately (from /help game: or the button on a first game)."""
+        kind = self.sessions.kinds.get(key)
+        if kind is None:
+            await self.private(interaction, "That game is not available on this bot any more.")
+            return
+        if not interaction.response.is_done():
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        reply = await self.sessions.call(kind.how_to_play)
+        await self.private(interaction, compose(reply), files=files_of(reply))
 
     async def close(self, interaction: discord.Interaction, game_id: int) -> None:
         """The End button of /games or of a refusal: a player closes a running game from anywhere."""

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import simcord
+from support.replies import private_text
 from support.world import add_host, world
 
 from db import daily
@@ -102,3 +103,29 @@ async def test_daily_post_buttons_start_each_game_daily(make_real_bot):
         assert "Daily" in bowls_thread.name and "Moves left 20" in bowls_thread.last_message.content
         listed = await alice.slash(channel, "daily")
         assert "Daily puzzles" in listed.response.content
+
+
+async def test_every_game_has_a_rules_page_and_a_newcomer_is_offered_it(make_real_bot):
+    bot = make_real_bot()
+    async with simcord.run(bot) as env:
+        guild, channel, alice = world(env, "alice")
+        for plugin in bot.plugins:
+            page = await alice.slash(channel, "help", game=plugin.kind.key)
+            said = private_text(page)
+            assert f"How to play {plugin.kind.title}" in said, plugin.kind.key
+            messages = [page.response, *page.followups]
+            assert any(m.attachments for m in messages if m is not None), "a picture goes with the rules"
+        bowls_page = private_text(await alice.slash(channel, "help", game="bowls"))
+        assert "three or more stones of one colour" in bowls_page and "eight or more stones" in bowls_page
+        await alice.slash(channel, "bowls puzzle", number=1)
+        thread = channel.threads[-1]
+        labels = [getattr(c, "label", None) for row in thread.last_message.components for c in row.children]
+        assert "How to play" in labels, "a player's first bowls board offers the rules"
+        shown = await alice.click(thread.last_message, label="How to play")
+        assert "How to play Bowls" in private_text(shown)
+        await alice.slash(thread, "bowls end")  # the ended attempt is the player's first record
+        await alice.slash(channel, "bowls puzzle", number=2)
+        second = channel.threads[-1]
+        assert second.id != thread.id
+        labels = [getattr(c, "label", None) for row in second.last_message.components for c in row.children]
+        assert "How to play" not in labels, "offered on the first game, not every game"

@@ -27,15 +27,30 @@ class Common(commands.Cog):
     def __init__(self, bot: GameHall) -> None:
         self.bot = bot
 
-    @app_commands.command(name="help", description="Every game and how to start it")
-    async def help(self, interaction: discord.Interaction) -> None:
+    @app_commands.command(name="help", description="Every game and how to start it; a game's rules with game:")
+    @app_commands.describe(game="A game whose rules to read (How to play)")
+    async def help(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        if game is not None:
+            key = next((p.kind.key for p in self.bot.plugins
+                        if game.strip().lower() in (p.kind.key, p.kind.title.lower())), None)
+            if key is None:
+                names = ", ".join(p.kind.title for p in self.bot.plugins)
+                await interaction.response.send_message(f"There is no game {game!r} here: {names}.", ephemeral=True)
+                return
+            await self.bot.play.how_to_play(interaction, key)
+            return
         lines = ["**Game Hall** — turn-based games played in threads. Start one in a channel; it moves "
                  "into its own thread, and only its players can act there."]
         for plugin in self.bot.plugins:
             lines.append(f"• **{plugin.kind.title}** — {plugin.kind.blurb}")
-        lines += ["", "Also: `/games` (your running games), `/profile` (level and progress), "
-                  "`/daily` (today's puzzles), `/settings` (server managers)."]
+        lines += ["", "Rules of a game: `/help game:`. Also: `/games` (your running games), `/profile` "
+                  "(level and progress), `/daily` (today's puzzles), `/settings` (server managers)."]
         await interaction.response.send_message("\n".join(lines), ephemeral=True)
+
+    @help.autocomplete("game")
+    async def _games(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return [app_commands.Choice(name=p.kind.title, value=p.kind.key) for p in self.bot.plugins
+                if current.lower() in p.kind.title.lower()][:25]
 
     @app_commands.command(name="games", description="Your running games, with links to their threads")
     async def games(self, interaction: discord.Interaction) -> None:

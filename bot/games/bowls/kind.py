@@ -251,6 +251,10 @@ class Bowls(GameKind):
         sample = bowls.set_theme(bowls.new_puzzle(1), locked)
         return Picture(render_board(sample), "theme.png", f"{locked} theme preview")
 
+    def example_picture(self) -> Picture:
+        return Picture(render_board(bowls.new_puzzle(1)), "bowls-example.png",
+                       "A bowls board: twelve bowls in a circle, each with its queue of stones")
+
     # --- profile and daily --------------------------------------------------------------------
 
     def profile_lines(self, progress: dict) -> list[str]:

@@ -269,6 +269,11 @@ class Formation(GameKind):
 
         return Outcome(new_state, fm.outcome_line(result), finished=finished, on_saved=record)
 
+    def example_picture(self) -> Picture:
+        lesson = fm.tutorial()[0]
+        return Picture(render_brief(lesson, dict(fm.starting_formation(lesson))), "formation-example.png",
+                       "A formation brief: the enemy line-up above, your five slots below")
+
     # --- profile and daily --------------------------------------------------------------------
 
     def profile_lines(self, progress: dict) -> list[str]:
