@@ -171,6 +171,10 @@ class GameKind(ABC):
         """One line about today's daily for the channel post, or None when the game has no daily."""
         return None
 
+    def daily_status(self, day: date, db: sqlite_utils.Database, user_id: int) -> str | None:
+        """What the player has done of `day`'s daily (e.g. "played, best 340"), None if not played yet."""
+        return None
+
     def prepare_daily(self, day: date) -> None:
         """Generate the day's content ahead of time (run in a worker thread at start and at midnight)."""
 

@@ -209,3 +209,38 @@ async def test_a_lost_puzzle_stays_open_for_undo_until_a_new_game_replaces_it(ma
         started = await alice.slash(channel, "bowls puzzle", number=1)
         assert "ready" in started.response.content, "a lost attempt does not block a new game"
         assert bot.get_channel(first.id).locked and channel.threads[-1].id != first.id
+
+
+async def test_undo_on_a_counted_daily_warns_before_it_makes_it_practice(make_real_bot):
+    bot = make_real_bot()
+    async with simcord.run(bot) as env:
+        guild, channel, alice = world(env, "alice")
+        await alice.slash(channel, "bowls daily")
+        thread = channel.threads[-1]
+        await sow(alice, thread, bowls.legal_bowls(state_of(bot).game)[0])
+        asked = await alice.click(thread.last_message, label="Undo")
+        assert "practice" in private_text(asked) and "Undo anyway?" in private_text(asked)
+        assert not state_of(bot).game.practice and state_of(bot).game.moves_used == 1, "nothing happened yet"
+        confirm = asked.followups[-1] if asked.followups else asked.response
+        await alice.click(confirm, label="Undo, as practice")
+        assert state_of(bot).game.practice and state_of(bot).game.moves_used == 0
+        assert "practice" in thread.last_message.content
+
+
+async def test_daily_lists_what_the_player_did_today_and_offers_the_rest(make_real_bot):
+    bot = make_real_bot()
+    async with simcord.run(bot) as env:
+        guild, channel, alice = world(env, "alice")
+        before = await alice.slash(channel, "daily")
+        assert "Play Bowls" in str(before.response.components if before.response else before.followups[-1].components)
+        await alice.slash(channel, "bowls daily")
+        thread = channel.threads[-1]
+        await sow(alice, thread, bowls.legal_bowls(state_of(bot).game)[0])
+        score = state_of(bot).game.score
+        await alice.slash(thread, "bowls end")
+        after = await alice.slash(channel, "daily")
+        text = private_text(after)
+        assert f"your best today is {score}" in text
+        message = after.followups[-1] if after.followups else after.response
+        components = str(message.components)
+        assert "Play Bowls" not in components and "Play Formation" in components

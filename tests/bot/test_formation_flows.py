@@ -156,3 +156,30 @@ async def test_single_puzzle_by_id_with_autocomplete_and_locks(make_real_bot):
         await alice.slash(channel, "formation puzzle", id=first.id)
         thread = channel.threads[-1]
         assert first.title in thread.last_message.content and "(1/1)" in thread.last_message.content
+
+
+async def test_battle_with_an_empty_slot_names_it_in_plain_words(make_real_bot):
+    bot = make_real_bot()
+    async with simcord.run(bot) as env:
+        guild, channel, alice = world(env, "alice")
+        await alice.slash(channel, "formation tutorial")
+        thread = channel.threads[-1]
+        lesson = fm.tutorial()[0]
+        solution = fm.solve(lesson).example
+        free = [s for s in fm.SLOTS if s not in lesson.fixed]
+        for slot in free[:-1]:
+            await alice.slash(thread, "formation place", slot=slot, creature=solution[slot])
+        refused = await alice.slash(thread, "formation battle")
+        label = fm.SLOT_LABELS[free[-1]]
+        assert f"Fill every slot first ({label} is empty)" in private_text(refused)
+        assert "empty slot" not in private_text(refused)
+
+
+async def test_creature_descriptions_are_cut_at_a_word(make_real_bot):
+    from bot.games.formation.kind import _cut
+
+    long_card = max((fm.CREATURES[n].card() for n in fm.NAMES), key=len)
+    assert len(long_card) > 100, "some creature's card is longer than a select option allows"
+    cut = _cut(long_card, 100)
+    assert len(cut) <= 100 and cut.endswith("…") and long_card.startswith(cut[:-1])
+    assert long_card[len(cut) - 1] in " ,;:—-", "the cut falls between words"

@@ -44,12 +44,18 @@ def today() -> date:
     return discord.utils.utcnow().date()
 
 
-def daily_post(bot: GameHall, day: date) -> tuple[str, discord.ui.View | None]:
+def daily_post(bot: GameHall, day: date, played: dict[str, str] | None = None) -> tuple[str, discord.ui.View | None]:
+    """The day's post; with `played` (a player's status per game) it says what they did and offers the rest."""
     lines = [f"**Daily puzzles — {day.isoformat()}** (the same for everyone today; new ones at 00:00 UTC)"]
     view = discord.ui.View(timeout=None)
     for plugin in bot.plugins:
         line = plugin.kind.daily(day)
-        if line:
+        if not line:
+            continue
+        status = (played or {}).get(plugin.kind.key)
+        if status:
+            lines.append(f"• **{plugin.kind.title}** — ✅ {status}")
+        else:
             lines.append(f"• **{plugin.kind.title}** — {line}")
             view.add_item(DailyButton(plugin.kind.key, f"Play {plugin.kind.title}"))
     if len(lines) == 1:
@@ -136,5 +142,12 @@ class DailyPoster(commands.Cog):
 
     @app_commands.command(name="daily", description="Today's daily puzzles, with buttons to play them")
     async def daily_command(self, interaction: discord.Interaction) -> None:
-        content, view = daily_post(self.bot, today())
-        await interaction.response.send_message(content, ephemeral=True, **({"view": view} if view else {}))
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        day, user_id = today(), interaction.user.id
+
+        def statuses() -> dict[str, str]:
+            found = {p.kind.key: p.kind.daily_status(day, self.bot.db, user_id) for p in self.bot.plugins}
+            return {key: status for key, status in found.items() if status}
+
+        content, view = daily_post(self.bot, day, await self.bot.sessions.call(statuses))
+        await interaction.followup.send(content, ephemeral=True, **({"view": view} if view else {}))

@@ -13,7 +13,7 @@ import sqlite_utils
 from pydantic import BaseModel
 
 import engine.bowls as bowls
-from bot.core.kinds import Context, GameError, GameKind, Outcome, step
+from bot.core.kinds import Context, GameError, GameKind, Outcome, step, view
 from bot.core.progress import load_progress, save_progress
 from bot.core.reply import Button, Picture, Reply
 from db import daily as daily_store
@@ -105,7 +105,9 @@ class Bowls(GameKind):
         can_sow = state.selected is not None and state.selected in legal
         buttons.append(Button(f"Sow {state.selected}" if can_sow else "Sow", "sow", "success",
                               disabled=not can_sow, row=3))
-        buttons.append(Button("Undo", "undo", disabled=not g.history or g.outcome == "ended", row=3))
+        # In endless and daily the first undo makes the attempt practice: the button asks first.
+        undo = "askundo" if g.mode != "puzzle" and not g.practice else "undo"
+        buttons.append(Button("Undo", undo, disabled=not g.history or g.outcome == "ended", row=3))
         if g.mode == "endless" and not g.over:
             buttons.append(Button("Resume" if g.paused else "Pause", "resume" if g.paused else "pause", row=3))
         buttons.append(Button("End", "end", "danger", row=3))
@@ -131,8 +133,18 @@ class Bowls(GameKind):
             after, report = bowls.sow(before, bowl)
         said = bowls.describe(report)  # the board below adds what to do next when the attempt is over
         combo = 0 if report.player.overflow else report.player.combo
+        said += self._unlocks(before, after, ctx, combo)
         return Outcome(BowlsSession(game=after), said, finished=after.outcome == "won",
                        on_saved=self._recorder(before, after, ctx, combo))
+
+    @staticmethod
+    def _unlocks(before: bowls.BowlsGame, after: bowls.BowlsGame, ctx: Context, combo: int) -> str:
+        """The themes this move unlocks, said once: on the move that earns them."""
+        if ctx.user_id is None:
+            return ""
+        record = load_record(ctx.db, ctx.user_id)
+        new = [t for t in record_move(record, before, after, combo).player.themes() if t not in record.themes()]
+        return f"\nNew theme unlocked: {', '.join(new)} (`/bowls theme`)." if new else ""
 
     @step("undo")
     def _undo(self, state: BowlsSession, arg: str, value: str | None, ctx: Context) -> Outcome:
@@ -140,6 +152,11 @@ class Bowls(GameKind):
             new = bowls.undo(state.game)
         note = " This attempt is now practice: it will not count." if new.practice and not state.game.practice else ""
         return Outcome(BowlsSession(game=new), f"Undid the last move.{note}")
+
+    @view("askundo")
+    def _ask_undo(self, state: BowlsSession, arg: str, value: str | None, ctx: Context) -> Reply:
+        return Reply("Undo turns this attempt into **practice**: it will no longer count for your best or "
+                     "today's daily. Undo anyway?", buttons=(Button("Undo, as practice", "undo", "danger"),))
 
     @step("pause")
     def _pause(self, state: BowlsSession, arg: str, value: str | None, ctx: Context) -> Outcome:
@@ -268,6 +285,10 @@ class Bowls(GameKind):
 
     def daily(self, day: date) -> str | None:
         return "20 moves on today's board, the same for everyone (`/bowls daily`)."
+
+    def daily_status(self, day: date, db: sqlite_utils.Database, user_id: int) -> str | None:
+        best = daily_store.best_result(db, user_id, KEY, day)
+        return None if best is None else f"played — your best today is {best}"
 
     def new_daily(self, day: date, user_id: int, db: sqlite_utils.Database) -> BowlsSession:
         return new_session(bowls.new_daily(day), load_record(db, user_id))

@@ -89,6 +89,13 @@ def board_text(state: FormationSession) -> str:
     return "\n".join(parts)
 
 
+def _cut(text: str, limit: int) -> str:
+    """`text` within `limit` characters, cut at a word with an ellipsis rather than mid-word."""
+    if len(text) <= limit:
+        return text
+    return text[: limit - 1].rsplit(" ", 1)[0].rstrip(" ,;:—-") + "…"
+
+
 def _label(slot: str) -> str:
     return fm.SLOT_LABELS.get(slot, slot)
 
@@ -141,7 +148,7 @@ class Formation(GameKind):
         selects = [Select("slot", slots, "Choose a slot to fill", row=0)]
         if state.slot is not None:
             names = fm.allowed_creatures(p, state.formation, state.slot)
-            options = [Option(n, n, fm.CREATURES[n].card()[:100]) for n in names][:24]
+            options = [Option(n, n, _cut(fm.CREATURES[n].card(), 100)) for n in names][:24]
             if state.slot in state.formation:
                 options.append(Option("(empty this slot)", "-"))
             if options:
@@ -248,6 +255,10 @@ class Formation(GameKind):
     @step("battle")
     def _battle(self, state: FormationSession, arg: str, value: str | None, ctx: Context) -> Outcome:
         p = state.puzzle
+        empty = [_label(s) for s in fm.SLOTS if s not in state.formation]
+        if empty:
+            listed = " and ".join(empty) if len(empty) <= 2 else ", ".join(empty[:-1]) + f" and {empty[-1]}"
+            raise GameError(f"Battle: Fill every slot first ({listed} {'is' if len(empty) == 1 else 'are'} empty).")
         try:
             fm.check_limits(p, state.formation, complete=True)
         except fm.FormationError as exc:
@@ -261,13 +272,16 @@ class Formation(GameKind):
         last = LastBattle(won=result.won, lines=list(fm.summary_lines(result)), rewards=list(rewards.lines()))
         new_state = state.model_copy(update={"last": last, "won_current": result.won, "slot": None})
         finished = result.won and state.index + 1 >= len(state.puzzles) and state.track != "campaign"
+        said = fm.outcome_line(result)
+        if finished and state.track == "daily":
+            said += "\nToday's flight is complete: all three puzzles won."
 
         def record() -> None:
             _save(ctx.db, ctx.user_id, KEY, new_progress, ctx.now)
             if rewards.xp:
                 players.add_xp(ctx.db, ctx.user_id, rewards.xp, ctx.now)
 
-        return Outcome(new_state, fm.outcome_line(result), finished=finished, on_saved=record)
+        return Outcome(new_state, said, finished=finished, on_saved=record)
 
     def example_picture(self) -> Picture:
         lesson = fm.tutorial()[0]
@@ -288,6 +302,14 @@ class Formation(GameKind):
 
     def daily(self, day: date) -> str | None:
         return "a flight of three line-up puzzles, gentlest first (`/formation daily`)."
+
+    def daily_status(self, day: date, db: sqlite_utils.Database, user_id: int) -> str | None:
+        prefix = f"daily-{day.isoformat()}-"
+        bests = {k: v for k, v in load_progress(db, user_id).daily_best.items() if k.startswith(prefix)}
+        if not bests:
+            return None
+        won = sum(1 for b in bests.values() if b.won)
+        return f"played {len(bests)} of 3 — {won} won"
 
     def prepare_daily(self, day: date) -> None:
         fm.daily_flight(day)  # a second or two of solving, cached by the engine for the day
