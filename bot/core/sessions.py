@@ -40,6 +40,7 @@ STALE_TEXT = "This board is out of date: here is the current one."
 NOT_PLAYER_TEXT = "This is not your game. Start your own with /help."
 NOT_RUNNING_TEXT = "This game has ended."
 NOT_YOUR_TURN_TEXT = "It is not your turn: wait for the board to come back to you."
+PLAYER = "\x00player\x00"  # stands for the player's name in a thread title
 STORE_DOWN_TEXT = "The game store is unavailable right now; nothing was changed — try again in a moment."
 
 
@@ -59,6 +60,7 @@ class ActResult:
     game: GameRecord | None = None
     board: Reply | None = None
     private: Reply | None = None  # for the actor's eyes only: a private view, or what a step showed them
+    title: str | None = None  # the thread's name for the new state, with PLAYER standing for the player
 
     @property
     def applied(self) -> bool:
@@ -263,7 +265,8 @@ class Sessions:
         except StaleGame:
             fresh = game_store.get_game(self.db, game.id)
             return ActResult("stale", STALE_TEXT, fresh, self.board(fresh) if fresh else None)
-        return ActResult("applied", outcome.said, saved, kind.board(outcome.state, saved), outcome.private)
+        return ActResult("applied", outcome.said, saved, kind.board(outcome.state, saved), outcome.private,
+                         kind.thread_name(outcome.state, PLAYER))
 
     def end(self, game: GameRecord) -> GameRecord:
         """Close a game without a result (a host's or player's choice, or its thread is gone)."""

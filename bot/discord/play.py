@@ -21,7 +21,7 @@ import discord
 
 from bot.core.kinds import GameError
 from bot.core.reply import Picture, Reply
-from bot.core.sessions import STORE_DOWN_TEXT, ActResult, Sessions, StoreUnavailable
+from bot.core.sessions import PLAYER, STORE_DOWN_TEXT, ActResult, Sessions, StoreUnavailable
 from db import players
 from db.games import AlreadyRunning, GameRecord, games_with_deadlines
 
@@ -445,10 +445,24 @@ class Play:
         if game.running:
             self.arm(game)
             self.bot.pilots.schedule(game)
+            await self._rename_thread(game, result.title, channel)
         else:
             self.cancel(game.id)
             self.bot.pilots.cancel(game.id)
             await self.lock_thread(game, channel)
+
+    async def _rename_thread(self, game: GameRecord, title: str | None, channel: Any) -> None:
+        """Keep the thread's name in step with the game (a tutorial moving on to lesson 2)."""
+        thread = channel if isinstance(channel, discord.Thread) else self.bot.get_channel(game.thread_id or 0)
+        if title is None or not isinstance(thread, discord.Thread):
+            return
+        player = thread.name.rsplit(" · ", 1)[-1]
+        name = title.replace(PLAYER, player)[:100]
+        if name != thread.name:
+            try:
+                await thread.edit(name=name)
+            except discord.HTTPException as exc:  # a name is a nicety: the game goes on
+                log.info("could not rename thread %s: %s", thread.id, exc)
 
     async def lock_thread(self, game: GameRecord, channel: Any = None) -> None:
         thread = channel if isinstance(channel, discord.Thread) else None

@@ -73,6 +73,8 @@ async def test_tutorial_hints_then_a_win_with_replay_and_next(make_real_bot):
         assert players.get_xp(bot.db, alice.id) == 0, "the seed pays XP for campaign, practice and daily only"
         await alice.click(board, label="Next puzzle")
         assert fm.tutorial()[1].title in thread.last_message.content
+        assert fm.tutorial()[1].title in bot.get_channel(thread.id).name, "the thread is renamed as the game moves on"
+        assert bot.get_channel(thread.id).name.endswith("· alice")
 
 
 async def test_campaign_puzzle_lost_then_won(make_real_bot):
