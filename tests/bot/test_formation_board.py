@@ -35,3 +35,20 @@ def test_a_battle_result_with_rewards_fits_and_keeps_the_rewards():
         text = board_text(state)
         assert len(text) <= ROOM, (puzzle.id, len(text))
         assert text.endswith("Puzzle mastered!")
+
+
+def test_a_campaign_session_saves_puzzle_ids_and_old_whole_saves_still_load():
+    import engine.formation as fm
+    from bot.games.formation.kind import FormationSession, new_session
+
+    chapter = list(fm.campaign(1))
+    session = new_session("campaign", chapter, 3)
+    saved = session.model_dump_json()
+    assert len(saved) < 2_000, f"a chapter's session is small ({len(saved)} bytes), not 18 puzzles whole"
+    assert FormationSession.model_validate_json(saved) == session
+    whole = session.model_dump(mode="json")
+    whole["puzzles"] = [p.model_dump(mode="json") for p in chapter]  # as sessions were saved before
+    assert FormationSession.model_validate(whole) == session
+    daily = new_session("daily", list(fm.daily_flight(__import__("datetime").date(2026, 1, 1))))
+    again = FormationSession.model_validate_json(daily.model_dump_json())
+    assert again.puzzles == daily.puzzles, "a daily puzzle is saved whole"

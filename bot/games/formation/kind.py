@@ -6,10 +6,11 @@ daily flight, or a single puzzle); after a win, Next moves on in the same thread
 from __future__ import annotations
 
 from datetime import date
-from typing import Literal, Optional
+from functools import lru_cache
+from typing import Any, Literal, Optional
 
 import sqlite_utils
-from pydantic import BaseModel
+from pydantic import BaseModel, field_serializer, field_validator
 
 import engine.formation as fm
 from bot.core.kinds import Context, GameError, GameKind, Outcome, step
@@ -33,9 +34,16 @@ class LastBattle(BaseModel):
     fresh: bool = True  # the replay is attached once, on the board the battle itself produced
 
 
+@lru_cache(maxsize=1)
+def _shipped() -> dict[str, fm.Puzzle]:
+    return {p.id: p for p in fm.shipped_puzzles()}
+
+
 class FormationSession(BaseModel):
     track: Track
-    puzzles: list[fm.Puzzle]      # the sequence, saved whole so daily puzzles never need regenerating
+    # The sequence. A shipped puzzle is saved as its id (a chapter is 18 of them); a daily one is saved
+    # whole, so it never needs regenerating. Saves that hold every puzzle whole still load.
+    puzzles: list[fm.Puzzle]
     index: int = 0
     formation: dict[str, str] = {}
     slot: Optional[str] = None    # the slot the creature select fills
@@ -43,6 +51,27 @@ class FormationSession(BaseModel):
     last: Optional[LastBattle] = None
     won_current: bool = False
     day: Optional[date] = None
+
+    @field_validator("puzzles", mode="before")
+    @classmethod
+    def _resolve_ids(cls, value: Any) -> Any:
+        if not isinstance(value, list):
+            return value
+        shipped = _shipped()
+        out = []
+        for item in value:
+            if isinstance(item, str):
+                if item not in shipped:
+                    raise ValueError(f"no shipped formation puzzle {item!r}")
+                out.append(shipped[item])
+            else:
+                out.append(item)
+        return out
+
+    @field_serializer("puzzles")
+    def _ids_for_shipped(self, puzzles: list[fm.Puzzle]) -> list[Any]:
+        shipped = _shipped()
+        return [p.id if shipped.get(p.id) == p else p.model_dump(mode="json") for p in puzzles]
 
     @property
     def puzzle(self) -> fm.Puzzle:
