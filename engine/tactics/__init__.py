@@ -13,7 +13,7 @@ Public API for the bot layer:
     campaign() / daily_encounter(date) / encounter(id)
 """
 from .autoplay import autoplay, autoplay_state
-from .board import Board
+from .board import Board, BoardCutError
 from .content import EncounterDef, FighterDef, SkillDef, campaign, daily_encounter, encounter, fighters, kit
 from .content import fight_xp, level_for_xp
 from .engine import (apply_turn, budget, check_turn, legal_moves, legal_steps, legal_targets, new_fight, pass_turn,
@@ -26,7 +26,7 @@ from .steps import (STEPS, EndStep, FightOverError, HoldStep, IllegalStepError, 
                     NotYourPhaseError, SkillStep, StaleStateError, Step, TacticsError, parse_steps)
 
 __all__ = [
-    "Board", "EncounterDef", "EndStep", "FightOverError", "FightState", "FighterDef", "FighterState", "HoldStep",
+    "Board", "BoardCutError", "EncounterDef", "EndStep", "FightOverError", "FightState", "FighterDef", "FighterState", "HoldStep",
     "IllegalStepError", "InvalidStepError", "MoveStep", "NotYourPhaseError", "PlannedTurn", "STEPS", "SkillDef",
     "SkillPreview", "SkillStep", "StaleStateError", "Step", "TacticsError", "TargetPreview", "Telegraph",
     "TurnPreview", "apply_turn", "autoplay", "autoplay_state", "budget", "campaign", "check_turn",

@@ -30,5 +30,5 @@ def autoplay_state(state: FightState, record: list | None = None) -> FightState:
 
 
 def autoplay(encounter_id: str, seed: int, hero: str = DEFAULT_HERO, companion: str = DEFAULT_COMPANION,
-             record: list | None = None) -> FightState:
-    return autoplay_state(new_fight(encounter_id, seed, hero, companion), record)
+             record: list | None = None, level: int | None = None) -> FightState:
+    return autoplay_state(new_fight(encounter_id, seed, hero, companion, level=level), record)

@@ -9,7 +9,9 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, model_validator
 
-from engine.rng import Rng, daily_seed
+from .steps import UnknownNameError
+
+from ..rng import Rng, daily_seed
 
 Status = Literal["soaked", "prone", "rooted"]
 Goal = Literal["rout", "hold", "break_out"]
@@ -125,7 +127,7 @@ def fighter(name: str) -> FighterDef:
     try:
         return fighters()[name]
     except KeyError:
-        raise KeyError(f"no fighter called {name!r}") from None
+        raise UnknownNameError(f"no fighter called {name!r}", "no_such_fighter") from None
 
 
 def common_skills() -> tuple[SkillDef, ...]:
@@ -191,7 +193,7 @@ def encounter(encounter_id: str) -> EncounterDef:
             return daily_encounter(date.fromisoformat(encounter_id[len("daily-"):]))
         except ValueError:
             pass
-    raise KeyError(f"no encounter {encounter_id!r}")
+    raise UnknownNameError(f"no encounter {encounter_id!r}", "no_such_encounter")
 
 
 # Progress (rules file: a duo member's level rises with fights; XP per fight and per win, tune).

@@ -3,14 +3,13 @@ from __future__ import annotations
 
 from typing import Iterable, Sequence
 
-from engine.rng import seed_from
-
+from ..rng import seed_from
 from .board import cut_board, parse_tile, tile_name
 from .content import EncounterDef, companions, encounter, fighter, heroes, kit
 from .rules import Fight, SkillPreview, xy
 from .state import FighterState, FightState
 from .steps import (EndStep, FightOverError, HoldStep, IllegalStepError, InvalidStepError, MoveStep,
-                    NotYourPhaseError, SkillStep, StaleStateError, parse_steps)
+                    NotYourPhaseError, SkillStep, StaleStateError, UnknownNameError, parse_steps)
 
 DUO_IDS = ("hero", "companion")
 STRAY_HP_PER_LEVEL = 3  # percent of a stray's HP added per encounter level above 1 (tune)
@@ -27,9 +26,10 @@ def new_fight(encounter_id: str, seed: int, hero: str = DEFAULT_HERO, companion:
     """A fresh fight at the start of round 1's duo phase (the strays have walked in and telegraphed)."""
     enc: EncounterDef = encounter(encounter_id)
     if hero not in heroes():
-        raise ValueError(f"{hero!r} is not a hero (heroes: {', '.join(heroes())})")
+        raise UnknownNameError(f"{hero!r} is not a hero (heroes: {', '.join(heroes())})", "no_such_hero")
     if companion not in companions():
-        raise ValueError(f"{companion!r} is not a companion (companions: {', '.join(companions())})")
+        raise UnknownNameError(f"{companion!r} is not a companion (companions: {', '.join(companions())})",
+                               "no_such_companion")
     lvl = enc.level if level is None else level
     layout = cut_board(enc.region_seed, len(enc.pack), exits=enc.goal == "break_out")
     fighters: list[FighterState] = []
@@ -72,7 +72,7 @@ def _check_actor(state: FightState, fighter_id: str) -> None:
 def _tile(i: int, name: str) -> tuple[int, int]:
     p = parse_tile(name)
     if p is None:
-        raise InvalidStepError(i, f"{name!r} is not a tile (columns A-M, rows 1-9)")
+        raise InvalidStepError(i, f"{name!r} is not a tile (columns A-M, rows 1-9)", "off_board")
     return p
 
 
@@ -80,42 +80,44 @@ def _apply_step(fight: Fight, f: FighterState, i: int, step, last: bool) -> Skil
     if isinstance(step, MoveStep):
         to = _tile(i, step.to)
         if f.has("rooted"):
-            raise IllegalStepError(i, f"{f.name} is rooted and cannot move this phase")
+            raise IllegalStepError(i, f"{f.name} is rooted and cannot move this phase", "rooted")
         left = f.move - f.moved
         reach = fight.paths(f, left)
         if to == xy(f.pos):
-            raise IllegalStepError(i, f"{f.name} already stands on {step.to}")
+            raise IllegalStepError(i, f"{f.name} already stands on {step.to}", "no_move")
         if not fight.b.standable(*to):
-            raise IllegalStepError(i, f"{step.to} is {_terrain_name(fight, to)} and blocks the way")
+            raise IllegalStepError(i, f"{step.to} is {_terrain_name(fight, to)} and blocks the way", "blocked")
         if to not in reach:
             raise IllegalStepError(i, f"{step.to} is out of reach: {left} tiles of movement left "
-                                      "(shallows cost 2, climbing 1 more, foes block)")
+                                      "(shallows cost 2, climbing 1 more, foes block)", "out_of_budget")
         other = fight.at(to)
         if other is not None:
-            raise IllegalStepError(i, f"{step.to} is taken by {other.name}; you may pass an ally but not stop on it")
+            raise IllegalStepError(i, f"{step.to} is taken by {other.name}; you may pass an ally but not stop on it",
+                                   "occupied")
         fight.walk(f, reach, to)
     elif isinstance(step, SkillStep):
         skills = kit(f.name)
         if step.skill not in skills:
-            raise InvalidStepError(i, f"{f.name} has no skill {step.skill!r} (has: {', '.join(skills)})")
+            raise InvalidStepError(i, f"{f.name} has no skill {step.skill!r} (has: {', '.join(skills)})",
+                                   "no_such_skill")
         skill = skills[step.skill]
         at = _tile(i, step.at)
         if f.has("rooted") and skill.shape in ("move", "leap"):
-            raise IllegalStepError(i, f"{f.name} is rooted and cannot move this phase")
+            raise IllegalStepError(i, f"{f.name} is rooted and cannot move this phase", "rooted")
         why = fight.skill_problem(f, skill, at, step.toward)
         if why:
-            raise IllegalStepError(i, why)
+            raise IllegalStepError(i, why, why.code)
         return fight.use_skill(f, skill, at, step.toward)
     elif isinstance(step, HoldStep):
         if step.reaction not in fighter(f.name).reactions:
             raise IllegalStepError(i, f"{f.name} cannot hold {step.reaction.replace('_', ' ')}"
-                                      " (only the Penitent may hold Flowing Guard)")
+                                      " (only the Penitent may hold Flowing Guard)", "no_such_reaction")
         if f.held is not None:
-            raise IllegalStepError(i, f"{f.name} already holds a reaction this phase")
+            raise IllegalStepError(i, f"{f.name} already holds a reaction this phase", "out_of_budget")
         f.held = step.reaction
     elif isinstance(step, EndStep):
         if not last:
-            raise IllegalStepError(i, "end must be the last step of a turn")
+            raise IllegalStepError(i, "end must be the last step of a turn", "after_end")
         f.done = True
     else:  # pragma: no cover - parse_steps only yields the four kinds
         raise InvalidStepError(i, "unknown step")
@@ -176,11 +178,11 @@ def preview_skill(state: FightState, fighter_id: str, skill: str, at: str, towar
     f = fight.s.get(fighter_id)
     skills = kit(f.name)
     if skill not in skills:
-        raise InvalidStepError(0, f"{f.name} has no skill {skill!r}")
+        raise InvalidStepError(0, f"{f.name} has no skill {skill!r}", "no_such_skill")
     p = _tile(0, at)
     why = fight.skill_problem(f, skills[skill], p, toward)
     if why:
-        raise IllegalStepError(0, why)
+        raise IllegalStepError(0, why, why.code)
     return fight.preview(f, skills[skill], p, toward)
 
 

@@ -1,6 +1,6 @@
 """Renders engine/tactics/README.md from the content data, so the player's table never drifts.
 
-    /work/venv/bin/python -m engine.tactics.readme > engine/tactics/README.md
+    python -m engine.tactics.readme > engine/tactics/README.md
 """
 from __future__ import annotations
 

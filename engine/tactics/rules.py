@@ -9,7 +9,8 @@ import heapq
 
 from pydantic import BaseModel
 
-from engine.rng import Rng
+from ..errors import RuleError
+from ..rng import Rng
 
 from .board import (BARREL, DEEP, DIRS, ENTER_COST, H, ROCK, SHALLOWS, W, WATER, dist, heading,
                     on_board, parse_tile, sign, tile_name)
@@ -38,6 +39,17 @@ CASHINS = (("soaked", "element", "lightning"), ("prone", "delivery", "melee"),
            ("rooted", "delivery", "shot"), ("moss", "element", "fire"))
 
 
+class Problem(str):
+    """Why a step cannot be played: the reason a person reads, with a short stable `.code`."""
+
+    code: str
+
+    def __new__(cls, code: str, reason: str) -> "Problem":
+        self = super().__new__(cls, reason)
+        self.code = code
+        return self
+
+
 def spirit_total(f: FighterState) -> int:
     """Spirit earned so far on the running totals (rules file): 12 per ten dealt, 10 per ten taken,
     10 a cash-in, each total floored once."""
@@ -52,7 +64,7 @@ def enrage_bonus(round_: int) -> int:
 def xy(name: str) -> XY:
     t = _TILE_XY.get(name) or parse_tile(name)
     if t is None:
-        raise ValueError(f"{name!r} is not a tile")
+        raise RuleError(f"{name!r} is not a tile (columns A-M, rows 1-9)", "off_board")
     return t
 
 
@@ -465,71 +477,71 @@ class Fight:
 
     # --- skills ------------------------------------------------------------------------------------
 
-    def skill_problem(self, f: FighterState, skill: SkillDef, at: XY, toward: str | None) -> str | None:
-        """Why this skill cannot be used at this tile now, or None."""
+    def skill_problem(self, f: FighterState, skill: SkillDef, at: XY, toward: str | None) -> Problem | None:
+        """Why this skill cannot be used at this tile now (a reason with a `.code`), or None."""
         if skill.slot in ("action", "super") and f.action_used:
-            return "the action is already used this phase"
+            return Problem("out_of_budget", "the action is already used this phase")
         if skill.slot == "bonus" and f.bonus_used:
-            return "the bonus action is already used this phase"
+            return Problem("out_of_budget", "the bonus action is already used this phase")
         if skill.slot == "super":
             if f.level < SUPER_LEVEL:
-                return f"supers unlock at level {SUPER_LEVEL} ({f.name} is level {f.level})"
+                return Problem("locked", f"supers unlock at level {SUPER_LEVEL} ({f.name} is level {f.level})")
             if f.spirit < SUPER_COST:
-                return f"{skill.name} needs {SUPER_COST} Spirit, {f.name} has {f.spirit}"
+                return Problem("no_spirit", f"{skill.name} needs {SUPER_COST} Spirit, {f.name} has {f.spirit}")
         if toward is not None and not skill.push_choice:
-            return f"{skill.name} does not let you choose a push direction"
+            return Problem("no_choice", f"{skill.name} does not let you choose a push direction")
         here = self.pos(f)
         d = dist(here, at)
         shape = skill.shape
         if shape == "single":
             t = self.at(at)
             if t is None:
-                return f"no fighter stands on {tile_name(*at)}"
+                return Problem("no_target", f"no fighter stands on {tile_name(*at)}")
             if t.id == f.id:
-                return f"{skill.name} cannot be aimed at yourself"
+                return Problem("bad_target", f"{skill.name} cannot be aimed at yourself")
             if skill.foes_only and t.side == f.side:
-                return f"{skill.name} can only be aimed at a foe"
+                return Problem("bad_target", f"{skill.name} can only be aimed at a foe")
             if not self.in_range(f, skill, here, at):
-                return f"{tile_name(*at)} is {d} tiles away; {skill.name} reaches {skill.range}"
+                return Problem("out_of_range", f"{tile_name(*at)} is {d} tiles away; {skill.name} reaches {skill.range}")
             if toward is not None:
                 from .board import COMPASS
                 step = COMPASS[toward]
                 if (at[0] + step[0], at[1] + step[1]) == here:
-                    return f"{skill.name} cannot push {t.name} {toward} into yourself"
+                    return Problem("bad_target", f"{skill.name} cannot push {t.name} {toward} into yourself")
         elif shape == "ally":
             t = self.at(at)
             if t is None or t.side != f.side:
-                return f"{skill.name} needs yourself or your ally on {tile_name(*at)}"
+                return Problem("bad_target", f"{skill.name} needs yourself or your ally on {tile_name(*at)}")
             if d > skill.range:
-                return f"{tile_name(*at)} is {d} tiles away; {skill.name} reaches {skill.range}"
+                return Problem("out_of_range", f"{tile_name(*at)} is {d} tiles away; {skill.name} reaches {skill.range}")
         elif shape == "self":
             if at != here:
-                return f"{skill.name} is used on your own tile {f.pos}"
+                return Problem("bad_target", f"{skill.name} is used on your own tile {f.pos}")
         elif shape in ("cone", "line", "dash"):
             reach = max(1, skill.length)
             if d == 0 or d > reach:
-                return f"aim {skill.name} at a tile 1 to {reach} away to set its heading"
+                return Problem("out_of_range", f"aim {skill.name} at a tile 1 to {reach} away to set its heading")
         elif shape == "burst":
             if skill.range == 0 and at != here:
-                return f"{skill.name} bursts around you: aim it at {f.pos}"
+                return Problem("bad_target", f"{skill.name} bursts around you: aim it at {f.pos}")
             reach = skill.range
             if skill.delivery == "shot" and self.level(here) > self.level(at):
                 reach += 1   # shots reach 1 tile further from higher ground (Rain of Arrows too)
             if d > reach:
-                return f"{tile_name(*at)} is {d} tiles away; {skill.name} reaches {reach}"
+                return Problem("out_of_range", f"{tile_name(*at)} is {d} tiles away; {skill.name} reaches {reach}")
         elif shape == "move":
             reach = self.paths(f, skill.range, provoke=False)
             if at == here or at not in reach:
-                return f"{tile_name(*at)} cannot be reached with a dash of {skill.range}"
+                return Problem("out_of_range", f"{tile_name(*at)} cannot be reached with a dash of {skill.range}")
             if self.at(at) is not None:
-                return f"{tile_name(*at)} is taken"
+                return Problem("occupied", f"{tile_name(*at)} is taken")
         elif shape == "leap":
             if d == 0 or d > skill.range:
-                return f"{tile_name(*at)} is {d} tiles away; {skill.name} reaches {skill.range}"
+                return Problem("out_of_range", f"{tile_name(*at)} is {d} tiles away; {skill.name} reaches {skill.range}")
             if not self.b.standable(*at):
-                return f"{tile_name(*at)} is not standable"
+                return Problem("blocked", f"{tile_name(*at)} is not standable")
             if self.at(at) is not None:
-                return f"{tile_name(*at)} is taken"
+                return Problem("occupied", f"{tile_name(*at)} is taken")
         return None
 
     def skill_targets(self, f: FighterState, skill: SkillDef, at: XY) -> tuple[list[XY], list[FighterState], XY | None]:
