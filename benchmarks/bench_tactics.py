@@ -12,11 +12,10 @@ import statistics
 import time
 from itertools import product
 
-from engine.tactics import apply_turn, campaign, new_fight, pass_turn, plan_turns
+from engine.tactics import apply_turn, campaign, expected_level, new_fight, pass_turn, plan_turns
 from engine.tactics.content import companions, heroes
 
 P95_TARGET_MS = 150.0
-LEVEL = lambda e: e.level  # noqa: E731  (before the XP rule: the encounter level)
 
 
 def play(enc: str, seed: int, hero: str, companion: str, times: list[float], level: int) -> tuple[str, int]:
@@ -48,10 +47,10 @@ def main() -> None:
         rounds = []
         for seed in range(args.seeds):
             hero, comp = pairs[seed % len(pairs)]
-            r, n = play(e.id, seed, hero, comp, times, LEVEL(e))
+            r, n = play(e.id, seed, hero, comp, times, expected_level(e.id))
             res[r] += 1
             rounds.append(n)
-        print(f"{e.id:<10} {LEVEL(e):>5} {e.goal:<10} {res['won']:>5} {res['lost']:>5} {res['draw']:>5} "
+        print(f"{e.id:<10} {expected_level(e.id):>5} {e.goal:<10} {res['won']:>5} {res['lost']:>5} {res['draw']:>5} "
               f"{100 * res['won'] / args.seeds:>5.0f}% {statistics.median(rounds):>7}")
     times.sort()
     p95 = times[int(0.95 * (len(times) - 1))]

@@ -15,7 +15,7 @@ Public API for the bot layer:
 from .autoplay import autoplay, autoplay_state
 from .board import Board, BoardCutError
 from .content import EncounterDef, FighterDef, SkillDef, campaign, daily_encounter, encounter, fighters, kit
-from .content import fight_xp, level_for_xp
+from .progress import expected_level, level_for_xp, level_thresholds, xp_for
 from .engine import (apply_turn, budget, check_turn, legal_moves, legal_steps, legal_targets, new_fight, pass_turn,
                      phase_timer, preview_skill)
 from .planner import PlannedTurn, TurnPreview, plan_turns
@@ -30,7 +30,7 @@ __all__ = [
     "IllegalStepError", "InvalidStepError", "MoveStep", "NotYourPhaseError", "PlannedTurn", "STEPS", "SkillDef",
     "SkillPreview", "SkillStep", "StaleStateError", "Step", "TacticsError", "TargetPreview", "Telegraph",
     "TurnPreview", "apply_turn", "autoplay", "autoplay_state", "budget", "campaign", "check_turn",
-    "daily_encounter", "encounter", "fight_xp", "fighters", "kit", "legal_moves", "legal_steps", "legal_targets",
-    "level_for_xp", "new_fight", "parse_steps", "pass_turn", "phase_timer", "plan_turns", "preview_skill",
-    "render_text",
+    "daily_encounter", "encounter", "expected_level", "fighters", "kit", "legal_moves", "legal_steps", "legal_targets",
+    "level_for_xp", "level_thresholds", "new_fight", "parse_steps", "pass_turn", "phase_timer", "plan_turns", "preview_skill",
+    "render_text", "xp_for",
 ]

@@ -194,20 +194,3 @@ def encounter(encounter_id: str) -> EncounterDef:
         except ValueError:
             pass
     raise UnknownNameError(f"no encounter {encounter_id!r}", "no_such_encounter")
-
-
-# Progress (rules file: a duo member's level rises with fights; XP per fight and per win, tune).
-XP_PER_FIGHT = 40
-XP_PER_WIN = 60
-XP_PER_LEVEL = 100
-MAX_LEVEL = 10
-
-
-def fight_xp(result: str | None) -> int:
-    """XP a duo member earns from one finished fight."""
-    return XP_PER_FIGHT + (XP_PER_WIN if result == "won" else 0)
-
-
-def level_for_xp(xp: int) -> int:
-    """Level 1 at 0 XP, one more per 100 XP, up to 10 (supers unlock at 8)."""
-    return min(MAX_LEVEL, 1 + max(0, xp) // XP_PER_LEVEL)

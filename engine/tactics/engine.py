@@ -5,7 +5,9 @@ from typing import Iterable, Sequence
 
 from ..rng import seed_from
 from .board import cut_board, parse_tile, tile_name
+from ..errors import RuleError
 from .content import EncounterDef, companions, encounter, fighter, heroes, kit
+from .progress import MAX_LEVEL
 from .rules import Fight, SkillPreview, xy
 from .state import FighterState, FightState
 from .steps import (EndStep, FightOverError, HoldStep, IllegalStepError, InvalidStepError, MoveStep,
@@ -18,19 +20,26 @@ STRAY_HP_PER_LEVEL = 3  # percent of a stray's HP added per encounter level abov
 def stray_hp(base: int, encounter_level: int) -> int:
     """Strays grow tougher with the encounter's level, so the campaign grows harder."""
     return base * (100 + STRAY_HP_PER_LEVEL * (max(1, encounter_level) - 1)) // 100
+
+
 DEFAULT_HERO, DEFAULT_COMPANION = "Tidecaller", "Mossle"
 
 
 def new_fight(encounter_id: str, seed: int, hero: str = DEFAULT_HERO, companion: str = DEFAULT_COMPANION,
-              level: int | None = None) -> FightState:
-    """A fresh fight at the start of round 1's duo phase (the strays have walked in and telegraphed)."""
+              level: int = 1) -> FightState:
+    """A fresh fight at the start of round 1's duo phase (the strays have walked in and telegraphed).
+
+    `level` is the duo's: the player's own tactics level (progress.level_for_xp), never the encounter's.
+    The strays' strength comes with the encounter, whose `level` is the one it recommends."""
     enc: EncounterDef = encounter(encounter_id)
     if hero not in heroes():
         raise UnknownNameError(f"{hero!r} is not a hero (heroes: {', '.join(heroes())})", "no_such_hero")
     if companion not in companions():
         raise UnknownNameError(f"{companion!r} is not a companion (companions: {', '.join(companions())})",
                                "no_such_companion")
-    lvl = enc.level if level is None else level
+    if not isinstance(level, int) or not 1 <= level <= MAX_LEVEL:
+        raise RuleError(f"the duo's level is 1 to {MAX_LEVEL}, not {level!r}", "bad_level")
+    lvl = level
     layout = cut_board(enc.region_seed, len(enc.pack), exits=enc.goal == "break_out")
     fighters: list[FighterState] = []
     for fid, name, p in (("hero", hero, layout.duo[0]), ("companion", companion, layout.duo[1])):
@@ -76,6 +85,63 @@ def _tile(i: int, name: str) -> tuple[int, int]:
     return p
 
 
+def _aim(fight: Fight, i: int, at: str) -> tuple[int, int]:
+    """The tile a skill step aims at: a tile, or a fighter (by id or name) standing on it now."""
+    p = parse_tile(at)
+    if p is not None:
+        return p
+    who = _named(fight.s, at)
+    if not who:
+        raise InvalidStepError(i, f"{at!r} is neither a tile (columns A-M, rows 1-9) nor a fighter", "off_board")
+    standing = [o for o in who if o.standing]
+    if not standing:
+        raise IllegalStepError(i, f"{who[0].name} ({who[0].id}) is no longer on the board", "no_target")
+    if len(standing) > 1:
+        which = " or ".join(f"{o.id} at {o.pos}" for o in standing)
+        raise InvalidStepError(i, f"{at!r} could be {which}: name one by its id or tile", "ambiguous")
+    return xy(standing[0].pos)
+
+
+def _named(state: FightState, name: str) -> list[FighterState]:
+    key = name.strip().lower()
+    by_id = [o for o in state.fighters if o.id.lower() == key]
+    return by_id or [o for o in state.fighters if o.name.lower() == key]
+
+
+def check_steps(state: FightState, fighter_id: str, steps: Sequence) -> None:
+    """The all-or-nothing check made before anything is played (rules file): every step well formed,
+    every tile on the board, every skill in the fighter's kit, at most one action, one bonus skill and
+    one held reaction (counting what the fighter already used this phase), nothing after `end`."""
+    f = state.get(fighter_id)
+    skills = kit(f.name)
+    reactions = fighter(f.name).reactions
+    used = {"action": f.action_used, "bonus": f.bonus_used, "hold": f.held is not None}
+    for i, step in enumerate(steps):
+        if i and isinstance(steps[i - 1], EndStep):
+            raise IllegalStepError(i - 1, "end must be the last step of a turn", "after_end")
+        if isinstance(step, MoveStep):
+            _tile(i, step.to)
+        elif isinstance(step, SkillStep):
+            if step.skill not in skills:
+                raise InvalidStepError(i, f"{f.name} has no skill {step.skill!r} (has: {', '.join(skills)})",
+                                       "no_such_skill")
+            if parse_tile(step.at) is None and not _named(state, step.at):
+                raise InvalidStepError(i, f"{step.at!r} is neither a tile (columns A-M, rows 1-9) nor a fighter",
+                                       "off_board")
+            slot = "bonus" if skills[step.skill].slot == "bonus" else "action"
+            if used[slot]:
+                what = "the bonus action" if slot == "bonus" else "the action"
+                raise IllegalStepError(i, f"{what} is already used this phase (one a phase)", "out_of_budget")
+            used[slot] = True
+        elif isinstance(step, HoldStep):
+            if step.reaction not in reactions:
+                raise IllegalStepError(i, f"{f.name} cannot hold {step.reaction.replace('_', ' ')}"
+                                          " (only the Penitent may hold Flowing Guard)", "no_such_reaction")
+            if used["hold"]:
+                raise IllegalStepError(i, f"{f.name} already holds a reaction this phase", "out_of_budget")
+            used["hold"] = True
+
+
 def _apply_step(fight: Fight, f: FighterState, i: int, step, last: bool) -> SkillPreview | None:
     if isinstance(step, MoveStep):
         to = _tile(i, step.to)
@@ -101,13 +167,15 @@ def _apply_step(fight: Fight, f: FighterState, i: int, step, last: bool) -> Skil
             raise InvalidStepError(i, f"{f.name} has no skill {step.skill!r} (has: {', '.join(skills)})",
                                    "no_such_skill")
         skill = skills[step.skill]
-        at = _tile(i, step.at)
+        at = _aim(fight, i, step.at)
         if f.has("rooted") and skill.shape in ("move", "leap"):
             raise IllegalStepError(i, f"{f.name} is rooted and cannot move this phase", "rooted")
         why = fight.skill_problem(f, skill, at, step.toward)
         if why:
             raise IllegalStepError(i, why, why.code)
-        return fight.use_skill(f, skill, at, step.toward)
+        pv = fight.preview(f, skill, at, step.toward)
+        fight.use_skill(f, skill, at, step.toward)
+        return pv
     elif isinstance(step, HoldStep):
         if step.reaction not in fighter(f.name).reactions:
             raise IllegalStepError(i, f"{f.name} cannot hold {step.reaction.replace('_', ' ')}"
@@ -150,6 +218,7 @@ def apply_turn(state: FightState, fighter_id: str, steps: Sequence | Iterable, s
 def run_steps(state: FightState, fighter_id: str, steps: Sequence | Iterable) -> tuple[Fight, list[SkillPreview]]:
     """Run the steps on a private copy without closing the phase; returns it and each skill's preview."""
     parsed = parse_steps(list(steps))
+    check_steps(state, fighter_id, parsed)
     fight = Fight(state.model_copy(deep=True))
     f = fight.s.get(fighter_id)
     previews: list[SkillPreview] = []
@@ -173,13 +242,16 @@ def check_turn(state: FightState, fighter_id: str, steps: Sequence) -> None:
 
 
 def preview_skill(state: FightState, fighter_id: str, skill: str, at: str, toward: str | None = None) -> SkillPreview:
-    """Damage per target before luck, where pushes land, statuses and surfaces left; raises if illegal now."""
+    """Damage per target before luck, where pushes land, statuses and surfaces left; raises if illegal now.
+    `at` is a tile or a fighter (id or name). The preview is the real resolution played on a copy."""
     fight = Fight(state.model_copy(deep=True))
     f = fight.s.get(fighter_id)
     skills = kit(f.name)
     if skill not in skills:
         raise InvalidStepError(0, f"{f.name} has no skill {skill!r}", "no_such_skill")
-    p = _tile(0, at)
+    p = _aim(fight, 0, at)
+    if f.has("rooted") and skills[skill].shape in ("move", "leap"):
+        raise IllegalStepError(0, f"{f.name} is rooted and cannot move this phase", "rooted")
     why = fight.skill_problem(f, skills[skill], p, toward)
     if why:
         raise IllegalStepError(0, why, why.code)

@@ -351,10 +351,8 @@ def _build(state, fight, f, here, reach, threats, c, left, skills, ally_waiting,
         steps.append(bonus[0])
         if bonus[1] is not None:
             end = bonus[1]
-    hold = "opportunity_attack"
-    if f.name == "Penitent":
-        hold = "flowing_guard"
-    steps.append(HoldStep(reaction=hold))
+    if not f.held:   # a reaction held earlier this phase stays held
+        steps.append(HoldStep(reaction="flowing_guard" if f.name == "Penitent" else "opportunity_attack"))
     steps.append(EndStep())
     try:
         after, pvs = run_steps(state, f.id, steps)
@@ -486,6 +484,7 @@ def _skill_text(state: FightState, f: FighterState, s: SkillStep, pv: SkillPrevi
         return f"{s.skill} to {pv.moves_to}"
     bits = []
     plain: list = []
+    alike: list = []
     pulls = kit(f.name)[s.skill].push < 0
     # Statuses every surviving foe of an area hit shares are said once at the end, to keep it short.
     alive = [t for t in pv.targets if not t.downs and not t.heal and not (t.shield and not t.damage)]
@@ -525,10 +524,17 @@ def _skill_text(state: FightState, f: FighterState, s: SkillStep, pv: SkillPrevi
             text += f" ({', '.join(notes)})"
         bits.append(text)
         plain.append((who, t.damage) if text == f"{who} for {t.damage}" and t.damage else None)
+        alike.append((who + (f" ({', '.join(notes)})" if notes else ""), t.damage)
+                     if t.damage and text == f"{who} for {t.damage}" + (f" ({', '.join(notes)})" if notes else "")
+                     else None)
     # Several foes hit alike and nothing else to say of each: "A, B and C for 6 each".
     if len(plain) > 1 and all(plain) and len({d for _, d in plain}) == 1:
         bits = [w for w, _ in plain]
         bits[-1] += f" for {plain[0][1]} each"
+    elif len(alike) > 2 and all(alike) and len({d for _, d in alike}) == 1:
+        # Three or more hit alike, some with a note (a kill): "for 6 each: A (downing it), B and C".
+        bits = [w for w, _ in alike]
+        bits[0] = f"for {alike[0][1]} each: {bits[0]}"
     # "A, B and C": a kill's note stays in its own brackets, so it never reads as downing the next one.
     body = (", ".join(bits[:-1]) + " and " + bits[-1]) if len(bits) > 1 else bits[0] if bits else f"at {s.at}"
     if common:

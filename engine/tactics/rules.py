@@ -114,6 +114,8 @@ class Fight:
         self.rng = Rng(state.rng)
         self.b = state.board
         self._lv = [[ord(c) - 48 for c in row] for row in self.b.levels]
+        self.dry = False                      # a preview's scratch copy: no luck, no log, notes kept
+        self.record: dict[str, dict] = {}
 
     def save(self) -> FightState:
         self.s.rng = self.rng.state
@@ -122,6 +124,8 @@ class Fight:
         return self.s
 
     def log(self, text: str) -> None:
+        if self.dry:
+            return
         self.s.log.append(f"r{self.s.round} {self.s.phase}: {text}")
 
     # --- lookups ---------------------------------------------------------------------------
@@ -288,7 +292,7 @@ class Fight:
 
     def luck(self, amount: int) -> int:
         """Up to 10% either way, truncated toward zero; hits under 10 never vary (and draw nothing)."""
-        if amount < 10:
+        if amount < 10 or self.dry:
             return amount
         return amount + luck_offset(amount, self.rng.between(-100, 100))
 
@@ -384,9 +388,9 @@ class Fight:
         from .board import COMPASS
         if skill.push_choice and toward:
             return COMPASS[toward]
-        if skill.push < 0:
-            return (sign(frm[0] - tpos[0]), sign(frm[1] - tpos[1])) if frm != tpos else None
-        return (sign(tpos[0] - frm[0]), sign(tpos[1] - frm[1])) if frm != tpos else None
+        # Straight pushes (and pulls) go along the nearest of the eight headings of the line from the
+        # pusher to the target (rules file), as telegraph headings do.
+        return heading(tpos, frm) if skill.push < 0 else heading(frm, tpos)
 
     def do_push(self, user: FighterState, skill: SkillDef, frm: XY, target: FighterState, toward: str | None) -> None:
         d = self.push_dir(skill, frm, self.pos(target), toward)
@@ -394,6 +398,7 @@ class Fight:
             return
         land, outcome, dmg, statuses = self.push_result(target, d, abs(skill.push),
                                                         frm if skill.push < 0 else None)
+        self.note(target, push_to=tile_name(*land), push_outcome=outcome, push_damage=dmg, statuses=list(statuses))
         if tile_name(*land) != target.pos:
             target.pos = tile_name(*land)
             self.retarget(target)
@@ -561,51 +566,54 @@ class Fight:
         hit = [o for o in self.foes(f) if self.pos(o) in tset]
         return tiles, hit, hd
 
+    def scratch(self) -> "Fight":
+        """A throwaway copy for a preview: the fighters, telegraphs and surfaces copied (the board is
+        never changed by a skill), no luck drawn, nothing logged. Cheap enough for the planner."""
+        s = self.s
+        copy = s.model_copy()
+        copy.fighters = [f.model_copy() for f in s.fighters]
+        copy.telegraphs = [t.model_copy() for t in s.telegraphs]
+        copy.surfaces = list(s.surfaces)
+        copy.log = []
+        dry = Fight.__new__(Fight)
+        dry.s, dry.b, dry._lv = copy, self.b, self._lv
+        dry.rng = Rng(self.rng.state)
+        dry.dry = True
+        dry.record = {}
+        return dry
+
     def preview(self, f: FighterState, skill: SkillDef, at: XY, toward: str | None = None) -> SkillPreview:
-        here = self.pos(f)
-        tiles, hit, hd = self.skill_targets(f, skill, at)
-        moves_to = None
-        if skill.shape in ("move", "leap"):
-            moves_to = tile_name(*at)
-        if skill.shape == "dash":
-            land = self.dash_landing(f, tiles)
-            moves_to = tile_name(*land) if land else None
-        cashin = None
+        """What a skill use will do, before luck: the real resolution played on a scratch copy, so the
+        preview and the rules cannot drift (pushes of a multi-target skill land in the real order)."""
+        tiles, hit, _ = self.skill_targets(f, skill, at)
+        dry = self.scratch()
+        user = dry.s.get(f.id)
+        cashin, surfaces = dry.resolve(user, skill, at, toward)
         targets = []
         for t in hit:
-            tp = self.pos(t)
-            damage, mods = 0, []
-            if skill.damage:
-                damage, mods = self.amount(f, skill, here, t, tp)
-                if cashin is None:
-                    cashin = self.cashin(f, skill, t, tp)
-            push_to = outcome = None
-            push_damage = 0
-            statuses: list[str] = []
-            if skill.push:
-                d = self.push_dir(skill, here, tp, toward)
-                if d is not None:
-                    land, outcome, push_damage, sts = self.push_result(t, d, abs(skill.push),
-                                                                       here if skill.push < 0 else None)
-                    push_to = tile_name(*land)
-                    statuses.extend(sts)
-            for st in skill.statuses:
-                if st not in statuses:
-                    statuses.append(st)
-            eff = damage - min(t.shield, damage // 2)
+            rec = dry.record.get(t.id, {})
+            after = dry.s.get(t.id)
             # Preview models are built without validation: the planner makes hundreds per call.
             targets.append(TargetPreview.model_construct(
-                fighter=t.id, name=t.name, tile=t.pos, damage=damage, modifiers=mods,
-                heal=min(skill.heal, t.max_hp - t.hp) if skill.heal else 0, shield=skill.shield,
-                push_to=push_to, push_outcome=outcome, push_damage=push_damage, statuses=statuses,
-                downs=t.side != f.side and eff + push_damage >= t.hp))
-        surfaces = []
-        if skill.surface:
-            cover = tiles if skill.is_area else [at]
-            surfaces = [tile_name(*p) for p in cover if self.b.standable(*p)]
+                fighter=t.id, name=t.name, tile=t.pos, damage=rec.get("damage", 0), modifiers=rec.get("modifiers", []),
+                heal=rec.get("heal", 0), shield=rec.get("shield", 0), push_to=rec.get("push_to"),
+                push_outcome=rec.get("push_outcome"), push_damage=rec.get("push_damage", 0),
+                statuses=rec.get("statuses", []), downs=t.side != f.side and after.down))
+        moves_to = user.pos if user.pos != f.pos or skill.shape in ("move", "leap") else None
         return SkillPreview.model_construct(user=f.id, skill=skill.name, at=tile_name(*at),
                                             tiles=[tile_name(*p) for p in tiles], targets=targets,
                                             surfaces=surfaces, cashin=cashin, moves_to=moves_to)
+
+    def note(self, target: FighterState, **what) -> None:
+        """Remember what a skill did to a target, on a preview's scratch copy only."""
+        if self.dry:
+            rec = self.record.setdefault(target.id, {})
+            for k, v in what.items():
+                if k == "statuses":
+                    rec.setdefault(k, [])
+                    rec[k].extend(x for x in v if x not in rec[k])
+                else:
+                    rec[k] = v
 
     def dash_landing(self, f: FighterState, tiles: list[XY]) -> XY | None:
         for p in reversed(tiles):
@@ -613,10 +621,17 @@ class Fight:
                 return p
         return None
 
-    def use_skill(self, f: FighterState, skill: SkillDef, at: XY, toward: str | None = None) -> SkillPreview:
-        """Use a skill whose legality was checked; returns its preview (before luck)."""
-        pv = self.preview(f, skill, at, toward)
+    def use_skill(self, f: FighterState, skill: SkillDef, at: XY, toward: str | None = None) -> None:
+        """Use a skill whose legality was checked (`preview` first for what it will do)."""
+        self.resolve(f, skill, at, toward)
+
+    def resolve(self, f: FighterState, skill: SkillDef, at: XY, toward: str | None) -> tuple[str | None, list[str]]:
+        """The rules of one skill use; returns the set-up it cashed in and the tiles it left moss on."""
         here = self.pos(f)
+        tiles, hit, _ = self.skill_targets(f, skill, at)
+        cashin = None
+        if skill.damage:
+            cashin = next((c for t in hit if (c := self.cashin(f, skill, t, self.pos(t)))), None)
         if skill.slot in ("action", "super"):
             f.action_used = True
         else:
@@ -625,17 +640,16 @@ class Fight:
             f.spent += SUPER_COST
             f.spirit = max(0, f.spirit - SUPER_COST)
         self.log(f"{f.name} ({f.id}) uses {skill.name} at {tile_name(*at)}")
-        if pv.cashin:
+        if cashin:
             before = spirit_total(f)
             f.cashins += 1
             self.update_spirit(f, before)
-            self.log(f"{f.name} ({f.id}) cashes in {pv.cashin} (+{CASHIN_SPIRIT} Spirit)")
-        tiles, hit, _ = self.skill_targets(f, skill, at)
+            self.log(f"{f.name} ({f.id}) cashes in {cashin} (+{CASHIN_SPIRIT} Spirit)")
         if skill.shape in ("move", "leap"):
             f.pos = tile_name(*at)
-            return pv
-        if skill.shape == "dash" and pv.moves_to:
-            f.pos = pv.moves_to
+            return cashin, []
+        if skill.shape == "dash" and (land := self.dash_landing(f, tiles)):
+            f.pos = tile_name(*land)
         for t in hit:
             if self.s.result:
                 break
@@ -643,7 +657,8 @@ class Fight:
                 continue
             tp = xy(t.pos)
             if skill.damage:
-                amount, _ = self.amount(f, skill, here, t, tp)
+                amount, mods = self.amount(f, skill, here, t, tp)
+                self.note(t, damage=amount, modifiers=mods)
                 if skill.element == "fire" and (m := self.moss_at(tp)):
                     self.s.surfaces.remove(m)
                     self.log(f"the moss under {t.name} ({t.id}) burns away")
@@ -651,20 +666,26 @@ class Fight:
             if skill.heal:
                 gain = min(skill.heal, t.max_hp - t.hp)
                 t.hp += gain
+                self.note(t, heal=gain)
                 self.log(f"{f.name} ({f.id}) heals {t.name} ({t.id}) for {gain}")
             if skill.shield:
                 t.shield += skill.shield
+                self.note(t, shield=skill.shield)
                 self.log(f"{t.name} ({t.id}) gains a shield of {skill.shield}")
             if skill.push and t.standing and not self.s.result:
                 self.do_push(f, skill, here, t, toward)
             if t.standing:
                 for st in skill.statuses:
                     self.add_status(f, t, st)
+                self.note(t, statuses=list(skill.statuses))
+        surfaces: list[str] = []
         if skill.surface and not self.s.result:
-            for name in pv.surfaces:
+            cover = tiles if skill.is_area else [at]
+            surfaces = [tile_name(*p) for p in cover if self.b.standable(*p)]
+            for name in surfaces:
                 self.s.surfaces = [m for m in self.s.surfaces if m.tile != name]
                 self.s.surfaces.append(SurfaceState(tile=name, kind=skill.surface, by=f.id, round=self.s.round))
-        return pv
+        return cashin, surfaces
 
     # --- phases ------------------------------------------------------------------------------------
 
