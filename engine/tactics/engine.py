@@ -8,7 +8,7 @@ from .board import cut_board, parse_tile, tile_name
 from ..errors import RuleError
 from .content import EncounterDef, companions, encounter, fighter, heroes, kit
 from .progress import MAX_LEVEL
-from .rules import Fight, SkillPreview, xy
+from .rules import Fight, SkillPreview, working_copy, xy
 from .state import FighterState, FightState
 from .steps import (EndStep, FightOverError, HoldStep, IllegalStepError, InvalidStepError, MoveStep,
                     NotYourPhaseError, SkillStep, StaleStateError, UnknownNameError, parse_steps)
@@ -219,7 +219,7 @@ def run_steps(state: FightState, fighter_id: str, steps: Sequence | Iterable) ->
     """Run the steps on a private copy without closing the phase; returns it and each skill's preview."""
     parsed = parse_steps(list(steps))
     check_steps(state, fighter_id, parsed)
-    fight = Fight(state.model_copy(deep=True))
+    fight = Fight(working_copy(state))
     f = fight.s.get(fighter_id)
     previews: list[SkillPreview] = []
     for i, step in enumerate(parsed):
@@ -244,7 +244,7 @@ def check_turn(state: FightState, fighter_id: str, steps: Sequence) -> None:
 def preview_skill(state: FightState, fighter_id: str, skill: str, at: str, toward: str | None = None) -> SkillPreview:
     """Damage per target before luck, where pushes land, statuses and surfaces left; raises if illegal now.
     `at` is a tile or a fighter (id or name). The preview is the real resolution played on a copy."""
-    fight = Fight(state.model_copy(deep=True))
+    fight = Fight(working_copy(state))
     f = fight.s.get(fighter_id)
     skills = kit(f.name)
     if skill not in skills:
@@ -315,3 +315,29 @@ def legal_steps(state: FightState, fighter_id: str) -> dict:
     skills = {name: t for name in kit(f.name) if (t := legal_targets(state, fighter_id, name))}
     hold = [] if f.held else list(fighter(f.name).reactions)
     return {"move": legal_moves(state, fighter_id), "skills": skills, "hold": hold, "end": True}
+
+
+def apply_planned(state: FightState, fighter_id: str, index: int, seq: int | None = None) -> FightState:
+    """Apply the planner's turn number `index` (0 = best) all or nothing. The planner is deterministic,
+    so a button that stored only the index and the state's seq applies exactly the turn it showed."""
+    from .planner import plan_turns
+    _check_actor(state, fighter_id)
+    if seq is not None and seq != state.seq:
+        raise StaleStateError(None, f"the fight has moved on (state {state.seq}, you sent {seq})")
+    turns = plan_turns(state, fighter_id)
+    if not 0 <= index < len(turns):
+        raise IllegalStepError(None, f"there is no ready-made turn {index + 1} (there are {len(turns)})",
+                               "no_such_turn")
+    return apply_turn(state, fighter_id, turns[index].steps, seq)
+
+
+def target_options(state: FightState, fighter_id: str, skill: str) -> list[dict]:
+    """The legal targets of one skill, for a picker: each tile with the fighter on it, if any
+    (`{"at": "F5", "fighter": "s1", "text": "Driplet (s1) at F5"}`), fighters first."""
+    by_tile = {f.pos: f for f in state.fighters if f.standing}
+    out = []
+    for tile in legal_targets(state, fighter_id, skill):
+        who = by_tile.get(tile)
+        out.append({"at": tile, "fighter": who.id if who else None,
+                    "text": f"{who.name} ({who.id}) at {tile}" if who else tile})
+    return sorted(out, key=lambda o: (o["fighter"] is None, o["fighter"] or "", o["at"]))
