@@ -1,36 +1,45 @@
 """Tactics (seed 001): the duo against the strays on a 13x9 board. Pure rules, planner and content.
 
+A state goes in and a new state comes out; the state given is never changed. Every refusal is a
+`RuleError` (TacticsError and its subclasses) with a short stable `.code`.
+
 Public API for the bot layer:
-    new_fight(encounter_id, seed, hero=..., companion=...) -> FightState
+    new_fight(encounter_id, seed, hero=..., companion=..., level=1) -> FightState   (level: the player's)
     apply_turn(state, fighter_id, steps, seq=None) -> FightState      (all or nothing; raises TacticsError)
+    apply_planned(state, fighter_id, index, seq=None) -> FightState   (the planner's turn number index)
     pass_turn(state, fighter_id) -> FightState
-    preview_skill(state, fighter_id, skill, at, toward=None) -> SkillPreview
+    parse_turn_text(state, fighter_id, "move C5; Tide Lash F5; end") -> steps
+    preview_skill(state, fighter_id, skill, at, toward=None) -> SkillPreview   (at: a tile or a fighter)
     legal_steps(state, fighter_id) -> {"move": [...], "skills": {name: [tiles]}, "hold": [...], "end": bool}
     legal_moves(state, fighter_id) / legal_targets(state, fighter_id, skill) -> list[str]
-    phase_timer(state, model_connected) -> seconds; fight_xp(result) / level_for_xp(xp)
-    plan_turns(state, fighter_id, limit=6) -> list[PlannedTurn]
-    render_text(state, viewer=None) -> str
+    target_options(state, fighter_id, skill) -> [{"at", "fighter", "text"}]
+    plan_turns(state, fighter_id, limit=6) -> list[PlannedTurn]   (steps, summary, preview, label)
+    render_text(state, viewer=None) -> str   (viewer: "hero", "companion" or "duo" see the duo's reactions)
+    phase_timer(state, model_connected) -> seconds
+    xp_for(result, encounter, first_win) / level_for_xp(xp) / expected_level(encounter_id)
     campaign() / daily_encounter(date) / encounter(id)
 """
 from .autoplay import autoplay, autoplay_state
-from .board import Board
+from .board import Board, BoardCutError
 from .content import EncounterDef, FighterDef, SkillDef, campaign, daily_encounter, encounter, fighters, kit
-from .content import fight_xp, level_for_xp
-from .engine import (apply_turn, budget, check_turn, legal_moves, legal_steps, legal_targets, new_fight, pass_turn,
-                     phase_timer, preview_skill)
+from .engine import (apply_planned, apply_turn, budget, check_turn, legal_moves, legal_steps, legal_targets,
+                     new_fight, pass_turn, phase_timer, preview_skill, target_options)
 from .planner import PlannedTurn, TurnPreview, plan_turns
+from .progress import expected_level, level_for_xp, level_thresholds, xp_for
 from .render import render_text
 from .rules import SkillPreview, TargetPreview
 from .state import FighterState, FightState, Telegraph
 from .steps import (STEPS, EndStep, FightOverError, HoldStep, IllegalStepError, InvalidStepError, MoveStep,
-                    NotYourPhaseError, SkillStep, StaleStateError, Step, TacticsError, parse_steps)
+                    NotYourPhaseError, SkillStep, StaleStateError, Step, TacticsError, UnknownNameError, parse_steps)
+from .turn_text import parse_turn_text
 
 __all__ = [
-    "Board", "EncounterDef", "EndStep", "FightOverError", "FightState", "FighterDef", "FighterState", "HoldStep",
-    "IllegalStepError", "InvalidStepError", "MoveStep", "NotYourPhaseError", "PlannedTurn", "STEPS", "SkillDef",
-    "SkillPreview", "SkillStep", "StaleStateError", "Step", "TacticsError", "TargetPreview", "Telegraph",
-    "TurnPreview", "apply_turn", "autoplay", "autoplay_state", "budget", "campaign", "check_turn",
-    "daily_encounter", "encounter", "fight_xp", "fighters", "kit", "legal_moves", "legal_steps", "legal_targets",
-    "level_for_xp", "new_fight", "parse_steps", "pass_turn", "phase_timer", "plan_turns", "preview_skill",
-    "render_text",
+    "Board", "BoardCutError", "EncounterDef", "EndStep", "FightOverError", "FightState", "FighterDef",
+    "FighterState", "HoldStep", "IllegalStepError", "InvalidStepError", "MoveStep", "NotYourPhaseError",
+    "PlannedTurn", "STEPS", "SkillDef", "SkillPreview", "SkillStep", "StaleStateError", "Step", "TacticsError",
+    "TargetPreview", "Telegraph", "TurnPreview", "UnknownNameError", "apply_planned", "apply_turn", "autoplay",
+    "autoplay_state", "budget", "campaign", "check_turn", "daily_encounter", "encounter", "expected_level",
+    "fighters", "kit", "legal_moves", "legal_steps", "legal_targets", "level_for_xp", "level_thresholds",
+    "new_fight", "parse_steps", "parse_turn_text", "pass_turn", "phase_timer", "plan_turns", "preview_skill",
+    "render_text", "target_options", "xp_for",
 ]

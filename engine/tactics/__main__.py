@@ -1,13 +1,16 @@
-"""JSON command line: encounters | new | plan | apply | autoplay (python -m engine.tactics ...)."""
+"""JSON command line: encounters | new | plan | apply | autoplay (python -m engine.tactics ...).
+
+Built on the engines' scaffold (`engine.cli.run`): one JSON document out, a one-line error on stderr and
+exit 2 on bad input. `apply` reports a refused turn in its payload (`ok: false`) with exit 0.
+"""
 from __future__ import annotations
 
-import argparse
-import json
 import sys
 from datetime import datetime, timezone
+from typing import Any
 
-from pydantic import ValidationError
-
+from ..cli import ArgParser, read_json, run
+from ..errors import RuleError, UsageError
 from .autoplay import autoplay
 from .content import campaign, daily_encounter
 from .engine import DEFAULT_COMPANION, DEFAULT_HERO, apply_turn, new_fight
@@ -16,33 +19,11 @@ from .state import FightState
 from .steps import TacticsError, parse_steps
 
 
-class BadInput(Exception):
-    pass
-
-
-class _Parser(argparse.ArgumentParser):
-    """Usage errors become one line on stderr and exit code 2, like every other bad input."""
-
-    def error(self, message: str):  # type: ignore[override]
-        raise BadInput(f"{self.prog}: {message}")
-
-
-def _read_json() -> object:
-    try:
-        return json.loads(sys.stdin.read())
-    except json.JSONDecodeError as e:
-        raise BadInput(f"stdin is not JSON: {e.msg} at line {e.lineno}") from None
-
-
 def _state(data: object) -> FightState:
-    try:
-        state = FightState.model_validate(data)
-    except ValidationError as e:
-        err = e.errors()[0]
-        raise BadInput(f"not a fight state: {'.'.join(map(str, err['loc']))}: {err['msg']}") from None
+    state = FightState.model_validate(data)   # a ValidationError is one line and exit 2 (engine.cli.run)
     why = _unplayable(state)
     if why:
-        raise BadInput(f"not a fight state: {why}")
+        raise UsageError(f"not a fight state: {why}")
     return state
 
 
@@ -63,72 +44,68 @@ def _unplayable(state: FightState) -> str | None:
     return None
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = _Parser(prog="python -m engine.tactics")
-    sub = parser.add_subparsers(dest="cmd", required=True)
+def _parser() -> ArgParser:
+    parser = ArgParser(prog="python -m engine.tactics")
+    sub = parser.add_subparsers(dest="cmd", required=True, parser_class=ArgParser)
     sub.add_parser("encounters")
-    p_new = sub.add_parser("new")
-    p_new.add_argument("--encounter", required=True)
-    p_new.add_argument("--seed", type=int, required=True)
-    p_new.add_argument("--hero", default=DEFAULT_HERO)
-    p_new.add_argument("--companion", default=DEFAULT_COMPANION)
-    p_plan = sub.add_parser("plan")
-    p_plan.add_argument("--fighter", required=True, choices=["hero", "companion"])
-    p_apply = sub.add_parser("apply")
-    p_apply.add_argument("--fighter", required=True, choices=["hero", "companion"])
-    p_auto = sub.add_parser("autoplay")
-    p_auto.add_argument("--encounter", required=True)
-    p_auto.add_argument("--seed", type=int, required=True)
-    p_auto.add_argument("--hero", default=DEFAULT_HERO)
-    p_auto.add_argument("--companion", default=DEFAULT_COMPANION)
-
-    try:
-        args = parser.parse_args(argv)
-        out = _run(args)
-    except BadInput as e:
-        print(str(e).splitlines()[0], file=sys.stderr)
-        return 2
-    print(json.dumps(out))
-    return 0
+    for name in ("new", "autoplay"):
+        p = sub.add_parser(name)
+        p.add_argument("--encounter", required=True)
+        p.add_argument("--seed", type=int, required=True)
+        p.add_argument("--hero", default=DEFAULT_HERO)
+        p.add_argument("--companion", default=DEFAULT_COMPANION)
+        if name == "new":
+            p.add_argument("--level", type=int, default=1, help="the duo's level (the player's, from tactics XP)")
+        else:
+            p.add_argument("--level", type=int, default=None,
+                           help="the duo's level (default: the level a player reaches this encounter at)")
+    for name in ("plan", "apply"):
+        sub.add_parser(name).add_argument("--fighter", required=True, choices=["hero", "companion"])
+    return parser
 
 
-def _run(args) -> object:
+def handle(argv: list[str]) -> Any:
+    args = _parser().parse_args(argv)
     if args.cmd == "encounters":
         today = datetime.now(timezone.utc).date()
         encs = list(campaign()) + [daily_encounter(today)]
         return [{"id": e.id, "name": e.name, "goal": e.goal} for e in encs]
-    if args.cmd in ("new", "autoplay"):
-        try:
-            if args.cmd == "new":
-                return new_fight(args.encounter, args.seed, args.hero, args.companion).model_dump(mode="json")
-            state = autoplay(args.encounter, args.seed, args.hero, args.companion)
-            return {"result": state.result, "rounds": state.round}
-        except (KeyError, ValueError) as e:
-            raise BadInput(str(e).strip("'\"")) from None
+    if args.cmd == "new":
+        return new_fight(args.encounter, args.seed, args.hero, args.companion, level=args.level).model_dump(mode="json")
+    if args.cmd == "autoplay":
+        state = autoplay(args.encounter, args.seed, args.hero, args.companion, level=args.level)
+        return {"result": state.result, "rounds": state.round}
     if args.cmd == "plan":
-        state = _state(_read_json())
-        try:
-            turns = plan_turns(state, args.fighter)
-        except (KeyError, ValueError, IndexError) as e:
-            raise BadInput(f"not a usable fight state: {e}") from None
+        state = _state(read_json(sys.stdin))
+        turns = _playing(lambda: plan_turns(state, args.fighter))
         return {"turns": [{"steps": [s.model_dump(exclude_none=True) for s in t.steps], "summary": t.summary,
                            "preview": t.preview.model_dump(mode="json"), "label": t.label} for t in turns]}
-    if args.cmd == "apply":
-        data = _read_json()
-        if not isinstance(data, dict) or "state" not in data or "steps" not in data:
-            raise BadInput('apply reads {"state": ..., "steps": [...]}')
-        state = _state(data["state"])
-        if not isinstance(data["steps"], list):
-            raise BadInput("steps must be a list")
-        try:
-            new = apply_turn(state, args.fighter, parse_steps(data["steps"]))
-        except TacticsError as e:
-            return {"ok": False, "error": {"step": e.step, "reason": e.reason}}
-        except (KeyError, ValueError, IndexError) as e:
-            # A state that validates as JSON but cannot be played (a fighter off the board, rows cut short).
-            raise BadInput(f"not a usable fight state: {e}") from None
-        return {"ok": True, "state": new.model_dump(mode="json")}
-    raise BadInput(f"unknown command {args.cmd}")
+    data = read_json(sys.stdin)   # apply
+    if not isinstance(data, dict) or "state" not in data or "steps" not in data:
+        raise UsageError('apply reads {"state": ..., "steps": [...]}')
+    state = _state(data["state"])
+    if not isinstance(data["steps"], list):
+        raise UsageError("steps must be a list")
+    try:
+        new = _playing(lambda: apply_turn(state, args.fighter, parse_steps(data["steps"])))
+    except TacticsError as e:
+        return {"ok": False, "error": {"step": e.step, "reason": e.reason, "code": e.code}}
+    return {"ok": True, "state": new.model_dump(mode="json")}
+
+
+def _playing(call):
+    """Run an engine call on a state that validated as JSON but may still be unplayable (a fighter
+    list without a hero, say): a Python lookup error becomes a one-line refusal, not a traceback."""
+    try:
+        return call()
+    except RuleError:
+        raise
+    except (KeyError, ValueError, IndexError) as e:
+        raise UsageError(f"not a usable fight state: {e}") from None
+
+
+def main(argv: list[str] | None = None) -> int:
+    return run(handle, argv)
 
 
 if __name__ == "__main__":

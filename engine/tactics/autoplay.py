@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from .engine import DEFAULT_COMPANION, DEFAULT_HERO, apply_turn, new_fight, pass_turn
 from .planner import plan_turns
+from .progress import expected_level
 from .state import FightState
 
 MAX_TURNS = 200  # a safety net; fights end by round 10
@@ -30,5 +31,8 @@ def autoplay_state(state: FightState, record: list | None = None) -> FightState:
 
 
 def autoplay(encounter_id: str, seed: int, hero: str = DEFAULT_HERO, companion: str = DEFAULT_COMPANION,
-             record: list | None = None) -> FightState:
-    return autoplay_state(new_fight(encounter_id, seed, hero, companion), record)
+             record: list | None = None, level: int | None = None) -> FightState:
+    """A whole fight played by the planner, the duo at `level` (default: the level a player reaches
+    this encounter at, progress.expected_level)."""
+    lvl = expected_level(encounter_id) if level is None else level
+    return autoplay_state(new_fight(encounter_id, seed, hero, companion, level=lvl), record)

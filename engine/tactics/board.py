@@ -5,7 +5,8 @@ from collections import deque
 
 from pydantic import BaseModel, ConfigDict
 
-from engine.rng import Rng
+from ..errors import RuleError
+from ..rng import Rng
 
 W, H = 13, 9
 COLS = "ABCDEFGHIJKLM"
@@ -174,8 +175,10 @@ class Layout(BaseModel):
     strays: list[tuple[int, int]]
 
 
-class BoardCutError(ValueError):
+class BoardCutError(RuleError):
     """No window of the region map passed the checks (should never happen with the shipped seeds)."""
+
+    code = "no_board"
 
 
 def check_layout(board: Board, duo: list[tuple[int, int]], strays: list[tuple[int, int]],

@@ -9,7 +9,9 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, model_validator
 
-from engine.rng import Rng, daily_seed
+from .steps import UnknownNameError
+
+from ..rng import Rng, daily_seed
 
 Status = Literal["soaked", "prone", "rooted"]
 Goal = Literal["rout", "hold", "break_out"]
@@ -125,7 +127,7 @@ def fighter(name: str) -> FighterDef:
     try:
         return fighters()[name]
     except KeyError:
-        raise KeyError(f"no fighter called {name!r}") from None
+        raise UnknownNameError(f"no fighter called {name!r}", "no_such_fighter") from None
 
 
 def common_skills() -> tuple[SkillDef, ...]:
@@ -191,21 +193,4 @@ def encounter(encounter_id: str) -> EncounterDef:
             return daily_encounter(date.fromisoformat(encounter_id[len("daily-"):]))
         except ValueError:
             pass
-    raise KeyError(f"no encounter {encounter_id!r}")
-
-
-# Progress (rules file: a duo member's level rises with fights; XP per fight and per win, tune).
-XP_PER_FIGHT = 40
-XP_PER_WIN = 60
-XP_PER_LEVEL = 100
-MAX_LEVEL = 10
-
-
-def fight_xp(result: str | None) -> int:
-    """XP a duo member earns from one finished fight."""
-    return XP_PER_FIGHT + (XP_PER_WIN if result == "won" else 0)
-
-
-def level_for_xp(xp: int) -> int:
-    """Level 1 at 0 XP, one more per 100 XP, up to 10 (supers unlock at 8)."""
-    return min(MAX_LEVEL, 1 + max(0, xp) // XP_PER_LEVEL)
+    raise UnknownNameError(f"no encounter {encounter_id!r}", "no_such_encounter")

@@ -3,14 +3,15 @@ from __future__ import annotations
 
 from typing import Iterable, Sequence
 
-from engine.rng import seed_from
-
+from ..rng import seed_from
 from .board import cut_board, parse_tile, tile_name
+from ..errors import RuleError
 from .content import EncounterDef, companions, encounter, fighter, heroes, kit
-from .rules import Fight, SkillPreview, xy
+from .progress import MAX_LEVEL
+from .rules import Fight, SkillPreview, working_copy, xy
 from .state import FighterState, FightState
 from .steps import (EndStep, FightOverError, HoldStep, IllegalStepError, InvalidStepError, MoveStep,
-                    NotYourPhaseError, SkillStep, StaleStateError, parse_steps)
+                    NotYourPhaseError, SkillStep, StaleStateError, UnknownNameError, parse_steps)
 
 DUO_IDS = ("hero", "companion")
 STRAY_HP_PER_LEVEL = 3  # percent of a stray's HP added per encounter level above 1 (tune)
@@ -19,18 +20,26 @@ STRAY_HP_PER_LEVEL = 3  # percent of a stray's HP added per encounter level abov
 def stray_hp(base: int, encounter_level: int) -> int:
     """Strays grow tougher with the encounter's level, so the campaign grows harder."""
     return base * (100 + STRAY_HP_PER_LEVEL * (max(1, encounter_level) - 1)) // 100
+
+
 DEFAULT_HERO, DEFAULT_COMPANION = "Tidecaller", "Mossle"
 
 
 def new_fight(encounter_id: str, seed: int, hero: str = DEFAULT_HERO, companion: str = DEFAULT_COMPANION,
-              level: int | None = None) -> FightState:
-    """A fresh fight at the start of round 1's duo phase (the strays have walked in and telegraphed)."""
+              level: int = 1) -> FightState:
+    """A fresh fight at the start of round 1's duo phase (the strays have walked in and telegraphed).
+
+    `level` is the duo's: the player's own tactics level (progress.level_for_xp), never the encounter's.
+    The strays' strength comes with the encounter, whose `level` is the one it recommends."""
     enc: EncounterDef = encounter(encounter_id)
     if hero not in heroes():
-        raise ValueError(f"{hero!r} is not a hero (heroes: {', '.join(heroes())})")
+        raise UnknownNameError(f"{hero!r} is not a hero (heroes: {', '.join(heroes())})", "no_such_hero")
     if companion not in companions():
-        raise ValueError(f"{companion!r} is not a companion (companions: {', '.join(companions())})")
-    lvl = enc.level if level is None else level
+        raise UnknownNameError(f"{companion!r} is not a companion (companions: {', '.join(companions())})",
+                               "no_such_companion")
+    if not isinstance(level, int) or not 1 <= level <= MAX_LEVEL:
+        raise RuleError(f"the duo's level is 1 to {MAX_LEVEL}, not {level!r}", "bad_level")
+    lvl = level
     layout = cut_board(enc.region_seed, len(enc.pack), exits=enc.goal == "break_out")
     fighters: list[FighterState] = []
     for fid, name, p in (("hero", hero, layout.duo[0]), ("companion", companion, layout.duo[1])):
@@ -72,50 +81,111 @@ def _check_actor(state: FightState, fighter_id: str) -> None:
 def _tile(i: int, name: str) -> tuple[int, int]:
     p = parse_tile(name)
     if p is None:
-        raise InvalidStepError(i, f"{name!r} is not a tile (columns A-M, rows 1-9)")
+        raise InvalidStepError(i, f"{name!r} is not a tile (columns A-M, rows 1-9)", "off_board")
     return p
+
+
+def _aim(fight: Fight, i: int, at: str) -> tuple[int, int]:
+    """The tile a skill step aims at: a tile, or a fighter (by id or name) standing on it now."""
+    p = parse_tile(at)
+    if p is not None:
+        return p
+    who = _named(fight.s, at)
+    if not who:
+        raise InvalidStepError(i, f"{at!r} is neither a tile (columns A-M, rows 1-9) nor a fighter", "off_board")
+    standing = [o for o in who if o.standing]
+    if not standing:
+        raise IllegalStepError(i, f"{who[0].name} ({who[0].id}) is no longer on the board", "no_target")
+    if len(standing) > 1:
+        which = " or ".join(f"{o.id} at {o.pos}" for o in standing)
+        raise InvalidStepError(i, f"{at!r} could be {which}: name one by its id or tile", "ambiguous")
+    return xy(standing[0].pos)
+
+
+def _named(state: FightState, name: str) -> list[FighterState]:
+    key = name.strip().lower()
+    by_id = [o for o in state.fighters if o.id.lower() == key]
+    return by_id or [o for o in state.fighters if o.name.lower() == key]
+
+
+def check_steps(state: FightState, fighter_id: str, steps: Sequence) -> None:
+    """The all-or-nothing check made before anything is played (rules file): every step well formed,
+    every tile on the board, every skill in the fighter's kit, at most one action, one bonus skill and
+    one held reaction (counting what the fighter already used this phase), nothing after `end`."""
+    f = state.get(fighter_id)
+    skills = kit(f.name)
+    reactions = fighter(f.name).reactions
+    used = {"action": f.action_used, "bonus": f.bonus_used, "hold": f.held is not None}
+    for i, step in enumerate(steps):
+        if i and isinstance(steps[i - 1], EndStep):
+            raise IllegalStepError(i - 1, "end must be the last step of a turn", "after_end")
+        if isinstance(step, MoveStep):
+            _tile(i, step.to)
+        elif isinstance(step, SkillStep):
+            if step.skill not in skills:
+                raise InvalidStepError(i, f"{f.name} has no skill {step.skill!r} (has: {', '.join(skills)})",
+                                       "no_such_skill")
+            if parse_tile(step.at) is None and not _named(state, step.at):
+                raise InvalidStepError(i, f"{step.at!r} is neither a tile (columns A-M, rows 1-9) nor a fighter",
+                                       "off_board")
+            slot = "bonus" if skills[step.skill].slot == "bonus" else "action"
+            if used[slot]:
+                what = "the bonus action" if slot == "bonus" else "the action"
+                raise IllegalStepError(i, f"{what} is already used this phase (one a phase)", "out_of_budget")
+            used[slot] = True
+        elif isinstance(step, HoldStep):
+            if step.reaction not in reactions:
+                raise IllegalStepError(i, f"{f.name} cannot hold {step.reaction.replace('_', ' ')}"
+                                          " (only the Penitent may hold Flowing Guard)", "no_such_reaction")
+            if used["hold"]:
+                raise IllegalStepError(i, f"{f.name} already holds a reaction this phase", "out_of_budget")
+            used["hold"] = True
 
 
 def _apply_step(fight: Fight, f: FighterState, i: int, step, last: bool) -> SkillPreview | None:
     if isinstance(step, MoveStep):
         to = _tile(i, step.to)
         if f.has("rooted"):
-            raise IllegalStepError(i, f"{f.name} is rooted and cannot move this phase")
+            raise IllegalStepError(i, f"{f.name} is rooted and cannot move this phase", "rooted")
         left = f.move - f.moved
         reach = fight.paths(f, left)
         if to == xy(f.pos):
-            raise IllegalStepError(i, f"{f.name} already stands on {step.to}")
+            raise IllegalStepError(i, f"{f.name} already stands on {step.to}", "no_move")
         if not fight.b.standable(*to):
-            raise IllegalStepError(i, f"{step.to} is {_terrain_name(fight, to)} and blocks the way")
+            raise IllegalStepError(i, f"{step.to} is {_terrain_name(fight, to)} and blocks the way", "blocked")
         if to not in reach:
             raise IllegalStepError(i, f"{step.to} is out of reach: {left} tiles of movement left "
-                                      "(shallows cost 2, climbing 1 more, foes block)")
+                                      "(shallows cost 2, climbing 1 more, foes block)", "out_of_budget")
         other = fight.at(to)
         if other is not None:
-            raise IllegalStepError(i, f"{step.to} is taken by {other.name}; you may pass an ally but not stop on it")
+            raise IllegalStepError(i, f"{step.to} is taken by {other.name}; you may pass an ally but not stop on it",
+                                   "occupied")
         fight.walk(f, reach, to)
     elif isinstance(step, SkillStep):
         skills = kit(f.name)
         if step.skill not in skills:
-            raise InvalidStepError(i, f"{f.name} has no skill {step.skill!r} (has: {', '.join(skills)})")
+            raise InvalidStepError(i, f"{f.name} has no skill {step.skill!r} (has: {', '.join(skills)})",
+                                   "no_such_skill")
         skill = skills[step.skill]
-        at = _tile(i, step.at)
+        at = _aim(fight, i, step.at)
         if f.has("rooted") and skill.shape in ("move", "leap"):
-            raise IllegalStepError(i, f"{f.name} is rooted and cannot move this phase")
+            raise IllegalStepError(i, f"{f.name} is rooted and cannot move this phase", "rooted")
         why = fight.skill_problem(f, skill, at, step.toward)
         if why:
-            raise IllegalStepError(i, why)
-        return fight.use_skill(f, skill, at, step.toward)
+            raise IllegalStepError(i, why, why.code)
+        pv = fight.preview(f, skill, at, step.toward)
+        fight.use_skill(f, skill, at, step.toward)
+        return pv
     elif isinstance(step, HoldStep):
         if step.reaction not in fighter(f.name).reactions:
             raise IllegalStepError(i, f"{f.name} cannot hold {step.reaction.replace('_', ' ')}"
-                                      " (only the Penitent may hold Flowing Guard)")
+                                      " (only the Penitent may hold Flowing Guard)", "no_such_reaction")
         if f.held is not None:
-            raise IllegalStepError(i, f"{f.name} already holds a reaction this phase")
+            raise IllegalStepError(i, f"{f.name} already holds a reaction this phase", "out_of_budget")
         f.held = step.reaction
     elif isinstance(step, EndStep):
         if not last:
-            raise IllegalStepError(i, "end must be the last step of a turn")
+            raise IllegalStepError(i, "end must be the last step of a turn", "after_end")
         f.done = True
     else:  # pragma: no cover - parse_steps only yields the four kinds
         raise InvalidStepError(i, "unknown step")
@@ -148,7 +218,8 @@ def apply_turn(state: FightState, fighter_id: str, steps: Sequence | Iterable, s
 def run_steps(state: FightState, fighter_id: str, steps: Sequence | Iterable) -> tuple[Fight, list[SkillPreview]]:
     """Run the steps on a private copy without closing the phase; returns it and each skill's preview."""
     parsed = parse_steps(list(steps))
-    fight = Fight(state.model_copy(deep=True))
+    check_steps(state, fighter_id, parsed)
+    fight = Fight(working_copy(state))
     f = fight.s.get(fighter_id)
     previews: list[SkillPreview] = []
     for i, step in enumerate(parsed):
@@ -171,16 +242,19 @@ def check_turn(state: FightState, fighter_id: str, steps: Sequence) -> None:
 
 
 def preview_skill(state: FightState, fighter_id: str, skill: str, at: str, toward: str | None = None) -> SkillPreview:
-    """Damage per target before luck, where pushes land, statuses and surfaces left; raises if illegal now."""
-    fight = Fight(state.model_copy(deep=True))
+    """Damage per target before luck, where pushes land, statuses and surfaces left; raises if illegal now.
+    `at` is a tile or a fighter (id or name). The preview is the real resolution played on a copy."""
+    fight = Fight(working_copy(state))
     f = fight.s.get(fighter_id)
     skills = kit(f.name)
     if skill not in skills:
-        raise InvalidStepError(0, f"{f.name} has no skill {skill!r}")
-    p = _tile(0, at)
+        raise InvalidStepError(0, f"{f.name} has no skill {skill!r}", "no_such_skill")
+    p = _aim(fight, 0, at)
+    if f.has("rooted") and skills[skill].shape in ("move", "leap"):
+        raise IllegalStepError(0, f"{f.name} is rooted and cannot move this phase", "rooted")
     why = fight.skill_problem(f, skills[skill], p, toward)
     if why:
-        raise IllegalStepError(0, why)
+        raise IllegalStepError(0, why, why.code)
     return fight.preview(f, skills[skill], p, toward)
 
 
@@ -241,3 +315,29 @@ def legal_steps(state: FightState, fighter_id: str) -> dict:
     skills = {name: t for name in kit(f.name) if (t := legal_targets(state, fighter_id, name))}
     hold = [] if f.held else list(fighter(f.name).reactions)
     return {"move": legal_moves(state, fighter_id), "skills": skills, "hold": hold, "end": True}
+
+
+def apply_planned(state: FightState, fighter_id: str, index: int, seq: int | None = None) -> FightState:
+    """Apply the planner's turn number `index` (0 = best) all or nothing. The planner is deterministic,
+    so a button that stored only the index and the state's seq applies exactly the turn it showed."""
+    from .planner import plan_turns
+    _check_actor(state, fighter_id)
+    if seq is not None and seq != state.seq:
+        raise StaleStateError(None, f"the fight has moved on (state {state.seq}, you sent {seq})")
+    turns = plan_turns(state, fighter_id)
+    if not 0 <= index < len(turns):
+        raise IllegalStepError(None, f"there is no ready-made turn {index + 1} (there are {len(turns)})",
+                               "no_such_turn")
+    return apply_turn(state, fighter_id, turns[index].steps, seq)
+
+
+def target_options(state: FightState, fighter_id: str, skill: str) -> list[dict]:
+    """The legal targets of one skill, for a picker: each tile with the fighter on it, if any
+    (`{"at": "F5", "fighter": "s1", "text": "Driplet (s1) at F5"}`), fighters first."""
+    by_tile = {f.pos: f for f in state.fighters if f.standing}
+    out = []
+    for tile in legal_targets(state, fighter_id, skill):
+        who = by_tile.get(tile)
+        out.append({"at": tile, "fighter": who.id if who else None,
+                    "text": f"{who.name} ({who.id}) at {tile}" if who else tile})
+    return sorted(out, key=lambda o: (o["fighter"] is None, o["fighter"] or "", o["at"]))

@@ -16,7 +16,7 @@ from .board import COMPASS, DIRS, dist, on_board, tile_name
 from .content import SkillDef, kit
 from .engine import run_steps
 from .labels import distinct_labels, turn_label
-from .rules import OA_DAMAGE, XY, Fight, SkillPreview, enrage_bonus, xy
+from .rules import OA_DAMAGE, XY, Fight, SkillPreview, enrage_bonus, working_copy, xy
 from .state import FighterState, FightState
 from .steps import EndStep, HoldStep, MoveStep, SkillStep, Step, TacticsError
 
@@ -198,7 +198,7 @@ def plan_turns(state: FightState, fighter_id: str, limit: int = MAX_TURNS) -> li
     f0 = state.get(fighter_id)
     if f0.side != "duo" or not f0.standing or f0.done:
         return []
-    work = state.model_copy(deep=True)
+    work = working_copy(state)
     fight = Fight(work)
     f = work.get(fighter_id)
     here = xy(f.pos)
@@ -351,10 +351,8 @@ def _build(state, fight, f, here, reach, threats, c, left, skills, ally_waiting,
         steps.append(bonus[0])
         if bonus[1] is not None:
             end = bonus[1]
-    hold = "opportunity_attack"
-    if f.name == "Penitent":
-        hold = "flowing_guard"
-    steps.append(HoldStep(reaction=hold))
+    if not f.held:   # a reaction held earlier this phase stays held
+        steps.append(HoldStep(reaction="flowing_guard" if f.name == "Penitent" else "opportunity_attack"))
     steps.append(EndStep())
     try:
         after, pvs = run_steps(state, f.id, steps)
@@ -434,10 +432,8 @@ def _bonus(fight, f, end, threats, gone, skills, c, ally_waiting, ally_kit):
                 for o in fight.foes(f):
                     if o.id in gone or fight.skill_problem(f, s, xy(o.pos), None):
                         continue
-                    dirs = list(COMPASS) if s.push_choice else [None]
+                    dirs = _best_directions(fight, f, s, o, ally_waiting, ally_kit) if s.push_choice else [None]
                     for d in dirs:
-                        if d is not None and fight.skill_problem(f, s, xy(o.pos), d):
-                            continue
                         pv = fight.preview(f, s, xy(o.pos), d)
                         v, _, _ = _value(fight, f, pv, ally_waiting, ally_kit)
                         t = pv.targets[0] if pv.targets else None
@@ -452,6 +448,27 @@ def _bonus(fight, f, end, threats, gone, skills, c, ally_waiting, ally_kit):
     finally:
         f.pos = old
     return None if best is None else (best[1], best[2])
+
+
+def _best_directions(fight: Fight, f: FighterState, skill: SkillDef, o: FighterState, ally_waiting: bool,
+                     ally_kit: dict) -> list[str]:
+    """The chosen-direction push (Shove, Shield Bash, Sod Kick) worth a full preview: the first of the
+    eight whose landing is worth the most (push damage, a kill, statuses and set-ups it brings). The
+    damage of the hit itself is the same whichever way the foe goes."""
+    best: tuple | None = None
+    here, op = xy(f.pos), xy(o.pos)
+    hit = fight.amount(f, skill, here, o, op)[0] if skill.damage else 0
+    for d in COMPASS:
+        if fight.skill_problem(f, skill, op, d):
+            continue
+        _, outcome, dmg, sts = fight.push_result(o, COMPASS[d], abs(skill.push))
+        new = [st for st in sts if not o.has(st)]
+        worth = (dmg + W_KILL * (hit + dmg >= o.hp + o.shield) + W_STATUS * len(new)
+                 + W_SETUP * sum(1 for st in new if ally_waiting and _ally_cashes(st, ally_kit))
+                 + (2 if any(k in outcome for k in ("splat", "soaked", "swept")) else 0))
+        if best is None or worth > best[0]:
+            best = (worth, d)
+    return [best[1]] if best else []
 
 
 def _summary(state: FightState, f: FighterState, steps, pvs, end_xy, risk, after_state=None) -> str:
@@ -486,6 +503,7 @@ def _skill_text(state: FightState, f: FighterState, s: SkillStep, pv: SkillPrevi
         return f"{s.skill} to {pv.moves_to}"
     bits = []
     plain: list = []
+    alike: list = []
     pulls = kit(f.name)[s.skill].push < 0
     # Statuses every surviving foe of an area hit shares are said once at the end, to keep it short.
     alive = [t for t in pv.targets if not t.downs and not t.heal and not (t.shield and not t.damage)]
@@ -525,10 +543,17 @@ def _skill_text(state: FightState, f: FighterState, s: SkillStep, pv: SkillPrevi
             text += f" ({', '.join(notes)})"
         bits.append(text)
         plain.append((who, t.damage) if text == f"{who} for {t.damage}" and t.damage else None)
+        alike.append((who + (f" ({', '.join(notes)})" if notes else ""), t.damage)
+                     if t.damage and text == f"{who} for {t.damage}" + (f" ({', '.join(notes)})" if notes else "")
+                     else None)
     # Several foes hit alike and nothing else to say of each: "A, B and C for 6 each".
     if len(plain) > 1 and all(plain) and len({d for _, d in plain}) == 1:
         bits = [w for w, _ in plain]
         bits[-1] += f" for {plain[0][1]} each"
+    elif len(alike) > 2 and all(alike) and len({d for _, d in alike}) == 1:
+        # Three or more hit alike, some with a note (a kill): "for 6 each: A (downing it), B and C".
+        bits = [w for w, _ in alike]
+        bits[0] = f"for {alike[0][1]} each: {bits[0]}"
     # "A, B and C": a kill's note stays in its own brackets, so it never reads as downing the next one.
     body = (", ".join(bits[:-1]) + " and " + bits[-1]) if len(bits) > 1 else bits[0] if bits else f"at {s.at}"
     if common:

@@ -1,11 +1,13 @@
 """Renders engine/tactics/README.md from the content data, so the player's table never drifts.
 
-    /work/venv/bin/python -m engine.tactics.readme > engine/tactics/README.md
+    python -m engine.tactics.readme > engine/tactics/README.md
 """
 from __future__ import annotations
 
 from .content import campaign, common_skills, fighters
 from .engine import STRAY_HP_PER_LEVEL
+from .progress import (MAX_LEVEL, XP_FIRST_WIN, XP_PER_ENCOUNTER_LEVEL, XP_PER_FIGHT, XP_REPEAT_WIN,
+                       level_thresholds)
 
 HEAD = """# Tactics: the duo against the strays
 
@@ -34,7 +36,7 @@ spells get +2 from higher ground.
 
 ## Campaign
 
-| Id | Name | Goal | Pack | Level |
+| Id | Name | Goal | Pack | Recommended level |
 |---|---|---|---|---|
 """
 
@@ -70,22 +72,50 @@ Plus a daily encounter, `daily-YYYY-MM-DD`, drawn from the UTC date's seed (`eng
   away, as the seed says of every push but Shove, Shield Bash and Sod Kick; Shove in the direction that
   hurts most), else a self-shield when a duo member is within 4. The strays' policy never reads the
   duo's hidden reactions: it walks as if every duo member held an opportunity attack.
-- Levels: the duo's level comes with the encounter (`new_fight(..., level=)` overrides it); progress
-  belongs to the bot layer.
+- Straight pushes and pulls go along the nearest of the eight headings of the line from the pusher to
+  the target (3 east and 1 south is east; 3 east and 2 south is south-east), like telegraph headings.
+- A turn is checked whole before anything happens: every step well formed, tiles on the board (a skill
+  may name a fighter by id or name instead: its tile when the step is played; a name two fighters
+  share must be an id), skills in the kit, at most one action, one bonus skill and one held reaction
+  (counting what was used earlier in the phase), nothing after `end`. Then it is played on a copy; an
+  illegal step refuses the whole turn. If the fighter falls or the fight ends part-way, the rest is
+  not played and the turn stands.
+- A preview is the real resolution played on a scratch copy without luck, so it cannot drift from the
+  rules: pushes of a multi-target skill land in the order the rules push them.
+- Levels: the duo fights at the player's own tactics level (`new_fight(..., level=N)`, default 1),
+  never the encounter's; an encounter's level is the level it recommends and sets its strays' HP.
+  XP (`progress.xp_for`): {fight} for any finished fight; a first win of an encounter adds
+  {first} + {per} × its level; a repeat win adds {repeat}. The level curve (`progress.level_for_xp`) is
+  derived from the campaign: level L needs the XP of winning, once each, every campaign fight before
+  the first one that recommends L, so such a player stands exactly at each fight's recommended level
+  (XP for levels 1-{top}: {thresholds}). Losses, replays and dailies add a little on top. This is a
+  per-game level kept in the player's tactics progress, separate from the profile's level.
 
 ## API
 
 ```python
-from engine.tactics import new_fight, apply_turn, plan_turns, preview_skill, render_text, MoveStep, SkillStep
-state = new_fight("c01", seed=7, hero="Tidecaller", companion="Mossle")
+from engine.tactics import new_fight, apply_turn, apply_planned, parse_turn_text, plan_turns, render_text
+state = new_fight("c01", seed=7, hero="Tidecaller", companion="Mossle", level=1)   # level: the player's
 turns = plan_turns(state, "hero")                   # up to 6 PlannedTurn(steps, summary, preview, label)
-state = apply_turn(state, "hero", turns[0].steps)   # all or nothing; raises TacticsError(step, reason)
-print(render_text(state, viewer="companion"))
+state = apply_turn(state, "hero", turns[0].steps)   # all or nothing; a new state, the old one untouched
+state = apply_planned(state, "companion", 2, seq=state.seq)   # the planner's third turn, by number
+steps = parse_turn_text(state, "hero", "move C5; Tide Lash Driplet; end")
+print(render_text(state, viewer="duo"))
 ```
 
-CLI: `python -m engine.tactics encounters | new --encounter ID --seed N [--hero --companion] |
+Every refusal is a `RuleError` (`TacticsError(step, reason)` and its subclasses) with a stable `.code`:
+`bad_step`, `off_board`, `no_such_skill`, `ambiguous`, `malformed`, `illegal_step`, `out_of_budget`,
+`out_of_range`, `blocked`, `occupied`, `rooted`, `after_end`, `no_such_reaction`, `locked`, `no_spirit`,
+`not_your_phase`, `fight_over`, `stale`, `no_such_turn`, `no_such_encounter`, `no_such_fighter`, `bad_level` …
+
+```
+```
+
+CLI: `python -m engine.tactics encounters | new --encounter ID --seed N [--hero --companion --level N] |
 plan --fighter hero|companion < state.json | apply --fighter ... < {"state", "steps"} |
-autoplay --encounter ID --seed N`.
+autoplay --encounter ID --seed N [--hero --companion --level N]`. `new` starts the duo at level 1 unless
+told; `autoplay` plays at the level a player reaches the encounter at. A refused `apply` answers
+`{"ok": false, "error": {"step", "reason", "code"}}`.
 """
 
 
@@ -106,7 +136,10 @@ def render_readme() -> str:
                  else f", exits open in round {e.exit_round}" if e.exit_round else "")
         enc.append(f"| {e.id} | {e.name} | {e.goal}{extra} | {', '.join(e.pack)} | {e.level} |")
     return (HEAD.format(shove=common_skills()[0].text, pct=STRAY_HP_PER_LEVEL) + "\n".join(rows) + "\n"
-            + SHAPES + "\n".join(enc) + "\n" + TAIL)
+            + SHAPES + "\n".join(enc) + "\n"
+            + TAIL.replace("{fight}", str(XP_PER_FIGHT)).replace("{first}", str(XP_FIRST_WIN))
+            .replace("{per}", str(XP_PER_ENCOUNTER_LEVEL)).replace("{repeat}", str(XP_REPEAT_WIN))
+            .replace("{top}", str(MAX_LEVEL)).replace("{thresholds}", ", ".join(map(str, level_thresholds()))))
 
 
 if __name__ == "__main__":

@@ -15,10 +15,11 @@ GOAL_TEXT = {
 
 def render_text(state: FightState, viewer: str | None = None) -> str:
     """The board with fighters (H hero, C companion, a-e strays) and telegraphed tiles (!), then
-    the fighters, telegraphs and recent events. `viewer` ("hero", "companion" or None for a
-    spectator) decides which hidden reactions are shown: a duo member sees the duo's."""
+    the fighters, telegraphs and recent events. `viewer` is the side it is shown to: "hero",
+    "companion" or "duo" see the duo's hidden reactions; "strays" or None (a spectator) do not."""
     s = state
-    lines = [f"{s.encounter_name} | round {s.round}/10 | {s.phase} phase | goal "
+    duo_level = next((f.level for f in s.fighters if f.side == "duo"), 1)
+    lines = [f"{s.encounter_name} | round {s.round}/10 | {s.phase} phase | duo level {duo_level} | goal "
              + GOAL_TEXT[s.goal].format(hold_round=s.hold_round, exit_round=s.exit_round)]
     if s.result:
         lines.append(f"RESULT: {s.result}")
@@ -65,7 +66,7 @@ def render_text(state: FightState, viewer: str | None = None) -> str:
                 left.append("action" if not f.action_used else "no action")
                 left.append("bonus" if not f.bonus_used else "no bonus")
                 bits.append("budget: " + ", ".join(left))
-            if f.held and viewer in ("hero", "companion"):
+            if f.held and viewer in ("hero", "companion", "duo"):
                 bits.append(f"holds {f.held.replace('_', ' ')}")
         lines.append(" " + ", ".join(bits))
     if s.telegraphs:

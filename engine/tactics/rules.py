@@ -9,7 +9,8 @@ import heapq
 
 from pydantic import BaseModel
 
-from engine.rng import Rng
+from ..errors import RuleError
+from ..rng import Rng
 
 from .board import (BARREL, DEEP, DIRS, ENTER_COST, H, ROCK, SHALLOWS, W, WATER, dist, heading,
                     on_board, parse_tile, sign, tile_name)
@@ -38,6 +39,44 @@ CASHINS = (("soaked", "element", "lightning"), ("prone", "delivery", "melee"),
            ("rooted", "delivery", "shot"), ("moss", "element", "fire"))
 
 
+def _clone(model):
+    """A shallow copy of a pydantic model without pydantic's copy machinery (the planner makes
+    thousands): the same fields, lists shared. Callers rebind lists, never change them in place."""
+    twin = object.__new__(type(model))
+    object.__setattr__(twin, "__dict__", dict(model.__dict__))
+    object.__setattr__(twin, "__pydantic_fields_set__", set(model.__pydantic_fields_set__))
+    object.__setattr__(twin, "__pydantic_extra__", None)
+    object.__setattr__(twin, "__pydantic_private__", None)
+    return twin
+
+
+def working_copy(state: FightState) -> FightState:
+    """A copy of a fight to play the rules on, so the state given is never changed. Every part the
+    rules change is copied; the leaves they only ever replace (status and surface records, strings,
+    tuples) are shared. Much cheaper than a deep copy, which the planner would pay hundreds of times."""
+    twin = _clone(state)
+    board = _clone(state.board)
+    board.terrain, board.levels = list(board.terrain), list(board.levels)
+    twin.board = board
+    twin.fighters = [_clone(f) for f in state.fighters]
+    twin.telegraphs = [_clone(t) for t in state.telegraphs]
+    twin.surfaces = list(state.surfaces)
+    twin.log = list(state.log)
+    twin.start_hp = dict(state.start_hp)
+    return twin
+
+
+class Problem(str):
+    """Why a step cannot be played: the reason a person reads, with a short stable `.code`."""
+
+    code: str
+
+    def __new__(cls, code: str, reason: str) -> "Problem":
+        self = super().__new__(cls, reason)
+        self.code = code
+        return self
+
+
 def spirit_total(f: FighterState) -> int:
     """Spirit earned so far on the running totals (rules file): 12 per ten dealt, 10 per ten taken,
     10 a cash-in, each total floored once."""
@@ -52,7 +91,7 @@ def enrage_bonus(round_: int) -> int:
 def xy(name: str) -> XY:
     t = _TILE_XY.get(name) or parse_tile(name)
     if t is None:
-        raise ValueError(f"{name!r} is not a tile")
+        raise RuleError(f"{name!r} is not a tile (columns A-M, rows 1-9)", "off_board")
     return t
 
 
@@ -102,6 +141,8 @@ class Fight:
         self.rng = Rng(state.rng)
         self.b = state.board
         self._lv = [[ord(c) - 48 for c in row] for row in self.b.levels]
+        self.dry = False                      # a preview's scratch copy: no luck, no log, notes kept
+        self.record: dict[str, dict] = {}
 
     def save(self) -> FightState:
         self.s.rng = self.rng.state
@@ -110,6 +151,8 @@ class Fight:
         return self.s
 
     def log(self, text: str) -> None:
+        if self.dry:
+            return
         self.s.log.append(f"r{self.s.round} {self.s.phase}: {text}")
 
     # --- lookups ---------------------------------------------------------------------------
@@ -276,7 +319,7 @@ class Fight:
 
     def luck(self, amount: int) -> int:
         """Up to 10% either way, truncated toward zero; hits under 10 never vary (and draw nothing)."""
-        if amount < 10:
+        if amount < 10 or self.dry:
             return amount
         return amount + luck_offset(amount, self.rng.between(-100, 100))
 
@@ -372,9 +415,9 @@ class Fight:
         from .board import COMPASS
         if skill.push_choice and toward:
             return COMPASS[toward]
-        if skill.push < 0:
-            return (sign(frm[0] - tpos[0]), sign(frm[1] - tpos[1])) if frm != tpos else None
-        return (sign(tpos[0] - frm[0]), sign(tpos[1] - frm[1])) if frm != tpos else None
+        # Straight pushes (and pulls) go along the nearest of the eight headings of the line from the
+        # pusher to the target (rules file), as telegraph headings do.
+        return heading(tpos, frm) if skill.push < 0 else heading(frm, tpos)
 
     def do_push(self, user: FighterState, skill: SkillDef, frm: XY, target: FighterState, toward: str | None) -> None:
         d = self.push_dir(skill, frm, self.pos(target), toward)
@@ -382,6 +425,7 @@ class Fight:
             return
         land, outcome, dmg, statuses = self.push_result(target, d, abs(skill.push),
                                                         frm if skill.push < 0 else None)
+        self.note(target, push_to=tile_name(*land), push_outcome=outcome, push_damage=dmg, statuses=list(statuses))
         if tile_name(*land) != target.pos:
             target.pos = tile_name(*land)
             self.retarget(target)
@@ -465,71 +509,71 @@ class Fight:
 
     # --- skills ------------------------------------------------------------------------------------
 
-    def skill_problem(self, f: FighterState, skill: SkillDef, at: XY, toward: str | None) -> str | None:
-        """Why this skill cannot be used at this tile now, or None."""
+    def skill_problem(self, f: FighterState, skill: SkillDef, at: XY, toward: str | None) -> Problem | None:
+        """Why this skill cannot be used at this tile now (a reason with a `.code`), or None."""
         if skill.slot in ("action", "super") and f.action_used:
-            return "the action is already used this phase"
+            return Problem("out_of_budget", "the action is already used this phase")
         if skill.slot == "bonus" and f.bonus_used:
-            return "the bonus action is already used this phase"
+            return Problem("out_of_budget", "the bonus action is already used this phase")
         if skill.slot == "super":
             if f.level < SUPER_LEVEL:
-                return f"supers unlock at level {SUPER_LEVEL} ({f.name} is level {f.level})"
+                return Problem("locked", f"supers unlock at level {SUPER_LEVEL} ({f.name} is level {f.level})")
             if f.spirit < SUPER_COST:
-                return f"{skill.name} needs {SUPER_COST} Spirit, {f.name} has {f.spirit}"
+                return Problem("no_spirit", f"{skill.name} needs {SUPER_COST} Spirit, {f.name} has {f.spirit}")
         if toward is not None and not skill.push_choice:
-            return f"{skill.name} does not let you choose a push direction"
+            return Problem("no_choice", f"{skill.name} does not let you choose a push direction")
         here = self.pos(f)
         d = dist(here, at)
         shape = skill.shape
         if shape == "single":
             t = self.at(at)
             if t is None:
-                return f"no fighter stands on {tile_name(*at)}"
+                return Problem("no_target", f"no fighter stands on {tile_name(*at)}")
             if t.id == f.id:
-                return f"{skill.name} cannot be aimed at yourself"
+                return Problem("bad_target", f"{skill.name} cannot be aimed at yourself")
             if skill.foes_only and t.side == f.side:
-                return f"{skill.name} can only be aimed at a foe"
+                return Problem("bad_target", f"{skill.name} can only be aimed at a foe")
             if not self.in_range(f, skill, here, at):
-                return f"{tile_name(*at)} is {d} tiles away; {skill.name} reaches {skill.range}"
+                return Problem("out_of_range", f"{tile_name(*at)} is {d} tiles away; {skill.name} reaches {skill.range}")
             if toward is not None:
                 from .board import COMPASS
                 step = COMPASS[toward]
                 if (at[0] + step[0], at[1] + step[1]) == here:
-                    return f"{skill.name} cannot push {t.name} {toward} into yourself"
+                    return Problem("bad_target", f"{skill.name} cannot push {t.name} {toward} into yourself")
         elif shape == "ally":
             t = self.at(at)
             if t is None or t.side != f.side:
-                return f"{skill.name} needs yourself or your ally on {tile_name(*at)}"
+                return Problem("bad_target", f"{skill.name} needs yourself or your ally on {tile_name(*at)}")
             if d > skill.range:
-                return f"{tile_name(*at)} is {d} tiles away; {skill.name} reaches {skill.range}"
+                return Problem("out_of_range", f"{tile_name(*at)} is {d} tiles away; {skill.name} reaches {skill.range}")
         elif shape == "self":
             if at != here:
-                return f"{skill.name} is used on your own tile {f.pos}"
+                return Problem("bad_target", f"{skill.name} is used on your own tile {f.pos}")
         elif shape in ("cone", "line", "dash"):
             reach = max(1, skill.length)
             if d == 0 or d > reach:
-                return f"aim {skill.name} at a tile 1 to {reach} away to set its heading"
+                return Problem("out_of_range", f"aim {skill.name} at a tile 1 to {reach} away to set its heading")
         elif shape == "burst":
             if skill.range == 0 and at != here:
-                return f"{skill.name} bursts around you: aim it at {f.pos}"
+                return Problem("bad_target", f"{skill.name} bursts around you: aim it at {f.pos}")
             reach = skill.range
             if skill.delivery == "shot" and self.level(here) > self.level(at):
                 reach += 1   # shots reach 1 tile further from higher ground (Rain of Arrows too)
             if d > reach:
-                return f"{tile_name(*at)} is {d} tiles away; {skill.name} reaches {reach}"
+                return Problem("out_of_range", f"{tile_name(*at)} is {d} tiles away; {skill.name} reaches {reach}")
         elif shape == "move":
             reach = self.paths(f, skill.range, provoke=False)
             if at == here or at not in reach:
-                return f"{tile_name(*at)} cannot be reached with a dash of {skill.range}"
+                return Problem("out_of_range", f"{tile_name(*at)} cannot be reached with a dash of {skill.range}")
             if self.at(at) is not None:
-                return f"{tile_name(*at)} is taken"
+                return Problem("occupied", f"{tile_name(*at)} is taken")
         elif shape == "leap":
             if d == 0 or d > skill.range:
-                return f"{tile_name(*at)} is {d} tiles away; {skill.name} reaches {skill.range}"
+                return Problem("out_of_range", f"{tile_name(*at)} is {d} tiles away; {skill.name} reaches {skill.range}")
             if not self.b.standable(*at):
-                return f"{tile_name(*at)} is not standable"
+                return Problem("blocked", f"{tile_name(*at)} is not standable")
             if self.at(at) is not None:
-                return f"{tile_name(*at)} is taken"
+                return Problem("occupied", f"{tile_name(*at)} is taken")
         return None
 
     def skill_targets(self, f: FighterState, skill: SkillDef, at: XY) -> tuple[list[XY], list[FighterState], XY | None]:
@@ -549,51 +593,55 @@ class Fight:
         hit = [o for o in self.foes(f) if self.pos(o) in tset]
         return tiles, hit, hd
 
+    def scratch(self, touched: set[str]) -> "Fight":
+        """A throwaway copy for a preview: the fighters a skill use can change (its user and the
+        fighters it hits) and their telegraphs copied, the rest shared (a skill never changes the board
+        or anyone else); no luck drawn, nothing logged. Cheap enough for the planner's many previews."""
+        s = self.s
+        copy = _clone(s)
+        copy.fighters = [_clone(f) if f.id in touched else f for f in s.fighters]
+        copy.telegraphs = [_clone(t) if t.stray in touched else t for t in s.telegraphs]
+        copy.surfaces = list(s.surfaces)
+        copy.log = []
+        dry = Fight.__new__(Fight)
+        dry.s, dry.b, dry._lv = copy, self.b, self._lv
+        dry.rng = Rng(self.rng.state)
+        dry.dry = True
+        dry.record = {}
+        return dry
+
     def preview(self, f: FighterState, skill: SkillDef, at: XY, toward: str | None = None) -> SkillPreview:
-        here = self.pos(f)
-        tiles, hit, hd = self.skill_targets(f, skill, at)
-        moves_to = None
-        if skill.shape in ("move", "leap"):
-            moves_to = tile_name(*at)
-        if skill.shape == "dash":
-            land = self.dash_landing(f, tiles)
-            moves_to = tile_name(*land) if land else None
-        cashin = None
+        """What a skill use will do, before luck: the real resolution played on a scratch copy, so the
+        preview and the rules cannot drift (pushes of a multi-target skill land in the real order)."""
+        tiles, hit, _ = self.skill_targets(f, skill, at)
+        dry = self.scratch({f.id, *(t.id for t in hit)})
+        user = dry.s.get(f.id)
+        cashin, surfaces = dry.resolve(user, skill, at, toward)
         targets = []
         for t in hit:
-            tp = self.pos(t)
-            damage, mods = 0, []
-            if skill.damage:
-                damage, mods = self.amount(f, skill, here, t, tp)
-                if cashin is None:
-                    cashin = self.cashin(f, skill, t, tp)
-            push_to = outcome = None
-            push_damage = 0
-            statuses: list[str] = []
-            if skill.push:
-                d = self.push_dir(skill, here, tp, toward)
-                if d is not None:
-                    land, outcome, push_damage, sts = self.push_result(t, d, abs(skill.push),
-                                                                       here if skill.push < 0 else None)
-                    push_to = tile_name(*land)
-                    statuses.extend(sts)
-            for st in skill.statuses:
-                if st not in statuses:
-                    statuses.append(st)
-            eff = damage - min(t.shield, damage // 2)
+            rec = dry.record.get(t.id, {})
+            after = dry.s.get(t.id)
             # Preview models are built without validation: the planner makes hundreds per call.
             targets.append(TargetPreview.model_construct(
-                fighter=t.id, name=t.name, tile=t.pos, damage=damage, modifiers=mods,
-                heal=min(skill.heal, t.max_hp - t.hp) if skill.heal else 0, shield=skill.shield,
-                push_to=push_to, push_outcome=outcome, push_damage=push_damage, statuses=statuses,
-                downs=t.side != f.side and eff + push_damage >= t.hp))
-        surfaces = []
-        if skill.surface:
-            cover = tiles if skill.is_area else [at]
-            surfaces = [tile_name(*p) for p in cover if self.b.standable(*p)]
+                fighter=t.id, name=t.name, tile=t.pos, damage=rec.get("damage", 0), modifiers=rec.get("modifiers", []),
+                heal=rec.get("heal", 0), shield=rec.get("shield", 0), push_to=rec.get("push_to"),
+                push_outcome=rec.get("push_outcome"), push_damage=rec.get("push_damage", 0),
+                statuses=rec.get("statuses", []), downs=t.side != f.side and after.down))
+        moves_to = user.pos if user.pos != f.pos or skill.shape in ("move", "leap") else None
         return SkillPreview.model_construct(user=f.id, skill=skill.name, at=tile_name(*at),
                                             tiles=[tile_name(*p) for p in tiles], targets=targets,
                                             surfaces=surfaces, cashin=cashin, moves_to=moves_to)
+
+    def note(self, target: FighterState, **what) -> None:
+        """Remember what a skill did to a target, on a preview's scratch copy only."""
+        if self.dry:
+            rec = self.record.setdefault(target.id, {})
+            for k, v in what.items():
+                if k == "statuses":
+                    rec.setdefault(k, [])
+                    rec[k].extend(x for x in v if x not in rec[k])
+                else:
+                    rec[k] = v
 
     def dash_landing(self, f: FighterState, tiles: list[XY]) -> XY | None:
         for p in reversed(tiles):
@@ -601,10 +649,17 @@ class Fight:
                 return p
         return None
 
-    def use_skill(self, f: FighterState, skill: SkillDef, at: XY, toward: str | None = None) -> SkillPreview:
-        """Use a skill whose legality was checked; returns its preview (before luck)."""
-        pv = self.preview(f, skill, at, toward)
+    def use_skill(self, f: FighterState, skill: SkillDef, at: XY, toward: str | None = None) -> None:
+        """Use a skill whose legality was checked (`preview` first for what it will do)."""
+        self.resolve(f, skill, at, toward)
+
+    def resolve(self, f: FighterState, skill: SkillDef, at: XY, toward: str | None) -> tuple[str | None, list[str]]:
+        """The rules of one skill use; returns the set-up it cashed in and the tiles it left moss on."""
         here = self.pos(f)
+        tiles, hit, _ = self.skill_targets(f, skill, at)
+        cashin = None
+        if skill.damage:
+            cashin = next((c for t in hit if (c := self.cashin(f, skill, t, self.pos(t)))), None)
         if skill.slot in ("action", "super"):
             f.action_used = True
         else:
@@ -613,17 +668,16 @@ class Fight:
             f.spent += SUPER_COST
             f.spirit = max(0, f.spirit - SUPER_COST)
         self.log(f"{f.name} ({f.id}) uses {skill.name} at {tile_name(*at)}")
-        if pv.cashin:
+        if cashin:
             before = spirit_total(f)
             f.cashins += 1
             self.update_spirit(f, before)
-            self.log(f"{f.name} ({f.id}) cashes in {pv.cashin} (+{CASHIN_SPIRIT} Spirit)")
-        tiles, hit, _ = self.skill_targets(f, skill, at)
+            self.log(f"{f.name} ({f.id}) cashes in {cashin} (+{CASHIN_SPIRIT} Spirit)")
         if skill.shape in ("move", "leap"):
             f.pos = tile_name(*at)
-            return pv
-        if skill.shape == "dash" and pv.moves_to:
-            f.pos = pv.moves_to
+            return cashin, []
+        if skill.shape == "dash" and (land := self.dash_landing(f, tiles)):
+            f.pos = tile_name(*land)
         for t in hit:
             if self.s.result:
                 break
@@ -631,7 +685,8 @@ class Fight:
                 continue
             tp = xy(t.pos)
             if skill.damage:
-                amount, _ = self.amount(f, skill, here, t, tp)
+                amount, mods = self.amount(f, skill, here, t, tp)
+                self.note(t, damage=amount, modifiers=mods)
                 if skill.element == "fire" and (m := self.moss_at(tp)):
                     self.s.surfaces.remove(m)
                     self.log(f"the moss under {t.name} ({t.id}) burns away")
@@ -639,20 +694,26 @@ class Fight:
             if skill.heal:
                 gain = min(skill.heal, t.max_hp - t.hp)
                 t.hp += gain
+                self.note(t, heal=gain)
                 self.log(f"{f.name} ({f.id}) heals {t.name} ({t.id}) for {gain}")
             if skill.shield:
                 t.shield += skill.shield
+                self.note(t, shield=skill.shield)
                 self.log(f"{t.name} ({t.id}) gains a shield of {skill.shield}")
             if skill.push and t.standing and not self.s.result:
                 self.do_push(f, skill, here, t, toward)
             if t.standing:
                 for st in skill.statuses:
                     self.add_status(f, t, st)
+                self.note(t, statuses=list(skill.statuses))
+        surfaces: list[str] = []
         if skill.surface and not self.s.result:
-            for name in pv.surfaces:
+            cover = tiles if skill.is_area else [at]
+            surfaces = [tile_name(*p) for p in cover if self.b.standable(*p)]
+            for name in surfaces:
                 self.s.surfaces = [m for m in self.s.surfaces if m.tile != name]
                 self.s.surfaces.append(SurfaceState(tile=name, kind=skill.surface, by=f.id, round=self.s.round))
-        return pv
+        return cashin, surfaces
 
     # --- phases ------------------------------------------------------------------------------------
 

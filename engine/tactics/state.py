@@ -7,6 +7,7 @@ from pydantic import BaseModel, ConfigDict
 
 from .board import Board
 from .content import Goal
+from .steps import UnknownNameError
 
 Side = Literal["duo", "strays"]
 Phase = Literal["strays", "duo"]
@@ -115,7 +116,7 @@ class FightState(BaseModel):
         for f in self.fighters:
             if f.id == fid:
                 return f
-        raise KeyError(fid)
+        raise UnknownNameError(f"no fighter {fid!r} in this fight", "no_such_fighter")
 
     def side(self, side: Side) -> list[FighterState]:
         return [f for f in self.fighters if f.side == side]

@@ -5,6 +5,8 @@ from typing import Annotated, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
+from ..errors import RuleError
+
 Reaction = Literal["opportunity_attack", "flowing_guard"]
 Direction = Literal["N", "NE", "E", "SE", "S", "SW", "W", "NW"]
 
@@ -51,7 +53,7 @@ _STEP = TypeAdapter(Step)
 def parse_steps(data: object) -> list[MoveStep | SkillStep | HoldStep | EndStep]:
     """Steps from JSON-like data; a malformed step raises InvalidStepError naming it."""
     if not isinstance(data, list):
-        raise InvalidStepError(0, "steps must be a list")
+        raise InvalidStepError(None, "steps must be a list", "malformed")
     out = []
     for i, item in enumerate(data):
         if isinstance(item, (MoveStep, SkillStep, HoldStep, EndStep)):
@@ -61,7 +63,7 @@ def parse_steps(data: object) -> list[MoveStep | SkillStep | HoldStep | EndStep]
             out.append(_STEP.validate_python(item))
         except ValueError as e:
             first = e.errors()[0] if hasattr(e, "errors") else {"msg": str(e)}
-            raise InvalidStepError(i, f"malformed step: {first.get('msg')}") from None
+            raise InvalidStepError(i, f"malformed step: {first.get('msg')}", "malformed") from None
     return out
 
 
@@ -75,30 +77,53 @@ def step_text(step: MoveStep | SkillStep | HoldStep | EndStep) -> str:
     return "end"
 
 
-class TacticsError(ValueError):
-    """Base of every tactics error. `step` is the index of the offending step (or None), `reason` says why."""
+class TacticsError(RuleError):
+    """Base of every tactics refusal: a `RuleError` whose `step` is the index of the offending step (or
+    None when no step is at fault) and `reason` says why; `code` is a short stable word for tools."""
 
-    def __init__(self, step: int | None, reason: str) -> None:
+    code = "illegal"
+
+    def __init__(self, step: int | None, reason: str, code: str | None = None) -> None:
         self.step = step
         self.reason = reason
-        super().__init__(f"step {step}: {reason}" if step is not None else reason)
+        super().__init__(f"step {step}: {reason}" if step is not None else reason, code)
 
 
 class InvalidStepError(TacticsError):
     """The step cannot be read: unknown kind, a tile not on the board, a skill the fighter lacks."""
 
+    code = "bad_step"
+
 
 class IllegalStepError(TacticsError):
     """The step is well formed but not allowed here: out of range, no budget left, blocked, ..."""
+
+    code = "illegal_step"
 
 
 class NotYourPhaseError(TacticsError):
     """The fighter cannot act now: not a duo member, down, already ended, or the strays' phase."""
 
+    code = "not_your_phase"
+
 
 class FightOverError(TacticsError):
     """The fight already has a result."""
 
+    code = "fight_over"
+
 
 class StaleStateError(TacticsError):
     """The caller's state version is not the current one (a step sent against an old board)."""
+
+    code = "stale"
+
+
+class UnknownNameError(RuleError, KeyError):
+    """A name the fight or the content does not know (an encounter, a fighter, a hero). Also a KeyError,
+    so callers that looked names up with `except KeyError` keep working."""
+
+    code = "unknown"
+
+    def __str__(self) -> str:   # a KeyError would print its message in quotes
+        return str(self.args[0]) if self.args else ""

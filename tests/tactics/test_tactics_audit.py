@@ -279,7 +279,7 @@ def test_summary_names_the_fighter_a_foe_is_splatted_on_and_keeps_kills_apart():
 
 WINNING = {"c01": ("Tidecaller", "Cindle"), "c02": ("Tidecaller", "Cindle"), "c03": ("Tidecaller", "Cindle"),
            "c04": ("Tidecaller", "Cindle"), "c05": ("Tidecaller", "Cindle"), "c06": ("Tidecaller", "Cindle"),
-           "c07": ("Tidecaller", "Cindle"), "c08": ("Tidecaller", "Nookle"), "c09": ("Tidecaller", "Pebbling"),
+           "c07": ("Tidecaller", "Cindle"), "c08": ("Tidecaller", "Cindle"), "c09": ("Tidecaller", "Pebbling"),
            "c10": ("Tidecaller", "Cindle"), "c11": ("Tidecaller", "Cindle"), "c12": ("Tidecaller", "Mossle"),
            "c13": ("Tidecaller", "Nookle")}
 

@@ -195,10 +195,3 @@ def test_timer_pass_keeps_what_was_done():
     s = apply_turn(s, "hero", [MoveStep(to="B5")])
     s = pass_turn(s, "hero")
     assert s.get("hero").pos == "B5" and s.get("hero").done
-
-
-def test_xp_and_levels():
-    from engine.tactics import fight_xp, level_for_xp
-    assert fight_xp("won") > fight_xp("lost") > 0
-    assert level_for_xp(0) == 1 and level_for_xp(10_000) == 10
-    assert [level_for_xp(fight_xp("won") * n) for n in (0, 1, 7)] == [1, 2, 8]

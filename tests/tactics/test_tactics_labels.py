@@ -57,11 +57,12 @@ def test_labels_of_random_fights(enc, seed, hero, companion, rounds):
 
 
 def test_label_reads_like_the_issue_example():
-    # Tidecaller at A5, a Driplet at F5 with water behind it at G5: from C5, Tide Lash pushes it in.
+    # Tidecaller at A5, a Driplet at F5 with water behind it at G5: from C4, Tide Lash pushes it in (3
+    # east and 1 south is east, the nearest of the eight headings).
     s = scenario(["", "", "", "", "......w"], [("hero", "Tidecaller", "A5"), ("companion", "Mossle", "A9"),
                                                 ("s1", "Driplet", "F5")])
     assert [t.label for t in plan_turns(s, "hero")] == [
-        "C5 · Tide Lash Driplet F5 for 7, push into water",
+        "C4 · Tide Lash Driplet F5 for 7, push into water",
         "B4 · Chain Spark Driplet F5 for 8",
         "No attack · Brine Ward shields you for 6",
     ]

@@ -189,7 +189,11 @@ def test_planner_credits_rooting_a_follower_then_stepping_away():
     pin = next(t for t in turns if "Pinning Shot" in t.summary)
     assert pin.preview.hp_at_risk == 0 and "safe from telegraphs" in pin.summary
     assert pin.preview.score_parts["dodged"] == 1
-    assert pin == turns[0] or turns[0].preview.score >= pin.preview.score
+    # Longshot hits harder (9 against 5) but leaves the Driplet free to follow: the root and the step
+    # away must rank first.
+    longshot = next(t for t in turns if "Longshot" in t.summary)
+    assert longshot.preview.score_parts["damage"] > pin.preview.score_parts["damage"]
+    assert turns[0] == pin and pin.preview.score > longshot.preview.score
 
 
 def test_golden_text_view():
