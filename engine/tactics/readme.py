@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from .content import campaign, common_skills, fighters
 from .engine import STRAY_HP_PER_LEVEL
-from .progress import (MAX_LEVEL, XP_FIRST_WIN, XP_PER_ENCOUNTER_LEVEL, XP_PER_FIGHT, XP_REPEAT_WIN,
+from .progress import (MAX_LEVEL, XP_FIRST_WIN_FLOOR, XP_PER_FIGHT, XP_REPEAT_WIN,
                        level_thresholds)
 
 HEAD = """# Tactics: the duo against the strays
@@ -84,12 +84,11 @@ Plus a daily encounter, `daily-YYYY-MM-DD`, drawn from the UTC date's seed (`eng
   rules: pushes of a multi-target skill land in the order the rules push them.
 - Levels: the duo fights at the player's own tactics level (`new_fight(..., level=N)`, default 1),
   never the encounter's; an encounter's level is the level it recommends and sets its strays' HP.
-  XP (`progress.xp_for`): {fight} for any finished fight; a first win of an encounter adds
-  {first} + {per} × its level; a repeat win adds {repeat}. The level curve (`progress.level_for_xp`) is
-  derived from the campaign: level L needs the XP of winning, once each, every campaign fight before
-  the first one that recommends L, so such a player stands exactly at each fight's recommended level
-  (XP for levels 1-{top}: {thresholds}). Losses, replays and dailies add a little on top. This is a
-  per-game level kept in the player's tactics progress, separate from the profile's level.
+  XP (`progress.xp_for`): {fight} for any finished fight; a first win of a campaign fight adds what
+  lifts the player to the level the next fight recommends on the one level curve (`engine.levels`,
+  1 plus every 300 XP; at least {first}); a repeat win adds {repeat}. So a player who has won every
+  earlier fight once stands at each fight's recommended level (XP for levels 1-{top}: {thresholds}).
+  Losses, replays and dailies add a little on top. The tactics level is read from the player's tactics XP.
 
 ## API
 
@@ -137,8 +136,8 @@ def render_readme() -> str:
         enc.append(f"| {e.id} | {e.name} | {e.goal}{extra} | {', '.join(e.pack)} | {e.level} |")
     return (HEAD.format(shove=common_skills()[0].text, pct=STRAY_HP_PER_LEVEL) + "\n".join(rows) + "\n"
             + SHAPES + "\n".join(enc) + "\n"
-            + TAIL.replace("{fight}", str(XP_PER_FIGHT)).replace("{first}", str(XP_FIRST_WIN))
-            .replace("{per}", str(XP_PER_ENCOUNTER_LEVEL)).replace("{repeat}", str(XP_REPEAT_WIN))
+            + TAIL.replace("{fight}", str(XP_PER_FIGHT)).replace("{first}", str(XP_FIRST_WIN_FLOOR))
+            .replace("{repeat}", str(XP_REPEAT_WIN))
             .replace("{top}", str(MAX_LEVEL)).replace("{thresholds}", ", ".join(map(str, level_thresholds()))))
 
 

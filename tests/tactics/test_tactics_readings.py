@@ -172,8 +172,12 @@ def test_losses_and_replays_keep_a_player_near_the_recommended_level():
 def test_xp_rule():
     c01, c13 = encounter("c01"), encounter("c13")
     assert xp_for("lost", c13, False) == xp_for("draw", c13, True) == 5
-    assert xp_for("won", c01, True) == 55 and xp_for("won", c13, True) == 145 and xp_for("won", c13, False) == 10
-    assert level_thresholds()[0] == 0 and list(level_thresholds()) == sorted(set(level_thresholds()))
+    # c01 (level 1) lifts to c02's level 2: 300; c02 and c03 both recommend 2: the floor, 50.
+    assert xp_for("won", c01, True) == 305 and xp_for("won", encounter("c02"), True) == 55
+    assert xp_for("won", c13, True) == 305 and xp_for("won", c13, False) == 10
+    from engine.levels import level_for
+    assert list(level_thresholds()) == [300 * n for n in range(10)], "the one level curve"
+    assert all(level_for_xp(x) == min(10, level_for(x)) for x in (0, 299, 300, 2999, 5000))
     assert level_for_xp(-5) == 1 and level_for_xp(10**6) == 10
 
 
