@@ -442,3 +442,19 @@ async def test_a_double_start_makes_one_game(make_bot, settings):
         started = await alice.slash(channel, "tally start")
         assert "ready" in private_text(started)
         assert len(running_games_of(bot.db, alice.id)) == 1
+
+
+async def test_a_bug_in_a_handler_is_answered_privately_for_commands_and_buttons(make_bot):
+    bot = make_bot()
+    async with simcord.run(bot) as env:  # SimCord fails the test if an error escaped unanswered
+        guild, channel, alice = world(env, "alice")
+        _, thread = await start_tally(alice, channel)
+        before = get_game(bot.db, 1)
+        slash = await alice.slash(thread, "tally boom")
+        assert answered_privately(slash, "Something went wrong on my side; nothing was changed")
+        game = get_game(bot.db, 1)
+        forged = await forged_board(bot, thread, f"g:1:{game.version}:boom")
+        pressed = await alice.click(forged, label="forged")
+        assert answered_privately(pressed, "Something went wrong on my side; nothing was changed")
+        after = get_game(bot.db, 1)
+        assert (after.version, after.state) == (before.version, before.state)

@@ -17,6 +17,10 @@ class TallyCog(commands.GroupCog, group_name="tally", group_description="The tes
     async def start(self, interaction: discord.Interaction, target: int = 10, auto: bool = False) -> None:
         await self.bot.play.start(interaction, "tally", TallyState(target=target, auto=auto))
 
+    @app_commands.command(name="boom", description="A step that fails with a bug (for tests)")
+    async def boom(self, interaction: discord.Interaction) -> None:
+        await self.bot.play.act_here(interaction, "tally", "boom")
+
     @app_commands.command(name="add", description="Add to the count")
     async def add(self, interaction: discord.Interaction, amount: int) -> None:
         await self.bot.play.act_here(interaction, "tally", f"add:{amount}")

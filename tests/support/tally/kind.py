@@ -71,6 +71,11 @@ class Tally(GameKind):
         seen = self._peek(new, "", None, ctx) if ctx.seat != "auto" else None
         return Outcome(new, f"{who} {amount}.", finished=new.count >= new.target, private=seen)
 
+    @step("boom")
+    def _boom(self, state: TallyState, arg: str, value: str | None, ctx: Context) -> Outcome:
+        """A bug on purpose: what a player sees when a handler fails in a way nobody expected."""
+        raise RuntimeError("a bug in the game's own code")
+
     def timeout(self, state: TallyState, ctx: Context) -> Outcome:
         new = state.model_copy(update={"count": state.count + 1, "timeouts": state.timeouts + 1,
                                        "turn": state.turn + 1})
