@@ -7,7 +7,7 @@ from pydantic import BaseModel, ConfigDict
 
 from . import core
 from .model import (
-    CREATURES, GROUNDS, SLOT_LABELS, SLOTS, InvalidFormationError, KeepAlive, MinStanding,
+    CREATURES, GROUNDS, SLOT_LABELS, SLOTS, FormationError, InvalidFormationError, KeepAlive, MinStanding,
     Puzzle, WinByRound, check_limits, parse_lineup, rounds_limit,
 )
 
@@ -236,7 +236,7 @@ def describe_round(result: BattleResult, number: int, *, player_view: bool = Tru
     """Lines for one round: each group's actions (area abilities folded into one line) and knockouts."""
     rl = next((x for x in result.log if x.round == number), None)
     if rl is None:
-        raise ValueError(f"round {number} was not played")
+        raise FormationError("no_round", f"round {number} was not played")
     lines = [f"Round {number}"]
     for g in rl.groups:
         folded: dict[tuple, list[Action]] = {}
