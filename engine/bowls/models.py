@@ -143,7 +143,11 @@ class Snapshot(BaseModel):
 
 
 class BowlsGame(BaseModel):
-    """A whole bowls attempt in any mode. Store `model_dump_json()`, reload with `model_validate_json`."""
+    """A whole bowls attempt in any mode. Store `model_dump_json()`, reload with `model_validate_json`.
+
+    Frozen: every engine call returns a new game (`model_copy(update=...)`), never changes this one.
+    """
+    model_config = ConfigDict(frozen=True)
 
     version: int = 0                   # rises with every accepted change: reject stale button presses
     mode: Mode

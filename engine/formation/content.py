@@ -10,7 +10,7 @@ from pydantic import BaseModel
 from ..rng import Rng, daily_seed
 from .model import (
     CREATURES, GROUND_LABELS, GROUND_RULES, GROUNDS, GUILDS, NAMES, SLOT_LABELS, SLOTS, FormationError, KeepAlive,
-    MinStanding, Puzzle, UnknownPuzzleError, WinByRound, _load_json, guild_pairs,
+    MinStanding, Puzzle, UnknownPuzzleError, WinByRound, _load_json, guild_pairs, parse_lineup,
 )
 
 CHAPTER_SIZE = 18
@@ -135,6 +135,7 @@ def brief_text(puzzle: Puzzle) -> str:
 
 def formation_lines(puzzle: Puzzle, formation: dict[str, str]) -> list[str]:
     """The player's (partial) formation as text: slot, creature, guild, max HP with any pair bonus, speed."""
+    formation = parse_lineup(formation, complete=False)  # an unknown slot or creature: a FormationError
     pairs = set(guild_pairs(formation.values()))
     out = []
     for slot in SLOTS:
