@@ -10,7 +10,7 @@ Data and puzzles
                                opponent, ground, max_rounds, pool, fixed, forbidden_pairs, max_guild_pairs,
                                mastery (goals), hints; .rounds_limit
     tutorial()                 the 4 lessons + transfer puzzle; campaign(chapter) -> 18 puzzles (18th = boss)
-    daily_flight(day)          3 puzzles for a UTC date, gentlest first (takes ~0.3-1 s: run it off the event loop)
+    daily_flight(day)          3 puzzles for a UTC date, gentlest first (solves each: up to a few seconds, run it off the event loop)
     puzzle_by_id(id)           any shipped or daily ('daily-YYYY-MM-DD-n') puzzle; UnknownPuzzleError (code
                                unknown_puzzle, also a KeyError) otherwise
     brief_text(puzzle)         the pre-battle brief as text (opponent, ability timing, ground, goals, limits, pairs)

@@ -1,8 +1,9 @@
 """The battle on plain integers: one fast loop used by both the readable battle API and the solver.
 
 Board indices 0..4 are side a's slots (front_left, front_right, back_left, back_middle, back_right),
-5..9 side b's. Creatures are roster ids 0..9. Everything that does not change during a battle
-(target priorities, action tables, schedules per round kind) is computed once at import.
+5..9 side b's. Creatures are roster ids 0..9. What no board changes (target priorities, the action
+table of each round kind) is computed once at import; a board's speed-group schedules once per board
+(`prepare`), so a battle's loop only reads tables.
 """
 from __future__ import annotations
 
