@@ -3,7 +3,8 @@
 Each game's `cli.py` writes a handler `argv -> payload`; `run` prints the payload as one JSON document
 and turns every refusal (a `RuleError`, a pydantic validation error, bad JSON) into one line on stderr
 and exit code 2. A handler that must signal failure with a payload (a check that found problems)
-returns `Exit(payload, code)`.
+returns `Exit(payload, code)`; `Exit.notes` are lines for stderr printed as they are (a usage line,
+a check's findings).
 """
 from __future__ import annotations
 
@@ -22,9 +23,10 @@ BAD_INPUT = 2
 
 @dataclass(frozen=True)
 class Exit:
-    """A payload to print with a chosen exit code."""
+    """A payload to print with a chosen exit code, and any lines for stderr (printed first, unprefixed)."""
     payload: Any
     code: int = 0
+    notes: tuple[str, ...] = ()
 
 
 class ArgParser(argparse.ArgumentParser):
@@ -34,11 +36,12 @@ class ArgParser(argparse.ArgumentParser):
         raise UsageError(message)
 
 
-def read_json(stream: TextIO) -> Any:
+def read_json(stream: TextIO, lead: str = "bad JSON") -> Any:
+    """The JSON document on `stream`, or a UsageError starting with `lead` that says where it broke."""
     try:
         return json.loads(stream.read())
     except json.JSONDecodeError as e:
-        raise UsageError(f"bad JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
+        raise UsageError(f"{lead}: {e.msg} at line {e.lineno} column {e.colno}") from None
 
 
 def first_error(e: Exception) -> str:
@@ -64,6 +67,8 @@ def run(handler: Callable[[list[str]], Any], argv: list[str] | None = None, *,
         return BAD_INPUT
     code = 0
     if isinstance(result, Exit):
+        for line in result.notes:
+            print(line, file=err)
         result, code = result.payload, result.code
     if result is not None:
         print(json.dumps(result), file=out)

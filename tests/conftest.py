@@ -1,7 +1,10 @@
-"""Shared pytest setup: a hypothesis profile that keeps CI quick and deterministic."""
+"""Shared pytest setup: a hypothesis profile that keeps CI quick and deterministic, and the one switch
+that rewrites golden files (`pytest --update-golden`, see tests/support/golden.py)."""
 import os
 
 from hypothesis import HealthCheck, settings
+
+import support.golden
 
 settings.register_profile(
     "ci", max_examples=60, deadline=None, derandomize=True,
@@ -9,3 +12,12 @@ settings.register_profile(
 )
 settings.register_profile("dev", max_examples=100, deadline=None)
 settings.load_profile("ci" if os.environ.get("CI") else os.environ.get("HYPOTHESIS_PROFILE", "dev"))
+
+
+def pytest_addoption(parser):
+    parser.addoption("--update-golden", action="store_true", default=False,
+                     help="rewrite every golden file a test compares against, instead of comparing")
+
+
+def pytest_configure(config):
+    support.golden.UPDATE = config.getoption("--update-golden")

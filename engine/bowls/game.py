@@ -7,11 +7,11 @@ from __future__ import annotations
 import datetime as dt
 from typing import Optional
 
-from engine.rng import Rng, daily_seed, seed_from
+from ..rng import Rng, daily_seed, seed_from
 
 from . import core
 from .core import COLORS, N_BOWLS
-from .models import (BowlsGame, Goal, IllegalMoveError, MatchEvent, Modifier, MoveReport, PhaseReport,
+from .models import (BowlsError, BowlsGame, Goal, IllegalMoveError, MatchEvent, Modifier, MoveReport, PhaseReport,
                      RefillReport, Snapshot)
 
 DAILY_MOVES = 20
@@ -285,7 +285,7 @@ def eligible(game: BowlsGame) -> bool:
 def set_theme(game: BowlsGame, name: str) -> BowlsGame:
     from .themes import THEME_NAMES
     if name not in THEME_NAMES:
-        raise ValueError(f"unknown theme {name!r}; themes: {', '.join(THEME_NAMES)}")
+        raise BowlsError(f"unknown theme {name!r}; themes: {', '.join(THEME_NAMES)}", "unknown_theme")
     return game.model_copy(update={"theme": name})
 
 

@@ -10,7 +10,7 @@ import json
 import sys
 from dataclasses import dataclass
 
-from engine.rng import Rng, seed_from
+from ..rng import Rng, seed_from
 
 from .core import COLORS, mask, match_bowl, play
 from .models import Goal, Puzzle

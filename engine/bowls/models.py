@@ -6,6 +6,7 @@ from typing import Literal, Optional
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from ..errors import RuleError
 from .core import COLORS, LETTERS, N_BOWLS
 
 Mode = Literal["puzzle", "endless", "daily"]
@@ -14,38 +15,49 @@ Outcome = Literal["won", "overflow", "out_of_moves", "no_moves", "completed", "e
 COLOR_NAMES = {"R": "red", "Y": "yellow", "G": "green", "B": "blue", "P": "purple", "W": "wild", "X": "blocker"}
 
 
-class BowlsError(ValueError):
+class BowlsError(RuleError):
     """Base of every bowls error; the message says what is wrong in words a player can read."""
+
+    code = "bowls"
 
 
 class InvalidPositionError(BowlsError):
     """A board or puzzle that cannot be parsed: wrong number of bowls, unknown letters, bad flags."""
 
+    code = "bad_position"
+
+
+# IllegalMoveError's older `reason` words and the stable codes they map to.
+MOVE_CODES = {"over": "game_over", "paused": "paused", "range": "no_such_bowl", "empty": "empty_bowl",
+              "frozen": "frozen_bowl", "nothing": "nothing_to_undo"}
+
 
 class IllegalMoveError(BowlsError):
-    """A move that is not legal here. `reason` is one of: over, paused, range, empty, frozen, practice."""
+    """A move that is not legal here. `reason` (over, paused, range, empty, frozen, nothing) predates
+    `code` (game_over, paused, no_such_bowl, empty_bowl, frozen_bowl, nothing_to_undo); both stay."""
 
     def __init__(self, reason: str, message: str) -> None:
-        super().__init__(message)
+        super().__init__(message, MOVE_CODES.get(reason, reason))
         self.reason = reason
 
 
 def check_bowls(bowls: list[str]) -> list[str]:
     if len(bowls) != N_BOWLS:
-        raise InvalidPositionError(f"a board has {N_BOWLS} bowls, got {len(bowls)}")
+        raise InvalidPositionError(f"a board has {N_BOWLS} bowls, got {len(bowls)}", "bowl_count")
     for n, s in enumerate(bowls, 1):
         if not isinstance(s, str):
-            raise InvalidPositionError(f"bowl {n} must be a string of letters {LETTERS}")
+            raise InvalidPositionError(f"bowl {n} must be a string of letters {LETTERS}", "bad_bowl")
         bad = sorted(set(s) - set(LETTERS))
         if bad:
-            raise InvalidPositionError(f"bowl {n} has unknown letter(s) {''.join(bad)!r}; use {LETTERS}")
+            raise InvalidPositionError(f"bowl {n} has unknown letter(s) {''.join(bad)!r}; use {LETTERS}",
+                                       "unknown_letter")
     return bowls
 
 
 def check_flag_list(name: str, bowls: list[int]) -> list[int]:
     for n in bowls:
         if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= N_BOWLS:
-            raise InvalidPositionError(f"{name} bowls are numbers 1–{N_BOWLS}, got {n!r}")
+            raise InvalidPositionError(f"{name} bowls are numbers 1–{N_BOWLS}, got {n!r}", "bad_flag")
     return sorted(set(bowls))
 
 
@@ -64,9 +76,10 @@ class Goal(BaseModel):
                 "combo": ("count",), "max_stones": ("count",), "clear_board": ()}[self.kind]
         for f in ("color", "count", "points"):
             if (getattr(self, f) is not None) != (f in need):
-                raise InvalidPositionError(f"a {self.kind} goal {'needs' if f in need else 'takes no'} {f}")
+                raise InvalidPositionError(f"a {self.kind} goal {'needs' if f in need else 'takes no'} {f}",
+                                           "bad_goal")
         if self.color is not None and self.color not in COLORS:
-            raise InvalidPositionError(f"goal colour must be one of {COLORS}, got {self.color!r}")
+            raise InvalidPositionError(f"goal colour must be one of {COLORS}, got {self.color!r}", "bad_goal")
         return self
 
     def as_cli(self) -> dict:
@@ -130,7 +143,11 @@ class Snapshot(BaseModel):
 
 
 class BowlsGame(BaseModel):
-    """A whole bowls attempt in any mode. Store `model_dump_json()`, reload with `model_validate_json`."""
+    """A whole bowls attempt in any mode. Store `model_dump_json()`, reload with `model_validate_json`.
+
+    Frozen: every engine call returns a new game (`model_copy(update=...)`), never changes this one.
+    """
+    model_config = ConfigDict(frozen=True)
 
     version: int = 0                   # rises with every accepted change: reject stale button presses
     mode: Mode

@@ -15,13 +15,15 @@ _ADAPTER = TypeAdapter(list[Puzzle])
 class UnknownPuzzleError(BowlsError, LookupError):
     """No puzzle with that number."""
 
+    code = "unknown_puzzle"
+
 
 @lru_cache(maxsize=1)
 def all_puzzles() -> tuple[Puzzle, ...]:
     text = resources.files(__package__).joinpath("puzzles.json").read_text(encoding="utf-8")
     puzzles = tuple(_ADAPTER.validate_python(json.loads(text)))
     if [p.id for p in puzzles] != list(range(1, len(puzzles) + 1)):
-        raise BowlsError("puzzles.json must hold puzzles 1..n in order")
+        raise BowlsError("puzzles.json must hold puzzles 1..n in order", "bad_puzzles")
     return puzzles
 
 

@@ -10,6 +10,8 @@ from typing import Callable
 
 from pydantic import BaseModel, ConfigDict
 
+from .models import BowlsError
+
 
 class Theme(BaseModel):
     """How a theme looks. Stone colours and symbols are shared by all themes (see render)."""
@@ -70,7 +72,7 @@ def get_theme(name: str) -> Theme:
     for t in THEMES:
         if t.name == name:
             return t
-    raise ValueError(f"unknown theme {name!r}; themes: {', '.join(THEME_NAMES)}")
+    raise BowlsError(f"unknown theme {name!r}; themes: {', '.join(THEME_NAMES)}", "unknown_theme")
 
 
 def achievements(progress: Progress) -> list[str]:

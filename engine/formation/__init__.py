@@ -10,8 +10,9 @@ Data and puzzles
                                opponent, ground, max_rounds, pool, fixed, forbidden_pairs, max_guild_pairs,
                                mastery (goals), hints; .rounds_limit
     tutorial()                 the 4 lessons + transfer puzzle; campaign(chapter) -> 18 puzzles (18th = boss)
-    daily_flight(day)          3 puzzles for a UTC date, gentlest first (takes ~0.3-1 s: run it off the event loop)
-    puzzle_by_id(id)           any shipped or daily ('daily-YYYY-MM-DD-n') puzzle
+    daily_flight(day)          3 puzzles for a UTC date, gentlest first (solves each: up to a few seconds, run it off the event loop)
+    puzzle_by_id(id)           any shipped or daily ('daily-YYYY-MM-DD-n') puzzle; UnknownPuzzleError (code
+                               unknown_puzzle, also a KeyError) otherwise
     brief_text(puzzle)         the pre-battle brief as text (opponent, ability timing, ground, goals, limits, pairs)
     formation_lines(p, formation)  the player's (partial) line-up as text lines (screen readers, companion)
     hint(puzzle, n)            hint step n = 1..hint_count(puzzle) (the transfer puzzle has 2)
@@ -20,8 +21,8 @@ Forming a team
     starting_formation(p)      the fixed creatures already placed (dict slot -> name)
     allowed_creatures(p, formation, slot)   names that may go into slot now (autocomplete)
     check_limits(p, formation, complete=True)  raises FormationError (InvalidFormationError / LimitError) whose
-                               .limit names the breach: unknown_slot, unknown_creature, duplicate, incomplete,
-                               pool, fixed, forbidden_pair, guild_pairs
+                               .code (older name .limit) names the breach: unknown_slot, unknown_creature,
+                               duplicate, incomplete, pool, fixed, forbidden_pair, guild_pairs
 
 Battle
     battle(p, formation) -> BattleResult    checks limits, player is side "a"
@@ -39,6 +40,8 @@ Progress
     .chapter_open(ch)), record_result(progress, p, result, day) -> (FormationProgress, Rewards); Rewards.lines()
     record_result raises LockedError for a puzzle that is not open: ask progress.locked_reason(p) first.
 
+Errors: every refusal is a FormationError, an engine.errors.RuleError with a short stable .code.
+
 Command line: python -m engine.formation simulate|puzzles|solve|check (JSON on stdin/stdout, see cli.py).
 Content is data (data/*.json); engine/formation/design.py is the offline tool that searched and wrote it.
 """
@@ -53,7 +56,7 @@ from .content import (
 from .model import (
     CREATURES, GROUND_LABELS, GROUND_RULES, GROUNDS, GUILDS, NAMES, SLOT_LABELS, SLOTS, Creature,
     FormationError, InvalidFormationError, KeepAlive, LimitError, LockedError, MinStanding, Puzzle,
-    WinByRound, allowed_creatures, check_limits, guild_pairs, starting_formation,
+    UnknownPuzzleError, WinByRound, allowed_creatures, check_limits, guild_pairs, starting_formation,
 )
 from .progress import DailyBest, FormationProgress, Rewards, record_result
 from .solver import Solution, solve
@@ -61,7 +64,7 @@ from .solver import Solution, solve
 __all__ = [
     "SLOTS", "SLOT_LABELS", "CREATURES", "NAMES", "GUILDS", "GROUNDS", "GROUND_LABELS", "GROUND_RULES",
     "Creature", "Puzzle", "WinByRound", "KeepAlive", "MinStanding",
-    "FormationError", "InvalidFormationError", "LimitError", "LockedError",
+    "FormationError", "InvalidFormationError", "LimitError", "LockedError", "UnknownPuzzleError",
     "check_limits", "allowed_creatures", "starting_formation", "guild_pairs",
     "tutorial", "campaign", "daily_flight", "puzzle_by_id", "shipped_puzzles", "brief_text", "formation_lines", "hint",
     "hint_count", "CHAPTERS", "CHAPTER_SIZE", "BOSS_UNLOCK",

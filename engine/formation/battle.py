@@ -7,7 +7,7 @@ from pydantic import BaseModel, ConfigDict
 
 from . import core
 from .model import (
-    CREATURES, GROUNDS, SLOT_LABELS, SLOTS, InvalidFormationError, KeepAlive, MinStanding,
+    CREATURES, GROUNDS, SLOT_LABELS, SLOTS, FormationError, InvalidFormationError, KeepAlive, MinStanding,
     Puzzle, WinByRound, check_limits, parse_lineup, rounds_limit,
 )
 
@@ -102,6 +102,9 @@ def _side_slot(i: int) -> tuple[Side, str]:
     return ("a" if i < 5 else "b"), SLOTS[i % 5]
 
 
+_SIDE_SLOT = tuple(_side_slot(i) for i in range(10))
+
+
 def _split(values: list[int]) -> dict[str, tuple[int, ...]]:
     return {"a": tuple(values[:5]), "b": tuple(values[5:])}
 
@@ -131,68 +134,38 @@ def simulate(a: dict[str, str], b: dict[str, str], ground: str = "clear",
     )
 
 
-def _applied(events, hp: list[int], sh: list[int], mx: list[int]) -> list[tuple[int, int]]:
-    """(applied, blocked) per event, replaying the group on a copy: shields, then damage in order, then heals.
-
-    `applied` is the shield actually added (cap 20), the HP actually lost, or the HP actually healed;
-    `blocked` the part of a hit that shield absorbed. hp and sh are updated in place.
-    """
-    out = [(0, 0)] * len(events)
-    for k, (i, op, t, amt) in enumerate(events):
-        if _OP_EFFECT[op] == "shield" and hp[t] > 0:
-            before = sh[t]
-            sh[t] = min(core.SHIELD_CAP, before + amt)
-            out[k] = (sh[t] - before, 0)
-    for k, (i, op, t, amt) in enumerate(events):
-        if _OP_EFFECT[op] == "damage":
-            blocked = min(sh[t], amt)
-            sh[t] -= blocked
-            loss = min(hp[t], amt - blocked)
-            hp[t] -= loss
-            out[k] = (loss, blocked)
-    for k, (i, op, t, amt) in enumerate(events):
-        if _OP_EFFECT[op] == "heal" and hp[t] > 0:
-            gain = min(amt, mx[t] - hp[t])
-            hp[t] += gain
-            out[k] = (gain, 0)
-    return out
-
-
 def _build_log(raw: list, ids: tuple[int, ...], names: list[str], mx: list[int]) -> tuple[RoundLog, ...]:
+    """The readable log, straight from what core.run recorded (no effect is recomputed here)."""
     rounds: list[RoundLog] = []
     cur: dict | None = None
     hp = list(mx)
-    sh = [0] * 10
     for entry in raw:
         if entry[0] == "round":
             if cur is not None:
                 rounds.append(RoundLog(**cur, completed=False))
-            sh = list(entry[2])
-            cur = {"round": entry[1], "start_shields": _split(sh), "groups": [], "hp_end": _split(hp)}
+            r = entry[1]
+            cur = {"round": r, "start_shields": _split(entry[2]), "groups": [], "hp_end": _split(hp)}
+            table = core.ACTION[core.ROUND_KIND[r]]
+            fires = core.FIRES[r]
         elif entry[0] == "group":
-            _, events, hp_after, sh_after = entry
-            kind = core.ROUND_KIND[cur["round"]]
-            speed = core.ACTION[kind][ids[events[0][0]]][0]
-            before = hp[:]
-            applied = _applied(events, hp, sh, mx)
-            if hp != hp_after or sh != sh_after:  # the log must retell exactly what the core did
-                raise AssertionError(f"battle log replay disagrees in round {cur['round']}")
+            _, events, hp_after, sh_after, effects = entry
             actions = []
-            for (i, op, t, amt), (done, blocked) in zip(events, applied):
-                side, slot = _side_slot(i)
-                tside, tslot = _side_slot(t)
-                c = CREATURES[names[i]]
-                fires = ids[i] in core.FIRES[cur["round"]]
+            for (i, op, t, amt), (done, blocked) in zip(events, effects):
+                side, slot = _SIDE_SLOT[i]
+                tside, tslot = _SIDE_SLOT[t]
                 actions.append(Action(
-                    side=side, slot=slot, creature=names[i], move=c.ability.name if fires else "attack",
+                    side=side, slot=slot, creature=names[i],
+                    move=CREATURES[names[i]].ability.name if ids[i] in fires else "attack",
                     effect=_OP_EFFECT[op], target_side=tside, target_slot=tslot, target=names[t], amount=amt,
                     applied=done, blocked=blocked))
-            kos = tuple(_side_slot(i) for i in range(10) if before[i] > 0 and hp_after[i] == 0)
-            cur["groups"].append(Group(speed=speed, actions=tuple(actions), hp=_split(hp_after),
+            kos = tuple(_SIDE_SLOT[i] for i in range(10) if hp[i] > 0 and hp_after[i] == 0)
+            hp = hp_after
+            after = _split(hp_after)
+            cur["groups"].append(Group(speed=table[ids[events[0][0]]][0], actions=tuple(actions), hp=after,
                                        shields=_split(sh_after), knocked_out=kos))
-            cur["hp_end"] = _split(hp_after)
+            cur["hp_end"] = after
         else:  # "end"
-            hp = list(entry[2])
+            hp = entry[2]
             cur["hp_end"] = _split(hp)
             rounds.append(RoundLog(**cur, completed=True))
             cur = None
@@ -236,7 +209,7 @@ def describe_round(result: BattleResult, number: int, *, player_view: bool = Tru
     """Lines for one round: each group's actions (area abilities folded into one line) and knockouts."""
     rl = next((x for x in result.log if x.round == number), None)
     if rl is None:
-        raise ValueError(f"round {number} was not played")
+        raise FormationError("no_round", f"round {number} was not played")
     lines = [f"Round {number}"]
     for g in rl.groups:
         folded: dict[tuple, list[Action]] = {}

@@ -1,22 +1,25 @@
-"""The JSON command line: simulate, puzzles, solve, check (python -m engine.formation <command>)."""
+"""The JSON command line: simulate, puzzles, solve, check (python -m engine.formation <command>).
+
+Built on the engines' one CLI scaffold (engine/cli.py): bad input is one line on stderr, exit 2.
+"""
 from __future__ import annotations
 
-import json
 import sys
 
 from pydantic import ValidationError
 
+from ..cli import BAD_INPUT, Exit, UsageError, first_error, read_json, run
 from .battle import battle, simulate
 from .content import CHAPTER_SIZE, CHAPTERS, campaign, shipped_puzzles, tutorial
-from .model import GROUNDS, FormationError, Puzzle, parse_lineup
+from .model import GROUNDS, Puzzle, parse_lineup
 from .solver import solve
 
 USAGE = ("usage: python -m engine.formation {simulate|puzzles|solve|check} (JSON on stdin for simulate/solve; "
          "puzzles prints one JSON array)")
 
 
-class BadInput(Exception):
-    pass
+BadInput = UsageError  # its older name here
+COMMANDS = ("simulate", "puzzles", "solve", "check")
 
 
 def puzzle_shape(p: Puzzle) -> dict:
@@ -27,22 +30,11 @@ def puzzle_shape(p: Puzzle) -> dict:
     }
 
 
-def _read_json(text: str) -> object:
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as e:
-        raise BadInput(f"input is not JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
+def _read_json() -> object:
+    return read_json(sys.stdin, lead="input is not JSON")
 
 
-def _one_line(e: ValidationError) -> str:
-    err = e.errors()[0]
-    where = ".".join(str(x) for x in err["loc"])
-    msg = err["msg"].removeprefix("Value error, ")
-    return f"{where}: {msg}" if where else msg
-
-
-def cmd_simulate(text: str) -> dict:
-    data = _read_json(text)
+def cmd_simulate(data: object) -> dict:
     if not isinstance(data, dict):
         raise BadInput("expected an object with a, b, ground, max_rounds")
     unknown = set(data) - {"a", "b", "ground", "max_rounds"}
@@ -81,11 +73,11 @@ def parse_puzzle(data: object) -> Puzzle:
     try:
         return Puzzle.model_validate(fields)
     except ValidationError as e:
-        raise BadInput(_one_line(e)) from None
+        raise BadInput(first_error(e)) from None
 
 
-def cmd_solve(text: str) -> dict:
-    return solve(parse_puzzle(_read_json(text))).cli_shape()
+def cmd_solve(data: object) -> dict:
+    return solve(parse_puzzle(data)).cli_shape()
 
 
 def check_all() -> list[str]:
@@ -122,27 +114,21 @@ def check_all() -> list[str]:
     return failures
 
 
-def main(argv: list[str] | None = None) -> int:
-    argv = sys.argv[1:] if argv is None else argv
-    if len(argv) != 1 or argv[0] not in {"simulate", "puzzles", "solve", "check"}:
-        print(USAGE, file=sys.stderr)
-        return 2
+def handle(argv: list[str]) -> object:
+    """The CLI's handler for engine.cli.run."""
+    if len(argv) != 1 or argv[0] not in COMMANDS:
+        return Exit(None, BAD_INPUT, (USAGE,))
     cmd = argv[0]
-    try:
-        if cmd == "simulate":
-            out = cmd_simulate(sys.stdin.read())
-        elif cmd == "puzzles":  # one JSON array, as engine.bowls prints its puzzles
-            out = [puzzle_shape(p) for p in shipped_puzzles()]
-        elif cmd == "solve":
-            out = cmd_solve(sys.stdin.read())
-        else:
-            failures = check_all()
-            for f in failures:
-                print(f, file=sys.stderr)
-            print(json.dumps({"puzzles": len(shipped_puzzles()), "failures": len(failures)}))
-            return 1 if failures else 0
-    except (BadInput, FormationError) as e:
-        print(str(e).splitlines()[0], file=sys.stderr)
-        return 2
-    print(json.dumps(out))
-    return 0
+    if cmd == "simulate":
+        return cmd_simulate(_read_json())
+    if cmd == "puzzles":  # one JSON array, as engine.bowls prints its puzzles
+        return [puzzle_shape(p) for p in shipped_puzzles()]
+    if cmd == "solve":
+        return cmd_solve(_read_json())
+    failures = check_all()
+    return Exit({"puzzles": len(shipped_puzzles()), "failures": len(failures)}, 1 if failures else 0,
+                tuple(failures))
+
+
+def main(argv: list[str] | None = None) -> int:
+    return run(handle, argv, prefix="")

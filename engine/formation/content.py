@@ -7,11 +7,11 @@ from functools import lru_cache
 
 from pydantic import BaseModel
 
+from ..rng import Rng, daily_seed
 from .model import (
-    CREATURES, GROUND_LABELS, GROUND_RULES, GROUNDS, GUILDS, NAMES, SLOT_LABELS, SLOTS, KeepAlive,
-    MinStanding, Puzzle, WinByRound, _load_json, guild_pairs,
+    CREATURES, GROUND_LABELS, GROUND_RULES, GROUNDS, GUILDS, NAMES, SLOT_LABELS, SLOTS, FormationError, KeepAlive,
+    MinStanding, Puzzle, UnknownPuzzleError, WinByRound, _load_json, guild_pairs, parse_lineup,
 )
-from engine.rng import Rng, daily_seed
 
 CHAPTER_SIZE = 18
 CHAPTERS = (1, 2)
@@ -35,7 +35,8 @@ def tutorial() -> tuple[Puzzle, ...]:
 def campaign(chapter: int) -> tuple[Puzzle, ...]:
     """A chapter's 18 puzzles in order; the 18th is the boss."""
     if chapter not in CHAPTERS:
-        raise ValueError(f"no campaign chapter {chapter} (chapters: {', '.join(map(str, CHAPTERS))})")
+        raise UnknownPuzzleError("unknown_chapter",
+                                 f"no campaign chapter {chapter} (chapters: {', '.join(map(str, CHAPTERS))})")
     return _file(f"campaign_{chapter}.json")
 
 
@@ -51,7 +52,7 @@ _DAILY_ID = re.compile(r"^daily-(\d{4}-\d{2}-\d{2})-([123])$")
 
 
 def puzzle_by_id(puzzle_id: str) -> Puzzle:
-    """Any puzzle by id: shipped ones, and daily ones ('daily-YYYY-MM-DD-n'). KeyError if unknown."""
+    """Any puzzle by id: shipped ones, and daily ones ('daily-YYYY-MM-DD-n'). UnknownPuzzleError (a KeyError) if unknown."""
     for p in shipped_puzzles():
         if p.id == puzzle_id:
             return p
@@ -60,9 +61,9 @@ def puzzle_by_id(puzzle_id: str) -> Puzzle:
         try:
             day = date.fromisoformat(m.group(1))
         except ValueError:
-            raise KeyError(f"no formation puzzle {puzzle_id!r} (bad date)") from None
+            raise UnknownPuzzleError("unknown_puzzle", f"no formation puzzle {puzzle_id!r} (bad date)") from None
         return daily_flight(day)[int(m.group(2)) - 1]
-    raise KeyError(f"no formation puzzle {puzzle_id!r}")
+    raise UnknownPuzzleError("unknown_puzzle", f"no formation puzzle {puzzle_id!r}")
 
 
 # ------------------------------------------------------------------------------------------ briefs
@@ -134,6 +135,7 @@ def brief_text(puzzle: Puzzle) -> str:
 
 def formation_lines(puzzle: Puzzle, formation: dict[str, str]) -> list[str]:
     """The player's (partial) formation as text: slot, creature, guild, max HP with any pair bonus, speed."""
+    formation = parse_lineup(formation, complete=False)  # an unknown slot or creature: a FormationError
     pairs = set(guild_pairs(formation.values()))
     out = []
     for slot in SLOTS:
@@ -153,7 +155,7 @@ def formation_lines(puzzle: Puzzle, formation: dict[str, str]) -> list[str]:
 def hint(puzzle: Puzzle, n: int) -> str:
     """Hint step n (1-based): 1 a reminder of the mechanic, 2 a useful position, 3 a solved formation."""
     if not 1 <= n <= len(puzzle.hints):
-        raise ValueError(f"{puzzle.id} has {len(puzzle.hints)} hint step(s); there is no step {n}")
+        raise FormationError("no_hint", f"{puzzle.id} has {len(puzzle.hints)} hint step(s); there is no step {n}")
     return puzzle.hints[n - 1]
 
 

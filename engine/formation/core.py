@@ -1,8 +1,9 @@
 """The battle on plain integers: one fast loop used by both the readable battle API and the solver.
 
 Board indices 0..4 are side a's slots (front_left, front_right, back_left, back_middle, back_right),
-5..9 side b's. Creatures are roster ids 0..9. Everything that does not change during a battle
-(target priorities, action tables, schedules per round kind) is computed once at import.
+5..9 side b's. Creatures are roster ids 0..9. What no board changes (target priorities, the action
+table of each round kind) is computed once at import; a board's speed-group schedules once per board
+(`prepare`), so a battle's loop only reads tables.
 """
 from __future__ import annotations
 
@@ -140,7 +141,9 @@ def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log
 
     winner: 0 side a, 1 side b, 2 draw. `log`, when a list, receives per round
     ("round", r, shields_at_start), per group where someone acted ("group", events, hp_after,
-    shields_after) with events (actor, op, target, amount), and ("end", r, hp, shields) at round end.
+    shields_after, effects) with events (actor, op, target, amount) and effects (applied, blocked),
+    and ("end", r, hp, shields) at round end. Logging needs schedules(fast=False), where every group
+    takes the general path that records (`_logged_group`); the battle is the same either way.
     """
     normal, allies, enemies, enemy_back, ally_front, front_indices, _ = topo
     kinds = ROUND_KIND
@@ -269,98 +272,86 @@ def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log
                 continue
             grp = i
             # General group: every member chooses from the board as it stood before the group.
-            dmg = []
-            heal = []
-            events = [] if log is not None else None
-            for i, op, amt in grp:
-                if hp[i] <= 0:
-                    continue
-                if op == 0:
-                    for t in normal[i]:
-                        if hp[t] > 0:
-                            break
-                    dmg.append((t, amt))
-                    if events is not None:
-                        events.append((i, op, t, amt))
-                elif op == OP_LEAP:
-                    best = -1
-                    for t in enemy_back[i]:
-                        ht = hp[t]
-                        if ht > 0 and (best < 0 or ht * mx[best] < hp[best] * mx[t]):
-                            best = t
-                    if best < 0:
-                        for best in normal[i]:
-                            if hp[best] > 0:
-                                break
-                    dmg.append((best, amt))
-                    if events is not None:
-                        events.append((i, op, best, amt))
-                elif op == OP_BLAST:
-                    for t in enemies[i]:
-                        if hp[t] > 0:
-                            dmg.append((t, amt))
-                            if events is not None:
-                                events.append((i, op, t, amt))
-                elif op == OP_MEND or op == OP_SHIELD_LOWEST:
-                    best = -1
-                    for t in allies[i]:
-                        ht = hp[t]
-                        if ht > 0 and (best < 0 or ht * mx[best] < hp[best] * mx[t]):
-                            best = t
-                    if op == OP_MEND:
-                        heal.append((best, amt))
-                    else:
-                        s = sh[best] + amt
-                        sh[best] = s if s < SHIELD_CAP else SHIELD_CAP
-                    if events is not None:
-                        events.append((i, op, best, amt))
-                elif op == OP_TEAM_HEAL:
-                    for t in allies[i]:
-                        if hp[t] > 0:
-                            heal.append((t, amt))
-                            if events is not None:
-                                events.append((i, op, t, amt))
-                else:  # the shields: they cannot change any choice, so they land at once
-                    if op == OP_SELF_SHIELD:
-                        targets = (i,)
-                    elif op == OP_TEAM_SHIELD:
-                        targets = allies[i]
-                    else:
-                        targets = ally_front[i]
-                    for t in targets:
-                        if hp[t] > 0:
-                            s = sh[t] + amt
-                            sh[t] = s if s < SHIELD_CAP else SHIELD_CAP
-                            if events is not None:
-                                events.append((i, op, t, amt))
-            for t, amt in dmg:
-                s = sh[t]
-                if s:
-                    if s >= amt:
-                        sh[t] = s - amt
+            if log is not None:
+                ca, cb = _logged_group(grp, hp, mx, sh, ca, cb, topo, log)
+            else:
+                dmg = []
+                heal = []
+                for i, op, amt in grp:
+                    if hp[i] <= 0:
                         continue
-                    amt -= s
-                    sh[t] = 0
-                h = hp[t]
-                if h <= 0:
-                    continue
-                h -= amt
-                if h > 0:
-                    hp[t] = h
-                else:
-                    hp[t] = 0
-                    if t < 5:
-                        ca -= 1
+                    if op == 0:
+                        for t in normal[i]:
+                            if hp[t] > 0:
+                                break
+                        dmg.append((t, amt))
+                    elif op == OP_LEAP:
+                        best = -1
+                        for t in enemy_back[i]:
+                            ht = hp[t]
+                            if ht > 0 and (best < 0 or ht * mx[best] < hp[best] * mx[t]):
+                                best = t
+                        if best < 0:
+                            for best in normal[i]:
+                                if hp[best] > 0:
+                                    break
+                        dmg.append((best, amt))
+                    elif op == OP_BLAST:
+                        for t in enemies[i]:
+                            if hp[t] > 0:
+                                dmg.append((t, amt))
+                    elif op == OP_MEND or op == OP_SHIELD_LOWEST:
+                        best = -1
+                        for t in allies[i]:
+                            ht = hp[t]
+                            if ht > 0 and (best < 0 or ht * mx[best] < hp[best] * mx[t]):
+                                best = t
+                        if op == OP_MEND:
+                            heal.append((best, amt))
+                        else:
+                            s = sh[best] + amt
+                            sh[best] = s if s < SHIELD_CAP else SHIELD_CAP
+                    elif op == OP_TEAM_HEAL:
+                        for t in allies[i]:
+                            if hp[t] > 0:
+                                heal.append((t, amt))
+                    else:  # the shields: they cannot change any choice, so they land at once
+                        if op == OP_SELF_SHIELD:
+                            targets = (i,)
+                        elif op == OP_TEAM_SHIELD:
+                            targets = allies[i]
+                        else:
+                            targets = ally_front[i]
+                        for t in targets:
+                            if hp[t] > 0:
+                                s = sh[t] + amt
+                                sh[t] = s if s < SHIELD_CAP else SHIELD_CAP
+                for t, amt in dmg:
+                    s = sh[t]
+                    if s:
+                        if s >= amt:
+                            sh[t] = s - amt
+                            continue
+                        amt -= s
+                        sh[t] = 0
+                    h = hp[t]
+                    if h <= 0:
+                        continue
+                    h -= amt
+                    if h > 0:
+                        hp[t] = h
                     else:
-                        cb -= 1
-            for t, amt in heal:
-                h = hp[t]
-                if h > 0:
-                    h += amt
-                    m = mx[t]
-                    hp[t] = h if h < m else m
-            if events:
-                log.append(("group", events, hp[:], sh[:]))
+                        hp[t] = 0
+                        if t < 5:
+                            ca -= 1
+                        else:
+                            cb -= 1
+                for t, amt in heal:
+                    h = hp[t]
+                    if h > 0:
+                        h += amt
+                        m = mx[t]
+                        hp[t] = h if h < m else m
             if ca == 0 or cb == 0:
                 return (2 if ca == cb else (1 if ca == 0 else 0)), r, True
         if ground == MOON_DEW:
@@ -373,6 +364,110 @@ def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log
         if log is not None:
             log.append(("end", r, hp[:], sh[:]))
     return compare(hp, mx), rounds, False
+
+
+def _logged_group(grp, hp: list[int], mx: list[int], sh: list[int], ca: int, cb: int, topo: tuple, log: list):
+    """run()'s general group with its record: the same choices and order, and what each action did.
+
+    Appends ("group", events, hp_after, shields_after, effects) when anyone acted: events are
+    (actor, op, target, amount), effects the matching (applied, blocked) — shield added within the cap,
+    HP lost, or HP healed, and the part of a hit a shield absorbed. Returns the standing counts.
+    """
+    normal, allies, enemies, enemy_back, ally_front = topo[:5]
+    events: list = []
+    effects: list = []
+    dmg: list = []  # (target, amount, event index)
+    heal: list = []
+    for i, op, amt in grp:
+        if hp[i] <= 0:
+            continue
+        if op == 0 or op == OP_LEAP:
+            best = -1
+            if op == OP_LEAP:
+                for t in enemy_back[i]:
+                    ht = hp[t]
+                    if ht > 0 and (best < 0 or ht * mx[best] < hp[best] * mx[t]):
+                        best = t
+            if best < 0:
+                for best in normal[i]:
+                    if hp[best] > 0:
+                        break
+            dmg.append((best, amt, len(events)))
+            events.append((i, op, best, amt))
+            effects.append(None)
+        elif op == OP_BLAST:
+            for t in enemies[i]:
+                if hp[t] > 0:
+                    dmg.append((t, amt, len(events)))
+                    events.append((i, op, t, amt))
+                    effects.append(None)
+        elif op == OP_MEND or op == OP_SHIELD_LOWEST:
+            best = -1
+            for t in allies[i]:
+                ht = hp[t]
+                if ht > 0 and (best < 0 or ht * mx[best] < hp[best] * mx[t]):
+                    best = t
+            if op == OP_MEND:
+                heal.append((best, amt, len(events)))
+                effects.append(None)
+            else:
+                before = sh[best]
+                s = before + amt
+                sh[best] = s if s < SHIELD_CAP else SHIELD_CAP
+                effects.append((sh[best] - before, 0))
+            events.append((i, op, best, amt))
+        elif op == OP_TEAM_HEAL:
+            for t in allies[i]:
+                if hp[t] > 0:
+                    heal.append((t, amt, len(events)))
+                    events.append((i, op, t, amt))
+                    effects.append(None)
+        else:  # the shields land at once, as in run()
+            targets = (i,) if op == OP_SELF_SHIELD else allies[i] if op == OP_TEAM_SHIELD else ally_front[i]
+            for t in targets:
+                if hp[t] > 0:
+                    before = sh[t]
+                    s = before + amt
+                    sh[t] = s if s < SHIELD_CAP else SHIELD_CAP
+                    events.append((i, op, t, amt))
+                    effects.append((sh[t] - before, 0))
+    for t, amt, k in dmg:
+        blocked = 0
+        s = sh[t]
+        if s:
+            if s >= amt:
+                sh[t] = s - amt
+                effects[k] = (0, amt)
+                continue
+            blocked = s
+            amt -= s
+            sh[t] = 0
+        h = hp[t]
+        if h <= 0:
+            effects[k] = (0, blocked)
+            continue
+        if h > amt:
+            hp[t] = h - amt
+            effects[k] = (amt, blocked)
+        else:
+            hp[t] = 0
+            effects[k] = (h, blocked)
+            if t < 5:
+                ca -= 1
+            else:
+                cb -= 1
+    for t, amt, k in heal:
+        h = hp[t]
+        if h > 0:
+            m = mx[t]
+            new = h + amt if h + amt < m else m
+            hp[t] = new
+            effects[k] = (new - h, 0)
+        else:
+            effects[k] = (0, 0)
+    if events:
+        log.append(("group", events, hp[:], sh[:], effects))
+    return ca, cb
 
 
 def compare(hp: list[int], mx: list[int]) -> int:

@@ -13,7 +13,7 @@ import multiprocessing
 import sys
 from pathlib import Path
 
-from engine.rng import Rng, seed_from
+from ..rng import Rng, seed_from
 
 from . import core
 from .content import mechanic_reminder, position_hint, solution_hint

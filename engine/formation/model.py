@@ -8,6 +8,8 @@ from typing import Annotated, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from ..errors import RuleError
+
 SLOTS: tuple[str, ...] = ("front_left", "front_right", "back_left", "back_middle", "back_right")
 SLOT_LABELS: dict[str, str] = {
     "front_left": "front left", "front_right": "front right", "back_left": "back left",
@@ -37,11 +39,14 @@ GUILD_PAIR_BONUS = 6
 Formation = dict[str, str]  # slot -> creature name; a complete one has all five slots
 
 
-class FormationError(ValueError):
-    """A formation or battle request that cannot be played; `limit` names what was breached."""
+class FormationError(RuleError):
+    """A formation or battle request that cannot be played; `code` names what was breached.
+
+    `limit` is the older name of `code` and stays: FormationError("pool", "Zip is not in the pool").
+    """
 
     def __init__(self, limit: str, message: str) -> None:
-        super().__init__(message)
+        super().__init__(message, limit)
         self.limit = limit
 
 
@@ -55,6 +60,12 @@ class LimitError(FormationError):
 
 class LockedError(FormationError):
     """The puzzle is not open yet for this player (the boss before 12 wins, a later chapter)."""
+
+
+class UnknownPuzzleError(FormationError, KeyError):
+    """No puzzle with that id or chapter number (a KeyError too, as `puzzle_by_id` always raised)."""
+
+    __str__ = BaseException.__str__  # the message as written, not KeyError's quoted repr
 
 
 AbilityKind = Literal[
@@ -113,7 +124,7 @@ class _Roster(BaseModel):
 
 
 def _load_json(name: str) -> object:
-    return json.loads(resources.files("engine.formation").joinpath("data").joinpath(name).read_text("utf-8"))
+    return json.loads(resources.files(__package__).joinpath("data").joinpath(name).read_text("utf-8"))
 
 
 @lru_cache(maxsize=1)
@@ -154,7 +165,7 @@ class KeepAlive(BaseModel):
     @classmethod
     def _known(cls, v: str) -> str:
         if v not in CREATURES:
-            raise ValueError(f"unknown creature {v!r}")
+            raise InvalidFormationError("unknown_creature", f"unknown creature {v!r}")
         return v
 
     def text(self) -> str:
@@ -176,13 +187,13 @@ Goal = Annotated[Union[WinByRound, KeepAlive, MinStanding], Field(discriminator=
 def _check_lineup(value: dict[str, str], *, complete: bool, what: str) -> dict[str, str]:
     for slot, name in value.items():
         if slot not in SLOTS:
-            raise ValueError(f"{what}: unknown slot {slot!r}")
+            raise InvalidFormationError("unknown_slot", f"{what}: unknown slot {slot!r}")
         if name not in CREATURES:
-            raise ValueError(f"{what}: unknown creature {name!r}")
+            raise InvalidFormationError("unknown_creature", f"{what}: unknown creature {name!r}")
     if len(set(value.values())) != len(value):
-        raise ValueError(f"{what}: a creature appears twice")
+        raise InvalidFormationError("duplicate", f"{what}: a creature appears twice")
     if complete and len(value) != 5:
-        raise ValueError(f"{what}: needs all five slots")
+        raise InvalidFormationError("incomplete", f"{what}: needs all five slots")
     return {s: value[s] for s in SLOTS if s in value}
 
 
@@ -228,15 +239,15 @@ class Puzzle(BaseModel):
     @model_validator(mode="after")
     def _consistent(self) -> "Puzzle":
         if len(set(self.pool)) != len(self.pool) or any(n not in CREATURES for n in self.pool):
-            raise ValueError("pool: unknown or repeated creature")
+            raise InvalidFormationError("pool", "pool: unknown or repeated creature")
         if len(self.pool) < 5:
-            raise ValueError("pool: needs at least five creatures")
+            raise InvalidFormationError("pool", "pool: needs at least five creatures")
         for name in self.fixed.values():
             if name not in self.pool:
-                raise ValueError(f"fixed creature {name} is not in the pool")
+                raise InvalidFormationError("fixed", f"fixed creature {name} is not in the pool")
         for a, b in self.forbidden_pairs:
             if a not in CREATURES or b not in CREATURES or a == b:
-                raise ValueError(f"forbidden pair {a}/{b} is not two different creatures")
+                raise InvalidFormationError("forbidden_pair", f"forbidden pair {a}/{b} is not two different creatures")
         return self
 
     @property

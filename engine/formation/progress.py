@@ -11,7 +11,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from .battle import BattleResult
 from .content import BOSS_UNLOCK, CHAPTERS, campaign
-from .model import LockedError, Puzzle
+from .model import FormationError, LockedError, Puzzle
 
 XP_BATTLE = 20
 XP_WIN = 10
@@ -140,7 +140,7 @@ def record_result(progress: FormationProgress, puzzle: Puzzle, result: BattleRes
                   day: date) -> tuple[FormationProgress, Rewards]:
     """Fold one battle of `puzzle` into progress. Raises LockedError for a puzzle not open yet."""
     if result.puzzle_id != puzzle.id:
-        raise ValueError(f"result is for {result.puzzle_id!r}, not {puzzle.id!r}")
+        raise FormationError("wrong_result", f"result is for {result.puzzle_id!r}, not {puzzle.id!r}")
     reason = progress.locked_reason(puzzle)
     if reason is not None:
         raise LockedError("locked", reason)

@@ -1,13 +1,13 @@
 """Whole-game golden playthroughs: endless and daily, move by move, diffed against text files.
 
 A change to any rule, the random stream or the wording shows up here as a diff. After a deliberate
-change, regenerate with BOWLS_GOLDEN_UPDATE=1 and read the diff before committing it.
+change, regenerate with `pytest --update-golden` and read the diff before committing it.
 """
 import datetime as dt
-import os
 from pathlib import Path
 
 import pytest
+from support.golden import assert_golden
 
 from engine.bowls import BowlsGame, describe, legal_bowls, new_daily, new_endless, render_text, sow
 
@@ -38,8 +38,4 @@ def playthrough(game: BowlsGame, moves: int) -> str:
     ("daily_2026_11_29", lambda: new_daily(dt.date(2026, 11, 29)), 20),
 ])
 def test_golden_playthrough(name, start, moves):
-    text = playthrough(start(), moves)
-    path = GOLDEN / f"{name}.txt"
-    if os.environ.get("BOWLS_GOLDEN_UPDATE"):
-        path.write_text(text + "\n", encoding="utf-8")
-    assert text + "\n" == path.read_text(encoding="utf-8")
+    assert_golden(GOLDEN / f"{name}.txt", playthrough(start(), moves) + "\n")

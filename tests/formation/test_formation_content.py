@@ -1,11 +1,11 @@
 """Shipped content checked by the solver (every puzzle winnable, every goal reachable, difficulty rising
 through each chapter), the tutorial's shape, hints, briefs, limits and the daily flight."""
 import itertools
-import json
 from datetime import date
 from pathlib import Path
 
 import pytest
+from support.golden import assert_golden_json, key_per_line
 
 from engine.formation import (
     CREATURES, SLOTS, LimitError, InvalidFormationError, Puzzle, allowed_creatures, battle, brief_text,
@@ -36,9 +36,8 @@ def test_every_shipped_puzzle_is_winnable_and_masterable(solutions):
 def test_golden_counts_like_perft(solutions):
     # Legal / winning / mastering counts of every shipped puzzle, pinned when the content was designed.
     # Any change to a battle rule moves some of these numbers.
-    golden = json.loads(Path(__file__).with_name("golden_formation_counts.json").read_text("utf-8"))
     got = {pid: [s.formations, s.winning, s.mastering] for pid, s in solutions.items()}
-    assert got == golden
+    assert_golden_json(Path(__file__).with_name("golden_formation_counts.json"), got, key_per_line)
 
 
 def test_difficulty_rises_through_each_chapter(solutions):

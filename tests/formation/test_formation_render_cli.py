@@ -8,6 +8,7 @@ from pathlib import Path
 
 from hypothesis import given, strategies as st
 from PIL import Image
+from support.golden import assert_golden
 
 from bot.games.formation.render import render_brief, render_replay
 from engine.formation import (
@@ -116,8 +117,8 @@ def golden_text() -> str:
 
 
 def test_golden_battle_log():
-    # To regenerate after a deliberate rule change: write golden_text() to the golden file and review the diff.
-    assert golden_text() == GOLDEN.read_text("utf-8")
+    # After a deliberate rule change: pytest --update-golden, then review the diff.
+    assert_golden(GOLDEN, golden_text())
 
 
 def test_determinism_two_runs_agree_and_result_round_trips_json():

@@ -203,11 +203,16 @@ def test_same_speed_knockouts_both_act_faster_kill_prevents_action():
 
 
 def test_both_last_creatures_fall_together_is_a_draw():
+    # Each side's last creature is a Zip on 5 HP. Both act at speed 8 in one group: each chooses its
+    # target from the board before the group, so both hits land and both fall in that one group.
     a = ["Zip", "Pip", "Mallow", "Frost", "Luna"]
-    full = core.max_hps(tuple(core.ID[n] for n in a + a))
     hp = [5, 0, 0, 0, 0, 5, 0, 0, 0, 0]
     hp2, _, log, out = play(a, a, hp=hp, start=2, rounds=12)
     assert out == (2, 2, True)
+    groups = [e for e in log if e[0] == "group"]
+    assert len(groups) == 1 and sorted((i, t) for i, _op, t, _amt in groups[0][1]) == [(0, 5), (5, 0)]
+    assert hp2 == [0] * 10
+    assert simulate(lineup(a), lineup(a)).winner == "draw"  # and a mirror match as a whole
 
 
 def test_knockout_stops_the_battle_after_its_group():
