@@ -471,6 +471,9 @@ def _best_directions(fight: Fight, f: FighterState, skill: SkillDef, o: FighterS
     return [best[1]] if best else []
 
 
+SUMMARY_LIMIT = 280  # a turn's summary fits a button's preview and a prompt line
+
+
 def _summary(state: FightState, f: FighterState, steps, pvs, end_xy, risk, after_state=None) -> str:
     parts = []
     pv_iter = iter(pvs)
@@ -492,7 +495,10 @@ def _summary(state: FightState, f: FighterState, steps, pvs, end_xy, risk, after
     oas = _count_oas(state, after_state, f.id) if after_state is not None else 0
     if oas:
         tail += f", provokes {oas} opportunity attack{'s' if oas > 1 else ''}"
-    text = ", ".join(parts) + f" ({tail})"
+    body, tail = ", ".join(parts), f" ({tail})"
+    if len(body) + len(tail) > SUMMARY_LIMIT:  # a crowded area hit: keep the start and the verdict
+        body = body[: SUMMARY_LIMIT - len(tail) - 1].rstrip(" ,;") + "…"
+    text = body + tail
     return text[0].upper() + text[1:]
 
 

@@ -1,10 +1,10 @@
 """Summon: hypothesis invariants over random play — pieces conserved between deck, hand, board and
 removed; board shapes always fit; no complete piece left unsummoned; the placement preview tells the
 truth; JSON round-trips; determinism — plus a golden whole-game playthrough."""
-import os
 from pathlib import Path
 
 from hypothesis import given
+from support.golden import assert_golden
 from hypothesis import strategies as hs
 
 from engine.summon import Pass, Timeout, ai_action, apply, auto_deck, legal_placements, new_game, render_text
@@ -105,8 +105,4 @@ def playthrough(seed: int) -> str:
 def test_golden_playthroughs():
     for seed in (7, 12):
         path = GOLDEN / f"playthrough_seed{seed}.txt"
-        text = playthrough(seed)
-        if os.environ.get("SUMMON_REGEN_GOLDEN"):
-            path.parent.mkdir(exist_ok=True)
-            path.write_text(text, encoding="utf-8")
-        assert text == path.read_text(encoding="utf-8"), f"{path.name} changed (SUMMON_REGEN_GOLDEN=1 rewrites it)"
+        assert_golden(path, playthrough(seed))

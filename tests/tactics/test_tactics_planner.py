@@ -1,9 +1,9 @@
 """The planner: legal, different, well-summarised turns; determinism; JSON round-trips; golden fights."""
 import json
-import os
 from pathlib import Path
 
 from hypothesis import given
+from support.golden import assert_golden, assert_golden_json
 from hypothesis import strategies as st
 
 from engine.tactics import (FightState, apply_turn, autoplay, autoplay_state, campaign, new_fight, plan_turns,
@@ -128,11 +128,7 @@ GOLDEN_FIGHTS = [("c01", 1, "Tidecaller", "Mossle"), ("c04", 2, "Sellsword", "Pe
 def test_golden_fights():
     for enc, seed, hero, companion in GOLDEN_FIGHTS:
         path = GOLDEN / f"{enc}_{seed}_{hero}_{companion}.json"
-        got = _golden_record(enc, seed, hero, companion)
-        if os.environ.get("TACTICS_REGEN_GOLDEN"):
-            GOLDEN.mkdir(exist_ok=True)
-            path.write_text(json.dumps(got, indent=1) + "\n")
-        assert got == json.loads(path.read_text()), f"{path.name} differs (TACTICS_REGEN_GOLDEN=1 to refresh)"
+        assert_golden_json(path, _golden_record(enc, seed, hero, companion))
 
 
 def test_summary_reads_like_the_issue_example():
@@ -163,10 +159,7 @@ def _perft():
 
 def test_golden_legal_step_counts():
     path = GOLDEN / "perft.json"
-    got = _perft()
-    if os.environ.get("TACTICS_REGEN_GOLDEN"):
-        path.write_text(json.dumps(got, indent=1, sort_keys=True) + "\n")
-    assert got == json.loads(path.read_text())
+    assert_golden_json(path, _perft(), dumps=lambda v: json.dumps(v, indent=1, sort_keys=True))
 
 
 def test_render_hides_held_reactions_from_spectators():
@@ -199,7 +192,4 @@ def test_planner_credits_rooting_a_follower_then_stepping_away():
 def test_golden_text_view():
     # The companion's view at the start of c06 with seed 1: a snapshot a person can diff.
     path = GOLDEN / "render_c06_1.txt"
-    got = render_text(new_fight("c06", 1), "companion") + "\n"
-    if os.environ.get("TACTICS_REGEN_GOLDEN"):
-        path.write_text(got)
-    assert got == path.read_text()
+    assert_golden(path, render_text(new_fight("c06", 1), "companion") + "\n")
