@@ -126,7 +126,7 @@ class Rewards(BaseModel):
             out.append(f"Illustration unlocked: {n} ({t} mastery)")
         if self.first_win:
             out.append("First win on this puzzle.")
-        if self.newly_mastered:
+        if self.newly_mastered and self.eligible:  # the tutorial teaches: nothing to master there
             out.append("Puzzle mastered!")
         for u in self.unlocked:
             kind, what = u.split(":", 1)

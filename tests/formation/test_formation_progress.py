@@ -106,6 +106,8 @@ def test_tutorial_pays_nothing_but_records_the_win():
     p = tutorial()[0]
     prog, rw = record_result(FormationProgress(), p, fake_result(p, True), DAY)
     assert not rw.eligible and rw.xp == 0 and p.id in prog.won
+    assert "Tutorial battles give no XP or mastery." in rw.lines()
+    assert "Puzzle mastered!" not in rw.lines(), "a tutorial win does not also claim mastery"
 
 
 def test_real_battle_goals_and_mastered_recorded_and_json_round_trip():
