@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import simcord
 from support.replies import private_text
-from support.world import add_host, world
+from support.world import add_host, daily_world, world
 
 from db import daily
 
@@ -43,10 +43,7 @@ async def test_profile_shows_a_card_for_me_and_for_another_member(make_bot):
 async def test_daily_post_at_midnight_once_and_not_repeated_after_restart(make_bot):
     bot = make_bot()
     async with simcord.run(bot) as env:
-        guild = env.create_guild()
-        games = guild.create_text_channel("games")
-        puzzles = guild.create_text_channel("puzzles")
-        host = add_host(env, guild)
+        guild, games, puzzles, host = daily_world(env)
         await host.slash(games, "settings daily-channel", channel=puzzles)
         await env.advance_time(12 * 3600)
         await env.advance_time(12 * 3600 + 60)  # past the next midnight, 2026-01-02 UTC
@@ -63,10 +60,7 @@ async def test_daily_post_at_midnight_once_and_not_repeated_after_restart(make_b
 
 async def test_daily_missed_while_down_is_posted_at_start(make_bot):
     async with simcord.run(make_bot()) as env:
-        guild = env.create_guild()
-        games = guild.create_text_channel("games")
-        puzzles = guild.create_text_channel("puzzles")
-        host = add_host(env, guild)
+        guild, games, puzzles, host = daily_world(env)
         await host.slash(games, "settings daily-channel", channel=puzzles)
         await env.advance_time(3600)
         before = len(puzzles.history())

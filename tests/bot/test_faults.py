@@ -13,7 +13,7 @@ import discord
 import pytest
 import simcord
 from support.replies import private_text
-from support.world import add_host, world
+from support.world import add_host, daily_world, world
 
 from db import daily, players
 from db.games import get_game, running_games_of
@@ -256,10 +256,7 @@ async def test_a_timer_that_fires_while_the_store_is_locked_fires_once_it_is_bac
 async def test_the_daily_post_waits_for_the_store_and_then_posts_once(make_bot, settings):
     bot = make_bot()
     async with simcord.run(bot) as env:
-        guild = env.create_guild()
-        games = guild.create_text_channel("games")
-        puzzles = guild.create_text_channel("puzzles")
-        host = add_host(env, guild)
+        guild, games, puzzles, host = daily_world(env)
         await host.slash(games, "settings daily-channel", channel=puzzles)
         await env.settle()
         before = len(puzzles.history())
@@ -277,10 +274,7 @@ async def test_the_daily_post_waits_for_the_store_and_then_posts_once(make_bot, 
 async def test_a_daily_post_discord_refused_is_retried(make_bot):
     bot = make_bot()
     async with simcord.run(bot) as env:
-        guild = env.create_guild()
-        games = guild.create_text_channel("games")
-        puzzles = guild.create_text_channel("puzzles")
-        host = add_host(env, guild)
+        guild, games, puzzles, host = daily_world(env)
         env.inject_error("POST", f"/channels/{puzzles.id}/messages", status=500)
         await host.slash(games, "settings daily-channel", channel=puzzles)
         await env.settle()

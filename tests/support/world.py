@@ -15,3 +15,11 @@ def add_host(env, guild, name: str = "host"):
 
     hosts = guild.create_role("Hosts", permissions=discord.Permissions(manage_guild=True))
     return guild.add_member(env.create_user(name), roles=[hosts])
+
+
+def daily_world(env):
+    """(guild, #games, #puzzles, host): a server whose host has not yet chosen a daily channel."""
+    guild = env.create_guild()
+    games = guild.create_text_channel("games")
+    puzzles = guild.create_text_channel("puzzles")
+    return guild, games, puzzles, add_host(env, guild)
