@@ -1,7 +1,10 @@
 """Wall time of a button press handled end to end in SimCord: interaction in, board edited, state saved.
 
-Run by hand: python benchmarks/bench_bot.py [--game tally|bowls] [--presses 100]
-(bowls alternates selecting a bowl and sowing it, each press re-rendering the board picture)
+Run by hand: python benchmarks/bench_bot.py [--game tally|bowls|summon] [--presses 100]
+(bowls alternates selecting a bowl and sowing it, each press re-rendering the board picture; summon
+presses Place at the end of the hand controls in a duel between two members, each press saving the
+move, rendering the table and any battle replay, and posting it; it also times the table render and
+the battle GIF render on their own, with CPU time, and the longest event-loop stall during a press)
 Reports the median and p90 of the presses (each one a real discord.py dispatch, a lock, an SQLite
 transaction, a render and a message edit).
 """
@@ -9,9 +12,11 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import statistics
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -60,11 +65,136 @@ async def measure(game: str, presses: int) -> list[float]:
         return timings
 
 
+class Heartbeat:
+    """A thread that pings the event loop every 5 ms and keeps the longest wait for an answer: the
+    longest time the loop was blocked (SimCord's virtual clock does not touch real time here)."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self.loop, self.longest, self._stop = loop, 0.0, threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            sent = time.perf_counter()
+            answered = threading.Event()
+            self.loop.call_soon_threadsafe(answered.set)
+            while not answered.wait(0.01):
+                if self._stop.is_set():  # the loop is joining this thread: that wait is not a stall
+                    return
+            self.longest = max(self.longest, time.perf_counter() - sent)
+            time.sleep(0.005)
+
+    def __enter__(self) -> Heartbeat:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._stop.set()
+        self._thread.join()
+
+
+def _stats(label: str, values_ms: list[float], target: str = "") -> str:
+    v = sorted(values_ms)
+    p90 = v[max(0, int(len(v) * 0.9) - 1)]
+    return (f"{label}: n={len(v)}, median {statistics.median(v):.1f} ms, p90 {p90:.1f} ms, max {v[-1]:.1f} ms"
+            + (f"   (target {target})" if target else ""))
+
+
+async def measure_summon(presses: int) -> dict[str, list[float]]:
+    """Place presses end to end in duels between two members (no AI: every press is a member's)."""
+    from support.summon_play import (
+        a_placement, component_ids, game_of, private_message, seat_of, state_of,
+    )
+
+    from bot.games.summon.kind import cell_code
+
+    out: dict[str, list[float]] = {"wall": [], "cpu": [], "stall": [], "battle_wall": []}
+    with tempfile.TemporaryDirectory() as folder:
+        settings = Settings(database_path=Path(folder) / "bench.db", _env_file=None)
+        bot = create_bot(settings)
+        async with simcord.run(bot) as env:
+            guild = env.create_guild()
+            channel = guild.create_text_channel("games")
+            alice = guild.add_member(env.create_user("alice"))
+            bob = guild.add_member(env.create_user("bob"))
+            while len(out["wall"]) < presses:
+                record = game_of(bot, alice)
+                if record is None:
+                    await alice.slash(channel, "summon challenge", opponent=bob)
+                    await bob.click(channel.threads[-1].last_message, label="Accept")
+                    continue
+                thread = channel.threads[-1]
+                state = state_of(bot, record.id)
+                mover = alice if state.seats[state.game.to_move].user_id == alice.id else bob
+                pl = a_placement(state, seat_of(state, mover))
+                if pl is None:
+                    await mover.slash(thread, "summon pass")
+                    continue
+                msg = private_message(await mover.click(thread.last_message, label="Your hand"))
+                await mover.select(msg, [str(pl.piece)], custom_id=next(c for c in component_ids(msg) if c.endswith(":hr")))
+                await mover.select(msg, [str(pl.rotation)], custom_id=next(c for c in component_ids(msg) if ":hc:" in c))
+                await mover.select(msg, [cell_code(pl.col, pl.row)],
+                                   custom_id=next(c for c in component_ids(msg) if ":hx:" in c))
+                battles = state.game.battle_phases
+                with Heartbeat(asyncio.get_running_loop()) as beat:
+                    wall, cpu = time.perf_counter(), time.process_time()
+                    await mover.click(msg, label="Place")
+                    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+                out["wall"].append(wall * 1000)
+                out["cpu"].append(cpu * 1000)
+                out["stall"].append(beat.longest * 1000)
+                after = game_of(bot, alice)
+                if after is None or state_of(bot, record.id).game.battle_phases > battles:
+                    out["battle_wall"].append(wall * 1000)
+    return out
+
+
+def summon_renders(games: int = 6) -> None:
+    """The table render and the battle GIF on their own, on positions of whole AI-against-AI games."""
+    from bot.games.summon import render
+    from engine.summon import ai_action, apply, auto_deck, new_game, view_for
+
+    tables: list[float] = []
+    tables_cpu: list[float] = []
+    gifs: list[tuple[float, float, int, int]] = []
+    for seed in range(games):
+        st = new_game(seed + 11, auto_deck(seed), auto_deck(seed + 50))
+        while st.phase != "over":
+            st = apply(st, ai_action(st))
+            seats = tuple(render.Seat(n, st.to_move == i, st.first == i) for i, n in enumerate(("alice", "bob")))
+            wall, cpu = time.perf_counter(), time.process_time()
+            render.render_table(view_for(st, None), seats, "Summon · alice vs bob", None)
+            tables.append((time.perf_counter() - wall) * 1000)
+            tables_cpu.append((time.process_time() - cpu) * 1000)
+            for rep in st.battles:
+                wall, cpu = time.perf_counter(), time.process_time()
+                data = render.render_battle(rep, ("alice", "bob"))
+                gifs.append(((time.perf_counter() - wall) * 1000, (time.process_time() - cpu) * 1000, len(data),
+                             len({(e.turn, e.action) for e in rep.events})))
+    print(_stats("table render (wall)", tables, "<= 60 ms"))
+    print(_stats("table render (CPU)", tables_cpu, "<= 60 ms"))
+    print(_stats("battle GIF render (wall)", [g[0] for g in gifs], "<= 300 ms"))
+    print(_stats("battle GIF render (CPU)", [g[1] for g in gifs], "<= 300 ms"))
+    sizes = sorted(g[2] for g in gifs)
+    print(f"battle GIF size: median {statistics.median(sizes) / 1024:.0f} KB, max {sizes[-1] / 1024:.0f} KB over "
+          f"{len(sizes)} battle phases (up to {max(g[3] for g in gifs)} actions)   (target < 1024 KB)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--game", default="tally", choices=["tally", "bowls"])
+    parser.add_argument("--game", default="tally", choices=["tally", "bowls", "summon"])
     parser.add_argument("--presses", type=int, default=100)
     args = parser.parse_args()
+    print("load average (1, 5, 15 min): " + ", ".join(f"{x:.2f}" for x in os.getloadavg()))
+    if args.game == "summon":
+        summon_renders()
+        out = asyncio.run(measure_summon(args.presses))
+        print(_stats("summon Place press end to end (wall)", out["wall"]))
+        print(_stats("summon Place press end to end (CPU, all threads)", out["cpu"]))
+        if out["battle_wall"]:
+            print(_stats("  of which presses that ran a battle phase (wall)", out["battle_wall"]))
+        print(_stats("longest event-loop stall during a press", out["stall"], "<= 50 ms"))
+        return
     timings = asyncio.run(measure(args.game, args.presses))
     ms = sorted(t * 1000 for t in timings)
     print(f"{args.game}: {len(ms)} presses, median {statistics.median(ms):.2f} ms, "

@@ -52,4 +52,7 @@ class Reply:
     buttons: tuple[Button, ...] = ()
     selects: tuple[Select, ...] = ()
     extra_pictures: tuple[Picture, ...] = ()
+    # Buttons outside the game's versioned steps, kept on a finished board too (a Rematch): the action is
+    # the whole component id, answered by the game's own cog, never by the session core.
+    links: tuple[Button, ...] = ()
 

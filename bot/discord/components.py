@@ -83,14 +83,20 @@ def _select(game_id: int, version: int, spec: Select) -> GameSelect:
 
 
 def view_for(game_id: int, version: int, reply: Reply, *, interactive: bool = True) -> discord.ui.View | None:
-    """The components of a board; None when it has none (or a read-only copy is wanted)."""
-    if not interactive or not (reply.buttons or reply.selects):
+    """The components of a board; None when it has none. A read-only copy (a finished game's board)
+    keeps only its links, which a game's cog answers itself (a Rematch)."""
+    steps = interactive and bool(reply.buttons or reply.selects)
+    if not steps and not reply.links:
         return None
     view = discord.ui.View(timeout=None)
-    for spec in reply.selects:
-        view.add_item(_select(game_id, version, spec))
-    for spec in reply.buttons:
-        view.add_item(_button(game_id, version, spec))
+    if steps:
+        for spec in reply.selects:
+            view.add_item(_select(game_id, version, spec))
+        for spec in reply.buttons:
+            view.add_item(_button(game_id, version, spec))
+    for spec in reply.links:
+        view.add_item(discord.ui.Button(label=spec.label, custom_id=spec.action, style=_STYLES[spec.style],
+                                        disabled=spec.disabled, emoji=spec.emoji, row=spec.row))
     return view
 
 

@@ -10,6 +10,7 @@ from .deck import DeckError, auto_deck, deck_summary, validate_deck
 from .game import apply, legal_placements, new_game, preview
 from .options import HandOption, RotationOption, hand_options
 from .pieces import SidesError
+from .progress import Record, SummonProgress, record_result
 from .render import describe, render_text
 from .selfplay import play_game
 from .state import (
@@ -20,8 +21,8 @@ from .view import SeatView, TableView, view_for
 
 __all__ = [
     "BattleEvent", "BattleReplay", "Card", "DeckError", "HandOption", "IllegalActionError", "Pass", "Place",
-    "Placement", "Preview", "RotationOption", "SeatView", "SidesError", "SummonState", "Surrender",
+    "Placement", "Preview", "Record", "RotationOption", "SeatView", "SidesError", "SummonProgress", "SummonState", "Surrender",
     "TableView", "Timeout", "UnitRef", "UnknownPieceError", "ai_action", "apply", "auto_deck", "card",
     "catalog_markdown", "deck_summary", "describe", "hand_options", "legal_placements", "load_catalog",
-    "new_game", "play_game", "preview", "random_action", "render_text", "validate_deck", "view_for",
+    "new_game", "play_game", "preview", "random_action", "record_result", "render_text", "validate_deck", "view_for",
 ]

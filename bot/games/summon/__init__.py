@@ -1,0 +1,15 @@
+"""Summon in the bot: the kind (rules glue), its slash commands, its pictures, and the AI's seat."""
+from __future__ import annotations
+
+from bot.core.kinds import GamePlugin
+
+from .kind import AiPilot, Summon
+
+
+def _cog(bot):
+    from .commands import SummonCog  # discord is imported by the front-end only when it builds the cog
+
+    return SummonCog(bot)
+
+
+PLUGIN = GamePlugin(Summon(), _cog, pilots=lambda settings: {"ai": AiPilot()})

@@ -1,0 +1,85 @@
+"""Summon decks and previews in Discord: the deck commands (a bad deck refused with its reason), a piece's
+details, and a slide whose falling pieces are previewed before the piece is placed."""
+from __future__ import annotations
+
+import simcord
+from support.replies import private_text
+from support.summon_play import component_ids, game_of, private_message, state_of
+from support.world import world
+
+from bot.games.summon.kind import cell_code, load_progress
+from db.games import get_game
+from engine.summon import auto_deck, legal_placements
+from engine.summon.scenario import scenario
+
+
+async def test_deck_commands_and_a_bad_deck_refused(make_real_bot):
+    bot = make_real_bot()
+    async with simcord.run(bot) as env:
+        guild, channel, alice = world(env, "alice")
+        shown = await alice.slash(channel, "summon deck show")
+        assert "no deck of your own" in private_text(shown)
+        added = await alice.slash(channel, "summon deck add", piece="Fire Hound")
+        assert "Added Fire Hound" in private_text(added) and "cannot be played yet" in private_text(added)
+        refused = await alice.slash(channel, "summon ai")
+        assert "Your deck cannot be played" in private_text(refused) and "30 to 60 pieces" in private_text(refused)
+        assert not channel.threads, "no game starts with an invalid deck"
+        unknown = await alice.slash(channel, "summon deck add", piece="Dragon of Nowhere")
+        assert "there is no piece" in private_text(unknown)
+        missing = await alice.slash(channel, "summon deck remove", piece="Colossus")
+        assert "holds no Colossus" in private_text(missing)
+        assert load_progress(bot.db, alice.id).deck == ["r02"], "refusals changed nothing"
+        choices = await alice.autocomplete(channel, "summon deck add", "piece", "hound")
+        assert any(c["value"] == "r02" and "red unit" in c["name"] for c in choices)
+        auto = await alice.slash(channel, "summon deck auto")
+        deck = load_progress(bot.db, alice.id).deck
+        assert "Playable." in private_text(auto) and 30 <= len(deck) <= 60
+        assert private_message(auto).attachments[0].filename == "deck.png"
+        for _ in range(60 - len(deck)):
+            await alice.slash(channel, "summon deck add", piece="n02")
+        full = await alice.slash(channel, "summon deck add", piece="n02")
+        assert "at most 60 pieces" in private_text(full) and len(load_progress(bot.db, alice.id).deck) == 60
+        await alice.slash(channel, "summon ai")
+        state = state_of(bot, game_of(bot, alice).id)
+        assert state.seats[0].deck == "own deck (" + state.seats[0].deck.split("(", 1)[1]
+        assert sorted(state.game.cards[:state.game.split]) == sorted(load_progress(bot.db, alice.id).deck)
+        reset = await alice.slash(channel, "summon deck reset")
+        assert "automatic deck" in private_text(reset) and load_progress(bot.db, alice.id).deck == []
+        piece = await alice.slash(channel, "summon piece", name="r02")
+        assert "Fire Hound" in private_text(piece) and private_message(piece).attachments[0].filename == "piece.png"
+
+
+async def test_a_slide_with_pieces_falling_off_is_previewed_first(make_real_bot):
+    bot = make_real_bot()
+    async with simcord.run(bot) as env:
+        guild, channel, alice = world(env, "alice")
+        await alice.slash(channel, "summon ai")
+        thread = channel.threads[-1]
+        game = game_of(bot, alice)
+        # alice's board: a column of three Clay Dolls at A1–A3 and a Stone Wall at C2; her hand a Stone
+        # Wall that fits right of C2 — placing it there slides the board right and the Dolls fall off.
+        st = scenario({"deck": ["n02"] * 30, "hand": [("n01", "nn..")],
+                       "board": [("n02", 0, 0, "....", True), ("n02", 0, 1, "....", True),
+                                 ("n02", 0, 2, "....", True), ("n01", 2, 1, ".n.n", True)]},
+                      {"deck": auto_deck(4)})
+        state = state_of(bot, game.id).model_copy(update={"game": st})
+        bot.db.execute("update games set state = ? where id = ?", [state.model_dump_json(), game.id])
+        pl = next(p for p in legal_placements(st) if (p.col, p.row) == (3, 1))
+        hand = await alice.click(thread.last_message, label="Your hand")
+        msg = private_message(hand)
+        await alice.select(msg, [str(pl.piece)], custom_id=next(c for c in component_ids(msg) if c.endswith(":hr")))
+        await alice.select(msg, [str(pl.rotation)], custom_id=next(c for c in component_ids(msg) if ":hc:" in c))
+        cells = [o for row in msg.components for c in row["components"] if ":hx:" in c.get("custom_id", "")
+                 for o in c["options"]]
+        right = next(o for o in cells if o["value"] == cell_code(3, 1))
+        assert right["label"] == "right of C2" and "falls off: Clay Doll, Clay Doll, Clay Doll" in right["description"]
+        preview = await alice.select(msg, [cell_code(3, 1)], custom_id=next(c for c in component_ids(msg) if ":hx:" in c))
+        text = private_message(preview).content
+        assert "at right of C2" in text and "falls off: Clay Doll, Clay Doll, Clay Doll" in text
+        assert private_message(preview).attachments[0].filename == "preview.png"
+        assert state_of(bot, game.id).game.players[0].board == st.players[0].board, "a preview changes nothing"
+        await alice.click(private_message(preview), label="Place")
+        after = state_of(bot, game.id).game
+        assert after.players[0].removed[-3:] == list(pl.falls) and (after.players[0].ox, after.players[0].oy) == (1, 0)
+        assert "Clay Doll falls off alice's board" in "\n".join(m.content for m in thread.history()[-3:])
+        assert get_game(bot.db, game.id).status == "running"

@@ -1,0 +1,324 @@
+"""Summon in Discord, played as members would: against the AI to a result, challenges accepted, declined
+and lapsed, placing through the hand controls and the slash step, timers, restarts, the end."""
+from __future__ import annotations
+
+import simcord
+from support.replies import private_text
+from support.summon_play import (
+    a_placement, component_ids, game_of, place_with_hand_controls, private_message, seat_of, select_options,
+    state_of,
+)
+from support.world import world
+
+from bot.games.summon.kind import cell_code, load_progress
+from db import players
+from db.games import get_game, running_games_of
+
+
+async def start_ai(env, member, channel):
+    await member.slash(channel, "summon ai")
+    await env.settle()  # the AI moves at once when the draw lets it place first
+    return channel.threads[-1]
+
+
+async def start_duel(member, opponent, channel):
+    await member.slash(channel, "summon challenge", opponent=opponent)
+    thread = channel.threads[-1]
+    await opponent.click(thread.last_message, label="Accept")
+    return thread
+
+
+async def test_a_whole_game_against_the_ai_to_a_result_with_rematch_and_profile(make_real_bot):
+    bot = make_real_bot()
+    async with simcord.run(bot) as env:
+        guild, channel, alice = world(env, "alice")
+        thread = await start_ai(env, alice, channel)
+        assert thread.name == "Summon · alice vs AI"
+        game_id = game_of(bot, alice).id
+        first = channel.threads[-1]
+        state = state_of(bot, game_id)
+        opening = thread.history()[0].content
+        assert f"the draw: **{state.name(state.game.first)}** places first" in opening
+        me = seat_of(state, alice)
+        turns = 0
+        while not get_game(bot.db, game_id).status == "finished":
+            state = state_of(bot, game_id)
+            assert state.game.to_move == me, "the AI always answers at once"
+            pl = a_placement(state, me)
+            if pl is None:
+                await alice.slash(thread, "summon pass")
+            else:
+                await alice.slash(thread, "summon place", piece=str(pl.piece), rotation=pl.rotation,
+                                  cell=cell_code(pl.col, pl.row))
+            await env.settle()
+            turns += 1
+            assert turns < 400
+        final = state_of(bot, game_id)
+        board = thread.last_message
+        assert "Game over" in board.content and "Decks: alice — " in board.content and "AI — automatic deck" in board.content
+        assert "Rematch" in [c.label for row in board.components for c in row.children]
+        assert bot.get_channel(thread.id).locked
+        result = {"p1": "win" if me == 0 else "loss", "p2": "win" if me == 1 else "loss", "draw": "draw"}[final.game.result]
+        progress = load_progress(bot.db, alice.id)
+        assert progress.ai.model_dump() == {"wins": int(result == "win"), "losses": int(result == "loss"),
+                                            "draws": int(result == "draw")}
+        assert progress.members.played == 0 and players.get_xp(bot.db, alice.id) > 0
+        await alice.slash(channel, "profile")
+        assert "Against the AI: " in channel.last_message.content
+        # Every battle phase was shown as a replay GIF with its line of words; no hand is ever in the thread.
+        history = thread.history()
+        gifs = [a.filename for m in history for a in m.attachments if a.filename.endswith(".gif")]
+        assert final.game.battle_phases >= 1 and len(gifs) == final.game.battle_phases
+        assert sum(m.content.count("**Battle phase") for m in history) == final.game.battle_phases
+        assert not any("(only you see" in m.content or a.filename == "hand.png"
+                       for m in history for a in (m.attachments or [None]) if a is None or a)
+        rematch = await alice.click(board, label="Rematch")
+        assert "your game is ready" in private_text(rematch)
+        assert len(channel.threads) == 2 and channel.threads[-1] is not first
+        assert game_of(bot, alice).id != game_id
+
+
+async def test_a_challenge_accepted_draws_the_first_player_and_only_the_opponent_answers(make_real_bot):
+    bot = make_real_bot()
+    async with simcord.run(bot) as env:
+        guild, channel, alice, bob, carol = world(env, "alice", "bob", "carol")
+        await alice.slash(channel, "summon challenge", opponent=bob)
+        thread = channel.threads[-1]
+        assert thread.name == "Summon · alice vs bob"
+        assert "alice** challenges **bob" in thread.last_message.content
+        mine = await alice.click(thread.last_message, label="Accept")
+        assert "only bob can accept" in private_text(mine)
+        spectator = await carol.click(thread.last_message, label="Accept")
+        assert "not your game" in private_text(spectator)
+        await bob.click(thread.last_message, label="Accept")
+        game = game_of(bot, alice)
+        assert set(game.players) == {alice.id, bob.id} and game_of(bot, bob).id == game.id
+        state = state_of(bot, game.id)
+        first = state.name(state.game.first)
+        assert f"bob accepted. The draw: **{first}** places first." in thread.last_message.content
+        assert thread.last_message.attachments[0].filename == "summon.png"
+        # Out of turn: the other player's Pass is refused, nothing moves.
+        waiting = bob if state.game.first == 0 else alice
+        version = get_game(bot.db, game.id).version
+        refused = await waiting.click(thread.last_message, label="Pass")
+        assert f"it is {first}'s turn" in private_text(refused)
+        assert get_game(bot.db, game.id).version == version
+
+
+async def test_a_challenge_declined_and_one_lapsed(make_real_bot):
+    bot = make_real_bot()
+    async with simcord.run(bot) as env:
+        guild, channel, alice, bob = world(env, "alice", "bob")
+        await alice.slash(channel, "summon challenge", opponent=bob)
+        thread = channel.threads[-1]
+        await bob.click(thread.last_message, label="Decline")
+        assert "bob declined the challenge" in thread.last_message.content
+        assert bot.get_channel(thread.id).locked and game_of(bot, alice) is None and game_of(bot, bob) is None
+        await alice.slash(channel, "summon challenge", opponent=bob)
+        thread = channel.threads[-1]
+        await env.advance_time(299)
+        assert game_of(bot, bob) is not None, "still open before 5 minutes"
+        await env.advance_time(2)
+        assert "The challenge lapsed: bob did not answer within 5 minutes." in thread.last_message.content
+        assert game_of(bot, alice) is None and bot.get_channel(thread.id).locked
+        assert load_progress(bot.db, alice.id).members.played == 0, "an unplayed challenge is no result"
+
+
+async def test_a_challenge_to_oneself_or_to_a_bot_is_refused(make_real_bot):
+    bot = make_real_bot()
+    async with simcord.run(bot) as env:
+        guild, channel, alice = world(env, "alice")
+        robot = guild.add_member(env.create_user("robot", bot=True))
+        refused = await alice.slash(channel, "summon challenge", opponent=alice)
+        assert "cannot challenge yourself" in private_text(refused)
+        refused = await alice.slash(channel, "summon challenge", opponent=robot)
+        assert "robot is a bot" in private_text(refused)
+        assert not channel.threads and running_games_of(bot.db, alice.id) == []
+
+
+async def test_placing_through_the_hand_controls_previews_then_places(make_real_bot):
+    bot = make_real_bot()
+    async with simcord.run(bot) as env:
+        guild, channel, alice, bob = world(env, "alice", "bob")
+        thread = await start_duel(alice, bob, channel)
+        game = game_of(bot, alice)
+        state = state_of(bot, game.id)
+        mover = alice if state.seats[state.game.to_move].user_id == alice.id else bob
+        seat = seat_of(state, mover)
+        pl = a_placement(state, seat)
+        hand, piece, rotation, cell, placed = await place_with_hand_controls(mover, thread, pl)
+        assert hand.followups and hand.followups[-1].ephemeral
+        after = state_of(bot, game.id)
+        assert pl.piece in {b.uid for b in after.game.players[seat].board}
+        assert pl.piece not in {h.uid for h in after.game.players[seat].hand}
+        assert "You placed" in private_text(placed) or "You placed" in private_message(hand).content
+        assert after.game.to_move != seat and "to place" in thread.last_message.content
+        # The private message was the hand; the public table never names the hand's pieces.
+        for message in [thread.last_message]:
+            assert "hand: 3 pieces" in message.content or "hand: 2 pieces" in message.content
+            assert "hand: #" not in message.content
+
+
+async def test_the_slash_step_with_autocomplete_and_bad_input_refused(make_real_bot):
+    bot = make_real_bot()
+    async with simcord.run(bot) as env:
+        guild, channel, alice, bob = world(env, "alice", "bob")
+        thread = await start_duel(alice, bob, channel)
+        game = game_of(bot, alice)
+        state = state_of(bot, game.id)
+        mover, waiter = (alice, bob) if state.seats[state.game.to_move].user_id == alice.id else (bob, alice)
+        seat = seat_of(state, mover)
+        pl = a_placement(state, seat)
+        pieces = await mover.autocomplete(thread, "summon place", "piece", "")
+        assert {c["value"] for c in pieces} == {str(h.uid) for h in state.game.players[seat].hand}
+        other = await waiter.autocomplete(thread, "summon place", "piece", "")
+        assert {c["value"] for c in other} == {str(h.uid) for h in state.game.players[1 - seat].hand}, \
+            "each player is offered their own hand only"
+        rotations = await mover.autocomplete(thread, "summon place", "rotation", "", piece=str(pl.piece))
+        assert pl.rotation in {c["value"] for c in rotations}
+        cells = await mover.autocomplete(thread, "summon place", "cell", "", piece=str(pl.piece), rotation=pl.rotation)
+        assert cell_code(pl.col, pl.row) in {c["value"] for c in cells}
+        version = get_game(bot.db, game.id).version
+        not_mine = state.game.players[1 - seat].deck[0]  # the other player's piece (their hand is drawn on their turn)
+        for options, expected in [
+            ({"piece": str(not_mine), "rotation": 0, "cell": "B2"}, "not in your hand"),
+            ({"piece": str(pl.piece), "rotation": 7, "cell": "B2"}, "rotation must be 0–3"),
+            ({"piece": str(pl.piece), "rotation": 0, "cell": "Z9"}, "name a cell A1–C3"),
+        ]:
+            refused = await mover.slash(thread, "summon place", **options)
+            assert expected in private_text(refused), (options, private_text(refused))
+        out_of_turn = await waiter.slash(thread, "summon place", piece=str(not_mine),
+                                         rotation=0, cell="B2")
+        assert f"it is {state.name(seat)}'s turn" in private_text(out_of_turn)
+        assert get_game(bot.db, game.id).version == version, "no refusal changed anything"
+        await mover.slash(thread, "summon place", piece=str(pl.piece), rotation=pl.rotation,
+                          cell=cell_code(pl.col, pl.row))
+        assert pl.piece in {b.uid for b in state_of(bot, game.id).game.players[seat].board}
+        # An illegal cell: the first piece stands at its cell, so a second piece there is refused.
+        state = state_of(bot, game.id)
+        seat2 = state.game.to_move
+        mover2 = alice if state.seats[seat2].user_id == alice.id else bob
+        first_piece = state.game.players[seat2].hand[0].uid
+        board = state.game.players[seat2].board
+        if board:
+            b = board[0]
+            taken = cell_code(b.x - state.game.players[seat2].ox, b.y - state.game.players[seat2].oy)
+            refused = await mover2.slash(thread, "summon place", piece=str(first_piece), rotation=0, cell=taken)
+            assert "already holds a piece" in private_text(refused)
+
+
+async def test_thirty_seconds_pass_the_turn_and_a_restart_keeps_the_timer(make_real_bot):
+    bot = make_real_bot()
+    async with simcord.run(bot) as env:
+        guild, channel, alice, bob = world(env, "alice", "bob")
+        thread = await start_duel(alice, bob, channel)
+        game_id = game_of(bot, alice).id
+        state = state_of(bot, game_id)
+        first = state.game.to_move
+        hand_before = [h.uid for h in state.game.players[first].hand]
+        await env.advance_time(29)
+        assert state_of(bot, game_id).game.to_move == first, "nothing before 30 seconds"
+        await env.advance_time(2)
+        after = state_of(bot, game_id)
+        assert after.game.to_move == 1 - first and after.game.players[first].passes == 1
+        assert f"{state.name(first)} ran out of time: automatic pass" in thread.last_message.content
+        assert hand_before != [h.uid for h in after.game.players[first].hand] or after.game.players[first].deck
+        # A restart mid-turn (the turn began at 30 s, when the timer fired): at 50 s the bot restarts; the
+        # turn still ends at 60 s, not 30 s after the restart.
+        await env.advance_time(19)
+        await env.restart_bot(make_real_bot())
+        bot = env.bot
+        await env.advance_time(9)
+        assert state_of(bot, game_id).game.to_move == 1 - first, "the turn still runs after the restart"
+        await env.advance_time(2)
+        again = state_of(bot, game_id)
+        assert again.game.players[1 - first].passes == 1 and "ran out of time" in thread.last_message.content
+
+
+async def test_spectators_and_the_opponent_are_never_shown_a_hand(make_real_bot):
+    import discord
+
+    bot = make_real_bot()
+    async with simcord.run(bot) as env:
+        guild, channel, alice, bob, carol = world(env, "alice", "bob", "carol")
+        thread = await start_duel(alice, bob, channel)
+        game = game_of(bot, alice)
+        state = state_of(bot, game.id)
+        a, b = seat_of(state, alice), seat_of(state, bob)
+        while not (state.game.to_move == a and state.game.players[b].hand):  # both hold a hand, alice to move
+            await env.advance_time(31)
+            state = state_of(bot, game.id)
+        game = get_game(bot.db, game.id)
+        spectator = await carol.click(thread.last_message, label="Your hand")
+        assert "not your game" in private_text(spectator)
+        # Bob's own hand is his, never alice's.
+        bobs = await bob.click(thread.last_message, label="Your hand")
+        shown = {o["value"] for o in select_options(private_message(bobs), "hr")}
+        assert shown == {str(h.uid) for h in state.game.players[b].hand}
+        assert not shown & {str(h.uid) for h in state.game.players[a].hand}
+        # Alice's hand controls pressed by bob (a forged copy of her private message): refused.
+        alices = state.game.players[a].hand[0].uid
+        version = get_game(bot.db, game.id).version
+        for action in (f"hc:{alices}", f"hx:{alices}:0", f"place:{alices}:0:x1y1"):
+            forged = await bot.get_channel(thread.id).send("forged", view=discord.ui.View(timeout=None).add_item(
+                discord.ui.Button(label="forged", custom_id=f"g:{game.id}:{version}:{action}")))
+            refused = await bob.click(forged, label="forged")
+            text = private_text(refused)
+            assert "not in your hand" in text or "turn" in text, (action, text)
+            assert not (refused.followups and refused.followups[-1].attachments), "no picture of her hand"
+            assert "hand.png" not in str([f.attachments for f in refused.followups])
+        assert get_game(bot.db, game.id).version == version
+
+
+async def test_a_player_who_never_summons_loses(make_real_bot):
+    bot = make_real_bot()
+    async with simcord.run(bot) as env:
+        guild, channel, alice = world(env, "alice")
+        thread = await start_ai(env, alice, channel)
+        game_id = game_of(bot, alice).id
+        for _ in range(60):
+            if get_game(bot.db, game_id).status == "finished":
+                break
+            await alice.slash(thread, "summon pass")
+            await env.settle()
+        final = state_of(bot, game_id)
+        assert final.game.ending == "no_army" and final.game.result == ("p2" if seat_of(final, alice) == 0 else "p1")
+        assert "AI wins" in thread.last_message.content
+        assert load_progress(bot.db, alice.id).ai.losses == 1
+
+
+async def test_surrender_asks_first_and_records_both_players(make_real_bot):
+    bot = make_real_bot()
+    async with simcord.run(bot) as env:
+        guild, channel, alice, bob = world(env, "alice", "bob")
+        thread = await start_duel(alice, bob, channel)
+        game_id = game_of(bot, alice).id
+        asked = await alice.slash(thread, "summon surrender")
+        assert "Surrender this game?" in private_text(asked)
+        assert get_game(bot.db, game_id).status == "running", "asking changes nothing"
+        await alice.click(private_message(asked), label="Yes, surrender")
+        assert "bob wins" in thread.last_message.content and "alice surrendered" in thread.last_message.content
+        assert load_progress(bot.db, alice.id).members.losses == 1
+        assert load_progress(bot.db, bob.id).members.wins == 1
+        assert load_progress(bot.db, bob.id).ai.played == 0
+
+
+async def test_old_table_buttons_are_refused(make_real_bot):
+    bot = make_real_bot()
+    async with simcord.run(bot) as env:
+        guild, channel, alice, bob = world(env, "alice", "bob")
+        thread = await start_duel(alice, bob, channel)
+        game_id = game_of(bot, alice).id
+        state = state_of(bot, game_id)
+        mover, waiter = (alice, bob) if state.seats[state.game.to_move].user_id == alice.id else (bob, alice)
+        old = thread.last_message
+        hand = await mover.click(old, label="Your hand")
+        msg = private_message(hand)
+        await env.advance_time(31)  # the turn times out: the table moves on
+        version = get_game(bot.db, game_id).version
+        stale = await mover.select(msg, [select_options(msg, "hr")[0]["value"]],
+                                   custom_id=next(c for c in component_ids(msg) if c.endswith(":hr")))
+        assert "out of date" in private_text(stale)
+        stale = await waiter.click(old, label="Pass")
+        assert "out of date" in private_text(stale)
+        assert get_game(bot.db, game_id).version == version
