@@ -228,6 +228,15 @@ class Summon(GameKind):
 
     # --- the table ------------------------------------------------------------------------------
 
+    def example_picture(self) -> Picture:
+        """A table a few placements into a game between two automatic decks, for the rules page."""
+        st = sm.new_game(7, sm.auto_deck(1), sm.auto_deck(2))
+        for _ in range(5):
+            st = sm.apply(st, sm.ai_action(st))
+        seats = (render.Seat("You", st.to_move == 0, st.first == 0), render.Seat("Rival", st.to_move == 1, st.first == 1))
+        return Picture(render.render_table(sm.view_for(st, None), seats, "Summon · an example table", None),
+                       "summon-example.png", "A summon table: two 3×3 boards of pieces and two battle lines")
+
     def board(self, state: SummonGame, game: GameRecord) -> Reply:
         if state.stage == "challenge":
             when = f" <t:{int(game.deadline.timestamp())}:R>" if game.deadline else ""
