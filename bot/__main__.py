@@ -7,6 +7,30 @@ import sys
 
 from bot.settings import SettingsError, load_settings
 
+# Start-up notes discord.py writes for features this bot never uses, by logger and exact text. They
+# read like faults to a newcomer; anything else those loggers say (real errors included) still shows.
+QUIET_NOTES = {
+    "discord.client": ("PyNaCl is not installed, voice will NOT be supported",
+                       "davey is not installed, voice will NOT be supported"),
+    "discord.ext.commands.bot": ("Privileged message content intent is missing, commands may not work as expected.",),
+    # SimCord's import-time probe builds a Client with no intents; the bot's own intents include guilds.
+    "discord.state": ("Guilds intent seems to be disabled. This may cause state related issues.",),
+}
+
+
+class _QuietNotes(logging.Filter):
+    def __init__(self, notes: tuple[str, ...]) -> None:
+        super().__init__()
+        self.notes = notes
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return record.levelno >= logging.ERROR or record.getMessage() not in self.notes
+
+
+def quiet_start_up_notes() -> None:
+    for name, notes in QUIET_NOTES.items():
+        logging.getLogger(name).addFilter(_QuietNotes(notes))
+
 
 def main() -> int:
     try:
@@ -15,6 +39,7 @@ def main() -> int:
         print(exc, file=sys.stderr)
         return 2
     logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    quiet_start_up_notes()
     if settings.discord_token is None:
         from bot.local import run_local
 

@@ -217,3 +217,9 @@ def mark_broken(db: sqlite_utils.Database, game_id: int, reason: str, now: datet
                    "version = version + 1, updated_at = ? where id = ?",
                    [BROKEN, reason, now.isoformat(), game_id])
         _free_slots(db, game_id)
+
+
+def running_games_in_guild(db: sqlite_utils.Database, guild_id: int) -> list[GameRecord]:
+    """Every running game of one server, oldest first (local play reopens them at start)."""
+    rows = db["games"].rows_where("guild_id = ? and status = ?", [guild_id, RUNNING], order_by="id")
+    return _records(db, rows)
