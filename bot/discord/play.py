@@ -139,12 +139,13 @@ class Play:
     # --- starting -----------------------------------------------------------------------------
 
     async def start(self, interaction: discord.Interaction, key: str, state: Any,
-                    label: str | None = None) -> GameRecord | None:
+                    label: str | None = None, *, guests: tuple[int, ...] = ()) -> GameRecord | None:
         """Create the game, its thread named after the game and player, and its first board.
 
         `state` may be a callable that builds the state (or `(state, label)`): it runs on the store
         worker after the interaction is deferred, for content that reads progress or takes a moment.
         One game per player and kind: a second start while the first is being made waits for it.
+        `guests` are further players of the game (a friend piloting a seat), after the one starting it.
         """
         channel = interaction.channel
         if interaction.guild is None or channel is None:
@@ -158,7 +159,7 @@ class Play:
         await interaction.response.defer(ephemeral=True, thinking=True)
         lock = self._start_locks.setdefault((interaction.user.id, key), asyncio.Lock())
         async with lock:
-            game = await self._start_locked(interaction, channel, key, state, label)
+            game = await self._start_locked(interaction, channel, key, state, label, guests)
         if game is not None:
             kind = self.sessions.kind(key)
             await interaction.followup.send(f"{kind.title}: your game is ready in <#{game.thread_id}>.",
@@ -166,7 +167,7 @@ class Play:
         return game
 
     async def _start_locked(self, interaction: discord.Interaction, channel: discord.TextChannel, key: str,
-                            state: Any, label: str | None) -> GameRecord | None:
+                            state: Any, label: str | None, guests: tuple[int, ...] = ()) -> GameRecord | None:
         kind = self.sessions.kind(key)
         user = interaction.user
         guild_id = interaction.guild_id
@@ -192,7 +193,7 @@ class Play:
             state, label = built if isinstance(built, tuple) else (built, label)
         try:
             game = await self.sessions.call(self.sessions.start, key, guild_id=guild_id, channel_id=channel.id,
-                                            players=[user.id], state=state)
+                                            players=[user.id, *guests], state=state)
         except AlreadyRunning as taken:  # another process (or a retried request) made it meanwhile
             await interaction.followup.send(f"You already have a {kind.title} game running (#{taken.game_id}).",
                                             ephemeral=True)
@@ -546,7 +547,8 @@ class Play:
             return
         thread = self.bot.get_partial_messageable(game.thread_id, guild_id=game.guild_id)
         try:
-            message = await thread.send(**self.board_message(game, result.board, result.text))
+            message = await thread.send(**self.board_message(game, result.board, result.text),
+                                        allowed_mentions=discord.AllowedMentions.none())
         except discord.NotFound:
             await self.thread_gone(game.thread_id)
             return

@@ -7,5 +7,6 @@ from bot.core.kinds import GamePlugin
 def plugins() -> list[GamePlugin]:
     from bot.games.bowls import PLUGIN as bowls
     from bot.games.formation import PLUGIN as formation
+    from bot.games.tactics import PLUGIN as tactics
 
-    return [bowls, formation]
+    return [bowls, formation, tactics]
