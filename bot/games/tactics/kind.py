@@ -181,7 +181,7 @@ class Tactics(GameKind):
         return f"Tactics · {state.fight.encounter_name} · {player_name}"
 
     def replaceable(self, state: TacticsSession) -> bool:
-        return state.over or state.invite
+        return state.over
 
     # --- who acts -------------------------------------------------------------------------------
 

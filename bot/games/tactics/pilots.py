@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 from datetime import datetime, timezone
 from typing import Any, Awaitable, Callable
 
 from bot.companion import CompanionDecision, CompanionPilot, auto_decision
 from bot.settings import Settings
+from db import companion as decision_store
 
 from .kind import PILOT_SECONDS
 
@@ -52,8 +54,18 @@ class AutoPilot(_Bound):
     """`auto`: the planner's first ready-made turn, as soon as the phase opens."""
 
     async def decide(self, state: Any, seat: str, deadline: datetime) -> tuple[str, str]:
-        decision = await self.run(auto_decision, state.fight, "companion")
+        decision = await self.run(self._decide_and_store, state)
         return _action(decision, state)
+
+    def _decide_and_store(self, state: Any) -> CompanionDecision:
+        """The planner's first turn, stored like a model's decision (for `/tactics companion`)."""
+        began = time.perf_counter()
+        decision = auto_decision(state.fight, "companion")
+        decision.latency_s = round(time.perf_counter() - began, 3)
+        if self.bot is not None:
+            decision_store.record(self.bot.db, decision.model_dump(), fight=state.key, guild_id=state.guild_id,
+                                  fighter="companion", now=self.now())
+        return decision
 
 
 class ModelPilot(_Bound):
