@@ -64,6 +64,7 @@ class TacticsSession(BaseModel):
     seed: int = 1
     phase_opened: Optional[datetime] = None
     strays: list[str] = []            # what the strays' last phase did
+    notes: list[str] = []             # what the companion's pilot said this phase (kept on the board)
     noted: bool = False               # the duo picked is remembered, a daily attempt counted
     closing: list[str] = []           # the result, XP and level-up, said once and kept on the result board
 
@@ -256,6 +257,7 @@ class Tactics(GameKind):
             lines.extend(state.closing)
         else:
             lines.append(self._who_acts(state))
+            lines.extend(state.notes)
         if state.strays and not state.invite:
             shown = state.strays[-STRAYS_SHOWN:]
             lines.append("Strays' phase: " + "; ".join(shown))
@@ -516,7 +518,8 @@ class Tactics(GameKind):
                 said = f"{name} passes: the hero moved first and its turn is no longer legal ({exc.reason})."
         if decision.notice:
             said += f"\n{decision.notice}"
-        return self._advance(state, after, ctx, said)
+        noted = state.model_copy(update={"notes": [*state.notes, said]})
+        return self._advance(noted, after, ctx, said)
 
     # --- the friend's invitation ----------------------------------------------------------------------
 
@@ -582,7 +585,7 @@ class Tactics(GameKind):
             fight = tx.new_fight(enc_id, seed, f.get("hero").name, f.get("companion").name, level=record.level)
         return state.model_copy(update={
             "fight": fight, "mode": mode, "seed": seed, "key": secrets.token_hex(6), "phase_opened": ctx.now,
-            "strays": [], "noted": False, "closing": [], "counted": False if mode == "daily" else state.counted})
+            "strays": [], "notes": [], "noted": False, "closing": [], "counted": False if mode == "daily" else state.counted})
 
     # --- timers ----------------------------------------------------------------------------------------
 
@@ -627,6 +630,7 @@ class Tactics(GameKind):
         if after.round != before.round:
             update["strays"] = _strays_lines(_new_lines(before.log, after.log), after.round)
             update["phase_opened"] = ctx.now
+            update["notes"] = []
         if after.result and not before.result:
             return self._finish(state.model_copy(update=update), ctx, lines, private)
         new = state.model_copy(update={**update, "noted": True})
