@@ -42,6 +42,7 @@ PILOT_SECONDS = 10.0      # the companion's pilot decides within this of its pha
 INVITE_SECONDS = 300      # a friend has this long to accept before the companion plays auto
 RESULT_SECONDS = 900      # a finished fight's thread waits this long for Next fight / Retry, then closes
 STRAYS_SHOWN = 6          # lines of the strays' phase shown under the board
+BOARD_ROOM = 1700         # of a message's 2,000 characters; the rest is for what a change says
 FIGHTER_CODE = {"h": "hero", "c": "companion"}
 CODE_OF = {v: k for k, v in FIGHTER_CODE.items()}
 REACTIONS = {"opportunity_attack": "opportunity attack", "flowing_guard": "flowing guard"}
@@ -163,6 +164,17 @@ def _text_view(fight: tx.FightState) -> str:
     return text.split("\nrecent:")[0]
 
 
+def _fit(view: str, room: int) -> str:
+    """The text view within `room` characters (what the thread says of a change needs the rest of a
+    message): first without the terrain key, then cut at a line."""
+    if len(view) <= room:
+        return view
+    lines = [line for line in view.split("\n") if not line.startswith("key: ")]
+    while lines and len("\n".join(lines)) > room - 2:
+        lines.pop()
+    return "\n".join(lines + ["…"])
+
+
 def _enc_line(enc: tx.EncounterDef) -> str:
     goal = {"rout": "rout", "hold": f"hold to round {enc.hold_round}",
             "break_out": f"break out (exits open in round {enc.exit_round})"}[enc.goal]
@@ -261,7 +273,7 @@ class Tactics(GameKind):
         if state.strays and not state.invite:
             shown = state.strays[-STRAYS_SHOWN:]
             lines.append("Strays' phase: " + "; ".join(shown))
-        lines.append("```\n" + _text_view(f) + "\n```")
+        lines.append("```\n" + _fit(_text_view(f), BOARD_ROOM - len("\n".join(lines))) + "\n```")
         picture = Picture(render_board(f), "tactics.png",
                           f"{f.encounter_name}, round {min(f.round, 10)} of 10: the board")
         return Reply("\n".join(lines), picture, self._buttons(state))
