@@ -1,12 +1,15 @@
 """Wall time of a button press handled end to end in SimCord: interaction in, board edited, state saved.
 
-Run by hand: python benchmarks/bench_bot.py [--game tally|bowls|summon] [--presses 100]
+Run by hand: python benchmarks/bench_bot.py [--game tally|bowls|tactics|summon] [--presses 100]
 (bowls alternates selecting a bowl and sowing it, each press re-rendering the board picture; summon
 presses Place at the end of the hand controls in a duel between two members, each press saving the
 move, rendering the table and any battle replay, and posting it; it also times the table render and
 the battle GIF render on their own, with CPU time, and the longest event-loop stall during a press)
 Reports the median and p90 of the presses (each one a real discord.py dispatch, a lock, an SQLite
 transaction, a render and a message edit).
+tactics: a ready-made turn sent from its private preview (Send: the turn applied all or nothing, the
+strays' phase, the board drawn and edited, the auto companion's turn posted), the board picture alone,
+CPU time beside wall time, and the longest the event loop went without running during the presses.
 """
 from __future__ import annotations
 
@@ -180,12 +183,98 @@ def summon_renders(games: int = 6) -> None:
           f"{len(sizes)} battle phases (up to {max(g[3] for g in gifs)} actions)   (target < 1024 KB)")
 
 
+# --- tactics (issue 10) -------------------------------------------------------------------------------
+
+TACTICS_RENDER_TARGET_MS = 60.0
+TACTICS_PRESS_TARGET_MS = 150.0
+LOOP_BLOCK_TARGET_MS = 50.0
+
+
+def _stats(values: list[float]) -> str:
+    ms = sorted(v * 1000 for v in values)
+    return (f"median {statistics.median(ms):.1f} ms, p90 {ms[max(0, int(len(ms) * 0.9) - 1)]:.1f} ms, "
+            f"max {ms[-1]:.1f} ms ({len(ms)} samples)")
+
+
+def bench_tactics_render(samples: int = 60) -> None:
+    """The board picture alone, on boards of every campaign fight at the start and at the end."""
+    import engine.tactics as tx
+    from bot.games.tactics.render import render_board
+
+    boards = []
+    for enc in tx.campaign():
+        fight = tx.new_fight(enc.id, 1, "Tidecaller", "Cindle", level=tx.expected_level(enc.id))
+        boards += [fight, tx.autoplay_state(fight)]
+    wall, cpu = [], []
+    for i in range(samples):
+        fight = boards[i % len(boards)]
+        began, began_cpu = time.perf_counter(), time.process_time()
+        render_board(fight)
+        wall.append(time.perf_counter() - began)
+        cpu.append(time.process_time() - began_cpu)
+    print(f"tactics board render, wall: {_stats(wall)}; target <= {TACTICS_RENDER_TARGET_MS:.0f} ms")
+    print(f"tactics board render, CPU:  {_stats(cpu)}")
+
+
+async def _loop_watch(gaps: list[float], stop: asyncio.Event) -> None:
+    """The longest the loop went without running this task, sleeping 5 ms at a time."""
+    while not stop.is_set():
+        began = time.perf_counter()
+        await asyncio.sleep(0.005)
+        gaps.append(time.perf_counter() - began - 0.005)
+
+
+async def measure_tactics(presses: int) -> tuple[list[float], list[float], list[float]]:
+    from support.tactics_play import labels, last_private
+
+    wall: list[float] = []
+    cpu: list[float] = []
+    gaps: list[float] = []
+    with tempfile.TemporaryDirectory() as folder:
+        settings = Settings(database_path=Path(folder) / "bench.db", _env_file=None)
+        bot = create_bot(settings)
+        async with simcord.run(bot) as env:
+            guild = env.create_guild()
+            channel = guild.create_text_channel("games")
+            player = guild.add_member(env.create_user("player"))
+            await player.slash(channel, "tactics campaign", pilot="auto")
+            thread = channel.threads[-1]
+            stop = asyncio.Event()
+            watcher = asyncio.get_running_loop().create_task(_loop_watch(gaps, stop))
+            while len(wall) < presses:
+                board = thread.last_message
+                if "Retry" in labels(board):  # a result: the same fight again
+                    await player.click(board, label="Retry")
+                    continue
+                shown = await player.click(board, label=next(x for x in labels(board) if x.startswith("1. ")))
+                preview = last_private(shown)
+                began, began_cpu = time.perf_counter(), time.process_time()
+                await player.click(preview, label="Send")
+                wall.append(time.perf_counter() - began)
+                cpu.append(time.process_time() - began_cpu)
+            stop.set()
+            await watcher
+    return wall, cpu, gaps
+
+
+def bench_tactics(presses: int) -> None:
+    bench_tactics_render()
+    wall, cpu, gaps = asyncio.run(measure_tactics(presses))
+    print(f"tactics Send press end to end, wall: {_stats(wall)}; target median <= {TACTICS_PRESS_TARGET_MS:.0f} ms")
+    print(f"tactics Send press end to end, CPU:  {_stats(cpu)} (this process: bot, SimCord and the test driver)")
+    print(f"event loop pauses while pressing: {_stats(gaps)}; target max <= {LOOP_BLOCK_TARGET_MS:.0f} ms "
+          "(SimCord's own dispatch and the machine's load included)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--game", default="tally", choices=["tally", "bowls", "summon"])
+    parser.add_argument("--game", default="tally", choices=["tally", "bowls", "tactics", "summon"])
     parser.add_argument("--presses", type=int, default=100)
     args = parser.parse_args()
     print("load average (1, 5, 15 min): " + ", ".join(f"{x:.2f}" for x in os.getloadavg()))
+    if args.game == "tactics":
+        bench_tactics(args.presses)
+        return
     if args.game == "summon":
         summon_renders()
         out = asyncio.run(measure_summon(args.presses))

@@ -22,7 +22,7 @@ from db import companion as decision_store
 from db.store import open_store
 from engine.cli import ArgParser
 from engine.errors import UsageError
-from engine.tactics import FightState, apply_turn, new_fight, pass_turn, plan_turns
+from engine.tactics import FightState, apply_turn, expected_level, new_fight, pass_turn, plan_turns
 
 from .decision import CompanionDecision
 from .pilot import CompanionPilot, apply_decision, auto_decision
@@ -147,7 +147,9 @@ def _parser() -> ArgParser:
 
 def _fight(encounter: str, seed: int, args) -> FightState:
     try:
-        return new_fight(encounter, seed, args.hero, args.companion, level=args.level)
+        # Without --level, the level a player reaches this fight at (the duo's level is the player's).
+        level = args.level if args.level is not None else expected_level(encounter)
+        return new_fight(encounter, seed, args.hero, args.companion, level=level)
     except (KeyError, ValueError) as e:
         raise UsageError(str(e).strip("'\"")) from None
 

@@ -139,12 +139,12 @@ class Play:
     # --- starting -----------------------------------------------------------------------------
 
     async def start(self, interaction: discord.Interaction, key: str, state: Any,
-                    label: str | None = None, *, opponents: tuple[int, ...] = ()) -> GameRecord | None:
+                    label: str | None = None, *, others: tuple[int, ...] = ()) -> GameRecord | None:
         """Create the game, its thread named after the game and player, and its first board.
 
         `state` may be a callable that builds the state (or `(state, label)`): it runs on the store
         worker after the interaction is deferred, for content that reads progress or takes a moment.
-        `opponents` are the other players of a game between members (a challenge): players too.
+        `others` are the game's other players: a challenged member, a friend piloting a seat.
         One game per player and kind: a second start while the first is being made waits for it.
         """
         channel = interaction.channel
@@ -159,7 +159,7 @@ class Play:
         await interaction.response.defer(ephemeral=True, thinking=True)
         lock = self._start_locks.setdefault((interaction.user.id, key), asyncio.Lock())
         async with lock:
-            game = await self._start_locked(interaction, channel, key, state, label, opponents)
+            game = await self._start_locked(interaction, channel, key, state, label, others)
         if game is not None:
             kind = self.sessions.kind(key)
             await interaction.followup.send(f"{kind.title}: your game is ready in <#{game.thread_id}>.",
@@ -167,7 +167,7 @@ class Play:
         return game
 
     async def _start_locked(self, interaction: discord.Interaction, channel: discord.TextChannel, key: str,
-                            state: Any, label: str | None, opponents: tuple[int, ...] = ()) -> GameRecord | None:
+                            state: Any, label: str | None, others: tuple[int, ...] = ()) -> GameRecord | None:
         kind = self.sessions.kind(key)
         user = interaction.user
         guild_id = interaction.guild_id
@@ -193,9 +193,9 @@ class Play:
             state, label = built if isinstance(built, tuple) else (built, label)
         try:
             game = await self.sessions.call(self.sessions.start, key, guild_id=guild_id, channel_id=channel.id,
-                                            players=[user.id, *opponents], state=state)
+                                            players=[user.id, *others], state=state)
         except AlreadyRunning as taken:  # another process (or a retried request) made it meanwhile
-            whose = "You already have" if not opponents else "A player of this game already has"
+            whose = "You already have" if not others else "A player of this game already has"
             await interaction.followup.send(f"{whose} a {kind.title} game running (#{taken.game_id}).",
                                             ephemeral=True)
             return None
@@ -548,7 +548,8 @@ class Play:
             return
         thread = self.bot.get_partial_messageable(game.thread_id, guild_id=game.guild_id)
         try:
-            message = await thread.send(**self.board_message(game, result.board, result.text))
+            message = await thread.send(**self.board_message(game, result.board, result.text),
+                                        allowed_mentions=discord.AllowedMentions.none())
         except discord.NotFound:
             await self.thread_gone(game.thread_id)
             return

@@ -8,5 +8,6 @@ def plugins() -> list[GamePlugin]:
     from bot.games.bowls import PLUGIN as bowls
     from bot.games.formation import PLUGIN as formation
     from bot.games.summon import PLUGIN as summon
+    from bot.games.tactics import PLUGIN as tactics
 
-    return [bowls, formation, summon]
+    return [bowls, formation, tactics, summon]

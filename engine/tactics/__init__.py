@@ -25,7 +25,8 @@ from .content import EncounterDef, FighterDef, SkillDef, campaign, daily_encount
 from .engine import (apply_planned, apply_turn, budget, check_turn, legal_moves, legal_steps, legal_targets,
                      new_fight, pass_turn, phase_timer, preview_skill, target_options)
 from .planner import PlannedTurn, TurnPreview, plan_turns
-from .progress import expected_level, level_for_xp, level_thresholds, xp_for
+from .progress import (FightReward, TacticsProgress, expected_level, level_for_xp, level_thresholds, record_fight,
+                       xp_for)
 from .render import render_text
 from .rules import SkillPreview, TargetPreview
 from .state import FighterState, FightState, Telegraph
@@ -39,6 +40,7 @@ __all__ = [
     "PlannedTurn", "STEPS", "SkillDef", "SkillPreview", "SkillStep", "StaleStateError", "Step", "TacticsError",
     "TargetPreview", "Telegraph", "TurnPreview", "UnknownNameError", "apply_planned", "apply_turn", "autoplay",
     "autoplay_state", "budget", "campaign", "check_turn", "daily_encounter", "encounter", "expected_level",
+    "FightReward", "TacticsProgress", "record_fight",
     "fighters", "kit", "legal_moves", "legal_steps", "legal_targets", "level_for_xp", "level_thresholds",
     "new_fight", "parse_steps", "parse_turn_text", "pass_turn", "phase_timer", "plan_turns", "preview_skill",
     "render_text", "target_options", "xp_for",

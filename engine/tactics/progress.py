@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from pydantic import BaseModel, ConfigDict
+
 from ..levels import XP_PER_LEVEL, level_for, xp_for_level
 from .content import EncounterDef, campaign, encounter
 
@@ -59,3 +61,70 @@ def expected_level(encounter_id: str) -> int:
     if enc.id not in ids:
         return enc.level
     return level_for_xp(sum(xp_for("won", e, True) for e in fights[:ids.index(enc.id)]))
+
+
+# --- a player's tactics record -------------------------------------------------------------------------
+
+SUPER_LEVEL = 8   # the duo's supers unlock at this level (seed: "from level 8")
+
+
+class TacticsProgress(BaseModel):
+    """What the bot stores of one player in tactics: XP on the one curve, campaign wins, the duo they
+    last picked, and each UTC day's counted daily attempt (day -> "started", "won", "lost", "draw")."""
+
+    model_config = ConfigDict(extra="ignore")
+    xp: int = 0
+    won: list[str] = []
+    fights: int = 0
+    wins: int = 0
+    hero: str | None = None
+    companion: str | None = None
+    pilot: str | None = None
+    dailies: dict[str, str] = {}
+
+    @property
+    def level(self) -> int:
+        return level_for_xp(self.xp)
+
+    def locked_reason(self, encounter_id: str) -> str | None:
+        """Why a campaign fight is not open yet (None when it is): each opens once the one before is won."""
+        ids = [e.id for e in campaign()]
+        if encounter_id not in ids:
+            return None
+        i = ids.index(encounter_id)
+        if i == 0 or ids[i - 1] in self.won:
+            return None
+        before = campaign()[i - 1]
+        return f"win {before.id} · {before.name} first"
+
+    def next_campaign(self) -> str:
+        """The first campaign fight not won yet (the last one once every fight is won)."""
+        ids = [e.id for e in campaign()]
+        return next((i for i in ids if i not in self.won), ids[-1])
+
+
+class FightReward(BaseModel):
+    """What one finished fight earned: its XP, the level before and after, and what that unlocked."""
+
+    xp: int
+    first_win: bool
+    level_before: int
+    level_after: int
+
+    @property
+    def supers_unlocked(self) -> bool:
+        return self.level_before < SUPER_LEVEL <= self.level_after
+
+
+def record_fight(progress: TacticsProgress, enc: EncounterDef, result: str | None,
+                 counted: bool = True) -> tuple[TacticsProgress, FightReward]:
+    """The record after a finished fight of `enc` and what it earned. A campaign fight's first win pays the
+    climb to the next fight's level; a counted daily pays like a first win; a practice daily like a replay."""
+    campaign_ids = {e.id for e in campaign()}
+    in_campaign = enc.id in campaign_ids
+    first_win = result == "won" and (enc.id not in progress.won if in_campaign else counted)
+    xp = xp_for(result, enc, first_win)
+    won = progress.won + [enc.id] if result == "won" and in_campaign and enc.id not in progress.won else progress.won
+    after = progress.model_copy(update={"xp": progress.xp + xp, "won": won, "fights": progress.fights + 1,
+                                        "wins": progress.wins + (result == "won")})
+    return after, FightReward(xp=xp, first_win=first_win, level_before=progress.level, level_after=after.level)

@@ -63,7 +63,7 @@ class SummonCog(commands.GroupCog, group_name="summon", group_description="Piece
             interaction, KEY,
             lambda: self.kind.new_challenge(self.bot.db, guild_id, user.id, user.display_name, opponent.id,
                                             opponent.display_name, opponent.bot, seed),
-            opponents=(opponent.id,) if opponent.id != user.id else ())
+            others=(opponent.id,) if opponent.id != user.id else ())
 
     @app_commands.command(name="ai", description="Play a summon duel against the built-in AI")
     async def ai(self, interaction: discord.Interaction) -> None:
@@ -82,7 +82,7 @@ class SummonCog(commands.GroupCog, group_name="summon", group_description="Piece
         def build():
             state, label, _ = self.kind.rematch(self.bot.db, record, user.id, guild_id, seed)
             return state, label
-        await self.bot.play.start(interaction, KEY, build, opponents=others)
+        await self.bot.play.start(interaction, KEY, build, others=others)
 
     # --- steps in the thread --------------------------------------------------------------------
 

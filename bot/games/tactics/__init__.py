@@ -1,0 +1,16 @@
+"""Tactics in the bot: the kind (rules glue), its slash commands, its pictures and the companion's pilots."""
+from __future__ import annotations
+
+from bot.core.kinds import GamePlugin
+
+from .kind import Tactics
+from .pilots import make_pilots
+
+
+def _cog(bot):
+    from .commands import TacticsCog  # discord is imported by the front-end only when it builds the cog
+
+    return TacticsCog(bot)
+
+
+PLUGIN = GamePlugin(Tactics(), _cog, pilots=make_pilots)

@@ -1,0 +1,172 @@
+"""/tactics …: start campaign, daily and replayed fights; the duo's steps, previews and views in the thread."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+import engine.tactics as tx
+from bot.discord.play import file_of
+
+from .kind import KEY, Choices, Tactics
+from .pilots import bind_pilots
+
+if TYPE_CHECKING:
+    from bot.discord.app import GameHall
+
+HEROES = [app_commands.Choice(name=n, value=n) for n in tx.content.heroes()]
+COMPANIONS = [app_commands.Choice(name=n, value=n) for n in tx.content.companions()]
+Pilot = Literal["model", "friend", "auto"]
+Direction = Literal["N", "NE", "E", "SE", "S", "SW", "W", "NW"]
+START_HELP = {
+    "hero": "Your hero (remembered for next time)",
+    "companion": "Your companion (remembered for next time)",
+    "pilot": "Who pilots the companion: a language model, a friend, or the planner (auto)",
+    "friend": "The member who pilots the companion (they accept with a button)",
+}
+
+
+class TacticsCog(commands.GroupCog, group_name="tactics", group_description="The duo against the strays"):
+    def __init__(self, bot: GameHall) -> None:
+        self.bot = bot
+        self.kind: Tactics = bot.sessions.kind(KEY)  # type: ignore[assignment]
+        self.pilots = bind_pilots(bot, KEY)
+        super().__init__()
+
+    async def cog_unload(self) -> None:
+        for pilot in self.pilots:
+            close = getattr(pilot, "aclose", None)
+            if close is not None:
+                await close()
+
+    # --- starting ---------------------------------------------------------------------------------
+
+    def _choices(self, interaction: discord.Interaction, hero: str | None, companion: str | None,
+                 pilot: str | None, friend: discord.Member | None) -> Choices:
+        return Choices(hero=hero, companion=companion, pilot=pilot, friend=friend.id if friend else None,
+                       friend_is_bot=bool(friend and friend.bot),
+                       model_configured=self.bot.settings.companion_model is not None,
+                       guild_id=interaction.guild_id, now=discord.utils.utcnow())
+
+    async def _start(self, interaction: discord.Interaction, build, friend: discord.Member | None,
+                     pilot: str | None) -> None:
+        guests = (friend.id,) if friend is not None and pilot in (None, "friend") else ()
+        await self.bot.play.start(interaction, KEY, build, others=guests)
+
+    @app_commands.command(name="campaign", description="The campaign: your first unwon fight, or one you name")
+    @app_commands.describe(encounter="Which fight (default: your first unwon one)", **START_HELP)
+    @app_commands.choices(hero=HEROES, companion=COMPANIONS)
+    async def campaign(self, interaction: discord.Interaction, encounter: str | None = None,
+                       hero: str | None = None, companion: str | None = None, pilot: Pilot | None = None,
+                       friend: discord.Member | None = None) -> None:
+        c, user_id = self._choices(interaction, hero, companion, pilot, friend), interaction.user.id
+        await self._start(interaction, lambda: self.kind.new_campaign(self.bot.db, user_id, encounter, c),
+                          friend, pilot)
+
+    @app_commands.command(name="daily", description="Today's encounter, the same for everyone: one counted attempt")
+    @app_commands.describe(**START_HELP)
+    @app_commands.choices(hero=HEROES, companion=COMPANIONS)
+    async def daily(self, interaction: discord.Interaction, hero: str | None = None, companion: str | None = None,
+                    pilot: Pilot | None = None, friend: discord.Member | None = None) -> None:
+        c, user_id = self._choices(interaction, hero, companion, pilot, friend), interaction.user.id
+        day = discord.utils.utcnow().date()
+        await self._start(interaction, lambda: self.kind.new_daily_fight(self.bot.db, user_id, day, c),
+                          friend, pilot)
+
+    @app_commands.command(name="fight", description="Replay a campaign fight you have won")
+    @app_commands.describe(encounter="A fight you have won", **START_HELP)
+    @app_commands.choices(hero=HEROES, companion=COMPANIONS)
+    async def fight(self, interaction: discord.Interaction, encounter: str, hero: str | None = None,
+                    companion: str | None = None, pilot: Pilot | None = None,
+                    friend: discord.Member | None = None) -> None:
+        c, user_id = self._choices(interaction, hero, companion, pilot, friend), interaction.user.id
+        await self._start(interaction, lambda: self.kind.new_replay(self.bot.db, user_id, encounter, c),
+                          friend, pilot)
+
+    @campaign.autocomplete("encounter")
+    async def _open_encounters(self, interaction: discord.Interaction,
+                               current: str) -> list[app_commands.Choice[str]]:
+        found = await self.bot.play.choices(self.kind.encounter_choices, self.bot.db, interaction.user.id, current)
+        return [app_commands.Choice(name=label, value=value) for label, value in found]
+
+    @fight.autocomplete("encounter")
+    async def _won_encounters(self, interaction: discord.Interaction,
+                              current: str) -> list[app_commands.Choice[str]]:
+        found = await self.bot.play.choices(self.kind.encounter_choices, self.bot.db, interaction.user.id,
+                                            current, True)
+        return [app_commands.Choice(name=label, value=value) for label, value in found]
+
+    # --- steps in the thread ------------------------------------------------------------------------
+
+    @app_commands.command(name="move", description="Move your fighter to a tile (in the fight's thread)")
+    @app_commands.describe(to="A tile, e.g. C5")
+    async def move(self, interaction: discord.Interaction, to: str) -> None:
+        await self.bot.play.act_here(interaction, KEY, f"move:{to.strip()}")
+
+    @app_commands.command(name="skill", description="Use a skill: its preview first, then Confirm")
+    @app_commands.describe(name="One of your fighter's skills", at="A tile or a fighter (e.g. F5 or s1)",
+                           toward="The push direction, for the skills that let you choose it")
+    async def skill(self, interaction: discord.Interaction, name: str, at: str,
+                    toward: Direction | None = None) -> None:
+        await self.bot.play.act_here(interaction, KEY, f"skill:{at.strip()}:{toward or ''}", name)
+
+    @app_commands.command(name="preview", description="What a skill would do, shown only to you")
+    @app_commands.describe(name="One of your fighter's skills", at="A tile or a fighter (e.g. F5 or s1)")
+    async def preview(self, interaction: discord.Interaction, name: str, at: str) -> None:
+        await self.bot.play.act_here(interaction, KEY, f"pv:{at.strip()}:", name)
+
+    @skill.autocomplete("name")
+    @preview.autocomplete("name")
+    async def _skill_names(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        state = await self.bot.play.state_here(interaction, KEY)
+        names = await self.bot.play.choices(self.kind.skill_choices, state, interaction.user.id, current)
+        return [app_commands.Choice(name=n, value=n) for n in names]
+
+    @skill.autocomplete("at")
+    @preview.autocomplete("at")
+    async def _targets(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        state = await self.bot.play.state_here(interaction, KEY)
+        skill = getattr(interaction.namespace, "name", None) or ""
+        found = await self.bot.play.choices(self.kind.target_choices, state, interaction.user.id, skill, current)
+        return [app_commands.Choice(name=label, value=value) for label, value in found]
+
+    @app_commands.command(name="hold", description="Hold a reaction until your next phase")
+    @app_commands.choices(reaction=[app_commands.Choice(name="opportunity attack", value="opportunity_attack"),
+                                    app_commands.Choice(name="flowing guard (Penitent)", value="flowing_guard")])
+    async def hold(self, interaction: discord.Interaction, reaction: str) -> None:
+        await self.bot.play.act_here(interaction, KEY, f"hold:{reaction}")
+
+    @app_commands.command(name="end", description="End your fighter's part of this phase")
+    async def end(self, interaction: discord.Interaction) -> None:
+        await self.bot.play.act_here(interaction, KEY, "end")
+
+    @app_commands.command(name="pass", description="Pass: your fighter does nothing more this phase")
+    async def pass_(self, interaction: discord.Interaction) -> None:
+        await self.bot.play.act_here(interaction, KEY, "pass")
+
+    @app_commands.command(name="turn", description="A whole turn as text, all or nothing")
+    @app_commands.describe(steps="e.g. move C5; Tide Lash F5; end")
+    async def turn(self, interaction: discord.Interaction, steps: str) -> None:
+        await self.bot.play.act_here(interaction, KEY, "turn", steps)
+
+    # --- looking ------------------------------------------------------------------------------------
+
+    @app_commands.command(name="view", description="The fight's board again (anyone may look)")
+    async def view(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        sessions = self.bot.sessions
+        game = await sessions.call(sessions.running_in_thread, interaction.channel_id or 0)
+        reply = await sessions.call(sessions.board, game) if game is not None and game.kind == KEY else None
+        if reply is None:
+            await self.bot.play.private(interaction, "There is no running tactics fight in this channel.")
+            return
+        await self.bot.play.private(interaction, reply.text, files=[file_of(reply.picture)] if reply.picture else [])
+
+    @app_commands.command(name="companion", description="The companion's last decision: turns offered, choice, why")
+    async def companion(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        state = await self.bot.play.state_here(interaction, KEY)
+        text = await self.bot.sessions.call(self.kind.companion_report, self.bot.db, state)
+        await self.bot.play.private(interaction, text)

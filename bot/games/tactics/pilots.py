@@ -1,0 +1,115 @@
+"""The companion's two program pilots: `auto` (the planner's first turn) and `model` (a language model).
+
+Both answer the seat with the step `pilot` and the decision as its value, so the kind applies it all or
+nothing and says the companion's line in the thread. The model pilot is one CompanionPilot per bot,
+built on first use with the bot's store and store worker; it is given what is left of the companion's
+10 s, less a margin, so its own deadline always ends the call (and stores the decision) before the
+core's deadline would cut it off.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from datetime import datetime, timezone
+from typing import Any, Awaitable, Callable
+
+from bot.companion import CompanionDecision, CompanionPilot, auto_decision
+from bot.settings import Settings
+from db import companion as decision_store
+
+from .kind import PILOT_SECONDS
+
+MARGIN_S = 0.05  # the model's deadline ends this much before the core's
+
+
+def _action(decision: CompanionDecision, state: Any) -> tuple[str, str]:
+    return "pilot", json.dumps({"decision": decision.model_dump(mode="json"), "seq": state.fight.seq})
+
+
+class _Bound:
+    """What a pilot borrows from its bot: the store, its worker, the session clock, and (under SimCord)
+    how to await input from outside the simulated Discord (`bot.external_wait`, set by tests)."""
+
+    def __init__(self) -> None:
+        self.bot: Any = None
+
+    def bind(self, bot: Any) -> None:
+        self.bot = bot
+
+    async def run(self, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+        if self.bot is not None:
+            return await self.bot.sessions.call(fn, *args, **kwargs)
+        return await asyncio.to_thread(fn, *args, **kwargs)
+
+    def now(self) -> datetime:
+        return self.bot.sessions.clock() if self.bot is not None else datetime.now(timezone.utc)
+
+    async def external(self, awaitable: Awaitable[Any], reason: str) -> Any:
+        wait = getattr(self.bot, "external_wait", None)
+        return await (wait(awaitable, reason=reason) if wait is not None else awaitable)
+
+
+class AutoPilot(_Bound):
+    """`auto`: the planner's first ready-made turn, as soon as the phase opens."""
+
+    async def decide(self, state: Any, seat: str, deadline: datetime) -> tuple[str, str]:
+        decision = await self.run(self._decide_and_store, state)
+        return _action(decision, state)
+
+    def _decide_and_store(self, state: Any) -> CompanionDecision:
+        """The planner's first turn, stored like a model's decision (for `/tactics companion`)."""
+        began = time.perf_counter()
+        decision = auto_decision(state.fight, "companion")
+        decision.latency_s = round(time.perf_counter() - began, 3)
+        if self.bot is not None:
+            decision_store.record(self.bot.db, decision.model_dump(), fight=state.key, guild_id=state.guild_id,
+                                  fighter="companion", now=self.now())
+        return decision
+
+
+class ModelPilot(_Bound):
+    """`model`: the companion pilot of issue 11, one per bot, under what is left of the 10 s."""
+
+    def __init__(self, settings: Settings) -> None:
+        super().__init__()
+        self.settings = settings
+        self._companion: CompanionPilot | None = None
+
+    @property
+    def companion(self) -> CompanionPilot:
+        if self._companion is None:
+            store = self.bot.db if self.bot is not None else None
+            self._companion = CompanionPilot(self.settings, store=store, run=self.run if store is not None else None,
+                                             clock=self.now)
+        return self._companion
+
+    @property
+    def connected(self) -> bool:
+        return self._companion is not None and self._companion.connected
+
+    async def decide(self, state: Any, seat: str, deadline: datetime) -> tuple[str, str]:
+        timeout = max(0.0, (deadline - self.now()).total_seconds() - MARGIN_S)
+        call = self.companion.decide(state.fight, "companion", timeout=timeout, guild_id=state.guild_id,
+                                     game_id=state.key)
+        decision = await self.external(call, "the companion's model server")
+        if decision.code == "timeout":  # said as the seed says it, whatever was left after a restart
+            decision = decision.model_copy(update={"reason": f"no answer in {PILOT_SECONDS:g} s"})
+        return _action(decision, state)
+
+    async def aclose(self) -> None:
+        if self._companion is not None:
+            await self._companion.aclose()
+
+
+def make_pilots(settings: Settings) -> dict[str, Any]:
+    return {"auto": AutoPilot(), "model": ModelPilot(settings)}
+
+
+def bind_pilots(bot: Any, key: str) -> list[Any]:
+    """Give this game's pilots their bot (its store, worker and clock); returns them."""
+    found = list(bot.pilots.pilots.get(key, {}).values())
+    for pilot in found:
+        if isinstance(pilot, _Bound):
+            pilot.bind(bot)
+    return found

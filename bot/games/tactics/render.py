@@ -1,0 +1,161 @@
+"""The tactics board picture: the 13x9 grid with its terrain, fighters, telegraphs and goal, as PNG.
+
+Drawn flat (no alpha layers) so one board takes a few milliseconds: shaded tiles are blended by hand.
+Columns A-M run west to east along the top, rows 1-9 north to south down the left, as the text view.
+"""
+from __future__ import annotations
+
+import io
+
+from PIL import Image, ImageDraw
+
+from bot.render.common import BACKGROUND, MUTED, PANEL, TEXT, font
+from engine.tactics import FightState
+from engine.tactics.board import COLS, EXIT, H, W
+from engine.tactics.rules import enrage_bonus
+
+T = 44                    # a tile's side in pixels
+LEFT, TOP = 26, 70        # room for row numbers, and for the goal chip and column letters
+WIDTH, HEIGHT = LEFT + W * T + 10, TOP + H * T + 10
+
+TERRAIN = {
+    ".": (104, 136, 74), "=": (184, 160, 112), "~": (112, 178, 200), "w": (52, 112, 178),
+    "W": (24, 58, 122), "#": (96, 94, 98), "o": (104, 136, 74), "E": (120, 118, 70),
+}
+EXIT_OPEN = (250, 214, 72)
+TELEGRAPH = (226, 62, 52)
+MOSS = (62, 170, 70)
+SIDE_FILL = {"hero": (58, 110, 232), "companion": (30, 170, 160), "strays": (214, 96, 40)}
+STATUS_FILL = {"soaked": (80, 160, 255), "prone": (170, 170, 170), "rooted": (90, 200, 90)}
+GOAL_WORDS = {"rout": "ROUT", "hold": "HOLD to the end of round {hold}", "break_out": "BREAK OUT"}
+
+
+def _blend(a: tuple[int, int, int], b: tuple[int, int, int], share: float) -> tuple[int, int, int]:
+    return tuple(int(x + (y - x) * share) for x, y in zip(a, b))  # type: ignore[return-value]
+
+
+def _tile_box(x: int, y: int) -> tuple[int, int, int, int]:
+    return LEFT + x * T, TOP + y * T, LEFT + (x + 1) * T - 1, TOP + (y + 1) * T - 1
+
+
+def _centre(name: str) -> tuple[int, int]:
+    x, y = COLS.index(name[0]), int(name[1:]) - 1
+    return LEFT + x * T + T // 2, TOP + y * T + T // 2
+
+
+def _header(d: ImageDraw.ImageDraw, s: FightState) -> None:
+    goal = GOAL_WORDS[s.goal].format(hold=s.hold_round)
+    if s.goal == "break_out":
+        goal += " · exits OPEN" if s.exits_open else f" · exits open in round {s.exit_round}"
+    chips = [(goal, (70, 84, 180)), (f"Round {min(s.round, 10)}/10", PANEL),
+             ("Strays' phase" if s.phase == "strays" else "Duo phase", PANEL)]
+    if s.round >= 5:
+        chips.append((f"Enraged +{enrage_bonus(s.round)}", (170, 40, 40)))
+    if s.result:
+        chips.append(({"won": "WON", "lost": "LOST", "draw": "DRAW"}[s.result],
+                      (40, 150, 70) if s.result == "won" else (150, 40, 40) if s.result == "lost" else PANEL))
+    x = 8
+    f = font(15)
+    for text, fill in chips:
+        width = int(d.textlength(text, font=f)) + 18
+        d.rounded_rectangle((x, 8, x + width, 34), radius=9, fill=fill)
+        d.text((x + 9, 13), text, font=f, fill=TEXT)
+        x += width + 6
+    small = font(13)
+    for col in range(W):
+        d.text((LEFT + col * T + T // 2 - 4, TOP - 20), COLS[col], font=small, fill=MUTED)
+    for row in range(H):
+        d.text((6, TOP + row * T + T // 2 - 8), str(row + 1), font=small, fill=MUTED)
+
+
+def _terrain(d: ImageDraw.ImageDraw, s: FightState, danger: set[str]) -> None:
+    moss = {m.tile for m in s.surfaces}
+    small = font(11)
+    for y in range(H):
+        for x in range(W):
+            name = f"{COLS[x]}{y + 1}"
+            ch = s.board.terrain[y][x]
+            level = ord(s.board.levels[y][x]) - 48
+            fill = EXIT_OPEN if ch == EXIT and s.exits_open else TERRAIN[ch]
+            if level:
+                fill = _blend(fill, (255, 255, 255), 0.12 * level)
+            if name in danger:
+                fill = _blend(fill, TELEGRAPH, 0.45)
+            box = _tile_box(x, y)
+            d.rectangle(box, fill=fill, outline=_blend(fill, (0, 0, 0), 0.25))
+            x0, y0, x1, y1 = box
+            if ch == "#":
+                d.polygon([(x0 + 8, y1 - 8), (x0 + 18, y0 + 8), (x1 - 12, y0 + 12), (x1 - 7, y1 - 9)],
+                          fill=(140, 138, 142))
+            elif ch == "o":
+                d.ellipse((x0 + 10, y0 + 10, x1 - 10, y1 - 10), fill=(132, 84, 40), outline=(70, 42, 18), width=2)
+                d.line((x0 + 11, y0 + T // 2, x1 - 11, y0 + T // 2), fill=(70, 42, 18), width=2)
+            elif ch == EXIT:
+                ring = (255, 246, 170) if s.exits_open else (200, 190, 110)
+                d.rectangle((x0 + 3, y0 + 3, x1 - 3, y1 - 3), outline=ring, width=3 if s.exits_open else 1)
+                d.text((x0 + 4, y1 - 15), "EXIT", font=small, fill=(40, 36, 10))
+            elif ch in "wW":
+                for k in (12, 24):
+                    d.arc((x0 + 6, y0 + k - 6, x0 + 20, y0 + k + 4), 200, 340, fill=_blend(fill, (255, 255, 255), 0.3))
+                    d.arc((x0 + 22, y0 + k - 2, x0 + 36, y0 + k + 8), 200, 340, fill=_blend(fill, (255, 255, 255), 0.3))
+            if name in moss:
+                for dx, dy in ((8, 8), (30, 12), (14, 30), (32, 32), (22, 20)):
+                    d.ellipse((x0 + dx - 3, y0 + dy - 3, x0 + dx + 3, y0 + dy + 3), fill=MOSS)
+            if name in danger:
+                d.rectangle((x0 + 1, y0 + 1, x1 - 1, y1 - 1), outline=TELEGRAPH, width=2)
+            if level:  # high ground: a small peak and its level in the corner
+                d.polygon([(x1 - 17, y0 + 11), (x1 - 13, y0 + 3), (x1 - 9, y0 + 11)], fill=(245, 245, 245))
+                d.text((x1 - 8, y0 + 1), str(level), font=small, fill=(250, 250, 250))
+
+
+def _arrow(d: ImageDraw.ImageDraw, a: tuple[int, int], b: tuple[int, int]) -> None:
+    """A telegraph aimed at a fighter: a red arrow from the stray to where that fighter stands."""
+    ax, ay = a
+    bx, by = b
+    length = max(1.0, ((bx - ax) ** 2 + (by - ay) ** 2) ** 0.5)
+    ux, uy = (bx - ax) / length, (by - ay) / length
+    ax, ay, bx, by = ax + ux * 16, ay + uy * 16, bx - ux * 17, by - uy * 17
+    d.line((ax, ay, bx, by), fill=TELEGRAPH, width=3)
+    d.polygon([(bx, by), (bx - ux * 10 - uy * 6, by - uy * 10 + ux * 6), (bx - ux * 10 + uy * 6, by - uy * 10 - ux * 6)],
+              fill=TELEGRAPH)
+
+
+def _token(d: ImageDraw.ImageDraw, s: FightState, f) -> None:
+    cx, cy = _centre(f.pos)
+    fill = SIDE_FILL["strays" if f.side == "strays" else f.id]
+    r = 15
+    if f.shield:
+        d.ellipse((cx - r - 4, cy - r - 4, cx + r + 4, cy + r + 4), outline=(150, 230, 255), width=3)
+    d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=(20, 20, 24), width=2)
+    label = f.letter.upper() if f.side == "duo" else f.letter
+    d.text((cx - 5, cy - 10), label, font=font(17), fill=TEXT)
+    # HP bar under the token, Spirit (the duo's) in purple under that.
+    x0, x1 = cx - 19, cx + 19
+    share = max(0.0, min(1.0, f.hp / f.max_hp)) if f.max_hp else 0.0
+    d.rectangle((x0, cy + 16, x1, cy + 20), fill=(40, 20, 20))
+    d.rectangle((x0, cy + 16, x0 + int((x1 - x0) * share), cy + 20),
+                fill=(70, 200, 90) if share > 0.5 else (230, 190, 50) if share > 0.25 else (220, 60, 50))
+    if f.side == "duo":
+        d.rectangle((x0, cy + 21, x0 + int((x1 - x0) * min(100, f.spirit) / 100), cy + 22), fill=(180, 110, 250))
+    for i, status in enumerate(f.statuses[:3]):
+        sx = cx + 12 - i * 9
+        d.ellipse((sx, cy - 21, sx + 8, cy - 13), fill=STATUS_FILL[status.name], outline=(20, 20, 24))
+
+
+def render_board(s: FightState) -> bytes:
+    """The board as PNG bytes."""
+    image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
+    d = ImageDraw.Draw(image)
+    area = {t for tg in s.telegraphs if not tg.target for t in tg.tiles}
+    _header(d, s)
+    _terrain(d, s, area)
+    for tg in s.telegraphs:
+        stray = s.get(tg.stray)
+        if tg.target and stray.standing and s.get(tg.target).standing:
+            _arrow(d, _centre(stray.pos), _centre(s.get(tg.target).pos))
+    for f in s.fighters:
+        if f.standing:
+            _token(d, s, f)
+    buffer = io.BytesIO()
+    image.save(buffer, format="PNG", compress_level=1)
+    return buffer.getvalue()

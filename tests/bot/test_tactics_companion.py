@@ -1,0 +1,167 @@
+"""The language-model companion in the companion seat (issue 11), through SimCord and the real openai
+client against the fake OpenAI server of tests/support/fake_openai.py.
+
+SimCord only treats timers as virtual: the model server's replies are real network input. A prompt
+answer is simply awaited; for a hang, the bot's `external_wait` is SimCord's `env.external_wait`, which
+tells the simulator the pilot waits on the outside world on purpose, so members' presses settle while the
+call is in flight and the pilot's deadline fires on `advance_time`, as the phase timer does.
+"""
+from __future__ import annotations
+
+import pytest
+import simcord
+from support.fake_openai import MODEL, FakeOpenAI, choose, hang, pass_
+from support.replies import private_text
+from support.tactics_play import labels, send_turn, session, thread_texts
+from support.world import world
+
+import engine.tactics as tx
+from bot.settings import Settings
+from db import companion as decisions
+
+
+@pytest.fixture
+async def fake():
+    async with FakeOpenAI([choose(1)]) as server:
+        yield server
+
+
+@pytest.fixture
+def settings(tmp_path, fake) -> Settings:
+    return Settings(database_path=tmp_path / "gamehall.db", OPENAI_BASE_URL=fake.base_url, COMPANION_MODEL=MODEL,
+                    _env_file=None)
+
+
+@pytest.fixture
+async def make_real_bot(settings):
+    """The shipped bot on the fake model server; each bot's model client is closed while the loop runs."""
+    from bot.discord import create_bot
+
+    made = []
+
+    def build(config: Settings | None = None):
+        made.append(create_bot(config or settings))
+        return made[-1]
+
+    yield build
+    for bot in made:
+        for pilot in (bot.pilots.pilots.get("tactics", {}) if bot.pilots else {}).values():
+            if hasattr(pilot, "aclose"):
+                await pilot.aclose()
+
+
+def companion_lines(thread) -> list[str]:
+    return [t.split("\n")[0] for t in thread_texts(thread) if t.startswith("Cindle")]
+
+
+async def test_the_model_sends_a_turn_with_its_line_in_the_thread(make_real_bot, fake):
+    fake.answer_next(choose(2, "Burn them, <@123> @everyone!"))
+    bot = make_real_bot()
+    async with simcord.run(bot) as env:
+        guild, channel, alice = world(env, "alice")
+        await alice.slash(channel, "tactics campaign", companion="Cindle")  # a model is configured: the default
+        thread = channel.threads[-1]
+        s = session(bot)
+        assert s.pilot == "model" and s.fight.get("companion").done
+        offered = tx.plan_turns(tx.new_fight("c01", 1, "Tidecaller", "Cindle"), "companion")
+        line = companion_lines(thread)[-1]
+        assert line == f'Cindle: "Burn them, <@\u200b123> @\u200beveryone!" ({offered[1].label})'
+        assert len(fake.requests) == 1
+        body = str(fake.requests[0])
+        assert "alice" not in body, "no text written by players reaches the prompt"
+        stored = decisions.decisions(bot.db, s.key)
+        assert [(d["decision"], d["number"], d["model"]) for d in stored] == [("turn", 2, MODEL)]
+        report = private_text(await alice.slash(thread, "tactics companion"))
+        assert "Choice: turn 2" in report and offered[1].label in report and "Latency:" in report
+        assert "Cindle (model): done" in thread.last_message.content
+
+
+async def test_a_model_pass_is_said_with_its_reason(make_real_bot, fake):
+    fake.answer_next(pass_("waiting for them to come closer"))
+    bot = make_real_bot()
+    async with simcord.run(bot) as env:
+        guild, channel, alice = world(env, "alice")
+        await alice.slash(channel, "tactics campaign")
+        thread = channel.threads[-1]
+        assert companion_lines(thread)[-1] == "Cindle passes: waiting for them to come closer"
+
+
+async def test_a_hanging_model_passes_after_10_s_while_the_heros_buttons_keep_working(make_real_bot, fake):
+    fake.answer_next(hang(30), choose(1, "Back again"))
+    bot = make_real_bot()
+    async with simcord.run(bot) as env:
+        bot.external_wait = env.external_wait
+        guild, channel, alice = world(env, "alice")
+        await alice.slash(channel, "tactics campaign")
+        thread = channel.threads[-1]
+        assert len(fake.requests) == 1 and not session(bot).fight.get("companion").done
+        await env.advance_time(3)
+        await send_turn(alice, thread.last_message, 1)
+        assert session(bot).fight.get("hero").done, "the hero's turn went through while the model thinks"
+        assert "Cindle (model): to act" in thread.last_message.content
+        await env.advance_time(6)
+        assert session(bot).fight.round == 1 and not session(bot).fight.get("companion").done
+        await env.advance_time(2)
+        assert "Cindle passes: no answer in 10 s" in companion_lines(thread)
+        assert session(bot).fight.round == 2, "the companion's pass closed the phase"
+        stored = decisions.decisions(bot.db, session(bot).key)
+        assert [(d["decision"], d["code"]) for d in stored][0] == ("pass", "timeout")
+
+
+async def test_a_restart_while_the_model_is_called_closes_the_phase_on_time_and_applies_once(make_real_bot, fake):
+    fake.answer_next(hang(30), choose(1, "Back again"), hang(30))
+    bot = make_real_bot()
+    async with simcord.run(bot) as env:
+        bot.external_wait = env.external_wait
+        guild, channel, alice = world(env, "alice")
+        await alice.slash(channel, "tactics campaign")
+        thread = channel.threads[-1]
+        await env.advance_time(4)
+        fresh = make_real_bot()
+        fresh.external_wait = env.external_wait
+        await env.restart_bot(fresh)  # the call in flight is dropped; the new bot's pilot asks again
+        await env.settle()
+        assert len(fake.requests) == 2
+        assert companion_lines(thread).count('Cindle: "Back again" (' + tx.plan_turns(
+            tx.new_fight("c01", 1, "Tidecaller", "Cindle"), "companion")[0].label + ")") == 1
+        assert len(decisions.decisions(fresh.db, session(fresh).key)) == 1, "one decision, applied once"
+        await env.advance_time(25)
+        assert session(fresh).fight.round == 1, "the hero still has the rest of the phase's 30 s"
+        await env.advance_time(2)
+        assert session(fresh).fight.round == 2 and "Time's up: Tidecaller passes." in "\n".join(thread_texts(thread))
+
+
+async def test_a_restart_during_a_hang_keeps_the_companions_10_s(make_real_bot, fake):
+    fake.answer_next(hang(30))
+    bot = make_real_bot()
+    async with simcord.run(bot) as env:
+        bot.external_wait = env.external_wait
+        guild, channel, alice = world(env, "alice")
+        await alice.slash(channel, "tactics campaign")
+        thread = channel.threads[-1]
+        await env.advance_time(6)
+        fresh = make_real_bot()
+        fresh.external_wait = env.external_wait
+        await env.restart_bot(fresh)
+        await env.advance_time(3)
+        assert not session(fresh).fight.get("companion").done
+        await env.advance_time(2)
+        assert session(fresh).fight.get("companion").done, "10 s from the phase opening, not from the restart"
+        assert companion_lines(thread).count("Cindle passes: no answer in 10 s") == 1
+
+
+async def test_past_the_days_budget_the_companion_plays_auto_and_says_so_once(make_real_bot, settings, fake):
+    bot = make_real_bot(settings.model_copy(update={"companion_calls_per_day": 0}))
+    async with simcord.run(bot) as env:
+        guild, channel, alice = world(env, "alice")
+        await alice.slash(channel, "tactics campaign")
+        await env.settle()
+        thread = channel.threads[-1]
+        assert session(bot).fight.get("companion").done, "past the budget, the planner's turn at once"
+        notice = "it plays auto until 00:00 UTC"
+        assert notice in thread.last_message.content
+        await alice.click(thread.last_message, label="Pass (Tidecaller)")
+        await env.settle()
+        assert session(bot).fight.round == 2 and session(bot).fight.get("companion").done
+        assert companion_lines(thread)[-1].startswith("Cindle: ") and notice not in thread.last_message.content
+        assert not fake.requests, "no model call past the budget"

@@ -1,0 +1,315 @@
+"""Tactics in Discord, played through SimCord: a whole fight, ready-made turns, slash steps, refusals."""
+from __future__ import annotations
+
+from datetime import timedelta
+
+import simcord
+from support.replies import private_text
+from support.tactics_play import labels, last_private, send_turn, session, thread_texts
+from support.world import world
+
+import engine.tactics as tx
+from bot.core.progress import load_progress, save_progress
+from db import players
+from db.games import get_game
+
+
+async def start(member, channel, **options):
+    options.setdefault("pilot", "auto")
+    options.setdefault("companion", "Cindle")
+    result = await member.slash(channel, "tactics campaign", **options)
+    return result, channel.threads[-1]
+
+
+async def test_a_campaign_fight_from_start_to_result_with_auto(make_real_bot):
+    bot = make_real_bot()
+    async with simcord.run(bot) as env:
+        guild, channel, alice = world(env, "alice")
+        started, thread = await start(alice, channel)
+        assert "your game is ready" in private_text(started)
+        board = thread.last_message
+        assert "Puddles on the Path" in thread.name
+        assert board.attachments and board.attachments[0].filename == "tactics.png"
+        assert "round 1/10" in board.content and "Tidecaller (the player): to act" in board.content
+        assert "Cindle (auto): done" in board.content, "auto sends its turn as soon as the phase opens"
+        assert any(t.startswith("Cindle: ") for t in thread_texts(thread)), "the companion's turn is said"
+        assert labels(board)[0].startswith("1. ") and "Pass (Tidecaller)" in labels(board)
+        for _ in range(11):
+            if "Next fight" in labels(thread.last_message):
+                break
+            await send_turn(alice, thread.last_message, 1)
+        final = thread.last_message.content
+        fight = session(bot).fight
+        assert fight.result is not None and labels(thread.last_message) == ["Next fight", "Retry", "End"]
+        assert f"**{fight.result.capitalize()}** — " in final and "XP" in final
+        record = load_progress(bot.db, alice.id, "tactics", tx.TacticsProgress)
+        earned = tx.xp_for(fight.result, tx.encounter("c01"), first_win=True)
+        assert record.xp == earned and players.get_xp(bot.db, alice.id) == earned
+        assert (record.hero, record.companion, record.pilot) == ("Tidecaller", "Cindle", "auto")
+        await alice.slash(channel, "profile")
+        assert f"Level {record.level} · {record.xp} XP" in channel.last_message.content
+        assert "Campaign 1/13 won" in channel.last_message.content or fight.result != "won"
+        closed = await alice.click(thread.last_message, label="End")
+        assert get_game(bot.db, 1).status == "finished" and bot.get_channel(thread.id).locked
+
+
+async def test_a_planned_turn_button_applies_the_turn_it_previews(make_real_bot):
+    bot = make_real_bot()
+    async with simcord.run(bot) as env:
+        guild, channel, alice = world(env, "alice")
+        _, thread = await start(alice, channel)
+        before = session(bot).fight
+        turns = tx.plan_turns(before, "hero")
+        other = last_private(await alice.click(thread.last_message, label=labels(thread.last_message)[0]))
+        shown = await alice.click(thread.last_message, label=labels(thread.last_message)[1])
+        preview = last_private(shown)
+        assert preview.ephemeral and "**Turn 2** for Tidecaller" in preview.content
+        assert turns[1].summary in preview.content and labels(preview) == ["Send", "Cancel"]
+        assert session(bot).fight == before, "a preview changes nothing"
+        await alice.click(preview, label="Send")
+        played = tx.apply_planned(before, "hero", 1)
+        assert played.round == 2, "the turn ended the phase: the strays' phase ran at once"
+        auto = tx.plan_turns(played, "companion")[0]  # and auto sent its first turn as the new phase opened
+        assert session(bot).fight == tx.apply_turn(played, "companion", auto.steps), "the previewed turn was played"
+        assert f"Tidecaller: {turns[1].label}" in "\n".join(thread_texts(thread))
+        assert "round 2/10" in thread.last_message.content
+        assert "Sent turn 2" in preview.content or True
+        stale = await alice.click(other, label="Send")
+        assert "out of date" in private_text(stale), "Send on a board that moved on is refused"
+        assert session(bot).fight == tx.apply_turn(played, "companion", auto.steps)
+
+
+async def test_each_slash_step(make_real_bot):
+    bot = make_real_bot()
+    async with simcord.run(bot) as env:
+        guild, channel, alice = world(env, "alice")
+        _, thread = await start(alice, channel, hero="Sellsword")
+        fight = session(bot).fight
+        to = tx.legal_moves(fight, "hero")[0]
+        await alice.slash(thread, "tactics move", to=to)
+        fight = session(bot).fight
+        assert fight.get("hero").pos == to and "Sellsword moves to " + to in thread.last_message.content
+        skill = next(n for n in tx.kit("Sellsword") if tx.legal_targets(fight, "hero", n))
+        at = tx.legal_targets(fight, "hero", skill)[0]
+        names = await alice.autocomplete(thread, "tactics skill", "name", "")
+        assert skill in [c["value"] for c in names]
+        targets = await alice.autocomplete(thread, "tactics skill", "at", "", name=skill)
+        assert at in [c["value"] for c in targets]
+        looked = await alice.slash(thread, "tactics preview", name=skill, at=at)
+        assert f"**{skill}** at {at}" in private_text(looked) and session(bot).fight == fight
+        asked = await alice.slash(thread, "tactics skill", name=skill, at=at)
+        assert f"**{skill}** at {at}" in private_text(asked) and "Confirm" in private_text(asked)
+        assert session(bot).fight == fight, "a skill step shows its preview first"
+        await alice.click(last_private(asked), label="Confirm")
+        fight = session(bot).fight
+        assert fight.get("hero").action_used or fight.get("hero").bonus_used
+        await alice.slash(thread, "tactics hold", reaction="opportunity_attack")
+        assert session(bot).fight.get("hero").held == "opportunity_attack"
+        seen = await alice.slash(thread, "tactics view")
+        assert "duo phase" in private_text(seen) and last_private(seen).attachments
+        report = await alice.slash(thread, "tactics companion")
+        assert "Offered:" in private_text(report) and "turn 1" in private_text(report)
+        await alice.slash(thread, "tactics end")
+        fight = session(bot).fight
+        assert fight.round == 2 and "Strays' phase: " in thread.last_message.content
+        await alice.slash(thread, "tactics pass")
+        assert session(bot).fight.round == 3 and "Sellsword passes." in "\n".join(thread_texts(thread))
+        turn = tx.plan_turns(session(bot).fight, "hero")[0]
+        text = "; ".join(tx.steps.step_text(s) for s in turn.steps)  # e.g. "move to D3; Cleave at E3; end"
+        typed = await alice.slash(thread, "tactics turn", steps=text)
+        assert "Nothing was played" not in private_text(typed)
+        assert session(bot).fight.round == 4, "a whole turn as text, ending the phase"
+
+
+async def test_bad_input_is_refused_privately_and_changes_nothing(make_real_bot):
+    bot = make_real_bot()
+    async with simcord.run(bot) as env:
+        guild, channel, alice, carol = world(env, "alice", "carol")
+        _, thread = await start(alice, channel)
+        game = get_game(bot.db, 1)
+        old_board = thread.last_message
+        far = next(t for t in ("M9", "M1", "L9") if t not in tx.legal_moves(session(bot).fight, "hero"))
+        cases = [
+            ("tactics turn", {"steps": "dance wildly"}, "cannot read 'dance wildly'"),
+            ("tactics turn", {"steps": f"move {far}; end"}, f"step 1 (move to {far})"),
+            ("tactics turn", {"steps": "move B3; Flame Fan F4"}, "no skill of yours"),
+            ("tactics move", {"to": "Z9"}, "not a tile of the board"),
+            ("tactics move", {"to": far}, "out of reach"),
+            ("tactics skill", {"name": "Flame Fan", "at": "F4"}, "Tidecaller has no such skill"),
+        ]
+        for command, options, why in cases:
+            said = private_text(await alice.slash(thread, command, **options))
+            assert why in said, (command, options, said)
+            assert get_game(bot.db, 1).state == game.state, "nothing changes"
+        stranger = await carol.slash(thread, "tactics move", to="B3")
+        assert "not your game" in private_text(stranger)
+        pressed = await carol.click(thread.last_message, label=labels(thread.last_message)[0])
+        assert "not your game" in private_text(pressed)
+        await alice.slash(thread, "tactics pass")
+        stale = await alice.click(old_board, label=labels(old_board)[0])
+        assert "out of date" in private_text(stale)
+        assert get_game(bot.db, 1).version == game.version + 2, "only the pass (and auto's next turn) changed it"
+
+
+async def test_the_30_second_timer_passes_the_hero_and_survives_a_restart(make_real_bot):
+    bot = make_real_bot()
+    async with simcord.run(bot) as env:
+        guild, channel, alice = world(env, "alice")
+        _, thread = await start(alice, channel)
+        await env.advance_time(20)
+        await env.restart_bot(make_real_bot())
+        await env.advance_time(9)
+        assert session(bot).fight.round == 1, "the phase lasts 30 s from its opening, across a restart"
+        await env.advance_time(2)
+        assert session(bot).fight.round == 2
+        assert "Time's up: Tidecaller passes." in thread.last_message.content
+        opened = session(bot).phase_opened
+        assert get_game(bot.db, 1).deadline == opened + timedelta(seconds=30), "each phase has its own 30 s"
+
+
+async def test_a_server_timer_lengthens_the_phase(make_real_bot):
+    bot = make_real_bot()
+    async with simcord.run(bot) as env:
+        from support.world import add_host
+        guild, channel, alice = world(env, "alice")
+        host = add_host(env, guild)
+        await host.slash(channel, "settings timer", seconds=120)
+        await start(alice, channel)
+        await env.advance_time(100)
+        assert session(bot).fight.round == 1
+        await env.advance_time(25)
+        assert session(bot).fight.round == 2
+
+
+async def test_the_phase_closes_after_10_seconds_when_the_companions_model_is_absent(make_real_bot):
+    bot = make_real_bot()  # no COMPANION_MODEL: a model pilot is not connected
+    async with simcord.run(bot) as env:
+        guild, channel, alice = world(env, "alice")
+        _, thread = await start(alice, channel, pilot="model")
+        assert "Cindle (model, not connected): to act" in thread.last_message.content
+        await alice.slash(thread, "tactics pass")
+        await env.advance_time(9)
+        assert session(bot).fight.round == 1 and not session(bot).fight.get("companion").done
+        await env.advance_time(2)
+        assert session(bot).fight.round == 2
+        assert "Cindle passes: no model is connected." in thread.last_message.content
+        await env.advance_time(12)
+        assert session(bot).fight.round == 2, "while the hero is still to act, the phase keeps its 30 s"
+
+
+async def test_a_friend_accepts_and_pilots_the_companion_and_others_are_refused(make_real_bot):
+    bot = make_real_bot()
+    async with simcord.run(bot) as env:
+        guild, channel, alice, bob, carol = world(env, "alice", "bob", "carol")
+        _, thread = await start(alice, channel, pilot="friend", friend=bob)
+        invite = thread.last_message
+        assert bob.mention in invite.content and labels(invite)[:3] == ["Accept", "Decline", "Start with auto"]
+        assert "not your game" in private_text(await carol.click(invite, label="Accept"))
+        assert "only the friend" in private_text(await alice.click(invite, label="Accept"))
+        assert "the fight starts when the friend accepts" in private_text(await alice.slash(thread, "tactics pass"))
+        await env.advance_time(200)
+        assert session(bot).invite, "no phase timer runs before the friend answers"
+        await bob.click(invite, label="Accept")
+        board = thread.last_message
+        assert "pilots Cindle. The fight begins!" in board.content and "Cindle (a friend): to act" in board.content
+        assert "Cindle's turns" in labels(board)
+        refused = await bob.click(board, label=labels(board)[0])
+        assert "Tidecaller is piloted by" in private_text(refused), "the friend pilots the companion only"
+        fight = session(bot).fight
+        to = tx.legal_moves(fight, "companion")[0]
+        await bob.slash(thread, "tactics move", to=to)
+        assert session(bot).fight.get("companion").pos == to and "Cindle moves to" in thread.last_message.content
+        listed = await bob.click(thread.last_message, label="Cindle's turns")
+        turns = last_private(listed)
+        assert labels(turns)[0].startswith("1. ")
+        shown = await bob.click(turns, label=labels(turns)[0])
+        before = session(bot).fight
+        await bob.click(last_private(shown), label="Send")
+        assert session(bot).fight == tx.apply_planned(before, "companion", 0)
+        assert "not your game" in private_text(await carol.slash(thread, "tactics pass"))
+        await alice.slash(thread, "tactics pass")
+        assert session(bot).fight.round == 2
+        assert "Cindle (a friend): to act" in thread.last_message.content
+
+
+async def test_a_friend_who_does_not_answer_leaves_the_companion_to_auto(make_real_bot):
+    bot = make_real_bot()
+    async with simcord.run(bot) as env:
+        guild, channel, alice, bob = world(env, "alice", "bob")
+        _, thread = await start(alice, channel, pilot="friend", friend=bob)
+        refused = await alice.slash(channel, "tactics campaign", pilot="friend", friend=alice)
+        assert "You already have a Tactics game running" in private_text(refused)
+        await env.advance_time(301)
+        assert "did not answer" in "\n".join(thread_texts(thread))
+        assert session(bot).pilot == "auto" and session(bot).fight.get("companion").done
+
+
+async def test_the_daily_is_counted_once(make_real_bot):
+    bot = make_real_bot()
+    async with simcord.run(bot) as env:
+        guild, channel, alice = world(env, "alice")
+        day = env.now().date()
+        await alice.slash(channel, "tactics daily", pilot="auto")
+        thread = channel.threads[-1]
+        assert "(daily)" in thread.last_message.content and f"daily-{day.isoformat()}" == session(bot).fight.encounter
+        for _ in range(12):
+            if "Next fight" in labels(thread.last_message):
+                break
+            await alice.click(thread.last_message, label="Pass (Tidecaller)")
+        fight = session(bot).fight
+        assert fight.result is not None and "Today's counted attempt." in thread.last_message.content
+        record = load_progress(bot.db, alice.id, "tactics", tx.TacticsProgress)
+        assert record.dailies == {day.isoformat(): fight.result}
+        listed = await alice.slash(channel, "daily")
+        assert "Tactics" in listed.response.content and "your counted attempt" in listed.response.content
+        xp = record.xp
+        await alice.click(thread.last_message, label="Retry")
+        assert "(daily, practice)" in thread.last_message.content
+        for _ in range(12):
+            if "Next fight" in labels(thread.last_message):
+                break
+            await alice.click(thread.last_message, label="Pass (Tidecaller)")
+        assert "Practice: today's counted attempt was already played." in thread.last_message.content
+        again = load_progress(bot.db, alice.id, "tactics", tx.TacticsProgress)
+        assert again.dailies == record.dailies, "the counted attempt stays the first one"
+        assert again.xp - xp == tx.xp_for(session(bot).fight.result, tx.daily_encounter(day), first_win=False)
+        rows = list(bot.db["daily_results"].rows_where("user_id = ? and kind = 'tactics'", [alice.id]))
+        assert len(rows) == 1
+
+
+async def test_xp_is_stored_and_the_next_fight_uses_the_players_level(make_real_bot):
+    bot = make_real_bot()
+    async with simcord.run(bot) as env:
+        guild, channel, alice = world(env, "alice")
+        save_progress(bot.db, alice.id, "tactics", tx.TacticsProgress(xp=296, won=["c01"]), env.now())
+        _, thread = await start(alice, channel, encounter="c02")
+        assert "duo level 1" in thread.last_message.content and session(bot).fight.get("hero").level == 1
+        for _ in range(12):
+            if "Next fight" in labels(thread.last_message):
+                break
+            await alice.click(thread.last_message, label="Pass (Tidecaller)")
+        record = load_progress(bot.db, alice.id, "tactics", tx.TacticsProgress)
+        assert record.xp == 296 + tx.xp_for(session(bot).fight.result, tx.encounter("c02"), first_win=True)
+        assert record.level == tx.level_for_xp(record.xp) >= 2
+        assert "Level up: 1 → " in "\n".join(thread_texts(thread)), "the level-up is said"
+        await alice.click(thread.last_message, label="Retry")
+        fight = session(bot).fight
+        assert fight.result is None and fight.get("hero").level == record.level
+        assert f"duo level {record.level}" in thread.last_message.content
+
+
+async def test_locked_campaign_fights_are_refused_with_the_rule_that_opens_them(make_real_bot):
+    bot = make_real_bot()
+    async with simcord.run(bot) as env:
+        guild, channel, alice = world(env, "alice")
+        refused = await alice.slash(channel, "tactics campaign", encounter="c05")
+        assert "c05 · Bramble Watch is locked: win c04 · Out of the Hollow first." in private_text(refused)
+        replay = await alice.slash(channel, "tactics fight", encounter="c01")
+        assert "once you have won it" in private_text(replay)
+        listed = await alice.autocomplete(channel, "tactics campaign", "encounter", "")
+        assert [c["value"] for c in listed] == ["c01"] and "recommended level 1" in listed[0]["name"]
+        alone = await alice.slash(channel, "tactics campaign", pilot="friend")
+        assert "pilot:friend needs friend:" in private_text(alone)
+        mirror = await alice.slash(channel, "tactics campaign", friend=alice)
+        assert "ask another member" in private_text(mirror)
+        assert not channel.threads

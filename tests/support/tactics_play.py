@@ -1,0 +1,38 @@
+"""Reading and driving a tactics fight in SimCord tests: its saved state, its buttons, its private views."""
+from __future__ import annotations
+
+from bot.games.tactics.kind import Tactics
+from db.games import get_game
+
+KIND = Tactics()
+
+
+def labels(message) -> list[str]:
+    """The labels of a message's buttons (a channel message, or a private answer's raw components)."""
+    out = []
+    for row in message.components:
+        children = row.get("components", []) if isinstance(row, dict) else row.children
+        out += [c.get("label") if isinstance(c, dict) else getattr(c, "label", None) for c in children]
+    return out
+
+
+def session(bot, game_id: int = 1):
+    """The saved session of game `game_id` (its fight is `.fight`)."""
+    return KIND.load(get_game(bot.db, game_id).state)
+
+
+def last_private(result):
+    """The newest private message an interaction produced (a preview with Send, a list of turns)."""
+    messages = [result.response, *result.followups]
+    return [m for m in messages if m is not None and m.ephemeral][-1]
+
+
+async def send_turn(member, board, number: int = 1):
+    """Press ready-made turn `number` on the board, then Send on its private preview."""
+    label = next(label for label in labels(board) if label and label.startswith(f"{number}. "))
+    shown = await member.click(board, label=label)
+    return await member.click(last_private(shown), label="Send")
+
+
+def thread_texts(thread) -> list[str]:
+    return [m.content for m in thread.history()]
