@@ -3,6 +3,9 @@
 Shapes (bowls are 12 strings, oldest stone first, letters RYGBPWX; bowl numbers 1–12):
   move     {"bowls", "frozen", "reverse", "volcano", "bowl"} → {"ok", "score", "combo", "perfect", "bowls"}
   puzzles  → [{"id", "bowls", "frozen", "reverse", "volcano", "goal", "moves"}, ...]
+  puzzles --stats → the difficulty curve: [{"id", "goal", "moves", "shortest", "solutions", "win_chance",
+           "difficulty"}, ...] (solutions: winning move sequences within the limit; win_chance: exact chance
+           that uniformly random legal play wins)
   solve    one puzzle → {"solution": [bowl, ...] | null}
   check    solves all puzzles; exit 1 if any fails
 Bad input (bad JSON, unknown letters, wrong number of bowls, an empty or frozen source): exit 2 with
@@ -20,8 +23,9 @@ from . import core
 from .models import Goal, InvalidPositionError, Puzzle, check_bowls, check_flag_list
 from .puzzles import all_puzzles
 from .solver import solve
+from .stats import curve
 
-USAGE = "usage: python -m engine.bowls move|puzzles|solve|check  (JSON on stdin for move and solve)"
+USAGE = "usage: python -m engine.bowls move|puzzles [--stats]|solve|check  (JSON on stdin for move and solve)"
 
 
 class CliError(Exception):
@@ -86,6 +90,9 @@ def _first_error(e: Exception) -> str:
 
 def main(argv: list[str], stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout,
          stderr: TextIO = sys.stderr) -> int:
+    if argv == ["puzzles", "--stats"]:
+        print(json.dumps(curve()), file=stdout)
+        return 0
     if len(argv) != 1 or argv[0] not in ("move", "puzzles", "solve", "check"):
         print(USAGE, file=stderr)
         return 2
