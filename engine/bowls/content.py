@@ -11,17 +11,31 @@ import json
 from functools import lru_cache
 from importlib import resources
 
-from .models import Puzzle
+from .models import BowlsGame, Goal, Puzzle
 from .puzzles import all_puzzles
+
+
+def _key(bowls: list[str], frozen: list[int], reverse: list[int], volcano: list[int], goal: Goal,
+         moves: int) -> str:
+    body = {"bowls": list(bowls), "frozen": sorted(frozen), "reverse": sorted(reverse),
+            "volcano": sorted(volcano), "goal": goal.as_cli(), "moves": moves}
+    text = json.dumps(body, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
 
 def content_key(p: Puzzle) -> str:
     """16 hex digits of a SHA-256 over the puzzle's position, flags, goal and move limit (not its id,
     feature, intro or statistics, which may change without changing the puzzle)."""
-    body = {"bowls": list(p.bowls), "frozen": sorted(p.frozen), "reverse": sorted(p.reverse),
-            "volcano": sorted(p.volcano), "goal": p.goal.as_cli(), "moves": p.moves}
-    text = json.dumps(body, sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+    return _key(p.bowls, p.frozen, p.reverse, p.volcano, p.goal, p.moves)
+
+
+def game_key(game: BowlsGame) -> str | None:
+    """The content key of the puzzle a puzzle attempt started from (its first snapshot holds the start),
+    so an attempt begun before the set changed is still credited to the puzzle it really was."""
+    if game.mode != "puzzle" or game.goal is None or game.move_limit is None:
+        return None
+    start = game.history[0].bowls if game.history else game.bowls
+    return _key(start, game.frozen, game.reverse, game.volcano, game.goal, game.move_limit)
 
 
 @lru_cache(maxsize=1)
