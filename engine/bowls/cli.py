@@ -3,6 +3,9 @@
 Shapes (bowls are 12 strings, oldest stone first, letters RYGBPWX; bowl numbers 1–12):
   move     {"bowls", "frozen", "reverse", "volcano", "bowl"} → {"ok", "score", "combo", "perfect", "bowls"}
   puzzles  → [{"id", "bowls", "frozen", "reverse", "volcano", "goal", "moves"}, ...]
+  puzzles --stats → the difficulty curve: [{"id", "goal", "moves", "shortest", "solutions", "win_chance",
+           "difficulty"}, ...] (solutions: winning move sequences within the limit; win_chance: exact chance
+           that uniformly random legal play wins)
   solve    one puzzle → {"solution": [bowl, ...] | null}
   check    solves all puzzles; exit 1 if any fails
 Bad input (bad JSON, unknown letters, wrong number of bowls, an empty or frozen source): exit 2 with
@@ -20,8 +23,9 @@ from . import core
 from .models import Goal, InvalidPositionError, Puzzle, check_bowls, check_flag_list
 from .puzzles import all_puzzles
 from .solver import solve
+from .stats import curve
 
-USAGE = "usage: python -m engine.bowls move|puzzles|solve|check  (JSON on stdin for move and solve)"
+USAGE = "usage: python -m engine.bowls move|puzzles [--stats]|solve|check  (JSON on stdin for move and solve)"
 COMMANDS = ("move", "puzzles", "solve", "check")
 
 
@@ -82,6 +86,8 @@ def _goal_error(e: Exception) -> str:
 def handler(stdin: TextIO):
     """The CLI's handler for engine.cli.run, reading JSON from `stdin`."""
     def handle(argv: list[str]) -> Any:
+        if argv == ["puzzles", "--stats"]:
+            return curve()
         if len(argv) != 1 or argv[0] not in COMMANDS:
             return Exit(None, BAD_INPUT, (USAGE,))
         cmd = argv[0]

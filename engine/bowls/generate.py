@@ -1,236 +1,156 @@
-"""How the 100 bowls puzzles were made: seeded random positions, goals tuned by exhaustive search, each
-kept only if the solver proves it and its new feature is used, then picked along a rising difficulty.
+"""How the 100 bowls puzzles are made: a schedule of slots (what each teaches, its goal kind, its move
+limit and a rising target difficulty), seeded random positions per slot, goals set from an exhaustive
+survey so the shortest win takes exactly the slot's moves, and the exact random-win chance measured
+for every candidate; each slot keeps the candidate nearest its target.
 
-Pure: `generate()` returns the puzzle list. `python -m engine.bowls.generate > engine/bowls/puzzles.json`
-rewrites the shipped file (a maintainer's tool; the game only reads puzzles.json).
+Pure and deterministic: slot n draws only from `Rng(seed_from("bowls", "puzzles", seed, n))`, so
+slots can be made in any order or in parallel and give the same set. `python -m engine.bowls.generate`
+rewrites puzzles.json and puzzle_stats.json (a maintainer's tool, minutes on two cores; the game only
+reads the JSON files).
 """
 from __future__ import annotations
 
 import json
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from pathlib import Path
 
 from ..rng import Rng, seed_from
 
 from .core import COLORS, mask, match_bowl, play
 from .models import Goal, Puzzle
-from .solver import difficulty_of, solve, win_chance
+from .solver import difficulty_of, solve
+from .stats import PuzzleStats, count
 
-# (feature, how many puzzles, goal kinds to rotate through)
-STAGES: tuple[tuple[str, int, tuple[str, ...]], ...] = (
-    ("basics", 14, ("clear_color", "collect", "score", "max_stones", "clear_board")),
-    ("wilds", 13, ("collect", "clear_color", "score", "clear_board", "max_stones")),
-    ("blockers", 13, ("clear_board", "max_stones", "clear_color", "score", "collect")),
-    ("frozen", 12, ("clear_color", "collect", "score", "max_stones", "clear_board")),
-    ("reverse", 12, ("collect", "clear_color", "score", "clear_board", "max_stones")),
-    ("volcano", 13, ("score", "clear_color", "collect", "max_stones", "clear_board")),
-    ("combos", 11, ("combo", "combo", "score", "combo", "clear_board")),
-    ("mixed", 12, ("clear_board", "combo", "score", "collect", "clear_color", "max_stones")),
+MODIFIERS = ("wilds", "blockers", "frozen", "reverse", "volcano")
+# (feature, first slot, last slot): the teaching stages, then everything combined.
+STAGES: tuple[tuple[str, int, int], ...] = (
+    ("basics", 1, 8), ("wilds", 9, 16), ("blockers", 17, 24), ("frozen", 25, 32),
+    ("reverse", 33, 40), ("volcano", 41, 50), ("mixed", 51, 100),
 )
 FEATURES = tuple(s[0] for s in STAGES)
+KINDS = ("clear_color", "collect", "score", "max_stones", "clear_board", "combo")
+# One line each, said by the first puzzle that uses the modifier (words from the rules).
+INTROS = {
+    "wilds": "Wild: a wild stone completes a colour with one or two stones in its bowl to three; "
+             "wilds alone never match.",
+    "blockers": "Blocker: a blocker never matches; it is removed when a bowl beside it matches.",
+    "frozen": "Frozen: a frozen bowl cannot be chosen, but stones sown past it still land in it.",
+    "reverse": "Reverse: a move from a reverse bowl sows its stones counterclockwise.",
+    "volcano": "Volcano: a volcano holding six or more stones after a move erupts, sowing its whole "
+               "queue onward like a move (at most once per move).",
+}
+# Pairs for the combined puzzles, cycled so every modifier comes back again and again, to the last ten.
+PAIRS = (("wilds", "volcano"), ("blockers", "frozen"), ("reverse", "wilds"), ("volcano", "blockers"),
+         ("frozen", "reverse"), ("wilds", "blockers"), ("volcano", "frozen"), ("reverse", "blockers"),
+         ("wilds", "frozen"), ("volcano", "reverse"))
+HARD_FROM = 91            # the last ten: random play wins less than once in 10,000 tries
+HARD_CHANCE = 1e-4
+HARD_SOLUTIONS = 12       # ... and few winning sequences
+LAYER_CAP = 250_000       # a candidate whose survey grows past this many boards a layer is dropped
 
 
-@dataclass
-class Candidate:
-    bowls: tuple[str, ...]
-    frozen: list[int]
-    reverse: list[int]
-    volcano: list[int]
-    goal: Goal
+@dataclass(frozen=True)
+class Slot:
+    n: int
+    feature: str
+    feats: frozenset
+    kind: str
     moves: int
-    solution: list[int]
-    difficulty: float
+    target: float          # wanted −log10(random-win chance)
+    intro: str | None
 
 
-def _features_in(stage: str, rng: Rng) -> set[str]:
-    if stage == "mixed":
-        pool = ["wilds", "blockers", "frozen", "reverse", "volcano"]
-        rng.shuffle(pool)
-        return set(pool[: rng.between(2, 3)])
-    if stage == "combos":
-        return {"volcano"} if rng.chance(1, 2) else set()
-    if stage == "basics":
-        return set()
-    return {stage}
+def moves_for(n: int, kind: str = "score") -> int:
+    if n >= HARD_FROM:  # seven where the goal kind leaves room for it, else six
+        return 7 if kind in ("score", "collect", "max_stones") else 6
+    return 1 if n <= 10 else 2 if n <= 25 else 3 if n <= 45 else 4 if n <= 70 else 5 if n <= 80 else 6
 
 
-def _random_position(stage: str, level: float, rng: Rng, kind: str):
-    feats = _features_in(stage, rng)
-    n_colors = min(5, 2 + int(level * 3.2) + (1 if stage not in ("basics", "wilds") else 0))
+def target_for(n: int) -> float:
+    return round(0.25 + 4.45 * (n - 1) / 99, 3)
+
+
+def schedule() -> list[Slot]:
+    out = []
+    for feature, first, last in STAGES:
+        for n in range(first, last + 1):
+            k = n - first
+            if feature == "basics":
+                feats: frozenset = frozenset()
+            elif feature == "mixed":
+                feats = frozenset(PAIRS[(n - first) % len(PAIRS)])
+            else:
+                feats = frozenset({feature})
+            intro = INTROS.get(feature) if n == first else None
+            moves, target = moves_for(n), target_for(n)
+            if intro and moves > 1:  # a new thing is taught on a gentler puzzle
+                moves, target = moves - 1, target_for(max(1, n - 6))
+            kind = KINDS[(k + (first // 8)) % len(KINDS)] if feature != "basics" else KINDS[k % len(KINDS)]
+            out.append(Slot(n, feature, feats, kind, moves, target, intro))
+    # the last ten hold every goal kind
+    for s, kind in zip(out[HARD_FROM - 1:], KINDS + ("score", "max_stones", "collect", "clear_color")):
+        out[s.n - 1] = Slot(s.n, s.feature, s.feats, kind, moves_for(s.n, kind), s.target, s.intro)
+    return out
+
+
+# --- positions --------------------------------------------------------------------------------------
+
+def _flags(feats, rng: Rng) -> dict[str, list[int]]:
+    flags: dict[str, list[int]] = {"frozen": [], "reverse": [], "volcano": []}
+    bowls = list(range(1, 13))
+    rng.shuffle(bowls)
+    for f in ("frozen", "reverse", "volcano"):
+        if f in feats:
+            k = rng.between(1, 2)
+            flags[f], bowls = sorted(bowls[:k]), bowls[k:]
+    return flags
+
+
+def _random_position(feats, moves: int, rng: Rng):
+    n_colors = min(5, 2 + (moves + 1) // 2 + rng.below(2))
     colors = list(COLORS)
     rng.shuffle(colors)
     colors = colors[:n_colors]
-    stones = rng.between(7 + int(level * 8), 12 + int(level * 14))
-    if kind == "clear_board":  # a board small enough to be cleared in a few moves
-        stones = rng.between(3 + int(level * 3), 6 + int(level * 8))
+    stones = rng.between(5 + 2 * min(moves, 5), 9 + 2 * min(moves, 5))
     letters = [rng.choice(colors) for _ in range(stones)]
     if "wilds" in feats:
-        letters += ["W"] * rng.between(1, 3)
+        letters += ["W"] * rng.between(1, 2)
     if "blockers" in feats:
         letters += ["X"] * rng.between(1, 3)
-    flags = {"frozen": [], "reverse": [], "volcano": []}
-    for f, key in (("frozen", "frozen"), ("reverse", "reverse"), ("volcano", "volcano")):
-        if f in feats:
-            bowls = list(range(1, 13))
-            rng.shuffle(bowls)
-            flags[key] = sorted(bowls[: rng.between(1, 2)])
-    for _ in range(50):
+    flags = _flags(feats, rng)
+    spread = rng.between(4, 8)  # how many bowls the stones start in: fewer keeps the search small
+    for _ in range(30):
         b = [""] * 12
         rest = list(letters)
+        rng.shuffle(rest)
         for n in flags["volcano"]:  # volcanoes start one or two stones short of erupting
             for _k in range(rng.between(4, 5)):
                 if rest:
                     b[n - 1] += rest.pop()
+        homes = list(range(12))
+        rng.shuffle(homes)
+        homes = homes[:spread] + [n - 1 for n in flags["frozen"]]
         for ch in rest:
-            i = rng.below(12)
-            b[i] += ch
+            b[rng.choice(homes)] += ch
         if all(len(s) <= 6 and match_bowl(s) is None for s in b) and \
-                all(len(b[n - 1]) <= 5 for n in flags["volcano"]):
-            # blockers only where a neighbour could match; frozen bowls should hold something
-            if all(b[n - 1] for n in flags["frozen"]):
-                return tuple(b), flags, feats
+                all(len(b[n - 1]) <= 5 for n in flags["volcano"]) and all(b[n - 1] for n in flags["frozen"]):
+            return tuple(b), flags
     return None
 
 
-def _best(bowls, frozen: int, reverse: int, volcano: int, left: int):
-    """Best outcomes within `left` moves: max score, max collected per colour, max one-move combo,
-    min stones, min moves to clear each colour, min moves to clear the board (99 = never)."""
-    memo: dict = {}
-
-    def go(b, left):
-        key = (b, left)
-        got = memo.get(key)
-        if got is not None:
-            return got
-        score, combo, stones = 0, 0, 999
-        col = [0] * 5
-        clear = [99] * 5
-        board = 99
-        for i in range(12):
-            if not b[i] or frozen >> i & 1:
-                continue
-            nb, pts, cmb, rem, over, _p, _e = play(b, i, volcano, reverse)
-            if over:
-                continue
-            n = sum(map(len, nb))
-            joined = "".join(nb)
-            sub = go(nb, left - 1) if left > 1 else None
-            s2 = pts + (sub[0] if sub else 0)
-            score = max(score, s2)
-            combo = max(combo, cmb, sub[2] if sub else 0)
-            stones = min(stones, n, sub[3] if sub else 999)
-            for ci, c in enumerate(COLORS):
-                col[ci] = max(col[ci], rem[ci] + (sub[1][ci] if sub else 0))
-                if c not in joined:
-                    clear[ci] = 1
-                elif sub and sub[4][ci] < 99:
-                    clear[ci] = min(clear[ci], 1 + sub[4][ci])
-            if n == 0:
-                board = 1
-            elif sub and sub[5] < 99:
-                board = min(board, 1 + sub[5])
-        out = (score, col, combo, stones, clear, board)
-        memo[key] = out
-        return out
-
-    return go(bowls, left)
-
-
-def _goal_for(kind: str, bowls, best, present: str, rng: Rng, gentle: bool):
-    score, col, combo, stones, clear, board = best
-    if kind == "clear_color":
-        options = [c for ci, c in enumerate(COLORS) if c in present and clear[ci] < 99]
-        return Goal(kind="clear_color", color=rng.choice(options)) if options else None
-    if kind == "collect":
-        options = [(col[ci], c) for ci, c in enumerate(COLORS) if col[ci] >= 3]
-        if not options:
-            return None
-        n, c = max(options)
-        return Goal(kind="collect", color=c, count=n - (3 if gentle and n >= 6 else 0))
-    if kind == "score":
-        if score < 30:
-            return None
-        return Goal(kind="score", points=score if not gentle else max(30, score - 30))
-    if kind == "combo":
-        return Goal(kind="combo", count=combo) if combo >= 2 else None
-    if kind == "max_stones":
-        total = sum(map(len, bowls))
-        if stones >= total - 2:
-            return None
-        return Goal(kind="max_stones", count=stones + (2 if gentle else 0))
-    return Goal(kind="clear_board") if board < 99 else None
-
-
-def _uses_feature(feats: set[str], bowls, flags, solution) -> bool:
-    """The new feature must matter on the solver's line: a wild matched, a blocker cleared, a frozen
-    bowl fed, a reverse bowl sown (or erupting), a volcano erupting."""
-    b = tuple(bowls)
-    fr, rv, vo = mask(flags["frozen"]), mask(flags["reverse"]), mask(flags["volcano"])
-    seen = set()
-    for n in solution:
-        trace: list = []
-        if rv >> (n - 1) & 1:
-            seen.add("reverse")
-        before = b
-        b, *_ = play(b, n - 1, vo, rv, trace)
-        for ev in trace:
-            if ev[0] == "match" and ev[4][5]:
-                seen.add("wilds")
-            if ev[0] == "blockers":
-                seen.add("blockers")
-            if ev[0] == "erupt":
-                seen.add("volcano")
-                if rv >> ev[2] & 1:
-                    seen.add("reverse")
-        for f in flags["frozen"]:
-            if len(b[f - 1]) > len(before[f - 1]) or b[f - 1] != before[f - 1]:
-                seen.add("frozen")
-    return feats <= seen
-
-
-def _sampled_best(bowls, frozen: int, reverse: int, volcano: int, left: int, rng: Rng, playouts: int):
-    """Like `_best`, but from random playouts: for limits too deep to search whole while generating."""
-    score, combo, stones, board = 0, 0, 999, 99
-    col, clear = [0] * 5, [99] * 5
-    for _ in range(playouts):
-        b, sc, cl = bowls, 0, [0] * 5
-        for depth in range(1, left + 1):
-            legal = [i for i in range(12) if b[i] and not frozen >> i & 1]
-            if not legal:
-                break
-            nb, pts, cmb, rem, over, _p, _e = play(b, rng.choice(legal), volcano, reverse)
-            if over:
-                break
-            b, sc = nb, sc + pts
-            score, combo = max(score, sc), max(combo, cmb)
-            stones = min(stones, sum(map(len, b)))
-            joined = "".join(b)
-            for ci, c in enumerate(COLORS):
-                cl[ci] += rem[ci]
-                col[ci] = max(col[ci], cl[ci])
-                if c not in joined:
-                    clear[ci] = min(clear[ci], depth)
-            if not joined:
-                board = min(board, depth)
-                break
-    return score, col, combo, stones, clear, board
-
-
-def _constructed_clear(stage: str, level: float, rng: Rng, moves: int):
+def _constructed_clear(feats, moves: int, rng: Rng):
     """A clear-the-board position built backwards: a last move whose every stone completes a pair
     (or a stone and a wild), then `moves − 1` quiet moves un-sown before it."""
-    pos = _random_position(stage, level, rng, "clear_board")
-    if pos is None:
-        return None
-    _b, flags, feats = pos
+    flags = _flags(feats, rng)
     rev = set(flags["reverse"])
     src = rng.below(12)
     step = -1 if src + 1 in rev else 1
-    k = rng.between(2, 3 + int(level * 3))
+    k = rng.between(2, min(6, 2 + moves))
     b = [""] * 12
     colors = list(COLORS)
     rng.shuffle(colors)
-    colors = colors[: rng.between(1, min(5, 2 + int(level * 4)))]
+    colors = colors[: rng.between(1, min(5, 1 + moves))]
     hand = ""
     wilds = rng.between(1, 2) if "wilds" in feats else 0
     for j in range(1, k + 1):
@@ -260,9 +180,9 @@ def _constructed_clear(stage: str, level: float, rng: Rng, moves: int):
             return None
         t, d, run = rng.choice(starts)
         m = rng.between(1, run)
-        takers = [(t + d * j) % 12 for j in range(1, m + 1)]
         prev = list(b)
-        for i in takers:
+        for j in range(1, m + 1):
+            i = (t + d * j) % 12
             prev[t] += prev[i][-1]
             prev[i] = prev[i][:-1]
         if any(match_bowl(x) for x in prev) or any(len(x) > 7 for x in prev):
@@ -275,89 +195,301 @@ def _constructed_clear(stage: str, level: float, rng: Rng, moves: int):
         return None
     if any(not b[n - 1] for n in flags["frozen"]):
         return None
-    return tuple(b), flags, feats
+    return tuple(b), flags
 
 
-def candidate(stage: str, level: float, kind: str, rng: Rng, moves: int) -> Candidate | None:
-    """A puzzle whose shortest solution takes exactly `moves` moves and uses the stage's feature."""
-    if kind == "clear_board":
-        pos = _constructed_clear(stage, level, rng, moves)
-    else:
-        pos = _random_position(stage, level, rng, kind)
-    if pos is None:
-        return None
-    bowls, flags, feats = pos
-    fr, rv, vo = mask(flags["frozen"]), mask(flags["reverse"]), mask(flags["volcano"])
-    if moves <= 3:
-        best = _best(bowls, fr, rv, vo, moves)
-    else:
-        best = _sampled_best(bowls, fr, rv, vo, moves, rng, 300)
-    goal = _goal_for(kind, bowls, best, "".join(bowls), rng, level < 0.3)
-    if goal is None:
-        return None
-    p = Puzzle(id=1, bowls=list(bowls), goal=goal, moves=moves, **flags)
-    sol = solve(p)
-    if sol is None or len(sol) != moves:
-        return None
-    if not _uses_feature(feats, bowls, flags, sol):
-        return None
-    chance = win_chance(p)
-    return Candidate(bowls, flags["frozen"], flags["reverse"], flags["volcano"], goal, moves, sol,
-                     difficulty_of(chance))
+# --- goals --------------------------------------------------------------------------------------------
+
+@dataclass
+class Depth:
+    """The best a player can reach on exactly this move: lowest stone count, highest score and
+    collected counts so far, highest one-move combo, colours gone, board empty."""
+    min_stones: int = 999
+    max_score: int = 0
+    max_collect: tuple = (0, 0, 0, 0, 0)
+    max_combo: int = 0
+    gone: frozenset = frozenset()
+    empty: bool = False
 
 
-def target_difficulty(slot: int, total: int = 100) -> float:
-    return 0.2 + 2.4 * slot / (total - 1)
-
-
-def _moves_for(target: float, rng: Rng) -> int:
-    base = 1 if target < 0.6 else 2 if target < 1.3 else 3 if target < 2.3 else 4
-    return max(1, base - (1 if rng.chance(1, 4) else 0))
-
-
-def generate(seed: int = 2, per_slot: int = 5, tolerance: float = 0.1, log=None) -> list[Puzzle]:
-    """The whole set: stage by stage, candidates per slot, the one nearest a rising target difficulty."""
-    rng = Rng(seed_from("bowls", "puzzles", seed))
-    total = sum(n for _, n, _ in STAGES)
-    out: list[Puzzle] = []
-    seen: set = set()
-    slot = 0
-    for stage, count, kinds in STAGES:
-        chosen: list[Candidate] = []
-        for k in range(count):
-            level = slot / (total - 1)
-            target = target_difficulty(slot, total)
-            near: list[Candidate] = []
-            others: list[Candidate] = []
-            tries = 0
-            while tries < 1500 and not (tries > 600 and near) and \
-                    sum(c.goal.kind == kinds[k % len(kinds)] for c in near) < per_slot:
-                kind = kinds[(k + tries // 300) % len(kinds)]  # a kind that will not come: try the next
-                tries += 1
-                c = candidate(stage, level, kind, rng, _moves_for(target, rng))
-                if c is None or c.bowls in seen:
+def survey(bowls, frozen: int, reverse: int, volcano: int, depth: int, cap: int = LAYER_CAP, hopeless=None):
+    """Every board reachable move by move (merged by board, keeping the best score and collected
+    counts per board): one `Depth` per move, or None when a layer grows past `cap` boards or
+    `hopeless(depths so far)` says no goal can need the whole depth."""
+    layer = {tuple(bowls): (0, (0, 0, 0, 0, 0))}
+    out: list[Depth] = []
+    for d in range(1, depth + 1):
+        nxt: dict = {}
+        st, sc, cmb, empty = 999, 0, 0, False
+        col = [0, 0, 0, 0, 0]
+        gone: set = set()
+        for b, (s0, c0) in layer.items():
+            for i in range(12):
+                if not b[i] or frozen >> i & 1:
                     continue
-                (near if abs(c.difficulty - target) <= tolerance else others).append(c)
-            pool = near or others
-            if not pool:
-                raise RuntimeError(f"no candidate for {stage} #{k}")
-            wanted = kinds[k % len(kinds)]
-            pick = min(pool, key=lambda c: (c.goal.kind != wanted, abs(c.difficulty - target), c.difficulty))
-            chosen.append(pick)
-            seen.add(pick.bowls)
-            slot += 1
-            if log:
-                log(f"{slot:3d} {stage:9s} {pick.goal.kind:11s} moves={pick.moves} diff={pick.difficulty:.3f} "
-                    f"target={target:.3f} tries={tries}")
-        chosen.sort(key=lambda c: c.difficulty)  # gentlest first within the stage
-        for c in chosen:
-            out.append(Puzzle(id=len(out) + 1, bowls=list(c.bowls), frozen=c.frozen, reverse=c.reverse,
-                              volcano=c.volcano, goal=c.goal, moves=c.moves, feature=stage,
-                              difficulty=c.difficulty, shortest=len(c.solution)))
+                nb, pts, combo, rem, over, _p, _e = play(b, i, volcano, reverse)
+                if over:
+                    continue
+                s1 = s0 + pts
+                c1 = (c0[0] + rem[0], c0[1] + rem[1], c0[2] + rem[2], c0[3] + rem[3], c0[4] + rem[4])
+                n = sum(map(len, nb))
+                st = min(st, n)
+                sc = max(sc, s1)
+                cmb = max(cmb, combo)
+                for k in range(5):
+                    if c1[k] > col[k]:
+                        col[k] = c1[k]
+                if len(gone) < 5:
+                    j = "".join(nb)
+                    gone.update(c for c in COLORS if c not in j)
+                if not n:
+                    empty = True
+                if d < depth:
+                    old = nxt.get(nb)
+                    if old is None:
+                        nxt[nb] = (s1, c1)
+                    elif s1 > old[0] or any(a > b_ for a, b_ in zip(c1, old[1])):
+                        nxt[nb] = (max(s1, old[0]), tuple(map(max, c1, old[1])))
+        out.append(Depth(st, sc, tuple(col), cmb, frozenset(gone), empty))
+        if len(nxt) > cap or (d < depth and hopeless is not None and hopeless(bowls, out)):
+            return None
+        layer = nxt
     return out
 
 
+def goal_options(kind: str, bowls, depths: list[Depth]) -> list[Goal]:
+    """Goals of this kind whose first possible win is on the last surveyed move, easiest first."""
+    *before, last = depths
+    m = len(depths)
+    present = "".join(bowls)
+    if kind == "clear_color":
+        early = set().union(*(d.gone for d in before)) if before else set()
+        return [Goal(kind="clear_color", color=c) for c in COLORS
+                if c in present and c in last.gone and c not in early]
+    if kind == "collect":
+        out = []
+        for k, c in enumerate(COLORS):
+            lo = max([d.max_collect[k] for d in before], default=0) + 1
+            hi = last.max_collect[k]
+            out += [Goal(kind="collect", color=c, count=n) for n in range(max(3, lo), hi + 1)]
+        return out
+    if kind == "score":
+        lo = max([d.max_score for d in before], default=0) + 10
+        return [Goal(kind="score", points=p) for p in range(max(30, lo), last.max_score + 1, 10)]
+    if kind == "combo":
+        lo = max([d.max_combo for d in before], default=0) + 1
+        return [Goal(kind="combo", count=n) for n in range(max(2, lo), last.max_combo + 1)]
+    if kind == "max_stones":
+        hi = min([d.min_stones for d in before], default=sum(map(len, bowls))) - 1
+        hi = min(hi, sum(map(len, bowls)) - 2)
+        return [Goal(kind="max_stones", count=n) for n in range(hi, last.min_stones - 1, -1)]
+    early_empty = any(d.empty for d in before)
+    return [Goal(kind="clear_board")] if last.empty and not early_empty and m else []
+
+
+def _hopeless(kind: str):
+    """A test that a goal of this kind is already reachable too early for every choice of it."""
+    if kind == "clear_color":
+        return lambda bowls, depths: set("".join(bowls)) & set(COLORS) <= set().union(*(d.gone for d in depths))
+    if kind == "clear_board":
+        return lambda bowls, depths: depths[-1].empty
+    return None
+
+
+def uses_feature(feats, bowls, flags, solution) -> set[str]:
+    """The modifiers that matter on this line: a wild matched, a blocker cleared, a frozen bowl fed, a
+    reverse bowl sown (or erupting), a volcano erupting."""
+    b = tuple(bowls)
+    rv, vo = mask(flags["reverse"]), mask(flags["volcano"])
+    seen = set()
+    for n in solution:
+        trace: list = []
+        if rv >> (n - 1) & 1:
+            seen.add("reverse")
+        before = b
+        b, *_ = play(b, n - 1, vo, rv, trace)
+        for ev in trace:
+            if ev[0] == "match" and ev[4][5]:
+                seen.add("wilds")
+            if ev[0] == "blockers":
+                seen.add("blockers")
+            if ev[0] == "erupt":
+                seen.add("volcano")
+                if rv >> ev[2] & 1:
+                    seen.add("reverse")
+        for f in flags["frozen"]:
+            if b[f - 1] != before[f - 1]:
+                seen.add("frozen")
+    return seen & set(feats)
+
+
+def _uses_feature(feats, bowls, flags, solution) -> bool:
+    return set(feats) <= uses_feature(feats, bowls, flags, solution)
+
+
+# --- slots --------------------------------------------------------------------------------------------
+
+@dataclass
+class Made:
+    puzzle: Puzzle
+    stats: PuzzleStats
+
+
+def _fits(slot: Slot, st: PuzzleStats) -> bool:
+    if slot.n >= HARD_FROM:
+        return st.win_chance < HARD_CHANCE and st.solutions <= HARD_SOLUTIONS
+    return True
+
+
+def candidates(slot: Slot, rng: Rng):
+    """Endless stream of verified candidates for a slot (None for a failed try)."""
+    while True:
+        kind = slot.kind
+        pos = _constructed_clear(slot.feats, slot.moves, rng) if kind == "clear_board" \
+            else _random_position(slot.feats, slot.moves, rng)
+        if pos is None:
+            yield None
+            continue
+        bowls, flags = pos
+        fr, rv, vo = mask(flags["frozen"]), mask(flags["reverse"]), mask(flags["volcano"])
+        depths = survey(bowls, fr, rv, vo, slot.moves, hopeless=_hopeless(kind))
+        if depths is None:
+            yield None
+            continue
+        options = goal_options(kind, bowls, depths)
+        if not options:
+            yield None
+            continue
+        # a goal along the options, harder the later the slot (the options run easiest first)
+        level = (slot.n - 1) / 99
+        goal = options[min(len(options) - 1, int(level * len(options) + rng.below(2)))]
+        p = Puzzle(id=slot.n, bowls=list(bowls), goal=goal, moves=slot.moves, **flags)
+        line = solve(p)
+        if line is None or len(line) != slot.moves or not _uses_feature(slot.feats, bowls, flags, line):
+            yield None
+            continue
+        solutions, chance = count(p)
+        st = PuzzleStats(id=slot.n, goal=goal.as_cli(), moves=slot.moves, shortest=len(line),
+                         solutions=solutions, win_chance=chance, difficulty=difficulty_of(chance))
+        yield Made(p, st)
+
+
+def make_slot(slot: Slot, seed: int = 15, want: int = 6, max_tries: int = 3000, log=None) -> Made:
+    """The candidate nearest the slot's target among the first `want` that fit (fewer if tries run out)."""
+    rng = Rng(seed_from("bowls", "puzzles", seed, slot.n))
+    if slot.moves >= 6:  # each try costs seconds here: fewer candidates
+        want, max_tries = (1 if slot.n >= HARD_FROM else 3), max_tries // 6
+    found: list[Made] = []
+    tries = 0
+    for c in candidates(slot, rng):
+        tries += 1
+        if c is not None and _fits(slot, c.stats) and \
+                all(c.puzzle.bowls != f.puzzle.bowls for f in found):
+            found.append(c)
+            if abs(c.stats.difficulty - slot.target) <= 0.15 or len(found) >= want:
+                break
+        if tries >= max_tries and found:
+            break
+        if tries >= 2 * max_tries:
+            # a slot whose kind will not come: fewer moves at the end (never under five, or six in the
+            # last ten), the next goal kind elsewhere (never where the kinds must all appear)
+            if slot.n > 70 and slot.moves > (6 if slot.n >= HARD_FROM else 5):
+                return make_slot(replace(slot, moves=slot.moves - 1), seed, want, max_tries, log)
+            if len(KINDS) < slot.n < HARD_FROM:
+                kind = KINDS[(KINDS.index(slot.kind) + 1) % len(KINDS)]
+                return make_slot(replace(slot, kind=kind), seed, want, max_tries, log)
+            raise RuntimeError(f"no puzzle for slot {slot.n}")
+    best = min(found, key=lambda m: (abs(m.stats.difficulty - slot.target), m.stats.difficulty))
+    p = best.puzzle.model_copy(update={"feature": slot.feature, "difficulty": best.stats.difficulty,
+                                       "shortest": best.stats.shortest, "intro": slot.intro})
+    if log:
+        log(f"{slot.n:3d} {slot.feature:8s} {p.goal.kind:11s} moves={p.moves} sol={best.stats.solutions} "
+            f"diff={best.stats.difficulty:.2f} target={slot.target:.2f} tries={tries}")
+    return Made(p, best.stats)
+
+
+def _stderr(line: str) -> None:
+    print(line, file=sys.stderr, flush=True)
+
+
+def features_of(p: Puzzle) -> frozenset:
+    """The modifiers a puzzle has: wilds or blockers on the board, frozen, reverse or volcano bowls."""
+    text = "".join(p.bowls)
+    out = {f for f, on in (("wilds", "W" in text), ("blockers", "X" in text)) if on}
+    out.update(f for f in ("frozen", "reverse", "volcano") if getattr(p, f))
+    return frozenset(out)
+
+
+def old_set() -> list[Puzzle]:
+    """The set shipped before issue 15's rework (old_puzzles.json), whose puzzles are kept where they
+    fit a slot, so players keep those wins (records are kept by content)."""
+    text = (Path(__file__).parent / "old_puzzles.json").read_text(encoding="utf-8")
+    return [Puzzle.model_validate(d) for d in json.loads(text)]
+
+
+def reuse_plan(slots: list[Slot], old: list[Puzzle], tolerance: float = 0.3) -> dict[int, Made]:
+    """Old puzzles that fit a slot: the same modifiers (used on the solver's line), the same move limit
+    needed in full, a difficulty within `tolerance` of the target; the slot's goal kind preferred
+    (required where the kinds are taught and in the last ten). Each old puzzle goes to one slot."""
+    measured = []
+    for p in old:
+        line = solve(p)
+        if line is None or len(line) != p.moves:
+            continue
+        flags = {"frozen": p.frozen, "reverse": p.reverse, "volcano": p.volcano}
+        if not _uses_feature(features_of(p), p.bowls, flags, line):
+            continue
+        solutions, chance = count(p)
+        measured.append((p, len(line), solutions, chance))
+    plan: dict[int, Made] = {}
+    used: set[int] = set()
+    for slot in slots:
+        strict = slot.n <= len(KINDS) or slot.n >= HARD_FROM or slot.intro is not None
+        fits = [(p.goal.kind != slot.kind, abs(difficulty_of(c) - slot.target), p.id, p, n, sols, c)
+                for p, n, sols, c in measured
+                if p.id not in used and p.moves == slot.moves and features_of(p) == slot.feats
+                and abs(difficulty_of(c) - slot.target) <= tolerance and (p.goal.kind == slot.kind or not strict)]
+        if not fits:
+            continue
+        *_, p, n, sols, c = min(fits, key=lambda f: f[:3])
+        used.add(p.id)
+        st = PuzzleStats(id=slot.n, goal=p.goal.as_cli(), moves=p.moves, shortest=n, solutions=sols,
+                         win_chance=c, difficulty=difficulty_of(c))
+        plan[slot.n] = Made(p.model_copy(update={"id": slot.n, "feature": slot.feature,
+                                                 "difficulty": st.difficulty, "shortest": n,
+                                                 "intro": slot.intro}), st)
+    return plan
+
+
+def generate(seed: int = 15, jobs: int = 1, log=None) -> list[Made]:
+    """The whole set, slot by slot (in `jobs` processes; the result does not depend on it): an old
+    puzzle where one fits, else the best new candidate."""
+    kept = reuse_plan(schedule(), old_set())
+    slots = [s for s in schedule() if s.n not in kept]
+    if jobs > 1:
+        from multiprocessing import Pool
+        with Pool(jobs) as pool:
+            # the long slots first, so the two processes finish together
+            order = sorted(slots, key=lambda s: -s.moves)
+            made = dict(zip([s.n for s in order],
+                            pool.starmap(make_slot, [(s, seed, 6, 4000, _stderr) for s in order])))
+        out = [made[s.n] if s.n in made else kept[s.n] for s in schedule()]
+    else:
+        made = {s.n: make_slot(s, seed, log=log) for s in slots}
+        out = [made[s.n] if s.n in made else kept[s.n] for s in schedule()]
+    if len({tuple(m.puzzle.bowls) for m in out}) != len(out):
+        raise RuntimeError("two slots drew the same start")
+    return out
+
+
+def write(made: list[Made], folder: Path) -> None:
+    puzzles = [m.puzzle.model_dump(mode="json", exclude_none=False) for m in made]
+    (folder / "puzzles.json").write_text(json.dumps(puzzles, indent=1) + "\n", encoding="utf-8")
+    stats = [m.stats.model_dump(mode="json") for m in made]
+    (folder / "puzzle_stats.json").write_text(json.dumps(stats, indent=1) + "\n", encoding="utf-8")
+
+
 if __name__ == "__main__":
-    puzzles = generate(log=lambda s: print(s, file=sys.stderr))
-    json.dump([p.model_dump(mode="json") for p in puzzles], sys.stdout, indent=1)
-    sys.stdout.write("\n")
+    jobs = int(sys.argv[1]) if len(sys.argv) > 1 else 2
+    result = generate(jobs=jobs, log=_stderr)
+    write(result, Path(__file__).parent)

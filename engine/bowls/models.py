@@ -100,6 +100,7 @@ class Puzzle(BaseModel):
     feature: str = "basics"       # what this puzzle introduces or practises
     difficulty: float = 0.0       # −log10(chance that uniformly random play wins within the limit)
     shortest: int = 0             # length of the solver's shortest solution
+    intro: Optional[str] = None   # one line on the modifier this puzzle is the first to use
 
     @field_validator("bowls")
     @classmethod

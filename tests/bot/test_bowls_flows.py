@@ -244,3 +244,16 @@ async def test_daily_lists_what_the_player_did_today_and_offers_the_rest(make_re
         message = after.followups[-1] if after.followups else after.response
         components = str(message.components)
         assert "Play Bowls" not in components and "Play Formation" in components
+
+
+async def test_the_first_puzzle_with_a_modifier_says_what_it_does(make_real_bot):
+    bot = make_real_bot()
+    first_wild = next(p for p in bowls.all_puzzles() if any("W" in b for b in p.bowls))
+    async with simcord.run(bot) as env:
+        guild, channel, alice = world(env, "alice")
+        await alice.slash(channel, "bowls puzzle", number=first_wild.id)
+        board = channel.threads[-1].last_message.content
+        assert "Wild:" in board and "wilds alone never match" in board
+        await alice.slash(channel.threads[-1], "bowls end")
+        await alice.slash(channel, "bowls puzzle", number=1)
+        assert "New here" not in channel.threads[-1].last_message.content

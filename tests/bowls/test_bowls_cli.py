@@ -96,3 +96,23 @@ def test_the_module_runs_as_a_program():
     bad = subprocess.run([sys.executable, "-m", "engine.bowls", "move"], input="nope", capture_output=True,
                          text=True, timeout=60)
     assert bad.returncode == 2 and bad.stderr.startswith("error: bad JSON")
+
+
+def test_puzzles_stats_prints_the_curve_one_row_per_puzzle():
+    out, err = io.StringIO(), io.StringIO()
+    code = main(["puzzles", "--stats"], stdin=io.StringIO(), stdout=out, stderr=err)
+    rows = json.loads(out.getvalue())
+    assert code == 0 and err.getvalue() == ""
+    puzzles = {p["id"]: p for p in json.loads(run("puzzles")[1])}
+    assert [r["id"] for r in rows] == list(range(1, 101))
+    for r in rows:
+        assert set(r) == {"id", "goal", "moves", "shortest", "solutions", "win_chance", "difficulty"}
+        assert r["goal"] == puzzles[r["id"]]["goal"] and r["moves"] == puzzles[r["id"]]["moves"]
+        assert 1 <= r["shortest"] <= r["moves"] and r["solutions"] >= 1 and 0 < r["win_chance"] <= 1
+
+
+def test_puzzles_without_stats_keeps_its_shape_and_other_options_are_refused():
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["puzzles", "--curve"], stdin=io.StringIO(), stdout=out, stderr=err) == 2
+    assert out.getvalue() == "" and err.getvalue().startswith("usage:")
+    assert "solutions" not in run("puzzles")[1]

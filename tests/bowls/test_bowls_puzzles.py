@@ -1,5 +1,6 @@
-"""The 100 bowls puzzles: valid starts, all solved by the solver within their limits (in CI), one
-feature introduced at a time, every goal kind present, and a difficulty that rises through the set."""
+"""The 100 bowls puzzles: valid starts, all solved by the solver within their limits, each modifier taught
+by the first puzzle that uses it (with its line) and combined again at the end, every goal kind early and
+late, a committed curve that matches a re-derived sample, and a difficulty that rises through the set."""
 import io
 import json
 
@@ -9,23 +10,12 @@ from engine.bowls import BowlsGame, all_puzzles, get_puzzle, new_puzzle, sow, Un
 from engine.bowls.cli import main
 from engine.bowls.core import match_bowl
 from engine.bowls.game import goal_reached
-from engine.bowls.generate import FEATURES, _uses_feature
-from engine.bowls.solver import difficulty, solve
+from engine.bowls.generate import INTROS, KINDS, MODIFIERS, features_of, uses_feature
+from engine.bowls.solver import solve
+from engine.bowls.stats import count, measure, shipped_stats
 
 PUZZLES = all_puzzles()
-
-
-def features_of(p) -> set[str]:
-    text = "".join(p.bowls)
-    out = set()
-    if "W" in text:
-        out.add("wilds")
-    if "X" in text:
-        out.add("blockers")
-    for flag in ("frozen", "reverse", "volcano"):
-        if getattr(p, flag):
-            out.add(flag)
-    return out
+STATS = shipped_stats()
 
 
 def test_there_are_100_numbered_puzzles_and_unknown_numbers_are_refused():
@@ -41,13 +31,13 @@ def test_every_start_is_settled_and_not_already_won():
         assert all(len(s) <= 7 and match_bowl(s) is None for s in p.bowls), p.id
         assert all(len(p.bowls[n - 1]) < 6 for n in p.volcano), p.id  # no volcano ready at the start
         assert not goal_reached(p.goal, p.bowls, 0, {}, 0), p.id
-        assert 1 <= p.moves <= 6
+        assert 1 <= p.moves <= 7
 
 
-def test_every_puzzle_is_solved_within_its_limit_and_the_line_plays_out_as_a_win():
+def test_every_puzzle_needs_its_whole_limit_and_the_solver_line_plays_out_as_a_win():
     for p in PUZZLES:
         line = solve(p)
-        assert line is not None and len(line) == p.shortest <= p.moves, p.id
+        assert line is not None and len(line) == p.shortest == p.moves, p.id
         g = new_puzzle(p.id)
         for bowl in line:
             g, _ = sow(g, bowl)
@@ -62,57 +52,92 @@ def test_check_command_solves_all_and_exits_0():
     assert json.loads(out.getvalue()) == {"puzzles": 100, "failed": []}
 
 
-def test_features_arrive_one_at_a_time_in_order_and_are_used():
-    stages = [p.feature for p in PUZZLES]
-    order = [FEATURES.index(s) for s in stages]
-    assert order == sorted(order) and set(stages) == set(FEATURES)
-    assert FEATURES[:6] == ("basics", "wilds", "blockers", "frozen", "reverse", "volcano")
-    introduced: set[str] = set()
-    for p in PUZZLES:
-        if p.feature in ("wilds", "blockers", "frozen", "reverse", "volcano"):
-            introduced.add(p.feature)
-            assert p.feature in features_of(p), p.id
-            flags = {"frozen": p.frozen, "reverse": p.reverse, "volcano": p.volcano}
-            assert _uses_feature({p.feature}, p.bowls, flags, solve(p)), p.id
-        assert features_of(p) <= introduced, (p.id, features_of(p), introduced)
-    first = {f: next(p.id for p in PUZZLES if f in features_of(p)) for f in introduced}
-    assert first["wilds"] < first["blockers"] < first["frozen"] < first["reverse"] < first["volcano"]
+def test_each_modifier_is_taught_by_the_first_puzzle_that_uses_it_with_one_line():
+    first = {f: next(p for p in PUZZLES if f in features_of(p)) for f in MODIFIERS}
+    assert [first[f].id for f in MODIFIERS] == sorted(first[f].id for f in MODIFIERS)  # one at a time
+    for f, p in first.items():
+        assert p.intro == INTROS[f], (f, p.id)
+        assert features_of(p) == {f}, p.id  # taught alone
+        assert f in uses_feature({f}, p.bowls, {"frozen": p.frozen, "reverse": p.reverse,
+                                                "volcano": p.volcano}, solve(p)), p.id
+        assert "\n" not in p.intro and p.intro.lower().startswith(f.rstrip("s")[:6])
+    assert [p.id for p in PUZZLES if p.intro] == sorted(p.id for p in first.values())
 
 
-def test_all_six_goal_kinds_appear_and_combo_goals_come_with_the_combos_stage():
-    kinds = {p.goal.kind for p in PUZZLES}
-    assert kinds == {"clear_color", "collect", "score", "combo", "max_stones", "clear_board"}
-    assert all(p.feature in ("combos", "mixed") for p in PUZZLES if p.goal.kind == "combo")
+def test_every_modifier_and_goal_kind_comes_early_and_again_at_the_end():
+    early, late = PUZZLES[:50], PUZZLES[-10:]
+    for f in MODIFIERS:
+        assert any(f in features_of(p) for p in early), f
+        assert any(f in features_of(p) for p in late), f
+    assert all(len(features_of(p)) >= 2 for p in late)  # combined
+    assert {p.goal.kind for p in PUZZLES[:10]} == set(KINDS)
+    assert {p.goal.kind for p in late} == set(KINDS)
+    # the modifiers a late puzzle has all matter on the solver's line
+    for p in PUZZLES[-30:]:
+        flags = {"frozen": p.frozen, "reverse": p.reverse, "volcano": p.volcano}
+        assert uses_feature(features_of(p), p.bowls, flags, solve(p)) == features_of(p), p.id
 
 
-def test_stored_difficulty_is_the_measured_one():
-    for p in PUZZLES:
-        assert difficulty(p) == p.difficulty, p.id
+def test_the_last_thirty_need_five_to_seven_moves_and_the_last_ten_are_rarely_won_by_chance():
+    assert all(5 <= p.moves <= 7 for p in PUZZLES[-30:])
+    assert all(p.moves <= 4 for p in PUZZLES[:70])
+    for s in STATS[-10:]:
+        assert s.win_chance < 1e-4 and s.solutions <= 12, s
 
 
-def _ranks(xs):
-    order = sorted(range(len(xs)), key=lambda i: xs[i])
-    r = [0.0] * len(xs)
-    for rank, i in enumerate(order):
-        r[i] = float(rank)
-    return r
-
-
-def test_difficulty_rises_through_the_set():
-    d = [p.difficulty for p in PUZZLES]
-    # Spearman rank correlation between position and difficulty.
-    a, b = _ranks(list(range(len(d)))), _ranks(d)
-    n = len(d)
-    mean = (n - 1) / 2
-    cov = sum((x - mean) * (y - mean) for x, y in zip(a, b))
-    var = sum((x - mean) ** 2 for x in a)
-    assert cov / var >= 0.95
-    # every block of ten is harder on average than the one before
+def test_the_curve_rises_through_the_set():
+    d = [s.difficulty for s in STATS]
     blocks = [sum(d[i:i + 10]) / 10 for i in range(0, 100, 10)]
     assert blocks == sorted(blocks) and len(set(blocks)) == 10
-    assert d[0] < 0.5 and d[-1] > 2.0  # from "most random lines win" to "about one in a hundred"
+    moves = [p.moves for p in PUZZLES]
+    assert [max(moves[i:i + 10]) for i in range(0, 100, 10)] == sorted(max(moves[i:i + 10]) for i in range(0, 100, 10))
+    assert d[0] < 0.5 and min(d[-10:]) > 4
+
+
+def test_the_committed_curve_matches_the_puzzles():
+    for p, s in zip(PUZZLES, STATS):
+        assert (s.id, s.goal, s.moves, s.shortest, s.difficulty) == (p.id, p.goal.as_cli(), p.moves, p.shortest,
+                                                                      p.difficulty)
+
+
+@pytest.mark.parametrize("number", [1, 9, 25, 41, 60, 70, 75, 86, 100])
+def test_a_sample_of_the_committed_curve_is_re_derived_exactly(number):
+    assert measure(get_puzzle(number)) == STATS[number - 1]
+
+
+def test_counting_agrees_with_walking_every_sequence_by_hand():
+    # On a short puzzle, enumerate every legal sequence without memo and compare.
+    p = next(q for q in PUZZLES if q.moves == 3)
+    from engine.bowls.game import legal_bowls
+    wins, chance = 0, 0.0
+
+    def walk(g, weight):
+        nonlocal wins, chance
+        legal = legal_bowls(g)
+        for b in legal:
+            nxt, _ = sow(g, b)
+            if nxt.won:
+                wins += 1
+                chance += weight / len(legal)
+            elif not nxt.over:
+                walk(nxt, weight / len(legal))
+
+    walk(new_puzzle(p.id), 1.0)
+    got = count(p)
+    assert got[0] == wins and got[1] == pytest.approx(chance, rel=1e-12)
 
 
 def test_a_puzzle_game_round_trips_through_json():
     g = new_puzzle(50)
     assert BowlsGame.model_validate_json(g.model_dump_json()) == g
+
+
+def test_the_shipped_set_is_what_the_seeded_generator_makes():
+    from engine.bowls.generate import make_slot, old_set, reuse_plan, schedule
+    slots = schedule()
+    kept = reuse_plan(slots, old_set())
+    assert 20 <= len(kept) and all(kept[n].puzzle == PUZZLES[n - 1] for n in kept)
+    for n in (1, 13, 33, 52):
+        assert n not in kept
+        made = make_slot(slots[n - 1])
+        assert made.puzzle == PUZZLES[n - 1] and made.stats == STATS[n - 1]

@@ -65,6 +65,9 @@ class Bowls(GameKind):
     def board(self, state: BowlsSession, game: GameRecord) -> Reply:
         g = state.game
         lines = [f"**{bowls.text.status_line(g)}**", bowls.goal_text(g)]
+        intro = _intro(g)
+        if intro:  # the first puzzle with a modifier says what it does
+            lines.append(f"New here — {intro}")
         if state.selected is not None:
             stones = " ".join(g.bowls[state.selected - 1]) or "-"
             line = f"Selected bowl {state.selected}: {stones} (oldest first). Confirm to sow."
@@ -292,6 +295,15 @@ class Bowls(GameKind):
 
     def new_daily(self, day: date, user_id: int, db: sqlite_utils.Database) -> BowlsSession:
         return new_session(bowls.new_daily(day), load_record(db, user_id))
+
+
+def _intro(g: bowls.BowlsGame) -> str | None:
+    if g.mode != "puzzle" or not g.puzzle_id:
+        return None
+    try:
+        return bowls.get_puzzle(g.puzzle_id).intro
+    except (LookupError, ValueError):
+        return None
 
 
 def theme_named(name: str) -> str | None:
