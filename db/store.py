@@ -39,6 +39,12 @@ class Store(sqlite_utils.Database):
                 self.rollback()
                 raise
 
+    def schema_version(self) -> int:
+        return self.execute("PRAGMA user_version").fetchone()[0]
+
+    def close(self) -> None:
+        self.conn.close()
+
 Migration = Callable[[sqlite_utils.Database], None]
 
 
@@ -101,12 +107,17 @@ MIGRATIONS: list[Migration] = [_m1_initial, _m2_running_slots, _m3_companion_dec
 
 
 def migrate(db: sqlite_utils.Database) -> int:
-    """Apply every migration newer than the stored user_version; returns the version reached."""
-    current = db.execute("PRAGMA user_version").fetchone()[0]
+    """Apply every migration newer than the stored user_version; returns the version reached.
+
+    The version is read again inside each migration's write transaction: processes starting together
+    on a new store apply each migration once, the others find it done.
+    """
     for number, migration in enumerate(MIGRATIONS, start=1):
-        if number <= current:
+        if number <= db.schema_version():
             continue
         with db.atomic():
+            if number <= db.schema_version():
+                continue  # another process applied it while this one waited for the write lock
             migration(db)
             db.execute(f"PRAGMA user_version = {number}")
     return len(MIGRATIONS)
