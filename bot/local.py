@@ -27,7 +27,7 @@ async def run_local(settings: Settings, *, port: int | None = None, plugins=None
 
     port = settings.local_play_port if port is None else port
     bot = create_bot(settings, plugins=plugins)
-    env = simcord.Env(bot, check_errors=False)
+    env = simcord.Env(bot, check_errors=False, shard_count=settings.shard_count or 1)
     # SimCord's clock starts on 2026-01-01; start it at the real time instead, so today's daily is
     # today's and timers run in step with the wall clock.
     clock = env.backend.clock
