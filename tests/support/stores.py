@@ -1,5 +1,5 @@
-"""The store under test: every store test runs on SQLite and, where TEST_POSTGRES_URL names a server,
-on PostgreSQL too (each test in a schema of its own, dropped after it)."""
+"""The store under test, for any test that asks for `store_target` or `store`: SQLite always and, where
+TEST_POSTGRES_URL names a server, PostgreSQL too (each test in a schema of its own, dropped after it)."""
 from __future__ import annotations
 
 import os
