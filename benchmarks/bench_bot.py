@@ -34,7 +34,7 @@ from bot.settings import Settings  # noqa: E402
 
 async def measure(game: str, presses: int) -> list[float]:
     with tempfile.TemporaryDirectory() as folder:
-        settings = Settings(database_path=Path(folder) / "bench.db", _env_file=None)
+        settings = Settings(database_path=Path(folder) / "bench.db", shard_count=1, _env_file=None)
         if game == "tally":
             from support.tally import PLUGIN
 
@@ -113,7 +113,7 @@ async def measure_summon(presses: int) -> dict[str, list[float]]:
 
     out: dict[str, list[float]] = {"wall": [], "cpu": [], "stall": [], "battle_wall": []}
     with tempfile.TemporaryDirectory() as folder:
-        settings = Settings(database_path=Path(folder) / "bench.db", _env_file=None)
+        settings = Settings(database_path=Path(folder) / "bench.db", shard_count=1, _env_file=None)
         bot = create_bot(settings)
         async with simcord.run(bot) as env:
             guild = env.create_guild()
@@ -231,7 +231,7 @@ async def measure_tactics(presses: int) -> tuple[list[float], list[float], list[
     cpu: list[float] = []
     gaps: list[float] = []
     with tempfile.TemporaryDirectory() as folder:
-        settings = Settings(database_path=Path(folder) / "bench.db", _env_file=None)
+        settings = Settings(database_path=Path(folder) / "bench.db", shard_count=1, _env_file=None)
         bot = create_bot(settings)
         async with simcord.run(bot) as env:
             guild = env.create_guild()

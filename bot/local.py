@@ -39,7 +39,7 @@ async def run_local(settings: Settings, *, port: int | None = None, plugins=None
 
     port = settings.local_play_port if port is None else port
     bot = create_bot(settings, plugins=plugins)
-    env = simcord.Env(bot, check_errors=False)
+    env = simcord.Env(bot, check_errors=False, shard_count=settings.shard_count or 1)
     world = build_world(env)
     keep_time(env)  # from here on, ids and message times are the wall clock's
     db = open_store(settings.database_path)

@@ -5,10 +5,12 @@ or reprs (it is a SecretStr).
 """
 from __future__ import annotations
 
+import re
 from pathlib import Path
+from typing import Annotated
 
-from pydantic import Field, SecretStr, ValidationError, field_validator
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic import Field, SecretStr, ValidationError, ValidationInfo, field_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 
@@ -32,11 +34,59 @@ class Settings(BaseSettings):
     companion_custom_turns: bool = Field(default=False, alias="COMPANION_CUSTOM_TURNS")
     log_level: str = Field(default="INFO", alias="LOG_LEVEL")
     local_play_port: int = Field(default=8765, alias="LOCAL_PLAY_PORT", ge=1, le=65535)
+    # postgresql://… for the PostgreSQL store (several machines); unset: the SQLite file DATABASE_PATH.
+    database_url: str | None = Field(default=None, alias="DATABASE_URL")
+    # Shards: SHARD_COUNT in all (unset: Discord's recommended count) and the ones this process runs
+    # (SHARD_IDS "0,1" or "0-3"; unset: all of them). Each process keeps its own guilds' timers and dailies.
+    shard_count: int | None = Field(default=None, alias="SHARD_COUNT", ge=1)
+    shard_ids: Annotated[tuple[int, ...] | None, NoDecode] = Field(default=None, alias="SHARD_IDS")
 
     @field_validator("discord_token", "openai_api_key", "openai_base_url", "companion_model", mode="before")
     @classmethod
     def _blank_is_unset(cls, value: object) -> object:
         return None if isinstance(value, str) and not value.strip() else value
+
+    @field_validator("database_url", mode="before")
+    @classmethod
+    def _postgres_url(cls, value: object) -> object:
+        if isinstance(value, str) and not value.strip():
+            return None
+        if isinstance(value, str) and not value.startswith(("postgresql://", "postgres://")):
+            raise ValueError("must start with postgresql:// (unset it to use the SQLite file DATABASE_PATH)")
+        return value
+
+    @field_validator("shard_ids", mode="before")
+    @classmethod
+    def _shard_list(cls, value: object) -> object:
+        """ "0,1", "0-3" or "0-1,4" (a range includes both ends)."""
+        if not isinstance(value, str):
+            return value
+        if not value.strip():
+            return None
+        ids: list[int] = []
+        for part in value.replace(" ", "").split(","):
+            found = re.fullmatch(r"(\d+)(?:-(\d+))?", part)
+            if found is None:
+                raise ValueError(f"{part!r} is not a shard number or range: write it like 0,1 or 0-3")
+            first, last = int(found[1]), int(found[2] or found[1])
+            if last < first:
+                raise ValueError(f"the range {part} runs backwards")
+            ids.extend(range(first, last + 1))
+        if len(set(ids)) != len(ids):
+            raise ValueError("names a shard twice")
+        return tuple(ids)
+
+    @field_validator("shard_ids")
+    @classmethod
+    def _shards_exist(cls, value: tuple[int, ...] | None, info: ValidationInfo) -> tuple[int, ...] | None:
+        if value is None:
+            return None
+        count = info.data.get("shard_count")
+        if count is None:
+            raise ValueError("needs SHARD_COUNT, the number of shards in all processes")
+        if not value or max(value) >= count:
+            raise ValueError(f"shards are numbered 0 to {count - 1} when SHARD_COUNT is {count}")
+        return value
 
     @field_validator("dev_guild_id", mode="before")
     @classmethod

@@ -4,12 +4,12 @@ from __future__ import annotations
 import json
 from datetime import datetime, time, timezone
 
-import sqlite_utils
+from .store import Store
 
 TABLE = "companion_decisions"
 
 
-def record(db: sqlite_utils.Database, decision: dict, *, fight: str | int | None, guild_id: int | None,
+def record(db: Store, decision: dict, *, fight: str | int | None, guild_id: int | None,
            fighter: str, now: datetime) -> int:
     """Store one decision (a CompanionDecision dumped to a dict); returns its row id."""
     row = {
@@ -22,22 +22,22 @@ def record(db: sqlite_utils.Database, decision: dict, *, fight: str | int | None
         "created_at": now.astimezone(timezone.utc).isoformat(),
     }
     with db.atomic():
-        return db[TABLE].insert(row).last_pk
+        return db.insert(TABLE, row)
 
 
 def _decoded(row: dict) -> dict:
     return {**row, "offered": json.loads(row["offered"] or "[]"), "steps": json.loads(row["steps"] or "[]")}
 
 
-def last_decision(db: sqlite_utils.Database, fight: str | int) -> dict | None:
+def last_decision(db: Store, fight: str | int) -> dict | None:
     """The newest decision stored for a fight (its offered turns and steps decoded), or None."""
-    rows = list(db[TABLE].rows_where("fight = ?", [str(fight)], order_by="id desc", limit=1))
+    rows = db.rows(f"select * from {TABLE} where fight = ? order by id desc limit 1", [str(fight)])
     return _decoded(rows[0]) if rows else None
 
 
-def decisions(db: sqlite_utils.Database, fight: str | int) -> list[dict]:
+def decisions(db: Store, fight: str | int) -> list[dict]:
     """Every decision of a fight, oldest first."""
-    return [_decoded(r) for r in db[TABLE].rows_where("fight = ?", [str(fight)], order_by="id")]
+    return [_decoded(r) for r in db.rows(f"select * from {TABLE} where fight = ? order by id", [str(fight)])]
 
 
 def _day_start(now: datetime) -> str:
@@ -45,14 +45,14 @@ def _day_start(now: datetime) -> str:
     return datetime.combine(day, time(0), tzinfo=timezone.utc).isoformat()
 
 
-def calls_today(db: sqlite_utils.Database, guild_id: int, now: datetime) -> int:
+def calls_today(db: Store, guild_id: int, now: datetime) -> int:
     """Requests sent to the model server for this guild since 00:00 UTC."""
     row = db.execute(f"select coalesce(sum(calls), 0) from {TABLE} where guild_id = ? and created_at >= ?",
                      [guild_id, _day_start(now)]).fetchone()
     return int(row[0])
 
 
-def budget_noticed_today(db: sqlite_utils.Database, guild_id: int, now: datetime) -> bool:
+def budget_noticed_today(db: Store, guild_id: int, now: datetime) -> bool:
     """Whether a decision past the day's budget was already stored for this guild today (said once)."""
     row = db.execute(f"select count(*) from {TABLE} where guild_id = ? and created_at >= ? and code = 'budget'",
                      [guild_id, _day_start(now)]).fetchone()

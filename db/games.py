@@ -5,12 +5,13 @@ both win: the second gets StaleGame and changes nothing.
 """
 from __future__ import annotations
 
+import contextlib
 import json
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Callable, Iterable
 
-import sqlite_utils
+from .store import Store
 
 RUNNING, FINISHED, BROKEN = "running", "finished", "broken"
 
@@ -27,7 +28,7 @@ class AlreadyRunning(Exception):
         self.game_id = game_id
 
 
-def _free_slots(db: sqlite_utils.Database, game_id: int) -> None:
+def _free_slots(db: Store, game_id: int) -> None:
     db.execute("delete from running_slots where game_id = ?", [game_id])
 
 
@@ -65,7 +66,7 @@ class GameRecord:
         )
 
 
-def _record(db: sqlite_utils.Database, row: dict) -> GameRecord:
+def _record(db: Store, row: dict) -> GameRecord:
     """The row as a record; a row that does not parse is marked broken (that game alone), not raised."""
     try:
         return GameRecord.from_row(row)
@@ -83,7 +84,7 @@ def _record(db: sqlite_utils.Database, row: dict) -> GameRecord:
                           updated_at=str(row.get("updated_at")))
 
 
-def _records(db: sqlite_utils.Database, rows: Iterable[dict]) -> list[GameRecord]:
+def _records(db: Store, rows: Iterable[dict]) -> list[GameRecord]:
     """The rows that parse; the others are marked broken and left out, so one bad row blocks nothing."""
     return [r for r in (_record(db, row) for row in list(rows)) if r.status != BROKEN]
 
@@ -92,7 +93,7 @@ def _iso(moment: datetime | None) -> str | None:
     return moment.isoformat() if moment is not None else None
 
 
-def create_game(db: sqlite_utils.Database, *, kind: str, guild_id: int | None, channel_id: int | None,
+def create_game(db: Store, *, kind: str, guild_id: int | None, channel_id: int | None,
                 players: Iterable[int], state: str, now: datetime,
                 deadline: datetime | None = None) -> GameRecord:
     players = tuple(players)
@@ -102,31 +103,37 @@ def create_game(db: sqlite_utils.Database, *, kind: str, guild_id: int | None, c
                                [player, kind, guild_id or 0]).fetchone()
             if taken is not None:
                 raise AlreadyRunning(taken[0])
-        table = db["games"].insert({
+        game_id = db.insert("games", {
             "kind": kind, "guild_id": guild_id, "channel_id": channel_id, "thread_id": None,
             "board_message_id": None, "players": json.dumps(players), "state": state, "version": 1,
             "status": RUNNING, "deadline": _iso(deadline), "broken_reason": None,
             "created_at": now.isoformat(), "updated_at": now.isoformat(),
         })
-        game_id = table.last_pk
-        db["game_players"].insert_all({"game_id": game_id, "user_id": p} for p in players)
-        db["running_slots"].insert_all({"user_id": p, "kind": kind, "guild_id": guild_id or 0, "game_id": game_id}
-                                       for p in players)
+        for player in players:
+            db.execute("insert into game_players (game_id, user_id) values (?, ?)", [game_id, player])
+            # A slot another process took since the check above (PostgreSQL lets both check at once):
+            # this start loses, and its transaction is rolled back whole.
+            took = db.execute("insert into running_slots (user_id, kind, guild_id, game_id) values (?, ?, ?, ?) "
+                              "on conflict (user_id, kind, guild_id) do nothing",
+                              [player, kind, guild_id or 0, game_id]).rowcount
+            if took != 1:
+                taken = db.execute("select game_id from running_slots where user_id = ? and kind = ? and guild_id = ?",
+                                   [player, kind, guild_id or 0]).fetchone()
+                raise AlreadyRunning(taken[0] if taken else 0)
     return get_game(db, game_id)
 
 
-def get_game(db: sqlite_utils.Database, game_id: int) -> GameRecord | None:
-    rows = list(db["games"].rows_where("id = ?", [game_id]))
+def get_game(db: Store, game_id: int) -> GameRecord | None:
+    rows = db.rows("select * from games where id = ?", [game_id])
     return _record(db, rows[0]) if rows else None
 
 
-def running_game_in_thread(db: sqlite_utils.Database, thread_id: int) -> GameRecord | None:
-    rows = list(db["games"].rows_where("thread_id = ? and status = ?", [thread_id, RUNNING],
-                                       order_by="id desc"))
+def running_game_in_thread(db: Store, thread_id: int) -> GameRecord | None:
+    rows = db.rows("select * from games where thread_id = ? and status = ? order by id desc", [thread_id, RUNNING])
     return next(iter(_records(db, rows)), None)
 
 
-def running_games_of(db: sqlite_utils.Database, user_id: int, guild_id: int | None = None,
+def running_games_of(db: Store, user_id: int, guild_id: int | None = None,
                      kind: str | None = None) -> list[GameRecord]:
     sql = ("select games.* from games join game_players on game_players.game_id = games.id "
            "where game_players.user_id = ? and games.status = ?")
@@ -137,38 +144,38 @@ def running_games_of(db: sqlite_utils.Database, user_id: int, guild_id: int | No
     if kind is not None:
         sql += " and games.kind = ?"
         params.append(kind)
-    cursor = db.execute(sql + " order by games.id", params)
-    columns = [c[0] for c in cursor.description]
-    return _records(db, (dict(zip(columns, row)) for row in cursor.fetchall()))
+    return _records(db, db.rows(sql + " order by games.id", params))
 
 
-def games_with_deadlines(db: sqlite_utils.Database) -> list[GameRecord]:
-    rows = db["games"].rows_where("status = ? and deadline is not null", [RUNNING], order_by="deadline")
-    return _records(db, rows)
+def games_with_deadlines(db: Store) -> list[GameRecord]:
+    return _records(db, db.rows("select * from games where status = ? and deadline is not null order by deadline",
+                                [RUNNING]))
 
 
-def _update(db: sqlite_utils.Database, game_id: int, expected_version: int, now: datetime,
+def _update(db: Store, game_id: int, expected_version: int, now: datetime,
             fields: dict, also: Callable[[], None] | None = None) -> GameRecord:
     assignments = ", ".join(f"{name} = ?" for name in fields)
-    with db.atomic():
-        cursor = db.execute(
+    alone = also is None and fields.get("status", RUNNING) == RUNNING
+    # One statement alone is a transaction of its own on either store: no BEGIN and COMMIT round trips.
+    with contextlib.nullcontext() if alone else db.atomic():
+        rows = db.rows(  # the row as written comes back with the write: no second read
             f"update games set {assignments}, version = version + 1, updated_at = ? "
-            "where id = ? and version = ?",
+            "where id = ? and version = ? returning *",
             [*fields.values(), now.isoformat(), game_id, expected_version],
         )
-        if cursor.rowcount != 1:
+        if len(rows) != 1:
             raise StaleGame(f"game {game_id} is no longer at version {expected_version}")
         if fields.get("status", RUNNING) != RUNNING:
             _free_slots(db, game_id)
         if also is not None:
             also()  # the progress this change earned, committed with it
-    return get_game(db, game_id)
+    return _record(db, rows[0])
 
 
 _UNSET = object()
 
 
-def save_game(db: sqlite_utils.Database, game: GameRecord, *, now: datetime, state: str | None = None,
+def save_game(db: Store, game: GameRecord, *, now: datetime, state: str | None = None,
               status: str | None = None, deadline: datetime | None | object = _UNSET,
               thread_id: int | None = None, board_message_id: int | None = None,
               also: Callable[[], None] | None = None) -> GameRecord:
@@ -191,18 +198,19 @@ def save_game(db: sqlite_utils.Database, game: GameRecord, *, now: datetime, sta
     return _update(db, game.id, game.version, now, fields, also)
 
 
-def set_location(db: sqlite_utils.Database, game_id: int, *, thread_id: int | None = None,
+def set_location(db: Store, game_id: int, *, thread_id: int | None = None,
                  board_message_id: int | None = None) -> GameRecord:
     """Where the game is shown. Not a change to the game, so the version stays: live buttons keep working."""
     fields = {name: value for name, value in
               (("thread_id", thread_id), ("board_message_id", board_message_id)) if value is not None}
     if fields:
+        assignments = ", ".join(f"{name} = ?" for name in fields)
         with db.atomic():
-            db["games"].update(game_id, fields)
+            db.execute(f"update games set {assignments} where id = ?", [*fields.values(), game_id])
     return get_game(db, game_id)
 
 
-def delete_game(db: sqlite_utils.Database, game_id: int) -> None:
+def delete_game(db: Store, game_id: int) -> None:
     """Remove a game that never reached its player (no thread could be opened for it)."""
     with db.atomic():
         _free_slots(db, game_id)
@@ -210,7 +218,7 @@ def delete_game(db: sqlite_utils.Database, game_id: int) -> None:
         db.execute("delete from games where id = ?", [game_id])
 
 
-def mark_broken(db: sqlite_utils.Database, game_id: int, reason: str, now: datetime) -> None:
+def mark_broken(db: Store, game_id: int, reason: str, now: datetime) -> None:
     """Take a game whose saved state no longer loads out of play, keeping the state for inspection."""
     with db.atomic():
         db.execute("update games set status = ?, broken_reason = ?, deadline = null, "
@@ -219,7 +227,7 @@ def mark_broken(db: sqlite_utils.Database, game_id: int, reason: str, now: datet
         _free_slots(db, game_id)
 
 
-def running_games_in_guild(db: sqlite_utils.Database, guild_id: int) -> list[GameRecord]:
+def running_games_in_guild(db: Store, guild_id: int) -> list[GameRecord]:
     """Every running game of one server, oldest first (local play reopens them at start)."""
-    rows = db["games"].rows_where("guild_id = ? and status = ?", [guild_id, RUNNING], order_by="id")
-    return _records(db, rows)
+    return _records(db, db.rows("select * from games where guild_id = ? and status = ? order by id",
+                                [guild_id, RUNNING]))

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import sqlite_utils
+from .store import Store
 
 
 
@@ -15,8 +15,8 @@ class GuildSettings:
     companion_mode: str = "auto"
 
 
-def get_settings(db: sqlite_utils.Database, guild_id: int) -> GuildSettings:
-    rows = list(db["guild_settings"].rows_where("guild_id = ?", [guild_id]))
+def get_settings(db: Store, guild_id: int) -> GuildSettings:
+    rows = db.rows("select * from guild_settings where guild_id = ?", [guild_id])
     if not rows:
         return GuildSettings(guild_id)
     row = rows[0]
@@ -24,12 +24,13 @@ def get_settings(db: sqlite_utils.Database, guild_id: int) -> GuildSettings:
                          row["timer_seconds"] or None, row["companion_mode"] or "auto")
 
 
-def update_settings(db: sqlite_utils.Database, guild_id: int, **fields: object) -> GuildSettings:
+def update_settings(db: Store, guild_id: int, **fields: object) -> GuildSettings:
     with db.atomic():
-        db["guild_settings"].upsert({"guild_id": guild_id, **fields}, pk="guild_id")
+        db.upsert("guild_settings", {"guild_id": guild_id, **fields}, pk=("guild_id",))
     return get_settings(db, guild_id)
 
 
-def guilds_with_daily_channel(db: sqlite_utils.Database) -> list[GuildSettings]:
+def guilds_with_daily_channel(db: Store) -> list[GuildSettings]:
     return [get_settings(db, row["guild_id"])
-            for row in db["guild_settings"].rows_where("daily_channel_id is not null")]
+            for row in db.rows("select guild_id from guild_settings where daily_channel_id is not null "
+                               "order by guild_id")]

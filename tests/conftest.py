@@ -13,6 +13,7 @@ settings.register_profile(
 settings.register_profile("dev", max_examples=100, deadline=None)
 settings.load_profile("ci" if os.environ.get("CI") else os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
+pytest_plugins = ["support.stores"]  # the store fixtures, over SQLite and PostgreSQL
 
 def pytest_addoption(parser):
     parser.addoption("--update-golden", action="store_true", default=False,

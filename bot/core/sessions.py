@@ -13,18 +13,16 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
-import sqlite3
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, Callable, Literal, TypeVar
 
-import sqlite_utils
-
 from db import games as game_store
 from db.games import GameRecord, StaleGame
 from db.guilds import get_settings
+from db.store import STORE_ERRORS, Store, is_busy
 
 from .kinds import Context, GameError, GameKind, Outcome, Seat
 from .reply import Reply
@@ -48,11 +46,6 @@ class StoreUnavailable(Exception):
     """The store failed (locked, read-only, full, unreadable); the transaction changed nothing."""
 
 
-def _busy(exc: sqlite3.Error) -> bool:
-    text = str(exc).lower()
-    return "locked" in text or "busy" in text
-
-
 @dataclass(frozen=True)
 class ActResult:
     status: Status
@@ -74,7 +67,7 @@ class ActResult:
 class Sessions:
     """The rules of sessions, shared by every front-end."""
 
-    def __init__(self, db: sqlite_utils.Database, kinds: dict[str, GameKind],
+    def __init__(self, db: Store, kinds: dict[str, GameKind],
                  clock: Callable[[], datetime]) -> None:
         self.db = db
         self.kinds = kinds
@@ -92,8 +85,8 @@ class Sessions:
         for attempt in range(STORE_RETRIES):
             try:
                 return fn(*args, **kwargs)
-            except sqlite3.Error as exc:
-                if _busy(exc) and attempt + 1 < STORE_RETRIES:
+            except STORE_ERRORS as exc:  # SQLite's or PostgreSQL's: the bot answers both alike
+                if is_busy(exc) and attempt + 1 < STORE_RETRIES:
                     time.sleep(STORE_RETRY_PAUSE * (attempt + 1))
                     continue
                 raise StoreUnavailable(f"{type(exc).__name__}: {exc}") from exc

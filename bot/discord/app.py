@@ -1,4 +1,9 @@
-"""The one commands.Bot: opens the store, registers restart-proof components and cogs, syncs commands."""
+"""The one AutoShardedBot: opens the store, registers restart-proof components and cogs, syncs commands.
+
+A process runs the shards SHARD_IDS names (all by default) and looks after only their guilds' timers,
+pilots and daily posts: several processes by shard range share one store without touching each
+other's games.
+"""
 from __future__ import annotations
 
 import logging
@@ -10,6 +15,7 @@ from bot.core.kinds import GamePlugin
 from bot.core.pilots import PilotRunner
 from bot.core.sessions import Sessions
 from bot.settings import Settings
+from bot.shards import owns
 from db.store import open_store
 
 from .components import CloseButton, GameButton, GameSelect, HowToPlayButton
@@ -18,10 +24,12 @@ from .play import Play
 log = logging.getLogger(__name__)
 
 
-class GameHall(commands.Bot):
+class GameHall(commands.AutoShardedBot):
     def __init__(self, settings: Settings, plugins: list[GamePlugin]) -> None:
         intents = discord.Intents.default()  # no privileged intents: slash commands and buttons only
+        shard_ids = list(settings.shard_ids) if settings.shard_ids is not None else None
         super().__init__(command_prefix=commands.when_mentioned, intents=intents,
+                         shard_count=settings.shard_count, shard_ids=shard_ids,
                          help_command=None, allowed_mentions=discord.AllowedMentions(everyone=False, roles=False))
         self.settings = settings
         self.plugins = plugins
@@ -32,7 +40,7 @@ class GameHall(commands.Bot):
         self._armed = False
 
     async def setup_hook(self) -> None:
-        self.db = open_store(self.settings.database_path)
+        self.db = open_store(self.settings.database_url or self.settings.database_path)
         self.sessions = Sessions(self.db, {p.kind.key: p.kind for p in self.plugins}, discord.utils.utcnow)
         self.pilots = PilotRunner(self.sessions, {p.kind.key: p.pilots(self.settings) for p in self.plugins},
                                   self.play.post_board)
@@ -46,6 +54,10 @@ class GameHall(commands.Bot):
         for plugin in self.plugins:
             await self.add_cog(plugin.cog(self))
         await self.sync_commands()
+
+    def owns(self, guild_id: int | None) -> bool:
+        """Whether this process looks after the guild's timers and dailies (its shard is one of ours)."""
+        return owns(guild_id, self.shard_count, self.settings.shard_ids)
 
     async def sync_commands(self) -> None:
         guild_id = self.settings.dev_guild_id
@@ -87,4 +99,4 @@ class GameHall(commands.Bot):
         if self.sessions is not None:
             self.sessions.close()
         if self.db is not None:
-            self.db.conn.close()
+            self.db.close()

@@ -510,8 +510,10 @@ class Play:
             task.cancel()
 
     async def rearm_all(self) -> int:
-        """At start-up: every stored deadline is armed again; one that passed fires at once."""
-        games = await self.sessions.call(games_with_deadlines, self.sessions.db)
+        """At start-up: every stored deadline of this process's guilds is armed again (another process
+        keeps the other shards'); one that passed fires at once."""
+        stored = await self.sessions.call(games_with_deadlines, self.sessions.db)
+        games = [game for game in stored if self.bot.owns(game.guild_id)]
         for game in games:
             self.arm(game)
             self.bot.pilots.schedule(game)  # a pilot deciding when the bot stopped decides again

@@ -9,7 +9,7 @@ from bot.settings import Settings
 
 @pytest.fixture
 def settings(tmp_path) -> Settings:
-    return Settings(database_path=tmp_path / "gamehall.db", _env_file=None)
+    return Settings(database_path=tmp_path / "gamehall.db", shard_count=1, _env_file=None)
 
 
 @pytest.fixture

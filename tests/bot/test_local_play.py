@@ -146,7 +146,7 @@ def test_a_restart_keeps_the_player_their_progress_and_their_running_game(tmp_pa
         assert page.channel() == "games"
         page.run("bowls puzzle", number=1)
         page.wait_for_channel("Bowls · Puzzle 1")  # into the game's thread, no reload
-        page.run("bowls sow", bowl=1)
+        page.run("bowls sow", bowl=3)  # puzzle 1: bowl 3's red lands on two reds and clears them
         assert "Puzzle solved" in page.said("Puzzle 1")
         page.wait_for_channel("games")  # and back once the game is over
         page.run("bowls puzzle", number=2)
@@ -175,7 +175,7 @@ def test_a_restart_keeps_the_player_their_progress_and_their_running_game(tmp_pa
         page.wait_for_channel("Bowls · Puzzle 2")
         board = page.said("Back after a restart")
         assert "Puzzle 2" in board and "Moves left 1" in board
-        page.run("bowls sow", bowl=2)  # the reopened game plays on where it was
+        page.run("bowls sow", bowl=1)  # the reopened game plays on where it was
         with sqlite3.connect(db_path) as db:
             version = db.execute("select version from games where id = ?", [game_id]).fetchone()[0]
         assert version > 1

@@ -49,8 +49,19 @@ def test_store_is_wal_and_migrated_once(tmp_path):
     assert {"games", "players", "progress", "guild_settings", "daily_posts"} <= set(again.table_names())
 
 
-def test_every_change_bumps_the_version_and_a_stale_writer_changes_nothing(tmp_path):
-    db = open_store(tmp_path / "g.db")
+def test_either_store_is_migrated_once(store_target):
+    db = open_store(store_target)
+    assert db.schema_version() == len(MIGRATIONS)
+    db.close()
+    again = open_store(store_target)  # reopening applies nothing twice
+    assert again.schema_version() == len(MIGRATIONS)
+    assert {"games", "game_players", "players", "progress", "guild_settings", "daily_posts", "daily_results",
+            "running_slots", "companion_decisions"} <= set(again.table_names())
+    again.close()
+
+
+def test_every_change_bumps_the_version_and_a_stale_writer_changes_nothing(store):
+    db = store
     now = datetime(2026, 1, 1, tzinfo=UTC)
     game = games.create_game(db, kind="tally", guild_id=1, channel_id=2, players=[7], state="{}", now=now)
     saved = games.save_game(db, game, now=now, state='{"count": 1}')
@@ -63,10 +74,10 @@ def test_every_change_bumps_the_version_and_a_stale_writer_changes_nothing(tmp_p
     assert games.running_games_of(db, 7) == []
 
 
-def test_progress_is_written_with_the_move_or_not_at_all(tmp_path):
+def test_progress_is_written_with_the_move_or_not_at_all(store):
     from db import players
 
-    db = open_store(tmp_path / "g.db")
+    db = store
     now = datetime(2026, 1, 1, tzinfo=UTC)
     game = games.create_game(db, kind="tally", guild_id=1, channel_id=2, players=[7], state="{}", now=now)
 

@@ -28,8 +28,8 @@ async def fake():
 
 @pytest.fixture
 def settings(tmp_path, fake) -> Settings:
-    return Settings(database_path=tmp_path / "gamehall.db", OPENAI_BASE_URL=fake.base_url, COMPANION_MODEL=MODEL,
-                    _env_file=None)
+    return Settings(database_path=tmp_path / "gamehall.db", shard_count=1, OPENAI_BASE_URL=fake.base_url,
+                    COMPANION_MODEL=MODEL, _env_file=None)
 
 
 @pytest.fixture

@@ -106,10 +106,12 @@ class DailyPoster(commands.Cog):
                 log.exception("preparing the %s daily failed", plugin.kind.key)
 
     async def post_everywhere(self, day: date) -> int:
-        """Post `day`'s daily in every server that has a daily channel and has not had it yet."""
+        """Post `day`'s daily in every server of this process's shards that has a daily channel and has
+        not had it yet."""
         call = self.bot.sessions.call
         try:
-            settings = await call(guilds.guilds_with_daily_channel, self.bot.db)
+            settings = [s for s in await call(guilds.guilds_with_daily_channel, self.bot.db)
+                        if self.bot.owns(s.guild_id)]
         except StoreUnavailable as exc:
             log.warning("daily post of %s waits for the store: %s", day, exc)
             return 0
