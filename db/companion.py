@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import json
-from datetime import datetime, time, timezone
+from datetime import UTC, datetime, time
 
 from .store import Store
 
@@ -19,7 +19,7 @@ def record(db: Store, decision: dict, *, fight: str | int | None, guild_id: int 
         "decision": decision["decision"], "number": decision.get("number"), "code": decision["code"],
         "reason": decision["reason"], "say": decision.get("say", ""),
         "offered": json.dumps(decision.get("offered", [])), "steps": json.dumps(decision.get("steps", [])),
-        "created_at": now.astimezone(timezone.utc).isoformat(),
+        "created_at": now.astimezone(UTC).isoformat(),
     }
     with db.atomic():
         return db.insert(TABLE, row)
@@ -41,8 +41,8 @@ def decisions(db: Store, fight: str | int) -> list[dict]:
 
 
 def _day_start(now: datetime) -> str:
-    day = now.astimezone(timezone.utc).date()
-    return datetime.combine(day, time(0), tzinfo=timezone.utc).isoformat()
+    day = now.astimezone(UTC).date()
+    return datetime.combine(day, time(0), tzinfo=UTC).isoformat()
 
 
 def calls_today(db: Store, guild_id: int, now: datetime) -> int:

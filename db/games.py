@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import contextlib
 import json
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Callable, Iterable
 
 from .store import Store
 

@@ -6,7 +6,6 @@ from dataclasses import dataclass
 from .store import Store
 
 
-
 @dataclass(frozen=True)
 class GuildSettings:
     guild_id: int

@@ -16,9 +16,9 @@ from __future__ import annotations
 import contextlib
 import re
 import sqlite3
-from collections.abc import Generator, Iterable, Sequence
+from collections.abc import Callable, Generator, Iterable, Sequence
 from pathlib import Path
-from typing import Any, Callable, Union
+from typing import Any, Union
 
 import sqlite_utils
 

@@ -11,8 +11,9 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable, NoReturn, TextIO
+from typing import Any, NoReturn, TextIO
 
 from pydantic import ValidationError
 

@@ -6,8 +6,9 @@ The generator is SplitMix64; each draw returns a value and the caller stores `rn
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Sequence
 from datetime import date
-from typing import Sequence, TypeVar
+from typing import TypeVar
 
 T = TypeVar("T")
 _MASK = (1 << 64) - 1

@@ -2,9 +2,8 @@
 that rewrites golden files (`pytest --update-golden`, see tests/support/golden.py)."""
 import os
 
-from hypothesis import HealthCheck, settings
-
 import support.golden
+from hypothesis import HealthCheck, settings
 
 settings.register_profile(
     "ci", max_examples=60, deadline=None, derandomize=True,

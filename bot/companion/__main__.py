@@ -14,6 +14,7 @@ import math
 import sys
 import time
 from dataclasses import dataclass
+from datetime import UTC
 
 import sqlite_utils
 
@@ -24,7 +25,6 @@ from engine.cli import ArgParser
 from engine.errors import UsageError
 from engine.tactics import FightState, apply_turn, expected_level, new_fight, pass_turn, plan_turns
 
-from .decision import CompanionDecision
 from .pilot import CompanionPilot, apply_decision, auto_decision
 
 PILOTS = ("model", "auto")
@@ -85,8 +85,8 @@ async def play_fight(state: FightState, pilot_name: str, pilot: CompanionPilot |
 
 
 def _utcnow():
-    from datetime import datetime, timezone
-    return datetime.now(timezone.utc)
+    from datetime import datetime
+    return datetime.now(UTC)
 
 
 def summary(run: FightRun) -> dict:

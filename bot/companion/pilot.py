@@ -12,8 +12,9 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from datetime import datetime, timezone
-from typing import Awaitable, Any, Callable
+from collections.abc import Awaitable, Callable
+from datetime import UTC, datetime
+from typing import Any
 
 import openai
 import sqlite_utils
@@ -82,7 +83,7 @@ class CompanionPilot:
         self.model = settings.companion_model
         self.store = store
         self.run = run  # the bot's store worker (Sessions.call); without it store calls run in a thread
-        self.clock = clock or (lambda: datetime.now(timezone.utc))
+        self.clock = clock or (lambda: datetime.now(UTC))
         self.client = make_client(settings, http_client) if self.model else None
         self._answered: bool | None = None   # did the server answer its last request? None: not asked yet
 

@@ -7,10 +7,11 @@ the core can tell a known action from a forged one before anything runs.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from importlib import resources
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date, datetime
-from typing import TYPE_CHECKING, Any, Callable, ClassVar, TypeVar
+from importlib import resources
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 import sqlite_utils
 

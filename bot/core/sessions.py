@@ -14,10 +14,11 @@ import asyncio
 import functools
 import logging
 import time
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any, Callable, Literal, TypeVar
+from typing import Any, Literal, TypeVar
 
 from db import games as game_store
 from db.games import GameRecord, StaleGame

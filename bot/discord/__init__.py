@@ -1,9 +1,8 @@
 """The Discord front-end. `create_bot(settings)` builds the one bot used by `python -m bot`, tests and local play."""
 from __future__ import annotations
 
-from bot.settings import Settings
-
 from bot.core.kinds import GamePlugin
+from bot.settings import Settings
 
 from .app import GameHall
 

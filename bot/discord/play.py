@@ -13,9 +13,9 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from contextlib import suppress
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
 import discord
 

@@ -11,10 +11,36 @@ Every call returns a new state and never changes its input. The bot stores `game
 and reloads with `BowlsGame.model_validate_json(text)`; `game.version` rises with every change.
 """
 from .core import CAPACITY, COLORS, LETTERS, N_BOWLS
-from .game import (DAILY_MOVES, eligible, end_attempt, forecast, legal_bowls, new_daily, new_endless,
-                   new_puzzle, pause, resume, set_forecast, set_theme, sow, undo)
-from .models import (COLOR_NAMES, BowlsError, BowlsGame, Goal, IllegalMoveError, InvalidPositionError,
-                     MatchEvent, Modifier, MoveReport, PhaseReport, Puzzle, RefillReport)
+from .game import (
+                   DAILY_MOVES,
+                   eligible,
+                   end_attempt,
+                   forecast,
+                   legal_bowls,
+                   new_daily,
+                   new_endless,
+                   new_puzzle,
+                   pause,
+                   resume,
+                   set_forecast,
+                   set_theme,
+                   sow,
+                   undo,
+)
+from .models import (
+                   COLOR_NAMES,
+                   BowlsError,
+                   BowlsGame,
+                   Goal,
+                   IllegalMoveError,
+                   InvalidPositionError,
+                   MatchEvent,
+                   Modifier,
+                   MoveReport,
+                   PhaseReport,
+                   Puzzle,
+                   RefillReport,
+)
 from .puzzles import UnknownPuzzleError, all_puzzles, get_puzzle
 from .text import describe, goal_text, render_text
 from .themes import ACHIEVEMENTS, THEME_NAMES, THEMES, Progress, Theme, achievements, get_theme, unlocked_themes

@@ -5,14 +5,22 @@ Every function takes a `BowlsGame` and returns a new one; the input is never cha
 from __future__ import annotations
 
 import datetime as dt
-from typing import Optional
 
 from ..rng import Rng, daily_seed, seed_from
-
 from . import core
 from .core import COLORS, N_BOWLS
-from .models import (BowlsError, BowlsGame, Goal, IllegalMoveError, MatchEvent, Modifier, MoveReport, PhaseReport,
-                     RefillReport, Snapshot)
+from .models import (
+    BowlsError,
+    BowlsGame,
+    Goal,
+    IllegalMoveError,
+    MatchEvent,
+    Modifier,
+    MoveReport,
+    PhaseReport,
+    RefillReport,
+    Snapshot,
+)
 
 DAILY_MOVES = 20
 EVENTS_AFTER = 9           # special events may come with the refill of safe move 9 and later
@@ -79,7 +87,7 @@ def _check_move(game: BowlsGame, bowl: int) -> None:
         raise IllegalMoveError("frozen", f"bowl {bowl} is frozen and cannot be chosen")
 
 
-def goal_reached(goal: Optional[Goal], bowls, score: int, collected: dict[str, int], combo: int) -> bool:
+def goal_reached(goal: Goal | None, bowls, score: int, collected: dict[str, int], combo: int) -> bool:
     if goal is None:
         return False
     k = goal.kind

@@ -16,7 +16,6 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ..rng import Rng, seed_from
-
 from .core import COLORS, mask, match_bowl, play
 from .models import Goal, Puzzle
 from .solver import difficulty_of, solve

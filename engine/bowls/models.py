@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import datetime as dt
-from typing import Literal, Optional
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
@@ -66,12 +66,12 @@ class Goal(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     kind: GoalKind
-    color: Optional[str] = None
-    count: Optional[int] = None
-    points: Optional[int] = None
+    color: str | None = None
+    count: int | None = None
+    points: int | None = None
 
     @model_validator(mode="after")
-    def _fields_fit_kind(self) -> "Goal":
+    def _fields_fit_kind(self) -> Goal:
         need = {"clear_color": ("color",), "collect": ("color", "count"), "score": ("points",),
                 "combo": ("count",), "max_stones": ("count",), "clear_board": ()}[self.kind]
         for f in ("color", "count", "points"):
@@ -100,7 +100,7 @@ class Puzzle(BaseModel):
     feature: str = "basics"       # what this puzzle introduces or practises
     difficulty: float = 0.0       # −log10(chance that uniformly random play wins within the limit)
     shortest: int = 0             # length of the solver's shortest solution
-    intro: Optional[str] = None   # one line on the modifier this puzzle is the first to use
+    intro: str | None = None   # one line on the modifier this puzzle is the first to use
 
     @field_validator("bowls")
     @classmethod
@@ -140,7 +140,7 @@ class Snapshot(BaseModel):
     rng_state: int
     over: bool
     won: bool
-    outcome: Optional[Outcome]
+    outcome: Outcome | None
 
 
 class BowlsGame(BaseModel):
@@ -152,8 +152,8 @@ class BowlsGame(BaseModel):
 
     version: int = 0                   # rises with every accepted change: reject stale button presses
     mode: Mode
-    puzzle_id: Optional[int] = None
-    day: Optional[dt.date] = None      # the UTC date of a daily attempt, kept across midnight
+    puzzle_id: int | None = None
+    day: dt.date | None = None      # the UTC date of a daily attempt, kept across midnight
     seed: int = 0
     bowls: list[str]
     frozen: list[int] = []             # permanent flags (puzzles), bowl numbers 1–12
@@ -162,8 +162,8 @@ class BowlsGame(BaseModel):
     modifiers: list[Modifier] = []     # temporary flags (endless events)
     score: int = 0
     moves_used: int = 0
-    move_limit: Optional[int] = None   # puzzle limit, 20 for daily, None for endless
-    goal: Optional[Goal] = None
+    move_limit: int | None = None   # puzzle limit, 20 for daily, None for endless
+    goal: Goal | None = None
     collected: dict[str, int] = Field(default_factory=lambda: {c: 0 for c in COLORS})
     last_combo: int = 0
     history: list[Snapshot] = []
@@ -171,7 +171,7 @@ class BowlsGame(BaseModel):
     paused: bool = False
     over: bool = False
     won: bool = False
-    outcome: Optional[Outcome] = None
+    outcome: Outcome | None = None
     rng_state: int = 0
     theme: str = "Simple"
     forecast: bool = False
@@ -182,7 +182,7 @@ class BowlsGame(BaseModel):
         return check_bowls(v)
 
     @property
-    def moves_left(self) -> Optional[int]:
+    def moves_left(self) -> int | None:
         return None if self.move_limit is None else self.move_limit - self.moves_used
 
     @property
@@ -226,8 +226,8 @@ class RefillReport(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     stones: list[tuple[int, str]]                  # (bowl, letter) in the order they entered
-    event: Optional[str] = None                    # wild, blocker, frozen, reverse, volcano
-    event_bowl: Optional[int] = None
+    event: str | None = None                    # wild, blocker, frozen, reverse, volcano
+    event_bowl: int | None = None
     phase: PhaseReport
 
 
@@ -238,11 +238,11 @@ class MoveReport(BaseModel):
     bowl: int
     clockwise: bool
     player: PhaseReport
-    refill: Optional[RefillReport] = None
+    refill: RefillReport | None = None
     score: int                                     # the score after the move
     goal_reached: bool = False
     over: bool = False
-    outcome: Optional[Outcome] = None
+    outcome: Outcome | None = None
     forecast: bool = False
 
 

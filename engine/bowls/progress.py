@@ -38,7 +38,7 @@ class PlayerRecord(BaseModel):
         return data
 
     @model_validator(mode="after")
-    def _ids_from_keys(self) -> "PlayerRecord":
+    def _ids_from_keys(self) -> PlayerRecord:
         self.won = ids_of_keys(self.won_keys)
         return self
 

@@ -8,7 +8,6 @@ progress so far (capped at the target: beyond it, more is the same).
 from __future__ import annotations
 
 import math
-from typing import Optional
 
 from .core import SLOT, mask, play
 from .models import BowlsGame, Goal, Puzzle
@@ -73,7 +72,7 @@ def _start_acc(p: Puzzle | BowlsGame) -> int:
     return 0
 
 
-def solve(p: Puzzle | BowlsGame, max_moves: Optional[int] = None) -> Optional[list[int]]:
+def solve(p: Puzzle | BowlsGame, max_moves: int | None = None) -> list[int] | None:
     """A shortest winning list of bowls (1–12) within the limit, or None. Works mid-game too (a hint)."""
     spec = _spec_of(p)
     if isinstance(p, BowlsGame):

@@ -6,7 +6,7 @@ whatever order, unlocks the (n+1)-th theme. Simple is open from the start.
 """
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from pydantic import BaseModel, ConfigDict
 

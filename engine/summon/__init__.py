@@ -14,8 +14,17 @@ from .progress import Record, SummonProgress, record_result
 from .render import describe, render_text
 from .selfplay import play_game
 from .state import (
-    BattleEvent, BattleReplay, IllegalActionError, Pass, Place, Placement, Preview, SummonState, Surrender,
-    Timeout, UnitRef,
+    BattleEvent,
+    BattleReplay,
+    IllegalActionError,
+    Pass,
+    Place,
+    Placement,
+    Preview,
+    SummonState,
+    Surrender,
+    Timeout,
+    UnitRef,
 )
 from .view import SeatView, TableView, view_for
 

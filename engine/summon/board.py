@@ -2,8 +2,8 @@
 placement summons (placed piece first, then its connected neighbours up → right → down → left)."""
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Iterator
 
 from .pieces import DIRS, STEP, Sides, connected, fits, opposite, rotate, sides_code
 from .state import BoardPiece, HandPiece, Placement, PlayerState

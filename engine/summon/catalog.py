@@ -45,7 +45,7 @@ class Card(BaseModel):
     amount: int = 0
 
     @model_validator(mode="after")
-    def _check(self) -> "Card":
+    def _check(self) -> Card:
         if len(self.tabs) + len(self.blanks) + self.flats != 4:
             raise ValueError(f"{self.id}: tabs + blanks + flats must be 4")
         if self.kind == "unit":
@@ -114,7 +114,7 @@ class Catalog(BaseModel):
     cards: tuple[Card, ...]
 
     @model_validator(mode="after")
-    def _unique(self) -> "Catalog":
+    def _unique(self) -> Catalog:
         ids = [c.id for c in self.cards]
         if len(set(ids)) != len(ids):
             raise ValueError("card ids must be unique")

@@ -11,8 +11,23 @@ from .catalog import card
 from .deck import validate_deck
 from .pieces import DIR_NAMES, STEP, deal_sides, opposite, rotate, sides_code
 from .state import (
-    HAND_SIZE, MAX_BATTLE_PHASES, PLAYER_NAMES, TURNS_PER_SUMMON_PHASE, Action, BoardPiece, HandPiece,
-    IllegalActionError, Pass, Place, Placement, PlayerState, Preview, SummonState, Surrender, Timeout, Unit,
+    HAND_SIZE,
+    MAX_BATTLE_PHASES,
+    PLAYER_NAMES,
+    TURNS_PER_SUMMON_PHASE,
+    Action,
+    BoardPiece,
+    HandPiece,
+    IllegalActionError,
+    Pass,
+    Place,
+    Placement,
+    PlayerState,
+    Preview,
+    SummonState,
+    Surrender,
+    Timeout,
+    Unit,
 )
 
 _ACTION = TypeAdapter(Action)

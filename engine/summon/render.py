@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .battle import battle_phase_turns
 from .board import grid_of
-from .catalog import edge_text, card
+from .catalog import card, edge_text
 from .pieces import sides_code
 from .state import PLAYER_NAMES, PlayerState, SummonState, Unit
 

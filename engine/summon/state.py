@@ -1,7 +1,7 @@
 """The summon game's state, actions and errors: pydantic v2 models that round-trip through JSON."""
 from __future__ import annotations
 
-from typing import Annotated, Literal, Union
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -187,7 +187,7 @@ class Surrender(BaseModel):
     version: int | None = None
 
 
-Action = Annotated[Union[Place, Pass, Timeout, Surrender], Field(discriminator="type")]
+Action = Annotated[Place | Pass | Timeout | Surrender, Field(discriminator="type")]
 
 
 class Placement(BaseModel):

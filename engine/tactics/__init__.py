@@ -22,16 +22,41 @@ Public API for the bot layer:
 from .autoplay import autoplay, autoplay_state
 from .board import Board, BoardCutError
 from .content import EncounterDef, FighterDef, SkillDef, campaign, daily_encounter, encounter, fighters, kit
-from .engine import (apply_planned, apply_turn, budget, check_turn, legal_moves, legal_steps, legal_targets,
-                     new_fight, pass_turn, phase_timer, preview_skill, target_options)
+from .engine import (
+                     apply_planned,
+                     apply_turn,
+                     budget,
+                     check_turn,
+                     legal_moves,
+                     legal_steps,
+                     legal_targets,
+                     new_fight,
+                     pass_turn,
+                     phase_timer,
+                     preview_skill,
+                     target_options,
+)
 from .planner import PlannedTurn, TurnPreview, plan_turns
-from .progress import (FightReward, TacticsProgress, expected_level, level_for_xp, level_thresholds, record_fight,
-                       xp_for)
+from .progress import FightReward, TacticsProgress, expected_level, level_for_xp, level_thresholds, record_fight, xp_for
 from .render import render_text
 from .rules import SkillPreview, TargetPreview
 from .state import FighterState, FightState, Telegraph
-from .steps import (STEPS, EndStep, FightOverError, HoldStep, IllegalStepError, InvalidStepError, MoveStep,
-                    NotYourPhaseError, SkillStep, StaleStateError, Step, TacticsError, UnknownNameError, parse_steps)
+from .steps import (
+                     STEPS,
+                     EndStep,
+                     FightOverError,
+                     HoldStep,
+                     IllegalStepError,
+                     InvalidStepError,
+                     MoveStep,
+                     NotYourPhaseError,
+                     SkillStep,
+                     StaleStateError,
+                     Step,
+                     TacticsError,
+                     UnknownNameError,
+                     parse_steps,
+)
 from .turn_text import parse_turn_text
 
 __all__ = [

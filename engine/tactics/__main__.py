@@ -6,7 +6,7 @@ exit 2 on bad input. `apply` reports a refused turn in its payload (`ok: false`)
 from __future__ import annotations
 
 import sys
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 from ..cli import ArgParser, read_json, run
@@ -67,7 +67,7 @@ def _parser() -> ArgParser:
 def handle(argv: list[str]) -> Any:
     args = _parser().parse_args(argv)
     if args.cmd == "encounters":
-        today = datetime.now(timezone.utc).date()
+        today = datetime.now(UTC).date()
         encs = list(campaign()) + [daily_encounter(today)]
         return [{"id": e.id, "name": e.name, "goal": e.goal} for e in encs]
     if args.cmd == "new":

@@ -3,15 +3,14 @@ from __future__ import annotations
 
 import json
 from datetime import date
-from functools import lru_cache
+from functools import cache, lru_cache
 from importlib import resources
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, model_validator
 
-from .steps import UnknownNameError
-
 from ..rng import Rng, daily_seed
+from .steps import UnknownNameError
 
 Status = Literal["soaked", "prone", "rooted"]
 Goal = Literal["rout", "hold", "break_out"]
@@ -62,7 +61,7 @@ class FighterDef(BaseModel):
     text: str
 
     @model_validator(mode="after")
-    def _kit_shape(self) -> "FighterDef":
+    def _kit_shape(self) -> FighterDef:
         slots = [s.slot for s in self.skills]
         if len({s.name for s in self.skills}) != len(self.skills):
             raise ValueError(f"{self.name}: skill names repeat")
@@ -90,7 +89,7 @@ class EncounterDef(BaseModel):
     text: str = ""
 
     @model_validator(mode="after")
-    def _goal_fields(self) -> "EncounterDef":
+    def _goal_fields(self) -> EncounterDef:
         if not 2 <= len(self.pack) <= 5:
             raise ValueError(f"{self.id}: a pack is 2-5 strays")
         if self.goal == "hold" and not (self.hold_round and 4 <= self.hold_round <= 8):
@@ -134,7 +133,7 @@ def common_skills() -> tuple[SkillDef, ...]:
     return _fighter_file().common
 
 
-@lru_cache(maxsize=None)
+@cache
 def kit(name: str) -> dict[str, SkillDef]:
     """Every skill a fighter may use: its own kit, plus Shove (seed: everyone has Shove)."""
     f = fighter(name)

@@ -1,17 +1,28 @@
 """The public rules API: start a fight, apply a turn all or nothing, preview a skill, list legal steps."""
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
+from ..errors import RuleError
 from ..rng import seed_from
 from .board import cut_board, parse_tile, tile_name
-from ..errors import RuleError
 from .content import EncounterDef, companions, encounter, fighter, heroes, kit
 from .progress import MAX_LEVEL
 from .rules import Fight, SkillPreview, working_copy, xy
 from .state import FighterState, FightState
-from .steps import (EndStep, FightOverError, HoldStep, IllegalStepError, InvalidStepError, MoveStep,
-                    NotYourPhaseError, SkillStep, StaleStateError, UnknownNameError, parse_steps)
+from .steps import (
+    EndStep,
+    FightOverError,
+    HoldStep,
+    IllegalStepError,
+    InvalidStepError,
+    MoveStep,
+    NotYourPhaseError,
+    SkillStep,
+    StaleStateError,
+    UnknownNameError,
+    parse_steps,
+)
 
 DUO_IDS = ("hero", "companion")
 STRAY_HP_PER_LEVEL = 3  # percent of a stray's HP added per encounter level above 1 (tune)

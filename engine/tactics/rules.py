@@ -11,9 +11,23 @@ from pydantic import BaseModel
 
 from ..errors import RuleError
 from ..rng import Rng
-
-from .board import (BARREL, DEEP, DIRS, ENTER_COST, H, ROCK, SHALLOWS, W, WATER, dist, heading,
-                    on_board, parse_tile, sign, tile_name)
+from .board import (
+    BARREL,
+    DEEP,
+    DIRS,
+    ENTER_COST,
+    ROCK,
+    SHALLOWS,
+    WATER,
+    H,
+    W,
+    dist,
+    heading,
+    on_board,
+    parse_tile,
+    sign,
+    tile_name,
+)
 from .content import SkillDef, kit
 from .state import FighterState, FightState, StatusState, SurfaceState, phase_index
 
@@ -71,7 +85,7 @@ class Problem(str):
 
     code: str
 
-    def __new__(cls, code: str, reason: str) -> "Problem":
+    def __new__(cls, code: str, reason: str) -> Problem:
         self = super().__new__(cls, reason)
         self.code = code
         return self
@@ -593,7 +607,7 @@ class Fight:
         hit = [o for o in self.foes(f) if self.pos(o) in tset]
         return tiles, hit, hd
 
-    def scratch(self, touched: set[str]) -> "Fight":
+    def scratch(self, touched: set[str]) -> Fight:
         """A throwaway copy for a preview: the fighters a skill use can change (its user and the
         fighters it hits) and their telegraphs copied, the rest shared (a skill never changes the board
         or anyone else); no luck drawn, nothing logged. Cheap enough for the planner's many previews."""
@@ -768,7 +782,7 @@ class Fight:
             self.start_own_phase(f)
 
     def strays_phase(self) -> None:
-        from .strays import stray_turn, fire_telegraph
+        from .strays import fire_telegraph, stray_turn
         s = self.s
         s.phase = "strays"
         for f in s.side("strays"):

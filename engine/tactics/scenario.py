@@ -15,7 +15,7 @@ def scenario(rows: list[str], fighters: list[tuple[str, str, str]], *, levels: l
     fighters: (id, name, tile), ids "hero", "companion" for the duo and "s1".. for strays.
     """
     terrain = [(rows[y] if y < len(rows) else "").ljust(W, ".")[:W] for y in range(H)]
-    lv = [((levels[y] if levels and y < len(levels) else "")).ljust(W, "0")[:W] for y in range(H)]
+    lv = [(levels[y] if levels and y < len(levels) else "").ljust(W, "0")[:W] for y in range(H)]
     fs = []
     for i, (fid, name, tile) in enumerate(fighters):
         d = fighter(name)

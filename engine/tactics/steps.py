@@ -1,7 +1,7 @@
 """Turn steps as small frozen pydantic models (a discriminated union on "kind"), and the typed errors."""
 from __future__ import annotations
 
-from typing import Annotated, Literal, Union
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
@@ -45,7 +45,7 @@ class EndStep(BaseModel):
     kind: Literal["end"] = "end"
 
 
-Step = Annotated[Union[MoveStep, SkillStep, HoldStep, EndStep], Field(discriminator="kind")]
+Step = Annotated[MoveStep | SkillStep | HoldStep | EndStep, Field(discriminator="kind")]
 STEPS = TypeAdapter(list[Step])
 _STEP = TypeAdapter(Step)
 

@@ -18,8 +18,6 @@ import urllib.request
 import uuid
 from datetime import datetime
 
-import pytest
-
 ADDRESS = re.compile(r"Local play: open (http://127\.0\.0\.1:\d+/#\S+)")
 QUIET = ("PyNaCl", "davey", "Privileged message content", "Guilds intent")
 

@@ -5,7 +5,13 @@ from __future__ import annotations
 import simcord
 from support.replies import private_text
 from support.summon_play import (
-    a_placement, component_ids, game_of, place_with_hand_controls, private_message, seat_of, select_options,
+    a_placement,
+    component_ids,
+    game_of,
+    place_with_hand_controls,
+    private_message,
+    seat_of,
+    select_options,
     state_of,
 )
 from support.world import world

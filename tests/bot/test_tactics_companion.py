@@ -12,7 +12,7 @@ import pytest
 import simcord
 from support.fake_openai import MODEL, FakeOpenAI, choose, hang, pass_
 from support.replies import private_text
-from support.tactics_play import labels, send_turn, session, thread_texts
+from support.tactics_play import send_turn, session, thread_texts
 from support.world import world
 
 import engine.tactics as tx

@@ -1,6 +1,7 @@
 """Bowls invariants under hypothesis: stones are conserved, no bowl over 7 between safe moves, the
 same state gives the same result, and games survive a JSON round-trip."""
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from engine.bowls import BowlsGame, legal_bowls, new_endless, sow, undo
 from engine.bowls.core import LETTERS, match_bowl, play

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from engine.bowls import BowlsGame, all_puzzles, get_puzzle, new_puzzle, sow, UnknownPuzzleError
+from engine.bowls import BowlsGame, UnknownPuzzleError, all_puzzles, get_puzzle, new_puzzle, sow
 from engine.bowls.cli import main
 from engine.bowls.core import match_bowl
 from engine.bowls.game import goal_reached

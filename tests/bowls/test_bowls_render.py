@@ -6,8 +6,19 @@ import pytest
 from PIL import Image
 
 from bot.games.bowls.render import HEIGHT, WIDTH, render_board
-from engine.bowls import (THEME_NAMES, BowlsGame, Goal, Modifier, legal_bowls, new_daily, new_endless,
-                          new_puzzle, set_theme, sow, undo)
+from engine.bowls import (
+    THEME_NAMES,
+    BowlsGame,
+    Goal,
+    Modifier,
+    legal_bowls,
+    new_daily,
+    new_endless,
+    new_puzzle,
+    set_theme,
+    sow,
+    undo,
+)
 
 
 def _games():

@@ -3,8 +3,23 @@ import datetime as dt
 
 import pytest
 
-from engine.bowls import (BowlsGame, Goal, IllegalMoveError, describe, end_attempt, forecast, goal_text,
-                          legal_bowls, new_daily, new_endless, pause, render_text, resume, sow, undo)
+from engine.bowls import (
+    BowlsGame,
+    Goal,
+    IllegalMoveError,
+    describe,
+    end_attempt,
+    forecast,
+    goal_text,
+    legal_bowls,
+    new_daily,
+    new_endless,
+    pause,
+    render_text,
+    resume,
+    sow,
+    undo,
+)
 from engine.bowls.game import DAILY_MOVES, EVENTS_AFTER
 
 

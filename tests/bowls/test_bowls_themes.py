@@ -1,8 +1,18 @@
 """Bowls themes: the seed's order, Simple open from the start, one more per achievement in any mode."""
 import pytest
 
-from engine.bowls import (ACHIEVEMENTS, THEME_NAMES, THEMES, Progress, achievements, get_theme, new_puzzle,
-                          set_theme, sow, unlocked_themes)
+from engine.bowls import (
+    ACHIEVEMENTS,
+    THEME_NAMES,
+    THEMES,
+    Progress,
+    achievements,
+    get_theme,
+    new_puzzle,
+    set_theme,
+    sow,
+    unlocked_themes,
+)
 from engine.bowls.solver import solve
 
 

@@ -2,12 +2,12 @@
 from __future__ import annotations
 
 import pytest
+from support.fake_openai import MODEL
 
 from bot.companion.pilot import CompanionPilot
 from bot.settings import Settings
 from db.store import open_store
 from engine.tactics import new_fight
-from support.fake_openai import MODEL
 
 
 @pytest.fixture

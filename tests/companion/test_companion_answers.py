@@ -4,12 +4,25 @@ from __future__ import annotations
 import time
 
 import pytest
+from support.fake_openai import (
+    FakeOpenAI,
+    choose,
+    custom,
+    drop,
+    hang,
+    malformed,
+    not_json,
+    pass_,
+    rate_limited,
+    status,
+    text,
+    tool,
+    trickle,
+)
 
 from bot.companion.pilot import CompanionPilot, apply_decision
 from bot.settings import Settings
 from engine.tactics import apply_turn, plan_turns
-from support.fake_openai import (FakeOpenAI, choose, custom, drop, hang, malformed, not_json, pass_, rate_limited,
-                                 status, text, tool, trickle)
 
 SHORT = 1.0   # an injected deadline for the slow cases (the real 10 s one is in test_companion_deadline.py)
 

@@ -1,17 +1,17 @@
 """Every decision is stored; the stored records drive /tactics companion, the eval and the daily budget."""
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import sqlite_utils
+from support.fake_openai import FakeOpenAI, choose, hang, status
 
 from bot.companion.decision import CompanionDecision
 from db import companion as decisions
 from db.store import MIGRATIONS, migrate, open_store
 from engine.tactics import plan_turns
-from support.fake_openai import FakeOpenAI, choose, hang, status
 
-NOON = datetime(2025, 3, 14, 12, 0, tzinfo=timezone.utc)
+NOON = datetime(2025, 3, 14, 12, 0, tzinfo=UTC)
 
 
 def clock_at(moment):

@@ -4,10 +4,10 @@ from __future__ import annotations
 import json
 
 import pytest
+from support.fake_openai import FakeOpenAI, choose, text
 
 from bot.companion.offer import build_offer
 from bot.companion.tools import request_options, tool_specs
-from support.fake_openai import FakeOpenAI, choose, text
 
 ALLOWED_KEYS = {"type", "properties", "required", "additionalProperties", "items", "enum", "description"}
 

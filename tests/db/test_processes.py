@@ -11,10 +11,10 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
+from support.store_driver import GUILD, THREAD_BASE, user_of
 
 from db import games, players
 from db.store import open_store
-from support.store_driver import GUILD, THREAD_BASE, user_of
 
 TESTS = Path(__file__).resolve().parents[1]
 ROUNDS = 9

@@ -1,16 +1,15 @@
 """Every db module on both stores: the same calls, the same answers, SQLite file or PostgreSQL."""
 from __future__ import annotations
 
-import asyncio
 import json
 from datetime import UTC, date, datetime, timedelta
 
 import pytest
+from support.tally.kind import Tally
 
 from bot.core.sessions import Sessions, StoreUnavailable
 from db import companion, daily, games, guilds, players
-from db.store import PostgresStore, SQLiteStore, open_store
-from support.tally.kind import Tally
+from db.store import PostgresStore, SQLiteStore
 
 NOW = datetime(2026, 3, 1, 12, tzinfo=UTC)
 BIG = 1_234_567_890_123_456_789  # a Discord snowflake: 64 bits

@@ -1,7 +1,8 @@
 """The shared seeded generator: replays exactly from its state, stays in range."""
 from datetime import date
 
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from engine.rng import Rng, daily_seed, seed_from
 

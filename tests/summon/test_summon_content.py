@@ -9,8 +9,17 @@ import pytest
 
 import engine.summon as S
 from engine.summon import (
-    DeckError, ai_action, apply, auto_deck, catalog_markdown, legal_placements, load_catalog, new_game,
-    play_game, render_text, validate_deck,
+    DeckError,
+    ai_action,
+    apply,
+    auto_deck,
+    catalog_markdown,
+    legal_placements,
+    load_catalog,
+    new_game,
+    play_game,
+    render_text,
+    validate_deck,
 )
 from engine.summon.__main__ import main
 from engine.summon.ai import unit_value

@@ -8,8 +8,21 @@ from support.summon_lines import fight
 
 from engine.rng import Rng
 from engine.summon import (
-    DeckError, IllegalActionError, Surrender, Timeout, ai_action, apply, auto_deck, card, deck_summary,
-    hand_options, legal_placements, new_game, preview, render_text, view_for,
+    DeckError,
+    IllegalActionError,
+    Surrender,
+    Timeout,
+    ai_action,
+    apply,
+    auto_deck,
+    card,
+    deck_summary,
+    hand_options,
+    legal_placements,
+    new_game,
+    preview,
+    render_text,
+    view_for,
 )
 from engine.summon.deck import shape_balance
 from engine.summon.pieces import parse_sides

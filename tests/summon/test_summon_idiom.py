@@ -10,8 +10,22 @@ import engine.summon as S
 from engine.errors import RuleError
 from engine.rng import Rng
 from engine.summon import (
-    DeckError, IllegalActionError, Pass, Place, Surrender, SummonState, Timeout, ai_action, apply, auto_deck,
-    hand_options, legal_placements, new_game, preview, validate_deck, view_for,
+    DeckError,
+    IllegalActionError,
+    Pass,
+    Place,
+    SummonState,
+    Surrender,
+    Timeout,
+    ai_action,
+    apply,
+    auto_deck,
+    hand_options,
+    legal_placements,
+    new_game,
+    preview,
+    validate_deck,
+    view_for,
 )
 from engine.summon.pieces import parse_sides
 

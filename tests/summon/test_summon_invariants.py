@@ -4,8 +4,8 @@ truth; JSON round-trips; determinism — plus a golden whole-game playthrough.""
 from pathlib import Path
 
 from hypothesis import given
-from support.golden import assert_golden
 from hypothesis import strategies as hs
+from support.golden import assert_golden
 
 from engine.summon import Pass, Timeout, ai_action, apply, auto_deck, legal_placements, new_game, render_text
 from engine.summon.board import complete, grid_of

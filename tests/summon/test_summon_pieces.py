@@ -5,7 +5,16 @@ import pytest
 
 from engine.rng import Rng
 from engine.summon.pieces import (
-    FLAT, accepts, blank, connected, deal_sides, fits, parse_sides, rotate, sides_code, tab,
+    FLAT,
+    accepts,
+    blank,
+    connected,
+    deal_sides,
+    fits,
+    parse_sides,
+    rotate,
+    sides_code,
+    tab,
 )
 
 

@@ -3,7 +3,14 @@ phase alternation (seed 004: 手札のピースの操作, フェイズの構成,
 import pytest
 
 from engine.summon import (
-    IllegalActionError, Pass, Surrender, Timeout, apply, auto_deck, legal_placements, new_game,
+    IllegalActionError,
+    Pass,
+    Surrender,
+    Timeout,
+    apply,
+    auto_deck,
+    legal_placements,
+    new_game,
 )
 from engine.summon.scenario import scenario
 

@@ -16,8 +16,9 @@ import argparse
 import asyncio
 import json
 import socket
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any, Awaitable, Callable
+from typing import Any
 
 from aiohttp import web
 
@@ -162,7 +163,7 @@ class FakeOpenAI:
         return web.json_response({"object": "list", "data": [
             {"id": MODEL, "object": "model", "created": 0, "owned_by": "fake"}]})
 
-    async def start(self, port: int = 0) -> "FakeOpenAI":
+    async def start(self, port: int = 0) -> FakeOpenAI:
         app = web.Application()
         app.router.add_post("/v1/chat/completions", self._chat)
         app.router.add_get("/v1/models", self._models)
@@ -180,7 +181,7 @@ class FakeOpenAI:
             await self._runner.cleanup()
             self._runner = None
 
-    async def __aenter__(self) -> "FakeOpenAI":
+    async def __aenter__(self) -> FakeOpenAI:
         return await self.start()
 
     async def __aexit__(self, *exc: Any) -> None:

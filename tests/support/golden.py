@@ -6,9 +6,10 @@ is declared in tests/conftest.py); read the diff before committing it.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from functools import partial
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 UPDATE = False  # set by tests/conftest.py from --update-golden
 HOW = "pytest --update-golden rewrites it; read the diff before committing"

@@ -11,7 +11,6 @@ from engine.tactics.rules import Fight
 from engine.tactics.scenario import scenario
 from engine.tactics.state import StatusState
 
-
 # --- Spirit: "gains it by fighting ... a super costs 60" -------------------------------------------
 
 def test_spirit_fills_up_again_after_a_super_past_the_cap():
@@ -211,6 +210,7 @@ def test_strays_area_telegraphs_spare_the_strays():
 def test_cli_bad_state_is_exit_2_one_line(capsys):
     import io
     import sys
+
     from engine.tactics import new_fight
     from engine.tactics.__main__ import main
     state = new_fight("c01", 1).model_dump(mode="json")

@@ -2,9 +2,22 @@
 a text view from one side, and a whole turn written as text (all or nothing)."""
 import pytest
 
-from engine.tactics import (EndStep, HoldStep, IllegalStepError, InvalidStepError, MoveStep, SkillStep,
-                            StaleStateError, apply_planned, apply_turn, new_fight, parse_turn_text, plan_turns,
-                            render_text, target_options)
+from engine.tactics import (
+    EndStep,
+    HoldStep,
+    IllegalStepError,
+    InvalidStepError,
+    MoveStep,
+    SkillStep,
+    StaleStateError,
+    apply_planned,
+    apply_turn,
+    new_fight,
+    parse_turn_text,
+    plan_turns,
+    render_text,
+    target_options,
+)
 from engine.tactics.scenario import scenario
 
 

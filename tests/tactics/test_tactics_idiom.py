@@ -11,10 +11,34 @@ from hypothesis import strategies as st
 
 import engine.tactics as tactics
 from engine.errors import RuleError
-from engine.tactics import (BoardCutError, EndStep, FightOverError, FightState, HoldStep, IllegalStepError,
-                            InvalidStepError, MoveStep, NotYourPhaseError, SkillStep, StaleStateError, TacticsError,
-                            apply_turn, budget, campaign, check_turn, encounter, kit, legal_moves, legal_steps,
-                            legal_targets, new_fight, pass_turn, plan_turns, preview_skill, render_text)
+from engine.tactics import (
+    BoardCutError,
+    EndStep,
+    FightOverError,
+    FightState,
+    HoldStep,
+    IllegalStepError,
+    InvalidStepError,
+    MoveStep,
+    NotYourPhaseError,
+    SkillStep,
+    StaleStateError,
+    TacticsError,
+    apply_turn,
+    budget,
+    campaign,
+    check_turn,
+    encounter,
+    kit,
+    legal_moves,
+    legal_steps,
+    legal_targets,
+    new_fight,
+    pass_turn,
+    plan_turns,
+    preview_skill,
+    render_text,
+)
 from engine.tactics.content import companions, heroes
 
 FIXTURES = Path(__file__).parent / "fixtures"

@@ -1,8 +1,17 @@
 """Movement, budgets and opportunity attacks (seed: Moving; Your budget each phase)."""
 import pytest
 
-from engine.tactics import (EndStep, HoldStep, IllegalStepError, InvalidStepError, MoveStep, NotYourPhaseError,
-                            SkillStep, apply_turn, legal_moves)
+from engine.tactics import (
+    EndStep,
+    HoldStep,
+    IllegalStepError,
+    InvalidStepError,
+    MoveStep,
+    NotYourPhaseError,
+    SkillStep,
+    apply_turn,
+    legal_moves,
+)
 from engine.tactics.scenario import scenario
 
 
@@ -184,6 +193,7 @@ def test_legal_steps_lists_moves_skills_and_reactions():
 
 def test_step_models_give_json_schemas():
     from pydantic import TypeAdapter
+
     from engine.tactics import Step
     schema = TypeAdapter(Step).json_schema()
     assert schema["discriminator"]["propertyName"] == "kind"

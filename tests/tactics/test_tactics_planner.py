@@ -3,11 +3,19 @@ import json
 from pathlib import Path
 
 from hypothesis import given
-from support.golden import assert_golden, assert_golden_json
 from hypothesis import strategies as st
+from support.golden import assert_golden, assert_golden_json
 
-from engine.tactics import (FightState, apply_turn, autoplay, autoplay_state, campaign, new_fight, plan_turns,
-                            render_text)
+from engine.tactics import (
+    FightState,
+    apply_turn,
+    autoplay,
+    autoplay_state,
+    campaign,
+    new_fight,
+    plan_turns,
+    render_text,
+)
 from engine.tactics.content import companions, heroes
 
 GOLDEN = Path(__file__).parent / "golden"

@@ -4,12 +4,25 @@ import json
 import pytest
 
 from engine.errors import RuleError
-from engine.tactics import (FightState, IllegalStepError, InvalidStepError, MoveStep, SkillStep, TacticsError,
-                            apply_turn, campaign, encounter, expected_level, level_for_xp, level_thresholds,
-                            new_fight, preview_skill, xp_for)
+from engine.tactics import (
+    FightState,
+    IllegalStepError,
+    InvalidStepError,
+    MoveStep,
+    SkillStep,
+    TacticsError,
+    apply_turn,
+    campaign,
+    encounter,
+    expected_level,
+    level_for_xp,
+    level_thresholds,
+    new_fight,
+    preview_skill,
+    xp_for,
+)
 from engine.tactics.__main__ import main
 from engine.tactics.scenario import scenario
-
 
 # 1. Straight pushes go along the nearest of the eight headings.
 

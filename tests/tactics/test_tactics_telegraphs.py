@@ -15,8 +15,8 @@ def test_area_telegraph_hits_the_locked_tiles_so_step_out():
     # Gloomcap at E5 locks Spore Cone west: D4-D6 and C3-C7. Hero at C5 is hit (7) unless it steps out.
     base = scenario([], [("hero", "Tidecaller", "C5"), ("companion", "Mossle", "A9"), ("s1", "Gloomcap", "E5")])
     fight = Fight(base)
-    from engine.tactics.strays import lock
     from engine.tactics.content import kit
+    from engine.tactics.strays import lock
     lock(fight, base.get("s1"), kit("Gloomcap")["Spore Cone"], {"heading": (-1, 0)})
     assert set(base.telegraphs[0].tiles) == {"D4", "D5", "D6", "C3", "C4", "C5", "C6", "C7"}
     stayed = end_both(base)

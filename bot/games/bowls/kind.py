@@ -5,9 +5,9 @@ only confirming sows. The selection is part of the saved session, so a restart k
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import date, datetime
-from typing import Iterator, Optional
 
 import sqlite_utils
 from pydantic import BaseModel
@@ -30,7 +30,7 @@ BOWL_EMOJI = {"volcano": "🌋", "frozen": "❄️", "reverse": "↩️"}
 class BowlsSession(BaseModel):
     """What the bot saves: the engine's attempt plus the bowl the player has selected."""
     game: bowls.BowlsGame
-    selected: Optional[int] = None
+    selected: int | None = None
 
 
 def load_record(db: sqlite_utils.Database, user_id: int) -> PlayerRecord:

@@ -7,14 +7,15 @@ from __future__ import annotations
 
 from datetime import date
 from functools import lru_cache
-from typing import Any, Literal, Optional
+from typing import Any, Literal
 
 import sqlite_utils
 from pydantic import BaseModel, field_serializer, field_validator
 
 import engine.formation as fm
 from bot.core.kinds import Context, GameError, GameKind, Outcome, step
-from bot.core.progress import load_progress as _load, save_progress as _save
+from bot.core.progress import load_progress as _load
+from bot.core.progress import save_progress as _save
 from bot.core.reply import Button, Option, Picture, Reply, Select
 from db import players
 from db.games import GameRecord
@@ -46,11 +47,11 @@ class FormationSession(BaseModel):
     puzzles: list[fm.Puzzle]
     index: int = 0
     formation: dict[str, str] = {}
-    slot: Optional[str] = None    # the slot the creature select fills
+    slot: str | None = None    # the slot the creature select fills
     hints: int = 0
-    last: Optional[LastBattle] = None
+    last: LastBattle | None = None
     won_current: bool = False
-    day: Optional[date] = None
+    day: date | None = None
 
     @field_validator("puzzles", mode="before")
     @classmethod

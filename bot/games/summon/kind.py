@@ -19,7 +19,8 @@ from pydantic import BaseModel
 
 import engine.summon as sm
 from bot.core.kinds import Context, GameError, GameKind, Outcome, Seat, step, view
-from bot.core.progress import load_progress as _load, save_progress as _save
+from bot.core.progress import load_progress as _load
+from bot.core.progress import save_progress as _save
 from bot.core.reply import Button, Option, Picture, Reply, Select
 from db import players
 from db.games import GameRecord, running_games_of
@@ -28,8 +29,8 @@ from engine.rng import seed_from
 from engine.summon.catalog import edge_text
 from engine.summon.deck import shape_balance
 from engine.summon.pieces import FLAT, blank, parse_sides, rotate, sides_code, tab
-from engine.summon.state import TURN_SECONDS
 from engine.summon.progress import SummonProgress, add_piece, find_piece, record_result, remove_piece
+from engine.summon.state import TURN_SECONDS
 
 from . import render
 

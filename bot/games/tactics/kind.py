@@ -12,10 +12,11 @@ from __future__ import annotations
 import json
 import re
 import secrets
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import date, datetime
-from typing import Iterator, Literal, Optional
+from typing import Literal
 
 import sqlite_utils
 from pydantic import BaseModel
@@ -55,15 +56,15 @@ class TacticsSession(BaseModel):
     mode: Mode
     player: int
     pilot: PilotName
-    friend: Optional[int] = None
+    friend: int | None = None
     invite: bool = False              # waiting for the friend to accept
     model: bool = False               # a language model was configured for this fight's `model` pilot
     key: str                          # names the fight in the companion's stored decisions
-    guild_id: Optional[int] = None
-    day: Optional[date] = None        # a daily's UTC day
+    guild_id: int | None = None
+    day: date | None = None        # a daily's UTC day
     counted: bool = True              # a daily: the day's one counted attempt (False: practice)
     seed: int = 1
-    phase_opened: Optional[datetime] = None
+    phase_opened: datetime | None = None
     strays: list[str] = []            # what the strays' last phase did
     notes: list[str] = []             # what the companion's pilot said this phase (kept on the board)
     noted: bool = False               # the duo picked is remembered, a daily attempt counted

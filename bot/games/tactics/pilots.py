@@ -11,8 +11,9 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from datetime import datetime, timezone
-from typing import Any, Awaitable, Callable
+from collections.abc import Awaitable, Callable
+from datetime import UTC, datetime
+from typing import Any
 
 from bot.companion import CompanionDecision, CompanionPilot, auto_decision
 from bot.settings import Settings
@@ -43,7 +44,7 @@ class _Bound:
         return await asyncio.to_thread(fn, *args, **kwargs)
 
     def now(self) -> datetime:
-        return self.bot.sessions.clock() if self.bot is not None else datetime.now(timezone.utc)
+        return self.bot.sessions.clock() if self.bot is not None else datetime.now(UTC)
 
     async def external(self, awaitable: Awaitable[Any], reason: str) -> Any:
         wait = getattr(self.bot, "external_wait", None)
