@@ -108,7 +108,7 @@ def schedules(ids: tuple[int, ...], fast: bool = True) -> list[tuple]:
     Every group is a triple (tag, a, b) so run() unpacks it once: (0, index, amount) is a lone
     normal-target hit, (2, (index, amount), (index, amount)) two normal-target hits at one speed,
     (3, ((index, amount), ...), None) three or more, (1, actions, None) any other group, actions being a tuple of (index, op, amount).
-    fast=False only uses tag 1, so run() can log every action.
+    fast=False uses tags 0, 3 and 1, the ones run() can log.
     """
     out = []
     for table in ACTION:
@@ -123,11 +123,11 @@ def schedules(ids: tuple[int, ...], fast: bool = True) -> list[tuple]:
         groups = []
         for spd in sorted(buckets, reverse=True):
             acts = buckets[spd]
-            if fast and len(acts) == 1 and acts[0][1] == OP_HIT:
+            if len(acts) == 1 and acts[0][1] == OP_HIT:
                 groups.append((0, acts[0][0], acts[0][2]))
             elif fast and len(acts) == 2 and acts[0][1] == acts[1][1] == OP_HIT:
                 groups.append((2, (acts[0][0], acts[0][2]), (acts[1][0], acts[1][2])))
-            elif fast and all(a[1] == OP_HIT for a in acts):
+            elif all(a[1] == OP_HIT for a in acts):
                 groups.append((3, tuple((a[0], a[2]) for a in acts), None))
             else:
                 groups.append((1, tuple(acts), None))
@@ -142,7 +142,7 @@ def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log
     winner: 0 side a, 1 side b, 2 draw. `log`, when a list, receives per round
     ("round", r, shields_at_start), per group where someone acted ("group", events, hp_after,
     shields_after, effects) with events (actor, op, target, amount) and effects (applied, blocked),
-    and ("end", r, hp, shields) at round end. Logging needs schedules(fast=False), where every group
+    and ("end", r, hp, shields) at round end; boards are tuples of ten, in board order. Logging needs schedules(fast=False), where every group
     takes the general path that records (`_logged_group`); the battle is the same either way.
     """
     normal, allies, enemies, enemy_back, ally_front, front_indices, _ = topo
@@ -156,7 +156,7 @@ def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log
                 if hp[i] > 0:
                     sh[i] = 6
         if log is not None:
-            log.append(("round", r, sh[:]))
+            log.append(("round", r, tuple(sh)))
         for grp in sched_kinds[kinds[r]]:
             tag, i, amt = grp
             if tag == 0:  # a lone normal-target hit: nothing to defer
@@ -165,6 +165,24 @@ def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log
                 for t in normal[i]:
                     if hp[t] > 0:
                         break
+                if log is not None:  # the same hit, with what it did: (applied, blocked)
+                    s = sh[t]
+                    blocked = s if s < amt else amt
+                    sh[t] = s - blocked
+                    h = hp[t]
+                    done = amt - blocked if amt - blocked < h else h
+                    hp[t] = h - done
+                    log.append(("group", ((i, OP_HIT, t, amt),), tuple(hp), tuple(sh), ((done, blocked),)))
+                    if done == h:
+                        if t < 5:
+                            ca -= 1
+                            if ca == 0:
+                                return 1, r, True
+                        else:
+                            cb -= 1
+                            if cb == 0:
+                                return 0, r, True
+                    continue
                 s = sh[t]
                 if s:
                     if s >= amt:
@@ -240,7 +258,36 @@ def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log
                 if ca == 0 or cb == 0:
                     return (2 if ca == cb else (1 if ca == 0 else 0)), r, True
                 continue
-            if tag == 3:  # three or more normal-target hits at one speed
+            if tag == 3:  # three or more normal-target hits at one speed (two or more when logging)
+                if log is not None:  # the same hits, with what each did: (applied, blocked)
+                    events = []
+                    for i1, a1 in i:
+                        if hp[i1] > 0:
+                            for t in normal[i1]:
+                                if hp[t] > 0:
+                                    break
+                            events.append((i1, OP_HIT, t, a1))
+                    if not events:
+                        continue
+                    effects = []
+                    for _, _, t, a1 in events:
+                        s = sh[t]
+                        blocked = s if s < a1 else a1
+                        sh[t] = s - blocked
+                        h = hp[t]
+                        done = a1 - blocked if a1 - blocked < h else h
+                        effects.append((done, blocked))
+                        if done:
+                            hp[t] = h - done
+                            if done == h:
+                                if t < 5:
+                                    ca -= 1
+                                else:
+                                    cb -= 1
+                    log.append(("group", events, tuple(hp), tuple(sh), effects))
+                    if ca == 0 or cb == 0:
+                        return (2 if ca == cb else (1 if ca == 0 else 0)), r, True
+                    continue
                 hits = []
                 for i1, a1 in i:
                     if hp[i1] > 0:
@@ -362,7 +409,7 @@ def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log
                     m = mx[i]
                     hp[i] = h if h < m else m
         if log is not None:
-            log.append(("end", r, hp[:], sh[:]))
+            log.append(("end", r, tuple(hp), tuple(sh)))
     return compare(hp, mx), rounds, False
 
 
@@ -466,7 +513,7 @@ def _logged_group(grp, hp: list[int], mx: list[int], sh: list[int], ca: int, cb:
         else:
             effects[k] = (0, 0)
     if events:
-        log.append(("group", events, hp[:], sh[:], effects))
+        log.append(("group", events, tuple(hp), tuple(sh), effects))
     return ca, cb
 
 
