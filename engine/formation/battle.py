@@ -18,7 +18,6 @@ _OP_EFFECT = {
     core.OP_TEAM_HEAL: "heal", core.OP_SELF_SHIELD: "shield", core.OP_TEAM_SHIELD: "shield",
     core.OP_FRONT_SHIELD: "shield", core.OP_SHIELD_LOWEST: "shield",
 }
-_NEW = tuple.__new__  # a record straight from its fields, skipping namedtuple's keyword handling
 
 
 class GoalResult(BaseModel):
@@ -135,27 +134,32 @@ def _build_log(raw: list, ids: tuple[int, ...], mx: tuple[int, ...]) -> tuple[Ro
             if len(events) == 1:  # most groups: one creature, one target
                 (i, _op, t, amt), = events
                 (done, blocked), = effects
-                actions = (_NEW(Action, (actors[ids[i]][i], targets[t], amt, done, blocked)),)
+                actions = (Action((actors[ids[i]][i], targets[t], amt, done, blocked)),)
+            elif len(events) == 2:  # next most: two at one speed
+                (i, _op, t, amt), (i2, _op, t2, amt2) = events
+                (done, blocked), (done2, blocked2) = effects
+                actions = (Action((actors[ids[i]][i], targets[t], amt, done, blocked)),
+                           Action((actors[ids[i2]][i2], targets[t2], amt2, done2, blocked2)))
             else:
-                actions = tuple([_NEW(Action, (actors[ids[i]][i], targets[t], amt, done, blocked))
+                actions = tuple([Action((actors[ids[i]][i], targets[t], amt, done, blocked))
                                  for (i, _op, t, amt), (done, blocked) in zip(events, effects)])
                 i = events[0][0]
             kos = () if hp_after.count(0) == hp.count(0) else \
                 tuple(_SIDE_SLOT[k] for k in range(10) if hp[k] > 0 and hp_after[k] == 0)
-            groups.append(_NEW(Group, (table[ids[i]][0], actions, hp_after, sh_after, kos)))
+            groups.append(Group((table[ids[i]][0], actions, hp_after, sh_after, kos)))
             hp = hp_after
         elif entry[0] == "round":
             if number:
-                rounds.append(_NEW(RoundLog, (number, start_shields, tuple(groups), hp, False)))
+                rounds.append(RoundLog((number, start_shields, tuple(groups), hp, False)))
             number, start_shields, groups = entry[1], entry[2], []
             kind = core.ROUND_KIND[number]
             table, actors = core.ACTION[kind], ACTOR[kind]
         else:  # "end"
             hp = entry[2]
-            rounds.append(_NEW(RoundLog, (number, start_shields, tuple(groups), hp, True)))
+            rounds.append(RoundLog((number, start_shields, tuple(groups), hp, True)))
             number = 0
     if number:
-        rounds.append(_NEW(RoundLog, (number, start_shields, tuple(groups), hp, False)))
+        rounds.append(RoundLog((number, start_shields, tuple(groups), hp, False)))
     return tuple(rounds)
 
 

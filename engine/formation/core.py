@@ -113,8 +113,11 @@ def schedules(ids: tuple[int, ...], fast: bool = True) -> list[tuple]:
     out = []
     for table in ACTION:
         buckets: dict[int, list] = {}
+        mixed = set()  # speeds where someone does more than a normal hit
         for i in range(10):
             spd, op, amt = table[ids[i]]
+            if op != OP_HIT:
+                mixed.add(spd)
             b = buckets.get(spd)
             if b is None:
                 buckets[spd] = [(i, op, amt)]
@@ -123,14 +126,14 @@ def schedules(ids: tuple[int, ...], fast: bool = True) -> list[tuple]:
         groups = []
         for spd in sorted(buckets, reverse=True):
             acts = buckets[spd]
-            if len(acts) == 1 and acts[0][1] == OP_HIT:
-                groups.append((0, acts[0][0], acts[0][2]))
-            elif fast and len(acts) == 2 and acts[0][1] == acts[1][1] == OP_HIT:
-                groups.append((2, (acts[0][0], acts[0][2]), (acts[1][0], acts[1][2])))
-            elif all(a[1] == OP_HIT for a in acts):
-                groups.append((3, tuple((a[0], a[2]) for a in acts), None))
-            else:
+            if spd in mixed:
                 groups.append((1, tuple(acts), None))
+            elif len(acts) == 1:
+                groups.append((0, acts[0][0], acts[0][2]))
+            elif fast and len(acts) == 2:
+                groups.append((2, (acts[0][0], acts[0][2]), (acts[1][0], acts[1][2])))
+            else:
+                groups.append((3, tuple([(a[0], a[2]) for a in acts]), None))
         out.append(tuple(groups))
     return out
 

@@ -9,7 +9,7 @@ side b's), and shown per side as {"a": (...), "b": (...)} on reading.
 """
 from __future__ import annotations
 
-from collections import namedtuple
+from operator import itemgetter
 from typing import Any
 
 from pydantic_core import core_schema
@@ -47,8 +47,10 @@ def _fields(cls: type, data: Any, required: tuple[str, ...], optional: dict[str,
     return optional | data
 
 
-class _Record:
-    """What the three records share: pydantic validates them from their dump and serialises them to it."""
+class _Record(tuple):
+    """What the three records share: a tuple of their fields, built as `Record((field, ...))` (tuple's own
+    constructor, the cheapest object Python makes); pydantic validates them from their dump and
+    serialises them to it."""
     __slots__ = ()
 
     @classmethod
@@ -64,7 +66,7 @@ class _Record:
         return f"{type(self).__name__}({', '.join(f'{k}={v!r}' for k, v in self.model_dump().items())})"
 
 
-class Action(_Record, namedtuple("_Action", ("actor", "target_of", "amount", "applied", "blocked"))):
+class Action(_Record):
     """One creature's effect on one target within a group (an area ability gives one Action per target).
 
     side, slot, creature; move ("attack" or the ability's name); effect ("damage", "heal", "shield");
@@ -74,6 +76,7 @@ class Action(_Record, namedtuple("_Action", ("actor", "target_of", "amount", "ap
     shared tuples, since one battle repeats them in every round.
     """
     __slots__ = ()
+    actor, target_of, amount, applied, blocked = (property(itemgetter(k)) for k in range(5))
     side = property(lambda self: self[0][0])
     slot = property(lambda self: self[0][1])
     creature = property(lambda self: self[0][2])
@@ -86,7 +89,7 @@ class Action(_Record, namedtuple("_Action", ("actor", "target_of", "amount", "ap
     @classmethod
     def make(cls, side: str, slot: str, creature: str, move: str, effect: str, target_side: str,
              target_slot: str, target: str, amount: int, applied: int = 0, blocked: int = 0) -> Action:
-        return cls((side, slot, creature, move, effect), (target_side, target_slot, target), amount, applied, blocked)
+        return cls(((side, slot, creature, move, effect), (target_side, target_slot, target), amount, applied, blocked))
 
     def model_dump(self) -> dict[str, Any]:
         return dict(zip(_ACTION_FIELDS, self[0] + self[1] + self[2:]))
@@ -105,9 +108,10 @@ class Action(_Record, namedtuple("_Action", ("actor", "target_of", "amount", "ap
         return cls.make(*(d[k] for k in _ACTION_FIELDS))
 
 
-class Group(_Record, namedtuple("_Group", ("speed", "actions", "board_hp", "board_shields", "knocked_out"))):
+class Group(_Record):
     """A speed group: its actions, and the board right after it (`hp`, `shields`: per side, slot order)."""
     __slots__ = ()
+    speed, actions, board_hp, board_shields, knocked_out = (property(itemgetter(k)) for k in range(5))
 
     @property
     def hp(self) -> dict[str, tuple[int, ...]]:
@@ -127,16 +131,16 @@ class Group(_Record, namedtuple("_Group", ("speed", "actions", "board_hp", "boar
         kos = tuple(tuple(x) for x in d["knocked_out"])
         if not all(len(x) == 2 and x[0] in _SIDES for x in kos):
             raise ValueError("Group: knocked_out holds (side, slot) pairs")
-        return cls(d["speed"], tuple(Action.coerce(a) for a in d["actions"]), _board(d["hp"], "Group.hp"),
-                   _board(d["shields"], "Group.shields"), kos)
+        return cls((d["speed"], tuple(Action.coerce(a) for a in d["actions"]), _board(d["hp"], "Group.hp"),
+                    _board(d["shields"], "Group.shields"), kos))
 
 
-class RoundLog(_Record, namedtuple("_RoundLog", ("round", "board_start_shields", "groups", "board_hp_end",
-                                                 "completed"))):
+class RoundLog(_Record):
     """One round: `start_shields` (after last round's faded and the ground's start rule), its groups,
     `hp_end` (after the ground's end-of-round rule, or where the battle stopped) and `completed`
     (False when the battle stopped inside this round)."""
     __slots__ = ()
+    round, board_start_shields, groups, board_hp_end, completed = (property(itemgetter(k)) for k in range(5))
 
     @property
     def start_shields(self) -> dict[str, tuple[int, ...]]:
@@ -156,9 +160,9 @@ class RoundLog(_Record, namedtuple("_RoundLog", ("round", "board_start_shields",
         d = _fields(cls, data, ("round", "start_shields", "groups", "hp_end", "completed"), {})
         if not isinstance(d["completed"], bool):
             raise ValueError("RoundLog: completed must be true or false")
-        return cls(d["round"], _board(d["start_shields"], "RoundLog.start_shields"),
-                   tuple(Group.coerce(g) for g in d["groups"]), _board(d["hp_end"], "RoundLog.hp_end"),
-                   d["completed"])
+        return cls((d["round"], _board(d["start_shields"], "RoundLog.start_shields"),
+                    tuple(Group.coerce(g) for g in d["groups"]), _board(d["hp_end"], "RoundLog.hp_end"),
+                    d["completed"]))
 
 
 __all__ = ["Action", "Group", "RoundLog"]
