@@ -61,7 +61,7 @@ class BattleResult(BaseModel):
 
 
 def _ids(a: dict[str, str], b: dict[str, str]) -> tuple[int, ...]:
-    return tuple(core.ID[a[s]] for s in SLOTS) + tuple(core.ID[b[s]] for s in SLOTS)
+    return tuple(map(core.ID.__getitem__, [a[s] for s in SLOTS] + [b[s] for s in SLOTS]))
 
 
 def _side_slot(i: int) -> tuple[Side, str]:
@@ -127,35 +127,42 @@ def _build_log(raw: list, ids: tuple[int, ...], mx: tuple[int, ...]) -> tuple[Ro
     number = 0
     start_shields: tuple[int, ...] = ()
     hp = mx
-    table = actors = ()
+    down = 0  # creatures at 0 HP on `hp`
+    rows: dict[int, tuple] = {}  # round kind -> (speed, actor part) per board index, for this board
+    speed = actor = ()
     for entry in raw:
         if entry[0] == "group":
             _, events, hp_after, sh_after, effects = entry
             if len(events) == 1:  # most groups: one creature, one target
                 (i, _op, t, amt), = events
                 (done, blocked), = effects
-                actions = (Action((actors[ids[i]][i], targets[t], amt, done, blocked)),)
+                actions = (Action((actor[i], targets[t], amt, done, blocked)),)
             elif len(events) == 2:  # next most: two at one speed
                 (i, _op, t, amt), (i2, _op, t2, amt2) = events
                 (done, blocked), (done2, blocked2) = effects
-                actions = (Action((actors[ids[i]][i], targets[t], amt, done, blocked)),
-                           Action((actors[ids[i2]][i2], targets[t2], amt2, done2, blocked2)))
+                actions = (Action((actor[i], targets[t], amt, done, blocked)),
+                           Action((actor[i2], targets[t2], amt2, done2, blocked2)))
             else:
-                actions = tuple([Action((actors[ids[i]][i], targets[t], amt, done, blocked))
+                actions = tuple([Action((actor[i], targets[t], amt, done, blocked))
                                  for (i, _op, t, amt), (done, blocked) in zip(events, effects)])
                 i = events[0][0]
-            kos = () if hp_after.count(0) == hp.count(0) else \
-                tuple(_SIDE_SLOT[k] for k in range(10) if hp[k] > 0 and hp_after[k] == 0)
-            groups.append(Group((table[ids[i]][0], actions, hp_after, sh_after, kos)))
+            out = hp_after.count(0)
+            kos = () if out == down else tuple(_SIDE_SLOT[k] for k in range(10) if hp[k] > 0 and hp_after[k] == 0)
+            down = out
+            groups.append(Group((speed[i], actions, hp_after, sh_after, kos)))
             hp = hp_after
         elif entry[0] == "round":
             if number:
                 rounds.append(RoundLog((number, start_shields, tuple(groups), hp, False)))
             number, start_shields, groups = entry[1], entry[2], []
             kind = core.ROUND_KIND[number]
-            table, actors = core.ACTION[kind], ACTOR[kind]
+            if kind not in rows:
+                table, actors = core.ACTION[kind], ACTOR[kind]
+                rows[kind] = [table[c][0] for c in ids], [actors[c][k] for k, c in enumerate(ids)]
+            speed, actor = rows[kind]
         else:  # "end"
             hp = entry[2]
+            down = hp.count(0)
             rounds.append(RoundLog((number, start_shields, tuple(groups), hp, True)))
             number = 0
     if number:
