@@ -127,30 +127,24 @@ def _build_log(raw: list, ids: tuple[int, ...], mx: tuple[int, ...]) -> tuple[Ro
     number = 0
     start_shields: tuple[int, ...] = ()
     hp = mx
-    down = 0  # creatures at 0 HP on `hp`
     rows: dict[int, tuple] = {}  # round kind -> (speed, actor part) per board index, for this board
     speed = actor = ()
     for entry in raw:
         if entry[0] == "group":
-            _, events, hp_after, sh_after, effects = entry
+            _, events, hp, sh_after, knocked = entry
             if len(events) == 1:  # most groups: one creature, one target
-                (i, _op, t, amt), = events
-                (done, blocked), = effects
+                (i, _op, t, amt, done, blocked), = events
                 actions = (Action((actor[i], targets[t], amt, done, blocked)),)
             elif len(events) == 2:  # next most: two at one speed
-                (i, _op, t, amt), (i2, _op, t2, amt2) = events
-                (done, blocked), (done2, blocked2) = effects
+                (i, _op, t, amt, done, blocked), (i2, _op, t2, amt2, done2, blocked2) = events
                 actions = (Action((actor[i], targets[t], amt, done, blocked)),
                            Action((actor[i2], targets[t2], amt2, done2, blocked2)))
             else:
                 actions = tuple([Action((actor[i], targets[t], amt, done, blocked))
-                                 for (i, _op, t, amt), (done, blocked) in zip(events, effects)])
+                                 for i, _op, t, amt, done, blocked in events])
                 i = events[0][0]
-            out = hp_after.count(0)
-            kos = () if out == down else tuple(_SIDE_SLOT[k] for k in range(10) if hp[k] > 0 and hp_after[k] == 0)
-            down = out
-            groups.append(Group((speed[i], actions, hp_after, sh_after, kos)))
-            hp = hp_after
+            groups.append(Group((speed[i], actions, hp, sh_after,
+                                 tuple(map(_SIDE_SLOT.__getitem__, knocked)) if knocked else ())))
         elif entry[0] == "round":
             if number:
                 rounds.append(RoundLog((number, start_shields, tuple(groups), hp, False)))
@@ -162,7 +156,6 @@ def _build_log(raw: list, ids: tuple[int, ...], mx: tuple[int, ...]) -> tuple[Ro
             speed, actor = rows[kind]
         else:  # "end"
             hp = entry[2]
-            down = hp.count(0)
             rounds.append(RoundLog((number, start_shields, tuple(groups), hp, True)))
             number = 0
     if number:

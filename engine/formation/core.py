@@ -144,9 +144,11 @@ def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log
 
     winner: 0 side a, 1 side b, 2 draw. `log`, when a list, receives per round
     ("round", r, shields_at_start), per group where someone acted ("group", events, hp_after,
-    shields_after, effects) with events (actor, op, target, amount) and effects (applied, blocked),
-    and ("end", r, hp, shields) at round end; boards are tuples of ten, in board order. Logging needs schedules(fast=False), where every group
-    takes the general path that records (`_logged_group`); the battle is the same either way.
+    shields_after, knocked_out) with events (actor, op, target, amount, applied, blocked) and
+    knocked_out the board indices this group knocked out, in index order, and ("end", r, hp, shields)
+    at round end; boards are tuples of ten, in board order. `applied` is the HP lost, the HP healed
+    or the shield added within the cap, `blocked` the part of a hit a shield absorbed. Logging needs
+    schedules(fast=False), whose groups all take a path that records; the battle is the same either way.
     """
     normal, allies, enemies, enemy_back, ally_front, front_indices, _ = topo
     kinds = ROUND_KIND
@@ -175,7 +177,8 @@ def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log
                     h = hp[t]
                     done = amt - blocked if amt - blocked < h else h
                     hp[t] = h - done
-                    log.append(("group", ((i, OP_HIT, t, amt),), tuple(hp), tuple(sh), ((done, blocked),)))
+                    log.append(("group", ((i, OP_HIT, t, amt, done, blocked),), tuple(hp), tuple(sh),
+                                (t,) if done == h else ()))
                     if done == h:
                         if t < 5:
                             ca -= 1
@@ -262,32 +265,34 @@ def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log
                     return (2 if ca == cb else (1 if ca == 0 else 0)), r, True
                 continue
             if tag == 3:  # three or more normal-target hits at one speed (two or more when logging)
-                if log is not None:  # the same hits, with what each did: (applied, blocked)
-                    events = []
+                if log is not None:  # the same hits, with what each did
+                    hits = []
                     for i1, a1 in i:
                         if hp[i1] > 0:
                             for t in normal[i1]:
                                 if hp[t] > 0:
                                     break
-                            events.append((i1, OP_HIT, t, a1))
-                    if not events:
+                            hits.append((i1, t, a1))
+                    if not hits:
                         continue
-                    effects = []
-                    for _, _, t, a1 in events:
+                    events = []
+                    knocked = []
+                    for i1, t, a1 in hits:
                         s = sh[t]
                         blocked = s if s < a1 else a1
                         sh[t] = s - blocked
                         h = hp[t]
                         done = a1 - blocked if a1 - blocked < h else h
-                        effects.append((done, blocked))
+                        events.append((i1, OP_HIT, t, a1, done, blocked))
                         if done:
                             hp[t] = h - done
                             if done == h:
+                                knocked.append(t)
                                 if t < 5:
                                     ca -= 1
                                 else:
                                     cb -= 1
-                    log.append(("group", events, tuple(hp), tuple(sh), effects))
+                    log.append(("group", events, tuple(hp), tuple(sh), tuple(sorted(knocked))))
                     if ca == 0 or cb == 0:
                         return (2 if ca == cb else (1 if ca == 0 else 0)), r, True
                     continue
@@ -419,15 +424,14 @@ def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log
 def _logged_group(grp, hp: list[int], mx: list[int], sh: list[int], ca: int, cb: int, topo: tuple, log: list):
     """run()'s general group with its record: the same choices and order, and what each action did.
 
-    Appends ("group", events, hp_after, shields_after, effects) when anyone acted: events are
-    (actor, op, target, amount), effects the matching (applied, blocked) — shield added within the cap,
-    HP lost, or HP healed, and the part of a hit a shield absorbed. Returns the standing counts.
+    Appends ("group", events, hp_after, shields_after, knocked_out) when anyone acted, as run()
+    describes. Returns the standing counts.
     """
     normal, allies, enemies, enemy_back, ally_front = topo[:5]
-    events: list = []
-    effects: list = []
-    dmg: list = []  # (target, amount, event index)
+    events: list = []  # a damage or heal event is a placeholder until it lands
+    dmg: list = []  # (target, amount, event index, actor, op)
     heal: list = []
+    knocked: list = []
     for i, op, amt in grp:
         if hp[i] <= 0:
             continue
@@ -442,15 +446,13 @@ def _logged_group(grp, hp: list[int], mx: list[int], sh: list[int], ca: int, cb:
                 for best in normal[i]:
                     if hp[best] > 0:
                         break
-            dmg.append((best, amt, len(events)))
-            events.append((i, op, best, amt))
-            effects.append(None)
+            dmg.append((best, amt, len(events), i, op))
+            events.append(None)
         elif op == OP_BLAST:
             for t in enemies[i]:
                 if hp[t] > 0:
-                    dmg.append((t, amt, len(events)))
-                    events.append((i, op, t, amt))
-                    effects.append(None)
+                    dmg.append((t, amt, len(events), i, op))
+                    events.append(None)
         elif op == OP_MEND or op == OP_SHIELD_LOWEST:
             best = -1
             for t in allies[i]:
@@ -458,20 +460,18 @@ def _logged_group(grp, hp: list[int], mx: list[int], sh: list[int], ca: int, cb:
                 if ht > 0 and (best < 0 or ht * mx[best] < hp[best] * mx[t]):
                     best = t
             if op == OP_MEND:
-                heal.append((best, amt, len(events)))
-                effects.append(None)
+                heal.append((best, amt, len(events), i, op))
+                events.append(None)
             else:
                 before = sh[best]
                 s = before + amt
                 sh[best] = s if s < SHIELD_CAP else SHIELD_CAP
-                effects.append((sh[best] - before, 0))
-            events.append((i, op, best, amt))
+                events.append((i, op, best, amt, sh[best] - before, 0))
         elif op == OP_TEAM_HEAL:
             for t in allies[i]:
                 if hp[t] > 0:
-                    heal.append((t, amt, len(events)))
-                    events.append((i, op, t, amt))
-                    effects.append(None)
+                    heal.append((t, amt, len(events), i, op))
+                    events.append(None)
         else:  # the shields land at once, as in run()
             targets = (i,) if op == OP_SELF_SHIELD else allies[i] if op == OP_TEAM_SHIELD else ally_front[i]
             for t in targets:
@@ -479,44 +479,33 @@ def _logged_group(grp, hp: list[int], mx: list[int], sh: list[int], ca: int, cb:
                     before = sh[t]
                     s = before + amt
                     sh[t] = s if s < SHIELD_CAP else SHIELD_CAP
-                    events.append((i, op, t, amt))
-                    effects.append((sh[t] - before, 0))
-    for t, amt, k in dmg:
-        blocked = 0
+                    events.append((i, op, t, amt, sh[t] - before, 0))
+    for t, amt, k, i, op in dmg:
         s = sh[t]
-        if s:
-            if s >= amt:
-                sh[t] = s - amt
-                effects[k] = (0, amt)
-                continue
-            blocked = s
-            amt -= s
-            sh[t] = 0
+        blocked = s if s < amt else amt
+        sh[t] = s - blocked
         h = hp[t]
-        if h <= 0:
-            effects[k] = (0, blocked)
-            continue
-        if h > amt:
-            hp[t] = h - amt
-            effects[k] = (amt, blocked)
-        else:
-            hp[t] = 0
-            effects[k] = (h, blocked)
-            if t < 5:
-                ca -= 1
-            else:
-                cb -= 1
-    for t, amt, k in heal:
+        done = amt - blocked if amt - blocked < h else h
+        events[k] = (i, op, t, amt, done, blocked)
+        if done:
+            hp[t] = h - done
+            if done == h:
+                knocked.append(t)
+                if t < 5:
+                    ca -= 1
+                else:
+                    cb -= 1
+    for t, amt, k, i, op in heal:
         h = hp[t]
         if h > 0:
             m = mx[t]
             new = h + amt if h + amt < m else m
             hp[t] = new
-            effects[k] = (new - h, 0)
+            events[k] = (i, op, t, amt, new - h, 0)
         else:
-            effects[k] = (0, 0)
+            events[k] = (i, op, t, amt, 0, 0)
     if events:
-        log.append(("group", events, tuple(hp), tuple(sh), effects))
+        log.append(("group", events, tuple(hp), tuple(sh), tuple(sorted(knocked)) if knocked else ()))
     return ca, cb
 
 
