@@ -111,18 +111,19 @@ def schedules(ids: tuple[int, ...], fast: bool = True) -> list[tuple]:
     fast=False uses tags 0, 3 and 1, the ones run() can log.
     """
     out = []
-    for table in ACTION:
+    for speed_of, action_of, hits_only in _SCHEDULE_TABLES:
         buckets: dict[int, list] = {}
         mixed = set()  # speeds where someone does more than a normal hit
         for i in range(10):
-            spd, op, amt = table[ids[i]]
-            if op != OP_HIT:
+            c = ids[i]
+            spd = speed_of[c]
+            if not hits_only[c]:
                 mixed.add(spd)
             b = buckets.get(spd)
             if b is None:
-                buckets[spd] = [(i, op, amt)]
+                buckets[spd] = [action_of[c][i]]
             else:
-                b.append((i, op, amt))
+                b.append(action_of[c][i])
         groups = []
         for spd in sorted(buckets, reverse=True):
             acts = buckets[spd]
@@ -136,6 +137,15 @@ def schedules(ids: tuple[int, ...], fast: bool = True) -> list[tuple]:
                 groups.append((3, tuple([(a[0], a[2]) for a in acts]), None))
         out.append(tuple(groups))
     return out
+
+
+# Per round kind, what schedules() reads: each creature's speed, its action (index, op, amount) at
+# every board index, and whether that action is a normal hit.
+_SCHEDULE_TABLES = tuple(
+    (tuple(spd for spd, _, _ in table), tuple(tuple((i, op, amt) for i in range(10)) for _, op, amt in table),
+     tuple(op == OP_HIT for _, op, _ in table))
+    for table in ACTION
+)
 
 
 def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log=None, start: int = 1,
