@@ -6,6 +6,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict
 
 from . import core
+from .log import Action, Group, RoundLog
 from .model import (
     CREATURES, GROUNDS, SLOT_LABELS, SLOTS, FormationError, InvalidFormationError, KeepAlive, MinStanding,
     Puzzle, WinByRound, check_limits, parse_lineup, rounds_limit,
@@ -17,41 +18,6 @@ _OP_EFFECT = {
     core.OP_TEAM_HEAL: "heal", core.OP_SELF_SHIELD: "shield", core.OP_TEAM_SHIELD: "shield",
     core.OP_FRONT_SHIELD: "shield", core.OP_SHIELD_LOWEST: "shield",
 }
-
-
-class Action(BaseModel):
-    """One creature's effect on one target within a group (an area ability gives one Action per target)."""
-    model_config = ConfigDict(frozen=True)
-    side: Side
-    slot: str
-    creature: str
-    move: str  # "attack" or the ability's name
-    effect: Literal["damage", "heal", "shield"]
-    target_side: Side
-    target_slot: str
-    target: str
-    amount: int  # as printed on the card (or the attack)
-    applied: int = 0  # what it did: HP lost, HP healed (capped at max), or shield added (cap 20)
-    blocked: int = 0  # damage absorbed by the target's shield
-
-
-class Group(BaseModel):
-    """A speed group: its actions, and the board right after it (HP and shields, slot order per side)."""
-    model_config = ConfigDict(frozen=True)
-    speed: int
-    actions: tuple[Action, ...]
-    hp: dict[str, tuple[int, ...]]
-    shields: dict[str, tuple[int, ...]]
-    knocked_out: tuple[tuple[Side, str], ...]
-
-
-class RoundLog(BaseModel):
-    model_config = ConfigDict(frozen=True)
-    round: int
-    start_shields: dict[str, tuple[int, ...]]  # after last round's shields faded and the ground's start rule
-    groups: tuple[Group, ...]
-    hp_end: dict[str, tuple[int, ...]]  # after the ground's end-of-round rule (or where the battle stopped)
-    completed: bool  # False when the battle stopped inside this round
 
 
 class GoalResult(BaseModel):
@@ -95,7 +61,7 @@ class BattleResult(BaseModel):
 
 
 def _ids(a: dict[str, str], b: dict[str, str]) -> tuple[int, ...]:
-    return tuple(core.ID[a[s]] for s in SLOTS) + tuple(core.ID[b[s]] for s in SLOTS)
+    return tuple(map(core.ID.__getitem__, [a[s] for s in SLOTS] + [b[s] for s in SLOTS]))
 
 
 def _side_slot(i: int) -> tuple[Side, str]:
@@ -103,10 +69,6 @@ def _side_slot(i: int) -> tuple[Side, str]:
 
 
 _SIDE_SLOT = tuple(_side_slot(i) for i in range(10))
-
-
-def _split(values: list[int]) -> dict[str, tuple[int, ...]]:
-    return {"a": tuple(values[:5]), "b": tuple(values[5:])}
 
 
 def simulate(a: dict[str, str], b: dict[str, str], ground: str = "clear",
@@ -123,54 +85,81 @@ def simulate(a: dict[str, str], b: dict[str, str], ground: str = "clear",
     hp, mx, sched = core.prepare(ids, fast=not with_log)
     raw: list | None = [] if with_log else None
     w, r, ko = core.run(hp, mx, sched, limit, core.GROUND_CODE[ground], raw)
-    names = [a[s] for s in SLOTS] + [b[s] for s in SLOTS]
-    log = _build_log(raw, ids, names, mx) if raw is not None else ()
-    return BattleResult(
-        a=a, b=b, ground=ground, max_rounds=limit, winner=("a", "b", "draw")[w], rounds=r,
-        end="knockout" if ko else "time",
-        hp={"a": dict(zip(SLOTS, hp[:5])), "b": dict(zip(SLOTS, hp[5:]))},
-        max_hp={"a": dict(zip(SLOTS, mx[:5])), "b": dict(zip(SLOTS, mx[5:]))},
-        log=log,
-    )
+    log = _build_log(raw, ids, tuple(mx)) if raw is not None else ()
+    return _result({
+        "a": a, "b": b, "ground": ground, "max_rounds": limit, "winner": ("a", "b", "draw")[w], "rounds": r,
+        "end": "knockout" if ko else "time",
+        "hp": {"a": dict(zip(SLOTS, hp[:5])), "b": dict(zip(SLOTS, hp[5:]))},
+        "max_hp": {"a": dict(zip(SLOTS, mx[:5])), "b": dict(zip(SLOTS, mx[5:]))},
+        "log": log, "puzzle_id": None, "goals": (),
+    })
 
 
-def _build_log(raw: list, ids: tuple[int, ...], names: list[str], mx: list[int]) -> tuple[RoundLog, ...]:
+_FIELDS_SET = frozenset(BattleResult.model_fields)
+
+
+def _result(fields: dict) -> BattleResult:
+    """A BattleResult from fields built here from checked input, without re-validating them: what
+    BattleResult.model_construct does, minus its per-field bookkeeping."""
+    res = BattleResult.__new__(BattleResult)
+    object.__setattr__(res, "__dict__", fields)
+    object.__setattr__(res, "__pydantic_fields_set__", set(_FIELDS_SET))
+    object.__setattr__(res, "__pydantic_extra__", None)
+    object.__setattr__(res, "__pydantic_private__", None)
+    return res
+
+
+# An action's two halves, shared by every battle: ACTOR[round kind][creature id][board index] is
+# (side, slot, creature, move, effect), TARGET[creature id][board index] is (side, slot, creature).
+TARGET = tuple(tuple(_SIDE_SLOT[k] + (name,) for k in range(10)) for name in core.NAMES)
+ACTOR = tuple(
+    tuple(tuple(TARGET[c][k] + (CREATURES[name].ability.name if c in fires else "attack", _OP_EFFECT[table[c][1]])
+                for k in range(10)) for c, name in enumerate(core.NAMES))
+    for table, fires in ((core.ACTION[kind], core.FIRES[core.ROUND_KIND.index(kind, 1)]) for kind in range(len(core.ACTION)))
+)
+
+
+def _build_log(raw: list, ids: tuple[int, ...], mx: tuple[int, ...]) -> tuple[RoundLog, ...]:
     """The readable log, straight from what core.run recorded (no effect is recomputed here)."""
+    targets = [TARGET[c][k] for k, c in enumerate(ids)]
     rounds: list[RoundLog] = []
-    cur: dict | None = None
-    hp = list(mx)
+    groups: list[Group] = []
+    number = 0
+    start_shields: tuple[int, ...] = ()
+    hp = mx
+    rows: dict[int, tuple] = {}  # round kind -> (speed, actor part) per board index, for this board
+    speed = actor = ()
     for entry in raw:
-        if entry[0] == "round":
-            if cur is not None:
-                rounds.append(RoundLog(**cur, completed=False))
-            r = entry[1]
-            cur = {"round": r, "start_shields": _split(entry[2]), "groups": [], "hp_end": _split(hp)}
-            table = core.ACTION[core.ROUND_KIND[r]]
-            fires = core.FIRES[r]
-        elif entry[0] == "group":
-            _, events, hp_after, sh_after, effects = entry
-            actions = []
-            for (i, op, t, amt), (done, blocked) in zip(events, effects):
-                side, slot = _SIDE_SLOT[i]
-                tside, tslot = _SIDE_SLOT[t]
-                actions.append(Action(
-                    side=side, slot=slot, creature=names[i],
-                    move=CREATURES[names[i]].ability.name if ids[i] in fires else "attack",
-                    effect=_OP_EFFECT[op], target_side=tside, target_slot=tslot, target=names[t], amount=amt,
-                    applied=done, blocked=blocked))
-            kos = tuple(_SIDE_SLOT[i] for i in range(10) if hp[i] > 0 and hp_after[i] == 0)
-            hp = hp_after
-            after = _split(hp_after)
-            cur["groups"].append(Group(speed=table[ids[events[0][0]]][0], actions=tuple(actions), hp=after,
-                                       shields=_split(sh_after), knocked_out=kos))
-            cur["hp_end"] = after
+        if entry[0] == "group":
+            _, events, hp, sh_after, knocked = entry
+            if len(events) == 1:  # most groups: one creature, one target
+                (i, _op, t, amt, done, blocked), = events
+                actions = (Action((actor[i], targets[t], amt, done, blocked)),)
+            elif len(events) == 2:  # next most: two at one speed
+                (i, _op, t, amt, done, blocked), (i2, _op, t2, amt2, done2, blocked2) = events
+                actions = (Action((actor[i], targets[t], amt, done, blocked)),
+                           Action((actor[i2], targets[t2], amt2, done2, blocked2)))
+            else:
+                actions = tuple([Action((actor[i], targets[t], amt, done, blocked))
+                                 for i, _op, t, amt, done, blocked in events])
+                i = events[0][0]
+            groups.append(Group((speed[i], actions, hp, sh_after,
+                                 tuple(map(_SIDE_SLOT.__getitem__, knocked)) if knocked else ())))
+        elif entry[0] == "round":
+            if number:
+                rounds.append(RoundLog((number, start_shields, tuple(groups), hp, False)))
+            number, start_shields, groups = entry[1], entry[2], []
+            kind = core.ROUND_KIND[number]
+            if kind not in rows:
+                table, actors = core.ACTION[kind], ACTOR[kind]
+                rows[kind] = [table[c][0] for c in ids], [actors[c][k] for k, c in enumerate(ids)]
+            speed, actor = rows[kind]
         else:  # "end"
             hp = entry[2]
-            cur["hp_end"] = _split(hp)
-            rounds.append(RoundLog(**cur, completed=True))
-            cur = None
-    if cur is not None:
-        rounds.append(RoundLog(**cur, completed=False))
+            rounds.append(RoundLog((number, start_shields, tuple(groups), hp, True)))
+            number = 0
+    if number:
+        rounds.append(RoundLog((number, start_shields, tuple(groups), hp, False)))
     return tuple(rounds)
 
 

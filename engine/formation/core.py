@@ -108,31 +108,44 @@ def schedules(ids: tuple[int, ...], fast: bool = True) -> list[tuple]:
     Every group is a triple (tag, a, b) so run() unpacks it once: (0, index, amount) is a lone
     normal-target hit, (2, (index, amount), (index, amount)) two normal-target hits at one speed,
     (3, ((index, amount), ...), None) three or more, (1, actions, None) any other group, actions being a tuple of (index, op, amount).
-    fast=False only uses tag 1, so run() can log every action.
+    fast=False uses tags 0, 3 and 1, the ones run() can log.
     """
     out = []
-    for table in ACTION:
+    for speed_of, action_of, hits_only in _SCHEDULE_TABLES:
         buckets: dict[int, list] = {}
+        mixed = set()  # speeds where someone does more than a normal hit
         for i in range(10):
-            spd, op, amt = table[ids[i]]
+            c = ids[i]
+            spd = speed_of[c]
+            if not hits_only[c]:
+                mixed.add(spd)
             b = buckets.get(spd)
             if b is None:
-                buckets[spd] = [(i, op, amt)]
+                buckets[spd] = [action_of[c][i]]
             else:
-                b.append((i, op, amt))
+                b.append(action_of[c][i])
         groups = []
         for spd in sorted(buckets, reverse=True):
             acts = buckets[spd]
-            if fast and len(acts) == 1 and acts[0][1] == OP_HIT:
-                groups.append((0, acts[0][0], acts[0][2]))
-            elif fast and len(acts) == 2 and acts[0][1] == acts[1][1] == OP_HIT:
-                groups.append((2, (acts[0][0], acts[0][2]), (acts[1][0], acts[1][2])))
-            elif fast and all(a[1] == OP_HIT for a in acts):
-                groups.append((3, tuple((a[0], a[2]) for a in acts), None))
-            else:
+            if spd in mixed:
                 groups.append((1, tuple(acts), None))
+            elif len(acts) == 1:
+                groups.append((0, acts[0][0], acts[0][2]))
+            elif fast and len(acts) == 2:
+                groups.append((2, (acts[0][0], acts[0][2]), (acts[1][0], acts[1][2])))
+            else:
+                groups.append((3, tuple([(a[0], a[2]) for a in acts]), None))
         out.append(tuple(groups))
     return out
+
+
+# Per round kind, what schedules() reads: each creature's speed, its action (index, op, amount) at
+# every board index, and whether that action is a normal hit.
+_SCHEDULE_TABLES = tuple(
+    (tuple(spd for spd, _, _ in table), tuple(tuple((i, op, amt) for i in range(10)) for _, op, amt in table),
+     tuple(op == OP_HIT for _, op, _ in table))
+    for table in ACTION
+)
 
 
 def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log=None, start: int = 1,
@@ -141,9 +154,11 @@ def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log
 
     winner: 0 side a, 1 side b, 2 draw. `log`, when a list, receives per round
     ("round", r, shields_at_start), per group where someone acted ("group", events, hp_after,
-    shields_after, effects) with events (actor, op, target, amount) and effects (applied, blocked),
-    and ("end", r, hp, shields) at round end. Logging needs schedules(fast=False), where every group
-    takes the general path that records (`_logged_group`); the battle is the same either way.
+    shields_after, knocked_out) with events (actor, op, target, amount, applied, blocked) and
+    knocked_out the board indices this group knocked out, in index order, and ("end", r, hp, shields)
+    at round end; boards are tuples of ten, in board order. `applied` is the HP lost, the HP healed
+    or the shield added within the cap, `blocked` the part of a hit a shield absorbed. Logging needs
+    schedules(fast=False), whose groups all take a path that records; the battle is the same either way.
     """
     normal, allies, enemies, enemy_back, ally_front, front_indices, _ = topo
     kinds = ROUND_KIND
@@ -156,7 +171,7 @@ def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log
                 if hp[i] > 0:
                     sh[i] = 6
         if log is not None:
-            log.append(("round", r, sh[:]))
+            log.append(("round", r, tuple(sh)))
         for grp in sched_kinds[kinds[r]]:
             tag, i, amt = grp
             if tag == 0:  # a lone normal-target hit: nothing to defer
@@ -165,6 +180,25 @@ def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log
                 for t in normal[i]:
                     if hp[t] > 0:
                         break
+                if log is not None:  # the same hit, with what it did: (applied, blocked)
+                    s = sh[t]
+                    blocked = s if s < amt else amt
+                    sh[t] = s - blocked
+                    h = hp[t]
+                    done = amt - blocked if amt - blocked < h else h
+                    hp[t] = h - done
+                    log.append(("group", ((i, OP_HIT, t, amt, done, blocked),), tuple(hp), tuple(sh),
+                                (t,) if done == h else ()))
+                    if done == h:
+                        if t < 5:
+                            ca -= 1
+                            if ca == 0:
+                                return 1, r, True
+                        else:
+                            cb -= 1
+                            if cb == 0:
+                                return 0, r, True
+                    continue
                 s = sh[t]
                 if s:
                     if s >= amt:
@@ -240,7 +274,38 @@ def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log
                 if ca == 0 or cb == 0:
                     return (2 if ca == cb else (1 if ca == 0 else 0)), r, True
                 continue
-            if tag == 3:  # three or more normal-target hits at one speed
+            if tag == 3:  # three or more normal-target hits at one speed (two or more when logging)
+                if log is not None:  # the same hits, with what each did
+                    hits = []
+                    for i1, a1 in i:
+                        if hp[i1] > 0:
+                            for t in normal[i1]:
+                                if hp[t] > 0:
+                                    break
+                            hits.append((i1, t, a1))
+                    if not hits:
+                        continue
+                    events = []
+                    knocked = []
+                    for i1, t, a1 in hits:
+                        s = sh[t]
+                        blocked = s if s < a1 else a1
+                        sh[t] = s - blocked
+                        h = hp[t]
+                        done = a1 - blocked if a1 - blocked < h else h
+                        events.append((i1, OP_HIT, t, a1, done, blocked))
+                        if done:
+                            hp[t] = h - done
+                            if done == h:
+                                knocked.append(t)
+                                if t < 5:
+                                    ca -= 1
+                                else:
+                                    cb -= 1
+                    log.append(("group", events, tuple(hp), tuple(sh), tuple(sorted(knocked))))
+                    if ca == 0 or cb == 0:
+                        return (2 if ca == cb else (1 if ca == 0 else 0)), r, True
+                    continue
                 hits = []
                 for i1, a1 in i:
                     if hp[i1] > 0:
@@ -362,22 +427,21 @@ def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log
                     m = mx[i]
                     hp[i] = h if h < m else m
         if log is not None:
-            log.append(("end", r, hp[:], sh[:]))
+            log.append(("end", r, tuple(hp), tuple(sh)))
     return compare(hp, mx), rounds, False
 
 
 def _logged_group(grp, hp: list[int], mx: list[int], sh: list[int], ca: int, cb: int, topo: tuple, log: list):
     """run()'s general group with its record: the same choices and order, and what each action did.
 
-    Appends ("group", events, hp_after, shields_after, effects) when anyone acted: events are
-    (actor, op, target, amount), effects the matching (applied, blocked) — shield added within the cap,
-    HP lost, or HP healed, and the part of a hit a shield absorbed. Returns the standing counts.
+    Appends ("group", events, hp_after, shields_after, knocked_out) when anyone acted, as run()
+    describes. Returns the standing counts.
     """
     normal, allies, enemies, enemy_back, ally_front = topo[:5]
-    events: list = []
-    effects: list = []
-    dmg: list = []  # (target, amount, event index)
+    events: list = []  # a damage or heal event is a placeholder until it lands
+    dmg: list = []  # (target, amount, event index, actor, op)
     heal: list = []
+    knocked: list = []
     for i, op, amt in grp:
         if hp[i] <= 0:
             continue
@@ -392,15 +456,13 @@ def _logged_group(grp, hp: list[int], mx: list[int], sh: list[int], ca: int, cb:
                 for best in normal[i]:
                     if hp[best] > 0:
                         break
-            dmg.append((best, amt, len(events)))
-            events.append((i, op, best, amt))
-            effects.append(None)
+            dmg.append((best, amt, len(events), i, op))
+            events.append(None)
         elif op == OP_BLAST:
             for t in enemies[i]:
                 if hp[t] > 0:
-                    dmg.append((t, amt, len(events)))
-                    events.append((i, op, t, amt))
-                    effects.append(None)
+                    dmg.append((t, amt, len(events), i, op))
+                    events.append(None)
         elif op == OP_MEND or op == OP_SHIELD_LOWEST:
             best = -1
             for t in allies[i]:
@@ -408,20 +470,18 @@ def _logged_group(grp, hp: list[int], mx: list[int], sh: list[int], ca: int, cb:
                 if ht > 0 and (best < 0 or ht * mx[best] < hp[best] * mx[t]):
                     best = t
             if op == OP_MEND:
-                heal.append((best, amt, len(events)))
-                effects.append(None)
+                heal.append((best, amt, len(events), i, op))
+                events.append(None)
             else:
                 before = sh[best]
                 s = before + amt
                 sh[best] = s if s < SHIELD_CAP else SHIELD_CAP
-                effects.append((sh[best] - before, 0))
-            events.append((i, op, best, amt))
+                events.append((i, op, best, amt, sh[best] - before, 0))
         elif op == OP_TEAM_HEAL:
             for t in allies[i]:
                 if hp[t] > 0:
-                    heal.append((t, amt, len(events)))
-                    events.append((i, op, t, amt))
-                    effects.append(None)
+                    heal.append((t, amt, len(events), i, op))
+                    events.append(None)
         else:  # the shields land at once, as in run()
             targets = (i,) if op == OP_SELF_SHIELD else allies[i] if op == OP_TEAM_SHIELD else ally_front[i]
             for t in targets:
@@ -429,44 +489,33 @@ def _logged_group(grp, hp: list[int], mx: list[int], sh: list[int], ca: int, cb:
                     before = sh[t]
                     s = before + amt
                     sh[t] = s if s < SHIELD_CAP else SHIELD_CAP
-                    events.append((i, op, t, amt))
-                    effects.append((sh[t] - before, 0))
-    for t, amt, k in dmg:
-        blocked = 0
+                    events.append((i, op, t, amt, sh[t] - before, 0))
+    for t, amt, k, i, op in dmg:
         s = sh[t]
-        if s:
-            if s >= amt:
-                sh[t] = s - amt
-                effects[k] = (0, amt)
-                continue
-            blocked = s
-            amt -= s
-            sh[t] = 0
+        blocked = s if s < amt else amt
+        sh[t] = s - blocked
         h = hp[t]
-        if h <= 0:
-            effects[k] = (0, blocked)
-            continue
-        if h > amt:
-            hp[t] = h - amt
-            effects[k] = (amt, blocked)
-        else:
-            hp[t] = 0
-            effects[k] = (h, blocked)
-            if t < 5:
-                ca -= 1
-            else:
-                cb -= 1
-    for t, amt, k in heal:
+        done = amt - blocked if amt - blocked < h else h
+        events[k] = (i, op, t, amt, done, blocked)
+        if done:
+            hp[t] = h - done
+            if done == h:
+                knocked.append(t)
+                if t < 5:
+                    ca -= 1
+                else:
+                    cb -= 1
+    for t, amt, k, i, op in heal:
         h = hp[t]
         if h > 0:
             m = mx[t]
             new = h + amt if h + amt < m else m
             hp[t] = new
-            effects[k] = (new - h, 0)
+            events[k] = (i, op, t, amt, new - h, 0)
         else:
-            effects[k] = (0, 0)
+            events[k] = (i, op, t, amt, 0, 0)
     if events:
-        log.append(("group", events, hp[:], sh[:], effects))
+        log.append(("group", events, tuple(hp), tuple(sh), tuple(sorted(knocked)) if knocked else ()))
     return ca, cb
 
 

@@ -266,8 +266,18 @@ def rounds_limit(ground: str, max_rounds: int | None) -> int:
     return SHORT_EXPEDITION_ROUNDS if ground == "short_expedition" else DEFAULT_ROUNDS
 
 
+_SLOT_SET = frozenset(SLOTS)
+_NAME_SET = frozenset(CREATURES)
+
+
 def parse_lineup(value: object, *, what: str = "formation", complete: bool = True) -> dict[str, str]:
     """A slot → creature mapping from untrusted input, or InvalidFormationError saying why."""
+    if type(value) is dict and value.keys() == _SLOT_SET:  # the common case, checked at once
+        try:
+            if len(_NAME_SET.intersection(value.values())) == 5:  # five different creatures
+                return {s: value[s] for s in SLOTS}
+        except TypeError:  # an unhashable value: the checks below name it
+            pass
     if not isinstance(value, dict):
         raise InvalidFormationError("shape", f"{what}: expected an object of slot: creature")
     seen: dict[str, str] = {}

@@ -27,7 +27,7 @@ def events(log, rnd=None):
         if e[0] == "round":
             cur = e[1]
         elif e[0] == "group" and (rnd is None or cur == rnd):
-            out.extend(e[1])
+            out.extend(ev[:4] for ev in e[1])  # each event also says what it did: (…, applied, blocked)
     return out
 
 
@@ -210,7 +210,7 @@ def test_both_last_creatures_fall_together_is_a_draw():
     hp2, _, log, out = play(a, a, hp=hp, start=2, rounds=12)
     assert out == (2, 2, True)
     groups = [e for e in log if e[0] == "group"]
-    assert len(groups) == 1 and sorted((i, t) for i, _op, t, _amt in groups[0][1]) == [(0, 5), (5, 0)]
+    assert len(groups) == 1 and sorted((i, t) for i, _op, t, _amt, *_did in groups[0][1]) == [(0, 5), (5, 0)]
     assert hp2 == [0] * 10
     assert simulate(lineup(a), lineup(a)).winner == "draw"  # and a mirror match as a whole
 
@@ -342,7 +342,7 @@ def test_same_speed_hits_on_one_shielded_target_sum_then_shield():
     hp, mx, log, out = play(a, b, rounds=1)
     groups = [e for e in log if e[0] == "group"]
     speed8 = next(g for g in groups if {x[0] for x in g[1]} == {2, 3})
-    assert [(i, t, amt) for i, op, t, amt in speed8[1]] == [(2, 5, 8), (3, 5, 7)]
+    assert [(i, t, amt) for i, op, t, amt, *_did in speed8[1]] == [(2, 5, 8), (3, 5, 7)]
     assert speed8[2][5] == 44 and speed8[3][5] == 5
     assert hp == [30, 36, 30, 35, 36, 43, 45, 26, 32, 31]
     assert out == (1, 1, False)  # after one round: 5 v 5 standing, b's share sum is larger

@@ -159,38 +159,92 @@ def _fit(d: ImageDraw.ImageDraw, text: str, width: int, size: int) -> str:
     return text + "…"
 
 
-def _frame(result: BattleResult, hp: dict[str, tuple[int, ...]], shields: dict[str, tuple[int, ...]] | None,
-           title: str, lines: list[str], banner: str | None = None,
-           before: dict[str, tuple[int, ...]] | None = None) -> Image.Image:
+# The replay's one palette, fixed: every colour the frames draw, and the shades where text of each
+# colour is smoothed into each background it is written on. Mapping a frame onto it is a lookup;
+# quantizing every frame afresh was three quarters of a replay's time.
+_REPLAY_BACKS = (BACKGROUND, PANEL, (20, 20, 24))
+_REPLAY_INKS = (TEXT, MUTED, HP_LOW, HP_GOOD, SHIELD)
+_REPLAY_SOLIDS = (BACKGROUND, PANEL, TEXT, MUTED, WATER, WATER_LINE, SHIELD, HP_GOOD, HP_MID, HP_LOW, DEAD,
+                  (60, 62, 68), (20, 20, 24), (255, 255, 255), *GUILD_COLOURS.values())
+
+
+def _replay_palette() -> Image.Image:
+    colours = list(dict.fromkeys(_REPLAY_SOLIDS))
+    for ink in _REPLAY_INKS:
+        for back in _REPLAY_BACKS:
+            for k in range(1, 8):
+                shade = tuple(round(b + (i - b) * k / 8) for i, b in zip(ink, back))
+                if shade not in colours:
+                    colours.append(shade)
+    assert len(colours) <= 128  # seven bits a pixel in the GIF
+    pal = Image.new("P", (1, 1))
+    pal.putpalette([v for c in colours for v in c])
+    return pal
+
+
+REPLAY_PALETTE = _replay_palette()
+
+
+def _replay_background(result: BattleResult) -> Image.Image:
+    """What every frame shares: the ground, the side headers, the channel, the text panel."""
     img = Image.new("RGB", (W, 420), BACKGROUND)
     d = ImageDraw.Draw(img)
-    d.text((24, 14), title, font=font(22), fill=TEXT)
     d.text((W - 24, 18), GROUND_LABELS[result.ground], font=font(15), fill=MUTED, anchor="ra")
     _headers(d, "You", "Opponent")
     _channel(d, 66, 300)
-    for side, lineup in (("a", result.a), ("b", result.b)):
-        for k, slot in enumerate(SLOTS):
-            x, y = _slot_box(side, slot)
-            sh = shields[side][k] if shields else 0
-            _card(d, x, y, lineup[slot], hp=hp[side][k], mx=result.max_hp[side][slot], shield=sh)
-            if before is not None and before[side][k] > 0:
-                change = hp[side][k] - before[side][k]
-                if change:
-                    colour = HP_GOOD if change > 0 else HP_LOW
-                    tag = f"+{change}" if change > 0 else str(change)
-                    cx = x + CARD_W // 2 + 20
-                    d.rounded_rectangle((cx - 22, y - 9, cx + 22, y + 9), radius=8,
-                                        fill=(20, 20, 24), outline=colour)
-                    d.text((cx, y), tag, font=font(13), fill=colour, anchor="mm")
     d.rounded_rectangle((16, 310, W - 16, 410), radius=12, fill=PANEL)
-    y = 318
-    for line in lines[:4]:
-        d.text((30, y), _fit(d, line, W - 60, 14), font=font(14), fill=MUTED)
-        y += 22
-    if banner:
-        d.rounded_rectangle((220, 150, 580, 210), radius=14, fill=(20, 20, 24), outline=TEXT, width=2)
-        d.text((400, 180), banner, font=font(24), fill=TEXT, anchor="mm")
     return img
+
+
+class _ReplayPainter:
+    """Draws a replay's frames on its shared background; a card (creature, HP, shield) is drawn once
+    and pasted wherever it recurs, since most cards do not change from one round to the next."""
+
+    def __init__(self, result: BattleResult) -> None:
+        self.result = result
+        self.background = _replay_background(result)
+        self.cards: dict[tuple, Image.Image] = {}
+
+    def _card(self, side: str, slot: str, hp: int, shield: int) -> tuple[Image.Image, tuple[int, int]]:
+        x, y = _slot_box(side, slot)
+        key = (side, slot, hp, shield)
+        card = self.cards.get(key)
+        if card is None:
+            card = self.background.crop((x, y, x + CARD_W + 1, y + CARD_H + 1))
+            lineup = self.result.a if side == "a" else self.result.b
+            _card(ImageDraw.Draw(card), 0, 0, lineup[slot], hp=hp, mx=self.result.max_hp[side][slot], shield=shield)
+            self.cards[key] = card
+        return card, (x, y)
+
+    def frame(self, hp: dict[str, tuple[int, ...]], shields: dict[str, tuple[int, ...]] | None,
+              title: str, lines: list[str], banner: str | None = None,
+              before: dict[str, tuple[int, ...]] | None = None) -> Image.Image:
+        img = self.background.copy()
+        d = ImageDraw.Draw(img)
+        d.text((24, 14), title, font=font(22), fill=TEXT)
+        for side in ("a", "b"):
+            for k, slot in enumerate(SLOTS):
+                img.paste(*self._card(side, slot, hp[side][k], shields[side][k] if shields else 0))
+        if before is not None:
+            for side in ("a", "b"):
+                for k, slot in enumerate(SLOTS):
+                    change = hp[side][k] - before[side][k]
+                    if before[side][k] > 0 and change:
+                        x, y = _slot_box(side, slot)
+                        colour = HP_GOOD if change > 0 else HP_LOW
+                        tag = f"+{change}" if change > 0 else str(change)
+                        cx = x + CARD_W // 2 + 20
+                        d.rounded_rectangle((cx - 22, y - 9, cx + 22, y + 9), radius=8,
+                                            fill=(20, 20, 24), outline=colour)
+                        d.text((cx, y), tag, font=font(13), fill=colour, anchor="mm")
+        y = 318
+        for line in lines[:4]:
+            d.text((30, y), _fit(d, line, W - 60, 14), font=font(14), fill=MUTED)
+            y += 22
+        if banner:
+            d.rounded_rectangle((220, 150, 580, 210), radius=14, fill=(20, 20, 24), outline=TEXT, width=2)
+            d.text((400, 180), banner, font=font(24), fill=TEXT, anchor="mm")
+        return img.quantize(palette=REPLAY_PALETTE, dither=Image.Dither.NONE)
 
 
 def _round_lines(result: BattleResult, rl) -> list[str]:
@@ -221,7 +275,8 @@ def render_replay(result: BattleResult, *, frame_ms: int = 900) -> bytes:
     if not result.log:
         raise ValueError("the result has no log: play it with with_log=True")
     full = {"a": tuple(result.max_hp["a"][s] for s in SLOTS), "b": tuple(result.max_hp["b"][s] for s in SLOTS)}
-    frames = [_frame(result, full, None, "Ready", ["Both line-ups at full HP (guild pairs included)."])]
+    painter = _ReplayPainter(result)
+    frames = [painter.frame(full, None, "Ready", ["Both line-ups at full HP (guild pairs included)."])]
     step = max(1, -(-len(result.log) // 36))  # never more than ~38 frames
     shown = full
     for k, rl in enumerate(result.log):
@@ -229,19 +284,19 @@ def render_replay(result: BattleResult, *, frame_ms: int = 900) -> bytes:
             continue
         last_group = rl.groups[-1] if rl.groups else None
         shields = last_group.shields if (last_group and not rl.completed) else None
-        frames.append(_frame(result, rl.hp_end, shields, f"Round {rl.round}", _round_lines(result, rl),
-                             before=shown))
+        frames.append(painter.frame(rl.hp_end, shields, f"Round {rl.round}", _round_lines(result, rl), before=shown))
         shown = rl.hp_end
     final = result.hp
     hp_final = {side: tuple(final[side][s] for s in SLOTS) for side in ("a", "b")}
     banner = {"a": "Victory!", "b": "Defeat", "draw": "Draw"}[result.winner]
-    frames.append(_frame(result, hp_final, None, "Result", [outcome_line(result)] +
-                         [("Goal met: " if g.met else "Goal missed: ") + g.goal for g in result.goals], banner=banner))
-    pal = [f.convert("P", palette=Image.Palette.ADAPTIVE, colors=64) for f in frames]
+    frames.append(painter.frame(hp_final, None, "Result", [outcome_line(result)] +
+                                [("Goal met: " if g.met else "Goal missed: ") + g.goal for g in result.goals],
+                                banner=banner))
     buf = io.BytesIO()
-    durations = [1200] + [frame_ms] * (len(pal) - 2) + [3000]
-    pal[0].save(buf, format="GIF", save_all=True, append_images=pal[1:], duration=durations, loop=0,
-                optimize=True, disposal=1)
+    durations = [1200] + [frame_ms] * (len(frames) - 2) + [3000]
+    # One palette for every frame: the writer stores it once and each frame only where it changed.
+    frames[0].save(buf, format="GIF", save_all=True, append_images=frames[1:], duration=durations, loop=0,
+                   optimize=True, disposal=1)
     return buf.getvalue()
 
 

@@ -1,0 +1,256 @@
+"""Does any press stall the event loop? The real bot in SimCord, a 5 ms heartbeat beside each press.
+
+Run by hand: python benchmarks/bench_stalls.py [--presses 20] [--only formation-battle]
+While each measured press runs end to end (discord.py dispatch, lock, store, engine, rendering, message
+edit), a heartbeat task on the same event loop sleeps 5 ms at a time; how late it wakes is how long
+the loop was blocked. Each press kind reports its longest stall (median and max over the presses,
+target <= 50 ms: issue 14) and its wall time. The first row, a no-op game's press (a handler that does
+nothing: no engine, no picture, no timer), is SimCord's and the session core's own cost of a press, so
+each game's share is the difference; the second, Tally's +1, is the same with a phase timer pending,
+which SimCord's settling waits out (about 50 ms a press that a real Discord never sees).
+Wall and stall figures are wall time on a possibly shared machine: the load average is printed first.
+
+A game joins with one PressKind row: the plugin to load and an async generator that does the unmeasured
+setup (start a game, fill a line-up) and yields (member, message, custom_id) for each press to measure.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import statistics
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import AsyncIterator, Callable
+
+import discord
+import simcord
+from discord import app_commands
+from discord.ext import commands
+from pydantic import BaseModel
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+
+import engine.formation as fm  # noqa: E402
+from bot.core.kinds import GameKind, GamePlugin, Outcome, step  # noqa: E402
+from bot.core.reply import Button, Reply  # noqa: E402
+from bot.discord import create_bot  # noqa: E402
+from bot.games.registry import plugins as shipped_plugins  # noqa: E402
+from bot.settings import Settings  # noqa: E402
+
+STALL_TARGET_MS = 50.0
+BEAT = 0.005
+
+Presses = AsyncIterator[tuple[object, object, str]]  # (member, message, custom id) to press
+
+
+def _custom_id(message, want: Callable[[str], bool]) -> str | None:
+    """The first enabled component on the message whose custom id passes `want`."""
+    for row in message.components:
+        for item in getattr(row, "children", [row]):
+            cid = getattr(item, "custom_id", None)
+            if cid and not getattr(item, "disabled", False) and want(cid):
+                return cid
+    return None
+
+
+def _button(message, label: str) -> str:
+    for row in message.components:
+        for item in getattr(row, "children", [row]):
+            if getattr(item, "label", None) == label:
+                return item.custom_id
+    raise LookupError(f"no {label!r} button on the board")
+
+
+async def tally_presses(player, channel, n: int) -> Presses:
+    """+1 on Tally: a trivial step, with the phase timer Tally sets after every step."""
+    member = player()
+    await member.slash(channel, "tally start", target=10**6)
+    thread = channel.threads[-1]
+    for _ in range(n):
+        yield member, thread.last_message, _button(thread.last_message, "+1")
+
+
+async def formation_battle_presses(player, channel, n: int) -> Presses:
+    """Battle from a filled line-up: through campaign chapter 1, each puzzle's solution (a win and its
+    replay GIF); a new player takes over before the boss, which needs more than the chapter's wins."""
+    chapter = fm.campaign(1)[:-1]
+    member = None
+    for k in range(n):
+        puzzle = chapter[k % len(chapter)]
+        if k % len(chapter) == 0:
+            member = player()
+            await member.slash(channel, "formation campaign")
+            thread = channel.threads[-1]
+        for slot, name in puzzle.solution.items():
+            if slot not in puzzle.fixed:
+                await member.slash(thread, "formation place", slot=slot, creature=name)
+        yield member, thread.last_message, _button(thread.last_message, "Battle")
+        if (k + 1) % len(chapter):
+            await member.click(thread.last_message, label="Next puzzle")
+
+
+async def bowls_sow_presses(player, channel, n: int) -> Presses:
+    """A sow in endless bowls (the bowl picked first, unmeasured): chains resolved, board re-rendered."""
+    member = player()
+    await member.slash(channel, "bowls endless")
+    thread = channel.threads[-1]
+    done = 0
+    while done < n:
+        board = thread.last_message
+        pick = _custom_id(board, lambda cid: ":pick:" in cid)
+        if pick is None:  # an overflowed or finished attempt: undo, or start afresh
+            undo = _custom_id(board, lambda cid: cid.endswith(":undo"))
+            if undo is None:
+                await member.slash(channel, "bowls endless")
+                thread = channel.threads[-1]
+            else:
+                await member.click(board, custom_id=undo)
+            continue
+        await member.click(board, custom_id=pick)
+        sow = _custom_id(thread.last_message, lambda cid: cid.endswith(":sow"))
+        if sow is None:
+            continue
+        yield member, thread.last_message, sow
+        done += 1
+
+
+class NoopState(BaseModel):
+    presses: int = 0
+
+
+class Noop(GameKind):
+    """A game whose one button does nothing: no engine, no picture, no timer. Its press is what
+    SimCord and the session core cost by themselves (dispatch, lock, versioned save, message edit)."""
+    key = "noop"
+    title = "Noop"
+    blurb = "a button that does nothing (benchmark only)"
+
+    def load(self, text: str) -> NoopState:
+        return NoopState.model_validate_json(text)
+
+    def board(self, state: NoopState, game) -> Reply:
+        return Reply("Nothing to see.", buttons=(Button("Press", "press"),))
+
+    @step("press")
+    def _press(self, state: NoopState, arg: str, value: str | None, ctx) -> Outcome:
+        return Outcome(state, "Pressed.")
+
+
+class NoopCog(commands.GroupCog, group_name="noop", group_description="A button that does nothing"):
+    def __init__(self, bot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @app_commands.command(name="start", description="Start a game of nothing")
+    async def start(self, interaction: discord.Interaction) -> None:
+        await self.bot.play.start(interaction, "noop", NoopState())
+
+
+NOOP = GamePlugin(Noop(), NoopCog)
+
+
+async def noop_presses(player, channel, n: int) -> Presses:
+    member = player()
+    await member.slash(channel, "noop start")
+    thread = channel.threads[-1]
+    for _ in range(n):
+        yield member, thread.last_message, _button(thread.last_message, "Press")
+
+
+@dataclass(frozen=True)
+class PressKind:
+    name: str
+    presses: Callable[..., Presses]  # (new_player, channel, n) -> the presses to measure, setup done between
+    extra: tuple[Callable[[], GamePlugin], ...] = ()  # games to load beside the shipped ones
+    baseline: bool = False  # the harness's own cost, not a game's press: no target
+
+
+def _tally() -> GamePlugin:
+    from support.tally import PLUGIN
+    return PLUGIN
+
+
+KINDS = (
+    PressKind("no-op press (harness)", noop_presses, extra=(lambda: NOOP,), baseline=True),
+    PressKind("tally +1 (with timer)", tally_presses, extra=(_tally,), baseline=True),
+    PressKind("formation Battle", formation_battle_presses),
+    PressKind("bowls sow", bowls_sow_presses),
+)
+
+
+class Heartbeat:
+    """A task that sleeps BEAT at a time and keeps the worst lateness since the last reset."""
+
+    def __init__(self) -> None:
+        self.worst = 0.0
+        self.task: asyncio.Task | None = None
+
+    async def _run(self) -> None:
+        while True:
+            t = time.perf_counter()
+            await asyncio.sleep(BEAT)
+            self.worst = max(self.worst, time.perf_counter() - t - BEAT)
+
+    def start(self) -> None:
+        self.task = asyncio.get_running_loop().create_task(self._run())
+
+    async def stop(self) -> None:
+        assert self.task is not None
+        self.task.cancel()
+        await asyncio.gather(self.task, return_exceptions=True)
+
+
+async def measure(kind: PressKind, n: int) -> tuple[list[float], list[float]]:
+    """(wall seconds, longest stall seconds) of each measured press."""
+    with tempfile.TemporaryDirectory() as folder:
+        settings = Settings(database_path=Path(folder) / "bench.db", _env_file=None)
+        plugins = shipped_plugins() + [make() for make in kind.extra]
+        bot = create_bot(settings, plugins=plugins)
+        walls: list[float] = []
+        stalls: list[float] = []
+        async with simcord.run(bot) as env:
+            guild = env.create_guild()
+            channel = guild.create_text_channel("games")
+            count = iter(range(1, 10**6))
+
+            def new_player():
+                return guild.add_member(env.create_user(f"player{next(count)}"))
+
+            beat = Heartbeat()
+            beat.start()
+            async for member, message, custom_id in kind.presses(new_player, channel, n):
+                await asyncio.sleep(2 * BEAT)  # the heartbeat is running before the press begins
+                beat.worst = 0.0
+                began = time.perf_counter()
+                await member.click(message, custom_id=custom_id)
+                walls.append(time.perf_counter() - began)
+                stalls.append(beat.worst)
+            await beat.stop()
+        return walls, stalls
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--presses", type=int, default=20)
+    ap.add_argument("--only", default=None, help="one press kind, by the start of its name")
+    args = ap.parse_args()
+    print("load average at start: " + " ".join(f"{x:.2f}" for x in os.getloadavg()) + f" ({os.cpu_count()} CPUs)")
+    for kind in KINDS:
+        if args.only and not kind.name.startswith(args.only):
+            continue
+        walls, stalls = asyncio.run(measure(kind, args.presses))
+        med, worst = statistics.median(stalls) * 1000, max(stalls) * 1000
+        target = "[harness, no target]" if kind.baseline else \
+            f"[target <= {STALL_TARGET_MS:.0f} ms] {'OK' if worst <= STALL_TARGET_MS else 'MISSED'}"
+        print(f"{kind.name:22} {len(walls)} presses: longest stall median {med:5.1f} ms, max {worst:5.1f} ms"
+              f"  {target:22}  press wall median "
+              f"{statistics.median(walls) * 1000:6.1f} ms, max {max(walls) * 1000:6.1f} ms")
+
+
+if __name__ == "__main__":
+    main()
