@@ -106,7 +106,12 @@ def _stats(label: str, values_ms: list[float], target: str = "") -> str:
 async def measure_summon(presses: int) -> dict[str, list[float]]:
     """Place presses end to end in duels between two members (no AI: every press is a member's)."""
     from support.summon_play import (
-        a_placement, component_ids, game_of, private_message, seat_of, state_of,
+        a_placement,
+        component_ids,
+        game_of,
+        private_message,
+        seat_of,
+        state_of,
     )
 
     from bot.games.summon.kind import cell_code
@@ -134,8 +139,10 @@ async def measure_summon(presses: int) -> dict[str, list[float]]:
                     await mover.slash(thread, "summon pass")
                     continue
                 msg = private_message(await mover.click(thread.last_message, label="Your hand"))
-                await mover.select(msg, [str(pl.piece)], custom_id=next(c for c in component_ids(msg) if c.endswith(":hr")))
-                await mover.select(msg, [str(pl.rotation)], custom_id=next(c for c in component_ids(msg) if ":hc:" in c))
+                ids = component_ids(msg)
+                await mover.select(msg, [str(pl.piece)], custom_id=next(c for c in ids if c.endswith(":hr")))
+                ids = component_ids(msg)
+                await mover.select(msg, [str(pl.rotation)], custom_id=next(c for c in ids if ":hc:" in c))
                 await mover.select(msg, [cell_code(pl.col, pl.row)],
                                    custom_id=next(c for c in component_ids(msg) if ":hx:" in c))
                 battles = state.game.battle_phases

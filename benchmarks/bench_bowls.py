@@ -19,8 +19,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine.bowls import all_puzzles, new_endless  # noqa: E402
-from engine.bowls import core  # noqa: E402
+from engine.bowls import (  # noqa: E402
+    all_puzzles,
+    core,  # noqa: E402
+    new_endless,
+)
 from engine.bowls.core import play  # noqa: E402
 from engine.bowls.solver import solve, win_chance  # noqa: E402
 

@@ -22,9 +22,9 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import AsyncIterator, Callable
 
 import discord
 import simcord

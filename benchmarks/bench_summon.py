@@ -102,16 +102,16 @@ def main() -> None:
     print(f"legal_placements: median {ms:.3f} ms over {npos} positions (median {count:.0f} placements)"
           f"  target <= {TARGET_LEGAL_MS} ms  {verdict(ms <= TARGET_LEGAL_MS)}")
     deck_ms, deck_p90 = bench_decks(max(a.games, 100))
-    print(f"auto_deck from cold: median {deck_ms:.1f} ms, p90 {deck_p90:.1f} ms  target p90 <= {TARGET_DECK_P90_MS} ms  "
-          f"{verdict(deck_p90 <= TARGET_DECK_P90_MS)}")
+    print(f"auto_deck from cold: median {deck_ms:.1f} ms, p90 {deck_p90:.1f} ms  "
+          f"target p90 <= {TARGET_DECK_P90_MS} ms  {verdict(deck_p90 <= TARGET_DECK_P90_MS)}")
     game_s, share = bench_games(a.games)
     gps = 1 / game_s
     print(f"AI-vs-AI game with deck building: median {game_s * 1000:.0f} ms = {gps:.1f} games/s "
           f"(decks {share:.0%} of it; median of {a.games})  target >= {TARGET_GAMES_PER_S} games/s  "
           f"{verdict(gps >= TARGET_GAMES_PER_S)}")
     t = time.process_time()
-    rate, w, d, l = win_rate(a.seeds)
-    print(f"AI vs random placer over {a.seeds} seeds: win rate {rate:.1%} ({w} won, {d} drawn, {l} lost; "
+    rate, won, drawn, lost = win_rate(a.seeds)
+    print(f"AI vs random placer over {a.seeds} seeds: win rate {rate:.1%} ({won} won, {drawn} drawn, {lost} lost; "
           f"{time.process_time() - t:.1f} s CPU)  target >= {TARGET_WIN_RATE:.0%}  {verdict(rate >= TARGET_WIN_RATE)}")
 
 

@@ -10,7 +10,8 @@ Data and puzzles
                                opponent, ground, max_rounds, pool, fixed, forbidden_pairs, max_guild_pairs,
                                mastery (goals), hints; .rounds_limit
     tutorial()                 the 4 lessons + transfer puzzle; campaign(chapter) -> 18 puzzles (18th = boss)
-    daily_flight(day)          3 puzzles for a UTC date, gentlest first (solves each: up to a few seconds, run it off the event loop)
+    daily_flight(day)          3 puzzles for a UTC date, gentlest first (solves each: up to a few seconds;
+                               run it off the event loop)
     puzzle_by_id(id)           any shipped or daily ('daily-YYYY-MM-DD-n') puzzle; UnknownPuzzleError (code
                                unknown_puzzle, also a KeyError) otherwise
     brief_text(puzzle)         the pre-battle brief as text (opponent, ability timing, ground, goals, limits, pairs)
@@ -46,17 +47,55 @@ Command line: python -m engine.formation simulate|puzzles|solve|check (JSON on s
 Content is data (data/*.json); engine/formation/design.py is the offline tool that searched and wrote it.
 """
 from .battle import (
-    Action, BattleResult, GoalResult, Group, RoundLog, battle, describe_round, outcome_line, simulate,
-    summary_lines, text_board,
+    Action,
+    BattleResult,
+    GoalResult,
+    Group,
+    RoundLog,
+    battle,
+    describe_round,
+    outcome_line,
+    simulate,
+    summary_lines,
+    text_board,
 )
 from .content import (
-    BOSS_UNLOCK, CHAPTER_SIZE, CHAPTERS, brief_text, campaign, daily_flight, formation_lines, hint, hint_count,
-    puzzle_by_id, shipped_puzzles, tutorial,
+    BOSS_UNLOCK,
+    CHAPTER_SIZE,
+    CHAPTERS,
+    brief_text,
+    campaign,
+    daily_flight,
+    formation_lines,
+    hint,
+    hint_count,
+    puzzle_by_id,
+    shipped_puzzles,
+    tutorial,
 )
 from .model import (
-    CREATURES, GROUND_LABELS, GROUND_RULES, GROUNDS, GUILDS, NAMES, SLOT_LABELS, SLOTS, Creature,
-    FormationError, InvalidFormationError, KeepAlive, LimitError, LockedError, MinStanding, Puzzle,
-    UnknownPuzzleError, WinByRound, allowed_creatures, check_limits, guild_pairs, starting_formation,
+    CREATURES,
+    GROUND_LABELS,
+    GROUND_RULES,
+    GROUNDS,
+    GUILDS,
+    NAMES,
+    SLOT_LABELS,
+    SLOTS,
+    Creature,
+    FormationError,
+    InvalidFormationError,
+    KeepAlive,
+    LimitError,
+    LockedError,
+    MinStanding,
+    Puzzle,
+    UnknownPuzzleError,
+    WinByRound,
+    allowed_creatures,
+    check_limits,
+    guild_pairs,
+    starting_formation,
 )
 from .progress import DailyBest, FormationProgress, Rewards, record_result
 from .solver import Solution, solve

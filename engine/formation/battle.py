@@ -8,8 +8,19 @@ from pydantic import BaseModel, ConfigDict
 from . import core
 from .log import Action, Group, RoundLog
 from .model import (
-    CREATURES, GROUNDS, SLOT_LABELS, SLOTS, FormationError, InvalidFormationError, KeepAlive, MinStanding,
-    Puzzle, WinByRound, check_limits, parse_lineup, rounds_limit,
+    CREATURES,
+    GROUNDS,
+    SLOT_LABELS,
+    SLOTS,
+    FormationError,
+    InvalidFormationError,
+    KeepAlive,
+    MinStanding,
+    Puzzle,
+    WinByRound,
+    check_limits,
+    parse_lineup,
+    rounds_limit,
 )
 
 Side = Literal["a", "b"]
@@ -115,7 +126,8 @@ TARGET = tuple(tuple(_SIDE_SLOT[k] + (name,) for k in range(10)) for name in cor
 ACTOR = tuple(
     tuple(tuple(TARGET[c][k] + (CREATURES[name].ability.name if c in fires else "attack", _OP_EFFECT[table[c][1]])
                 for k in range(10)) for c, name in enumerate(core.NAMES))
-    for table, fires in ((core.ACTION[kind], core.FIRES[core.ROUND_KIND.index(kind, 1)]) for kind in range(len(core.ACTION)))
+    for table, fires in ((core.ACTION[kind], core.FIRES[core.ROUND_KIND.index(kind, 1)])
+                         for kind in range(len(core.ACTION)))
 )
 
 
@@ -263,7 +275,9 @@ def summary_lines(result: BattleResult, *, player_view: bool = True) -> list[str
                 elif act.effect == "heal":
                     healed[act.side] += act.applied
             for side, slot in g.knocked_out:
-                kos.append((result.a if side == "a" else result.b)[slot] + (" (yours)" if side == "a" and player_view else ""))
+                # every creature's side is named: the same creature may stand on both sides
+                mark = ("yours" if side == "a" else "theirs") if player_view else side
+                kos.append(f"{(result.a if side == 'a' else result.b)[slot]} ({mark})")
         you, them = ("You", "They") if player_view else ("a", "b")
         parts = [f"{you} deal {dealt['a']}", f"{them} deal {dealt['b']}"]
         if healed["a"]:

@@ -3,14 +3,29 @@ from __future__ import annotations
 
 import re
 from datetime import date
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from pydantic import BaseModel
 
 from ..rng import Rng, daily_seed
 from .model import (
-    CREATURES, GROUND_LABELS, GROUND_RULES, GROUNDS, GUILDS, NAMES, SLOT_LABELS, SLOTS, FormationError, KeepAlive,
-    MinStanding, Puzzle, UnknownPuzzleError, WinByRound, _load_json, guild_pairs, parse_lineup,
+    CREATURES,
+    GROUND_LABELS,
+    GROUND_RULES,
+    GROUNDS,
+    GUILDS,
+    NAMES,
+    SLOT_LABELS,
+    SLOTS,
+    FormationError,
+    KeepAlive,
+    MinStanding,
+    Puzzle,
+    UnknownPuzzleError,
+    WinByRound,
+    _load_json,
+    guild_pairs,
+    parse_lineup,
 )
 
 CHAPTER_SIZE = 18
@@ -22,7 +37,7 @@ class _PuzzleFile(BaseModel):
     puzzles: list[Puzzle]
 
 
-@lru_cache(maxsize=None)
+@cache
 def _file(name: str) -> tuple[Puzzle, ...]:
     return tuple(_PuzzleFile.model_validate(_load_json(name)).puzzles)
 
@@ -52,7 +67,9 @@ _DAILY_ID = re.compile(r"^daily-(\d{4}-\d{2}-\d{2})-([123])$")
 
 
 def puzzle_by_id(puzzle_id: str) -> Puzzle:
-    """Any puzzle by id: shipped ones, and daily ones ('daily-YYYY-MM-DD-n'). UnknownPuzzleError (a KeyError) if unknown."""
+    """Any puzzle by id: shipped ones, and daily ones ('daily-YYYY-MM-DD-n').
+
+    UnknownPuzzleError (a KeyError) if unknown."""
     for p in shipped_puzzles():
         if p.id == puzzle_id:
             return p
@@ -96,7 +113,8 @@ def pair_bonus_lines(puzzle: Puzzle) -> list[str]:
     if puzzle.max_guild_pairs == 0:
         out.append("You may not field a guild pair here.")
     elif mine:
-        out.append("Pairs open to you (+6 max HP each): " + ", ".join(f"{g} ({GUILDS[g][0]} + {GUILDS[g][1]})" for g in mine) + ".")
+        pairs = ", ".join(f"{g} ({GUILDS[g][0]} + {GUILDS[g][1]})" for g in mine)
+        out.append(f"Pairs open to you (+6 max HP each): {pairs}.")
     return out
 
 
@@ -185,7 +203,8 @@ _MECHANICS = {
     "Honey": "Their Honey heals every ally 5 on rounds 3, 6, 9, 12 at speed 9 — before most attacks that round.",
     "Pip": "Their Pip takes 18 shield on rounds 1, 4, 7, 10 and does not attack on those rounds.",
     "Frost": "Their Frost shields its most hurt ally for 12 on rounds 1, 4, 7, 10, at speed 10.",
-    "Mallow": "Their Mallow shields their front row for 6 on rounds 1, 4, 7, 10 — its shields land before anyone attacks.",
+    "Mallow": ("Their Mallow shields their front row for 6 on rounds 1, 4, 7, 10 — its shields land before "
+               "anyone attacks."),
     "Ori": "Their Ori gives every ally 5 shield on rounds 3, 6, 9, 12 — your ability round hits land into it.",
     "targets": "A normal attack goes to the nearest enemy front-row creature by column; the back row is hit only "
                "once the front row is gone. Back middle is as close to both front columns and picks front left.",
@@ -283,7 +302,7 @@ def daily_flight(day: date) -> tuple[Puzzle, ...]:
     chosen = []
     for k, (lo, hi) in enumerate(DAILY_BANDS):
         best = None
-        for attempt in range(DAILY_ATTEMPTS):
+        for _attempt in range(DAILY_ATTEMPTS):
             cand = _daily_candidate(rng, day, k + 1)
             sol = solve(cand, workers=1, stats=True)
             if sol.winning == 0:

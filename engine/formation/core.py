@@ -8,7 +8,14 @@ table of each round kind) is computed once at import; a board's speed-group sche
 from __future__ import annotations
 
 from .model import (
-    COLUMNS, CREATURES, GROUNDS, GUILD_PAIR_BONUS, NAMES, PARTNER, SHIELD_CAP, SHIELD_SPEED,
+    COLUMNS,
+    CREATURES,
+    GROUNDS,
+    GUILD_PAIR_BONUS,
+    NAMES,
+    PARTNER,
+    SHIELD_CAP,
+    SHIELD_SPEED,
 )
 
 # Operation codes of one action.
@@ -107,7 +114,8 @@ def schedules(ids: tuple[int, ...], fast: bool = True) -> list[tuple]:
 
     Every group is a triple (tag, a, b) so run() unpacks it once: (0, index, amount) is a lone
     normal-target hit, (2, (index, amount), (index, amount)) two normal-target hits at one speed,
-    (3, ((index, amount), ...), None) three or more, (1, actions, None) any other group, actions being a tuple of (index, op, amount).
+    (3, ((index, amount), ...), None) three or more, (1, actions, None) any other group, actions being a
+    tuple of (index, op, amount).
     fast=False uses tags 0, 3 and 1, the ones run() can log.
     """
     out = []

@@ -14,7 +14,6 @@ import sys
 from pathlib import Path
 
 from ..rng import Rng, seed_from
-
 from . import core
 from .content import mechanic_reminder, position_hint, solution_hint
 from .model import GROUNDS, GUILDS, NAMES, PARTNER, SLOTS, KeepAlive, MinStanding, Puzzle, WinByRound

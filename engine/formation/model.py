@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 from functools import lru_cache
 from importlib import resources
-from typing import Annotated, Literal, Union
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
@@ -111,7 +111,7 @@ class _Roster(BaseModel):
     creatures: list[Creature]
 
     @model_validator(mode="after")
-    def _two_per_guild(self) -> "_Roster":
+    def _two_per_guild(self) -> _Roster:
         names = [c.name for c in self.creatures]
         if len(set(names)) != len(names) or len(names) != 10:
             raise ValueError("the roster needs ten different creatures")
@@ -181,7 +181,7 @@ class MinStanding(BaseModel):
         return f"Win with at least {self.count} of your creatures standing."
 
 
-Goal = Annotated[Union[WinByRound, KeepAlive, MinStanding], Field(discriminator="kind")]
+Goal = Annotated[WinByRound | KeepAlive | MinStanding, Field(discriminator="kind")]
 
 
 def _check_lineup(value: dict[str, str], *, complete: bool, what: str) -> dict[str, str]:
@@ -237,7 +237,7 @@ class Puzzle(BaseModel):
         return None if v is None else _check_lineup(v, complete=True, what="solution")
 
     @model_validator(mode="after")
-    def _consistent(self) -> "Puzzle":
+    def _consistent(self) -> Puzzle:
         if len(set(self.pool)) != len(self.pool) or any(n not in CREATURES for n in self.pool):
             raise InvalidFormationError("pool", "pool: unknown or repeated creature")
         if len(self.pool) < 5:
@@ -300,7 +300,7 @@ def check_limits(puzzle: Puzzle, formation: dict[str, str], *, complete: bool = 
     """Raise a FormationError naming the first breached limit; partial formations pass with complete=False."""
     f = parse_lineup(formation, complete=complete)
     pool = set(puzzle.pool)
-    for slot, name in f.items():
+    for name in f.values():
         if name not in pool:
             raise LimitError("pool", f"{name} is not in this puzzle's pool ({', '.join(puzzle.pool)})")
     for slot, name in puzzle.fixed.items():

@@ -9,6 +9,7 @@ from datetime import date
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from ..levels import XP_PER_LEVEL, level_for  # the one level curve every game uses
 from .battle import BattleResult
 from .content import BOSS_UNLOCK, CHAPTERS, campaign
 from .model import FormationError, LockedError, Puzzle
@@ -19,7 +20,7 @@ XP_DAILY_CAP = 200
 MASTERY_BATTLE = 5
 MASTERY_WIN = 5
 MASTERY_DAILY_CAP = 50
-XP_PER_LEVEL = 300
+
 BADGES = (100, 300)
 ILLUSTRATIONS = (600, 1000, 1600)
 ELIGIBLE_MODES = frozenset({"campaign", "practice", "daily"})  # the tutorial teaches, it does not pay
@@ -53,7 +54,7 @@ class FormationProgress(BaseModel):
 
     @property
     def level(self) -> int:
-        return 1 + self.xp // XP_PER_LEVEL
+        return level_for(self.xp)
 
     def badges(self, creature: str) -> tuple[int, ...]:
         return tuple(t for t in BADGES if self.mastery.get(creature, 0) >= t)

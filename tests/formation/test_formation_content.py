@@ -8,8 +8,22 @@ import pytest
 from support.golden import assert_golden_json, key_per_line
 
 from engine.formation import (
-    CREATURES, SLOTS, LimitError, InvalidFormationError, Puzzle, allowed_creatures, battle, brief_text,
-    campaign, check_limits, daily_flight, hint, puzzle_by_id, shipped_puzzles, solve, tutorial,
+    CREATURES,
+    SLOTS,
+    InvalidFormationError,
+    LimitError,
+    Puzzle,
+    allowed_creatures,
+    battle,
+    brief_text,
+    campaign,
+    check_limits,
+    daily_flight,
+    hint,
+    puzzle_by_id,
+    shipped_puzzles,
+    solve,
+    tutorial,
 )
 from engine.formation.content import solution_hint
 from engine.formation.model import GUILDS
@@ -99,7 +113,8 @@ def test_brief_shows_opponent_ability_timing_ground_goals_limits_pairs():
 
 PUZ = Puzzle(
     id="limits", title="t", brief="b",
-    opponent={"front_left": "Mallow", "front_right": "Pip", "back_left": "Zip", "back_middle": "Ori", "back_right": "Cinder"},
+    opponent={"front_left": "Mallow", "front_right": "Pip", "back_left": "Zip", "back_middle": "Ori",
+              "back_right": "Cinder"},
     pool=("Mallow", "Zip", "Cinder", "Luna", "Cog", "Pip", "Ori", "Honey"),
     fixed={"back_middle": "Luna"}, forbidden_pairs=(("Zip", "Cog"),), max_guild_pairs=1,
 )

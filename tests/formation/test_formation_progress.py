@@ -4,10 +4,16 @@ replays of a won puzzle give nothing, boss after any 12 of the 17 others, next c
 from datetime import date, timedelta
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from engine.formation import (
-    FormationProgress, LockedError, battle, campaign, record_result, tutorial,
+    FormationProgress,
+    LockedError,
+    battle,
+    campaign,
+    record_result,
+    tutorial,
 )
 from engine.formation.battle import BattleResult, GoalResult
 

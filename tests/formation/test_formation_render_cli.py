@@ -6,13 +6,22 @@ import subprocess
 import sys
 from pathlib import Path
 
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 from PIL import Image
 from support.golden import assert_golden
 
 from bot.games.formation.render import render_brief, render_replay
 from engine.formation import (
-    GROUNDS, NAMES, SLOTS, battle, campaign, simulate, summary_lines, describe_round, tutorial,
+    GROUNDS,
+    NAMES,
+    SLOTS,
+    battle,
+    campaign,
+    describe_round,
+    simulate,
+    summary_lines,
+    tutorial,
 )
 from engine.formation.cli import puzzle_shape
 
@@ -92,8 +101,9 @@ def test_check_cli_passes_on_shipped_content_and_fails_on_a_broken_puzzle(monkey
     out = cli("check")
     assert out.returncode == 0, out.stderr
     assert json.loads(out.stdout) == {"puzzles": 41, "failures": 0}
-    from engine.formation import cli as cli_mod
     import itertools
+
+    from engine.formation import cli as cli_mod
     good = tutorial()[2]
     losing = next(f for f in (dict(zip(SLOTS, x)) for x in itertools.permutations(good.pool, 5))
                   if not battle(good, f, with_log=False).won)
@@ -171,3 +181,19 @@ def test_fast_path_and_logged_path_agree(a, b, ground):
     fast = simulate(a, b, ground, with_log=False)
     logged = simulate(a, b, ground, with_log=True)
     assert fast.cli_shape() == logged.cli_shape()
+
+
+def test_round_summaries_name_the_side_of_every_creature_out():
+    import re
+
+    import engine.formation as fm
+
+    seen = 0
+    for puzzle in fm.tutorial() + fm.campaign(1):
+        result = fm.battle(puzzle, fm.solve(puzzle).example)
+        for line in fm.summary_lines(result):
+            if " · out: " in line:
+                names = line.split(" · out: ", 1)[1].split(", ")
+                assert all(re.search(r" \((yours|theirs)\)$", n) for n in names), line
+                seen += len(names)
+    assert seen > 0

@@ -7,7 +7,14 @@ from PIL import Image, ImageDraw
 
 from bot.render.common import BACKGROUND, MUTED, PANEL, TEXT, font, png_bytes
 from engine.formation import (
-    CREATURES, GROUND_LABELS, SLOT_LABELS, SLOTS, BattleResult, Puzzle, guild_pairs, outcome_line,
+    CREATURES,
+    GROUND_LABELS,
+    SLOT_LABELS,
+    SLOTS,
+    BattleResult,
+    Puzzle,
+    guild_pairs,
+    outcome_line,
 )
 from engine.formation.content import goal_lines, limit_lines
 
@@ -263,7 +270,7 @@ def _round_lines(result: BattleResult, rl) -> list[str]:
                 out.append(f"{who} hits {whom} for {act.amount}{blocked}")
             else:
                 out.append(f"{who}: {act.move} ({act.amount} {act.effect})")
-    kos = [(result.a if s == "a" else result.b)[slot] + (" (yours)" if s == "a" else "")
+    kos = [(result.a if s == "a" else result.b)[slot] + (" (yours)" if s == "a" else " (theirs)")
            for g in rl.groups for s, slot in g.knocked_out]
     head = [("Knocked out: " + ", ".join(kos))] if kos else []
     abilities = [x for x in out if ":" in x]
