@@ -48,25 +48,32 @@ BEAT = 0.005
 Presses = AsyncIterator[tuple[object, object, str]]  # (member, message, custom id) to press
 
 
+def _items(message) -> list[dict]:
+    """The message's components as (custom_id, label, disabled) dicts: a channel message carries
+    discord.py objects, a private reply SimCord's raw dicts."""
+    out = []
+    for row in message.components:
+        items = row.get("components", []) if isinstance(row, dict) else getattr(row, "children", [row])
+        for item in items:
+            get = item.get if isinstance(item, dict) else (lambda key, item=item: getattr(item, key, None))
+            out.append({"custom_id": get("custom_id"), "label": get("label"), "disabled": bool(get("disabled"))})
+    return out
+
+
 def _custom_id(message, want: Callable[[str], bool]) -> str | None:
     """The first enabled component on the message whose custom id passes `want`."""
-    for row in message.components:
-        for item in getattr(row, "children", [row]):
-            cid = getattr(item, "custom_id", None)
-            if cid and not getattr(item, "disabled", False) and want(cid):
-                return cid
-    return None
+    return next((i["custom_id"] for i in _items(message)
+                 if i["custom_id"] and not i["disabled"] and want(i["custom_id"])), None)
 
 
 def _button(message, label: str) -> str:
-    for row in message.components:
-        for item in getattr(row, "children", [row]):
-            if getattr(item, "label", None) == label:
-                return item.custom_id
-    raise LookupError(f"no {label!r} button on the board")
+    found = next((i["custom_id"] for i in _items(message) if i["label"] == label), None)
+    if found is None:
+        raise LookupError(f"no {label!r} button on the board")
+    return found
 
 
-async def tally_presses(player, channel, n: int) -> Presses:
+async def tally_presses(player, channel, n: int, bot=None) -> Presses:
     """+1 on Tally: a trivial step, with the phase timer Tally sets after every step."""
     member = player()
     await member.slash(channel, "tally start", target=10**6)
@@ -75,7 +82,7 @@ async def tally_presses(player, channel, n: int) -> Presses:
         yield member, thread.last_message, _button(thread.last_message, "+1")
 
 
-async def formation_battle_presses(player, channel, n: int) -> Presses:
+async def formation_battle_presses(player, channel, n: int, bot=None) -> Presses:
     """Battle from a filled line-up: through campaign chapter 1, each puzzle's solution (a win and its
     replay GIF); a new player takes over before the boss, which needs more than the chapter's wins."""
     chapter = fm.campaign(1)[:-1]
@@ -94,7 +101,7 @@ async def formation_battle_presses(player, channel, n: int) -> Presses:
             await member.click(thread.last_message, label="Next puzzle")
 
 
-async def bowls_sow_presses(player, channel, n: int) -> Presses:
+async def bowls_sow_presses(player, channel, n: int, bot=None) -> Presses:
     """A sow in endless bowls (the bowl picked first, unmeasured): chains resolved, board re-rendered."""
     member = player()
     await member.slash(channel, "bowls endless")
@@ -154,12 +161,62 @@ class NoopCog(commands.GroupCog, group_name="noop", group_description="A button 
 NOOP = GamePlugin(Noop(), NoopCog)
 
 
-async def noop_presses(player, channel, n: int) -> Presses:
+async def noop_presses(player, channel, n: int, bot=None) -> Presses:
     member = player()
     await member.slash(channel, "noop start")
     thread = channel.threads[-1]
     for _ in range(n):
         yield member, thread.last_message, _button(thread.last_message, "Press")
+
+
+async def tactics_send_presses(player, channel, n: int, bot=None) -> Presses:
+    """A ready-made turn sent from its private preview (the turn, the strays' phase, the board, and the
+    auto companion's turn posted after it)."""
+    from support.tactics_play import labels, last_private
+
+    member = player()
+    await member.slash(channel, "tactics campaign", pilot="auto")
+    thread = channel.threads[-1]
+    done = 0
+    while done < n:
+        board = thread.last_message
+        if "Retry" in labels(board):  # a result: the same fight again
+            await member.click(board, label="Retry")
+            continue
+        shown = await member.click(board, label=next(x for x in labels(board) if x.startswith("1. ")))
+        preview = last_private(shown)
+        yield member, preview, _button(preview, "Send")
+        done += 1
+
+
+async def summon_place_presses(player, channel, n: int, bot=None) -> Presses:
+    """Place at the end of the hand controls against the AI (the AI's answer and any battle follow)."""
+    from support.summon_play import a_placement, component_ids, game_of, private_message, seat_of, state_of
+
+    from bot.games.summon.kind import cell_code
+
+    member = player()
+    await member.slash(channel, "summon ai")
+    thread = channel.threads[-1]
+    done = 0
+    while done < n:
+        board = thread.last_message
+        if not _custom_id(board, lambda cid: cid.endswith(":hp")):  # the game ended: another one
+            await member.slash(channel, "summon ai")
+            thread = channel.threads[-1]
+            continue
+        state = state_of(bot, game_of(bot, member).id)
+        pl = a_placement(state, seat_of(state, member))
+        msg = private_message(await member.click(board, label="Your hand"))
+        if pl is None:
+            await member.click(board, label="Pass")
+            continue
+        await member.select(msg, [str(pl.piece)], custom_id=next(c for c in component_ids(msg) if c.endswith(":hr")))
+        await member.select(msg, [str(pl.rotation)], custom_id=next(c for c in component_ids(msg) if ":hc:" in c))
+        await member.select(msg, [cell_code(pl.col, pl.row)],
+                            custom_id=next(c for c in component_ids(msg) if ":hx:" in c))
+        yield member, msg, _button(msg, "Place")
+        done += 1
 
 
 @dataclass(frozen=True)
@@ -180,6 +237,8 @@ KINDS = (
     PressKind("tally +1 (with timer)", tally_presses, extra=(_tally,), baseline=True),
     PressKind("formation Battle", formation_battle_presses),
     PressKind("bowls sow", bowls_sow_presses),
+    PressKind("tactics Send", tactics_send_presses),
+    PressKind("summon Place", summon_place_presses),
 )
 
 
@@ -208,7 +267,7 @@ class Heartbeat:
 async def measure(kind: PressKind, n: int) -> tuple[list[float], list[float]]:
     """(wall seconds, longest stall seconds) of each measured press."""
     with tempfile.TemporaryDirectory() as folder:
-        settings = Settings(database_path=Path(folder) / "bench.db", _env_file=None)
+        settings = Settings(database_path=Path(folder) / "bench.db", shard_count=1, _env_file=None)
         plugins = shipped_plugins() + [make() for make in kind.extra]
         bot = create_bot(settings, plugins=plugins)
         walls: list[float] = []
@@ -223,7 +282,7 @@ async def measure(kind: PressKind, n: int) -> tuple[list[float], list[float]]:
 
             beat = Heartbeat()
             beat.start()
-            async for member, message, custom_id in kind.presses(new_player, channel, n):
+            async for member, message, custom_id in kind.presses(new_player, channel, n, bot):
                 await asyncio.sleep(2 * BEAT)  # the heartbeat is running before the press begins
                 beat.worst = 0.0
                 began = time.perf_counter()
