@@ -159,7 +159,7 @@ class GameKind(ABC):
         package = type(self).__module__.rpartition(".")[0]
         try:
             text = (resources.files(package) / "how_to_play.md").read_text(encoding="utf-8").strip()
-        except (FileNotFoundError, ModuleNotFoundError):
+        except (FileNotFoundError, ModuleNotFoundError, ValueError):  # no rules page beside this kind
             text = f"**{self.title}** — {self.blurb}"
         picture = self.example_picture()
         return Reply(text, picture)

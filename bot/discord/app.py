@@ -19,6 +19,7 @@ from bot.shards import owns
 from db.store import open_store
 
 from .components import CloseButton, GameButton, GameSelect, HowToPlayButton
+from .heap import settle_heap
 from .play import Play
 
 log = logging.getLogger(__name__)
@@ -54,6 +55,16 @@ class GameHall(commands.AutoShardedBot):
         for plugin in self.plugins:
             await self.add_cog(plugin.cog(self))
         await self.sync_commands()
+        await self.sessions.call(self._warm_up)
+        settle_heap()
+
+    def _warm_up(self) -> None:
+        """Load each game's content now (on the store worker), so that it joins the frozen heap."""
+        for plugin in self.plugins:
+            try:
+                plugin.kind.how_to_play()
+            except Exception:  # a warm-up only saves time later
+                log.exception("warming up %s failed", plugin.kind.key)
 
     def owns(self, guild_id: int | None) -> bool:
         """Whether this process looks after the guild's timers and dailies (its shard is one of ours)."""

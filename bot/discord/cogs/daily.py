@@ -17,6 +17,8 @@ from discord.ext import commands, tasks
 from bot.core.sessions import StoreUnavailable
 from db import daily, guilds
 
+from ..heap import settle_heap
+
 if TYPE_CHECKING:
     from ..app import GameHall
 
@@ -104,6 +106,7 @@ class DailyPoster(commands.Cog):
                 await asyncio.to_thread(plugin.kind.prepare_daily, day)
             except Exception:  # a failed warm-up only means the first start generates it
                 log.exception("preparing the %s daily failed", plugin.kind.key)
+        settle_heap()  # the day's content joins the frozen heap
 
     async def post_everywhere(self, day: date) -> int:
         """Post `day`'s daily in every server of this process's shards that has a daily channel and has
