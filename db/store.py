@@ -18,7 +18,7 @@ import re
 import sqlite3
 from collections.abc import Callable, Generator, Iterable, Sequence
 from pathlib import Path
-from typing import Any, Union
+from typing import Any, TypeAlias
 
 import sqlite_utils
 
@@ -217,7 +217,7 @@ class PostgresStore(_SQL):
         self.conn.close()
 
 
-Store = Union[SQLiteStore, PostgresStore]
+Store: TypeAlias = SQLiteStore | PostgresStore
 
 
 def _add_table(db: Store | sqlite_utils.Database, name: str, columns: dict[str, type], **spec: Any) -> None:

@@ -17,11 +17,11 @@ from datetime import UTC, datetime
 from typing import Any
 
 import openai
-import sqlite_utils
 from openai import AsyncOpenAI
 
 from bot.settings import Settings
 from db import companion as decision_store
+from db.store import Store
 from engine.tactics import FightState, apply_turn, check_turn, pass_turn, plan_turns
 
 from .decision import SAY_LIMIT, CompanionDecision, one_line
@@ -76,7 +76,7 @@ def make_client(settings: Settings, http_client: Any = None) -> AsyncOpenAI:
 class CompanionPilot:
     """Decides the companion's turn with the configured model. One per bot; safe to share between fights."""
 
-    def __init__(self, settings: Settings, *, http_client: Any = None, store: sqlite_utils.Database | None = None,
+    def __init__(self, settings: Settings, *, http_client: Any = None, store: Store | None = None,
                  clock: Callable[[], datetime] | None = None,
                  run: Callable[..., Awaitable[Any]] | None = None) -> None:
         self.settings = settings
@@ -188,7 +188,8 @@ class CompanionPilot:
             raise _Refused("connection", f"no connection to the model server ({_short(e.__cause__ or e)})") from None
         except (openai.APIResponseValidationError, ValueError) as e:
             self._answered = True
-            raise _Refused("bad_response", f"the model server's answer is not a chat completion ({_short(e)})") from None
+            raise _Refused("bad_response",
+                           f"the model server's answer is not a chat completion ({_short(e)})") from None
         self._answered = True
         usage = getattr(response, "usage", None)
         if usage is not None:
@@ -242,7 +243,8 @@ class CompanionPilot:
         model = self.model
         if name == PASS:
             return CompanionDecision(decision="pass", code="model_pass", model=model, offered=tally.offered,
-                                     round=tally.round, reason=one_line(args.reason, REASON_LIMIT) or "the model passed",
+                                     round=tally.round,
+                                     reason=one_line(args.reason, REASON_LIMIT) or "the model passed",
                                      **_cost(tally))
         if name == CHOOSE:
             steps = [s.model_dump(exclude_none=True) for s in offer.turns[args.number - 1].steps]
@@ -311,7 +313,8 @@ def auto_decision(fight: FightState, fighter_id: str = "companion") -> Companion
                              reason="the planner's first turn")
 
 
-def apply_decision(fight: FightState, fighter_id: str, decision: CompanionDecision) -> tuple[FightState, CompanionDecision]:
+def apply_decision(fight: FightState, fighter_id: str,
+                   decision: CompanionDecision) -> tuple[FightState, CompanionDecision]:
     """Apply a decision to the fight as it is now: its steps all or nothing, or a pass. If the board moved
     on (the hero acted meanwhile) and the turn is no longer legal, the companion passes and says why.
     Synchronous engine work: callers on the event loop run it in a worker thread."""

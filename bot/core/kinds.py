@@ -13,9 +13,8 @@ from datetime import date, datetime
 from importlib import resources
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
-import sqlite_utils
-
 from db.games import GameRecord
+from db.store import Store
 
 from .reply import Picture, Reply
 
@@ -33,7 +32,7 @@ class GameError(ValueError):
 @dataclass(frozen=True)
 class Context:
     """What a game kind may use while handling one action: the store, the clock, who acts, where."""
-    db: sqlite_utils.Database
+    db: Store
     now: datetime
     user_id: int | None
     game: GameRecord
@@ -172,14 +171,15 @@ class GameKind(ABC):
         """One line about today's daily for the channel post, or None when the game has no daily."""
         return None
 
-    def daily_status(self, day: date, db: sqlite_utils.Database, user_id: int) -> str | None:
+    def daily_status(self, day: date, db: Store, user_id: int) -> str | None:
         """What the player has done of `day`'s daily (e.g. "played, best 340"), None if not played yet."""
         return None
 
     def prepare_daily(self, day: date) -> None:
         """Generate the day's content ahead of time (run in a worker thread at start and at midnight)."""
+        return None
 
-    def new_daily(self, day: date, user_id: int, db: sqlite_utils.Database) -> Any:
+    def new_daily(self, day: date, user_id: int, db: Store) -> Any:
         """A fresh state for today's daily (a press on the daily post starts it)."""
         raise GameError(f"{self.title} has no daily.")
 

@@ -25,8 +25,8 @@ _REACTIONS = {"opportunity_attack": "holds attack", "flowing_guard": "holds Flow
 class _Turn:
     """What a label is made from: the main skill use, the tiles around it, the rest for telling apart."""
 
-    def __init__(self, fighter_id: str, fighter_name: str, start: str, steps: Sequence, previews: Sequence[SkillPreview],
-                 end_at: str) -> None:
+    def __init__(self, fighter_id: str, fighter_name: str, start: str, steps: Sequence,
+                 previews: Sequence[SkillPreview], end_at: str) -> None:
         skills = kit(fighter_name)
         skill_steps = [(i, s) for i, s in enumerate(steps) if isinstance(s, SkillStep)]
         uses = [(i, s, pv) for (i, s), pv in zip(skill_steps, previews)]

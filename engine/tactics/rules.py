@@ -548,7 +548,8 @@ class Fight:
             if skill.foes_only and t.side == f.side:
                 return Problem("bad_target", f"{skill.name} can only be aimed at a foe")
             if not self.in_range(f, skill, here, at):
-                return Problem("out_of_range", f"{tile_name(*at)} is {d} tiles away; {skill.name} reaches {skill.range}")
+                return Problem("out_of_range",
+                               f"{tile_name(*at)} is {d} tiles away; {skill.name} reaches {skill.range}")
             if toward is not None:
                 from .board import COMPASS
                 step = COMPASS[toward]
@@ -559,7 +560,8 @@ class Fight:
             if t is None or t.side != f.side:
                 return Problem("bad_target", f"{skill.name} needs yourself or your ally on {tile_name(*at)}")
             if d > skill.range:
-                return Problem("out_of_range", f"{tile_name(*at)} is {d} tiles away; {skill.name} reaches {skill.range}")
+                return Problem("out_of_range",
+                               f"{tile_name(*at)} is {d} tiles away; {skill.name} reaches {skill.range}")
         elif shape == "self":
             if at != here:
                 return Problem("bad_target", f"{skill.name} is used on your own tile {f.pos}")
@@ -583,7 +585,8 @@ class Fight:
                 return Problem("occupied", f"{tile_name(*at)} is taken")
         elif shape == "leap":
             if d == 0 or d > skill.range:
-                return Problem("out_of_range", f"{tile_name(*at)} is {d} tiles away; {skill.name} reaches {skill.range}")
+                return Problem("out_of_range",
+                               f"{tile_name(*at)} is {d} tiles away; {skill.name} reaches {skill.range}")
             if not self.b.standable(*at):
                 return Problem("blocked", f"{tile_name(*at)} is not standable")
             if self.at(at) is not None:

@@ -17,7 +17,7 @@ def scenario(rows: list[str], fighters: list[tuple[str, str, str]], *, levels: l
     terrain = [(rows[y] if y < len(rows) else "").ljust(W, ".")[:W] for y in range(H)]
     lv = [(levels[y] if levels and y < len(levels) else "").ljust(W, "0")[:W] for y in range(H)]
     fs = []
-    for i, (fid, name, tile) in enumerate(fighters):
+    for fid, name, tile in fighters:
         d = fighter(name)
         side = "duo" if fid in ("hero", "companion") else "strays"
         letter = fid[0].upper() if side == "duo" else "abcde"[int(fid[1:]) - 1]

@@ -129,7 +129,8 @@ def stray_turn(fight: Fight, st: FighterState) -> None:
         elif duo:
             from .board import heading
             hd = heading(xy(st.pos), xy(duo[0].pos)) or (1, 0)
-            lock(fight, st, attacks(st)[0], {"heading": hd} if attacks(st)[0].shape != "burst" else {"center": xy(st.pos)})
+            aim = {"heading": hd} if attacks(st)[0].shape != "burst" else {"center": xy(st.pos)}
+            lock(fight, st, attacks(st)[0], aim)
         return
     lock(fight, st, found[1], found[2])
 

@@ -18,7 +18,6 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Literal
 
-import sqlite_utils
 from pydantic import BaseModel
 
 import engine.tactics as tx
@@ -30,6 +29,7 @@ from db import companion as decision_store
 from db import daily as daily_store
 from db import players
 from db.games import GameRecord, running_games_of
+from db.store import Store
 from engine.errors import RuleError
 from engine.tactics.steps import EndStep, HoldStep, MoveStep, SkillStep, step_text
 
@@ -88,7 +88,7 @@ class Choices:
     now: datetime | None = None
 
 
-def load_record(db: sqlite_utils.Database, user_id: int) -> tx.TacticsProgress:
+def load_record(db: Store, user_id: int) -> tx.TacticsProgress:
     return load_progress(db, user_id, KEY, tx.TacticsProgress)
 
 
@@ -117,7 +117,8 @@ def _new_lines(before: list[str], after: list[str]) -> list[str]:
 def _strays_lines(lines: list[str], round_: int) -> list[str]:
     """What the strays' phase of `round_` did, in the engine's words (the result is said apart)."""
     prefix = f"r{round_} strays: "
-    return [line[len(prefix):] for line in lines if line.startswith(prefix) and not line[len(prefix):].startswith("fight ")]
+    return [line[len(prefix):] for line in lines
+            if line.startswith(prefix) and not line[len(prefix):].startswith("fight ")]
 
 
 def _why(fight: tx.FightState) -> str:
@@ -598,7 +599,8 @@ class Tactics(GameKind):
             fight = tx.new_fight(enc_id, seed, f.get("hero").name, f.get("companion").name, level=record.level)
         return state.model_copy(update={
             "fight": fight, "mode": mode, "seed": seed, "key": secrets.token_hex(6), "phase_opened": ctx.now,
-            "strays": [], "notes": [], "noted": False, "closing": [], "counted": False if mode == "daily" else state.counted})
+            "strays": [], "notes": [], "noted": False, "closing": [],
+            "counted": False if mode == "daily" else state.counted})
 
     # --- timers ----------------------------------------------------------------------------------------
 
@@ -702,7 +704,7 @@ class Tactics(GameKind):
 
     # --- starting fights (on the store worker, from the commands) ---------------------------------------
 
-    def new_campaign(self, db: sqlite_utils.Database, user_id: int, encounter_id: str | None,
+    def new_campaign(self, db: Store, user_id: int, encounter_id: str | None,
                      choices: Choices) -> tuple[TacticsSession, str]:
         record = load_record(db, user_id)
         enc_id = (encounter_id or record.next_campaign()).strip().lower()
@@ -714,7 +716,7 @@ class Tactics(GameKind):
             raise GameError(f"{enc.id} · {enc.name} is locked: {reason}.")
         return self._start(db, user_id, record, enc, "campaign", choices), f"Tactics campaign: {_enc_line(enc)}"
 
-    def new_replay(self, db: sqlite_utils.Database, user_id: int, encounter_id: str,
+    def new_replay(self, db: Store, user_id: int, encounter_id: str,
                    choices: Choices) -> tuple[TacticsSession, str]:
         record = load_record(db, user_id)
         enc = self._encounter(encounter_id.strip().lower())
@@ -723,7 +725,7 @@ class Tactics(GameKind):
             raise GameError(f"{enc.id} · {enc.name}: you can replay a fight once you have won it (won: {won}).")
         return self._start(db, user_id, record, enc, "fight", choices), f"Tactics replay: {_enc_line(enc)}"
 
-    def new_daily_fight(self, db: sqlite_utils.Database, user_id: int, day: date,
+    def new_daily_fight(self, db: Store, user_id: int, day: date,
                         choices: Choices) -> tuple[TacticsSession, str]:
         record = load_record(db, user_id)
         enc = tx.daily_encounter(day)
@@ -732,7 +734,7 @@ class Tactics(GameKind):
         note = "" if counted else " (practice: your counted attempt today is played)"
         return session, f"Tactics daily, {day.isoformat()}: {_enc_line(enc)}{note}"
 
-    def new_daily(self, day: date, user_id: int, db: sqlite_utils.Database) -> TacticsSession:
+    def new_daily(self, day: date, user_id: int, db: Store) -> TacticsSession:
         """The daily from the daily post: the player's remembered duo and pilot (auto at first)."""
         pilot = load_record(db, user_id).pilot
         pilot = pilot if pilot in ("model", "auto") else "auto"
@@ -745,7 +747,7 @@ class Tactics(GameKind):
         except RuleError:
             raise GameError(f"There is no encounter {enc_id!r}: pick one from the list.") from None
 
-    def _start(self, db: sqlite_utils.Database, user_id: int, record: tx.TacticsProgress, enc: tx.EncounterDef,
+    def _start(self, db: Store, user_id: int, record: tx.TacticsProgress, enc: tx.EncounterDef,
                mode: Mode, c: Choices, *, day: date | None = None, counted: bool = True) -> TacticsSession:
         hero = c.hero or record.hero or tx.engine.DEFAULT_HERO
         companion = c.companion or record.companion or "Cindle"
@@ -765,7 +767,7 @@ class Tactics(GameKind):
             day=day, counted=counted, seed=seed, phase_opened=None if pilot == "friend" else c.now)
 
     @staticmethod
-    def _check_friend(db: sqlite_utils.Database, user_id: int, c: Choices) -> None:
+    def _check_friend(db: Store, user_id: int, c: Choices) -> None:
         if c.friend is None:
             raise GameError("pilot:friend needs friend: — the member who will pilot the companion.")
         if c.friend == user_id:
@@ -778,7 +780,7 @@ class Tactics(GameKind):
     # --- what the commands ask for --------------------------------------------------------------------
 
     @staticmethod
-    def encounter_choices(db: sqlite_utils.Database, user_id: int, current: str,
+    def encounter_choices(db: Store, user_id: int, current: str,
                           won_only: bool = False) -> list[tuple[str, str]]:
         """Open campaign fights (or the won ones) with their goal and recommended level."""
         record = load_record(db, user_id)
@@ -813,7 +815,7 @@ class Tactics(GameKind):
         return [(o["text"], o["at"]) for o in options if current.strip().lower() in o["text"].lower()][:25]
 
     @staticmethod
-    def companion_report(db: sqlite_utils.Database, state: TacticsSession | None) -> str:
+    def companion_report(db: Store, state: TacticsSession | None) -> str:
         """The last companion decision of the fight: the turns offered, the choice, the reason, the latency."""
         if state is None:
             return "Use `/tactics companion` in a tactics fight's thread."
@@ -846,7 +848,7 @@ class Tactics(GameKind):
         goal = _enc_line(enc).split(" · ", 2)[2]
         return f"{goal}, {len(enc.pack)} strays — one counted attempt (`/tactics daily`)."
 
-    def daily_status(self, day: date, db: sqlite_utils.Database, user_id: int) -> str | None:
+    def daily_status(self, day: date, db: Store, user_id: int) -> str | None:
         done = load_record(db, user_id).dailies.get(day.isoformat())
         if done is None:
             return None
