@@ -225,7 +225,7 @@ def _add_table(db: Store | sqlite_utils.Database, name: str, columns: dict[str, 
     if isinstance(db, PostgresStore):
         db.add_table(name, columns, **spec)
         return
-    db[name].create(columns, pk=spec["pk"], not_null=set(spec.get("not_null", ())),
+    db.table(name).create(columns, pk=spec["pk"], not_null=set(spec.get("not_null", ())),
                     defaults=spec.get("defaults") or {}, foreign_keys=list(spec.get("foreign_keys", ())))
 
 
@@ -233,7 +233,7 @@ def _add_index(db: Store | sqlite_utils.Database, table: str, columns: list[str]
     if isinstance(db, PostgresStore):
         db.add_index(table, columns)
     else:
-        db[table].create_index(columns)
+        db.table(table).create_index(columns)
 
 Migration = Callable[[Store], None]
 

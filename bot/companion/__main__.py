@@ -68,6 +68,7 @@ async def play_fight(state: FightState, pilot_name: str, pilot: CompanionPilot |
         if not me.standing or me.done:
             continue
         if pilot_name == "model":
+            assert pilot is not None  # main() makes one whenever a run asks for the model
             decision = await pilot.decide(state, "companion", timeout=DEADLINE_S)
         else:
             started = time.perf_counter()

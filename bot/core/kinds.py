@@ -39,6 +39,13 @@ class Context:
     timer_seconds: int | None  # the server's /settings timer; None: the game's own default
     seat: Seat | None = None  # the seat acting: the user id, or a pilot's name when a pilot acts
 
+    @property
+    def player(self) -> int:
+        """The person acting, for a step only a person takes: a pilot or a timer has no progress to read."""
+        if self.user_id is None:
+            raise GameError("Only a player can do that.")
+        return self.user_id
+
 
 @dataclass(frozen=True)
 class Outcome:
@@ -135,7 +142,7 @@ class GameKind(ABC):
         """The phase deadline passed; None means the kind has no timed phases."""
         return None
 
-    def deadline_seconds(self, state: Any, ctx: Context) -> int | None:
+    def deadline_seconds(self, state: Any, ctx: Context) -> float | None:
         """Seconds the next phase may last, or None for no timer. Called after every change."""
         return None
 

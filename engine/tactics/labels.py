@@ -40,7 +40,7 @@ class _Turn:
         self.stand = before[-1] if before else None
         self.main = main[2] if main else None
         self.end = end_at
-        self.moves_after = main is not None and end_at != (self.main.moves_to or self.stand or start)
+        self.moves_after = self.main is not None and end_at != (self.main.moves_to or self.stand or start)
         self.bonus = [pv for _, s, pv in uses if main is None or s is not main[1]]
         self.aim = main[1].at if main else None
         self.hold = next((s.reaction for s in steps if isinstance(s, HoldStep)), None)

@@ -183,8 +183,9 @@ def _value(fight: Fight, f: FighterState, pv: SkillPreview, ally_waiting: bool,
 def _ally_cashes(what: str, ally_kit: dict) -> bool:
     need = {"soaked": ("element", "lightning"), "prone": ("delivery", "melee"),
             "rooted": ("delivery", "shot"), "moss": ("element", "fire")}.get(what)
-    return bool(need) and any(getattr(s, need[0]) == need[1] and s.damage
-                              for s in ally_kit.values() if s.slot != "super")
+    if need is None:
+        return False
+    return any(getattr(s, need[0]) == need[1] and s.damage for s in ally_kit.values() if s.slot != "super")
 
 
 def _with_pos(f: FighterState, p: XY):
@@ -312,7 +313,8 @@ def _exit_pull(fight: Fight, p: XY) -> int:
     return min(dist(p, e) for e in exits) if exits else 0
 
 
-def _build(state, fight, f, here, reach, threats, c, left, skills, ally_waiting, ally_kit, stay=False):
+def _build(state, fight, f, here, reach, threats, c, left, skills, ally_waiting, ally_kit,
+           stay: bool = False) -> tuple[int, PlannedTurn] | None:
     steps: list = []
     gone = c.gone if c else frozenset()
     stand = c.stand if c else here

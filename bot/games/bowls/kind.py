@@ -14,7 +14,7 @@ from pydantic import BaseModel
 import engine.bowls as bowls
 from bot.core.kinds import Context, GameError, GameKind, Outcome, step, view
 from bot.core.progress import load_progress, save_progress
-from bot.core.reply import Button, Picture, Reply
+from bot.core.reply import Button, Picture, Reply, Style
 from db import daily as daily_store
 from db import players
 from db.games import GameRecord
@@ -102,7 +102,7 @@ class Bowls(GameKind):
         buttons = []
         for n in range(1, 13):
             emoji = next((e for kind, e in BOWL_EMOJI.items() if n in flags[kind]), None)
-            style = "primary" if state.selected == n else "secondary"
+            style: Style = "primary" if state.selected == n else "secondary"
             buttons.append(Button(str(n), f"pick:{n}", style, disabled=n not in legal, emoji=emoji,
                                   row=(n - 1) // 4))
         can_sow = state.selected is not None and state.selected in legal
@@ -185,7 +185,7 @@ class Bowls(GameKind):
 
     @step("theme")
     def _theme(self, state: BowlsSession, arg: str, value: str | None, ctx: Context) -> Outcome:
-        match = choose_theme(load_record(ctx.db, ctx.user_id), arg)
+        match = choose_theme(load_record(ctx.db, ctx.player), arg)
         return Outcome(BowlsSession(game=bowls.set_theme(state.game, match), selected=state.selected),
                        f"Theme: {match}.",
                        on_saved=lambda: self.save_preferences(ctx.db, ctx.user_id, ctx.now, theme=match))

@@ -218,7 +218,7 @@ class Formation(GameKind):
             raise GameError("Next: win this puzzle first." if not state.won_current else
                             "Next: that was the last puzzle here.")
         nxt = state.at(state.index + 1)
-        reason = load_progress(ctx.db, ctx.user_id).locked_reason(nxt.puzzle)
+        reason = load_progress(ctx.db, ctx.player).locked_reason(nxt.puzzle)
         if reason:
             raise GameError(f"Next: {reason}")
         return Outcome(nxt, f"On to {nxt.puzzle.title}.")
@@ -295,7 +295,7 @@ class Formation(GameKind):
         except fm.FormationError as exc:
             raise GameError(f"Battle: {exc}") from None
         result = fm.battle(p, state.formation)
-        progress = load_progress(ctx.db, ctx.user_id)
+        progress = load_progress(ctx.db, ctx.player)
         try:
             new_progress, rewards = fm.record_result(progress, p, result, ctx.now.date())
         except fm.LockedError as exc:
@@ -308,9 +308,9 @@ class Formation(GameKind):
             said += "\nToday's flight is complete: all three puzzles won."
 
         def record() -> None:
-            _save(ctx.db, ctx.user_id, KEY, new_progress, ctx.now)
+            _save(ctx.db, ctx.player, KEY, new_progress, ctx.now)
             if rewards.xp:
-                players.add_xp(ctx.db, ctx.user_id, rewards.xp, ctx.now)
+                players.add_xp(ctx.db, ctx.player, rewards.xp, ctx.now)
 
         return Outcome(new_state, said, finished=finished, on_saved=record)
 

@@ -29,7 +29,7 @@ from engine.rng import seed_from
 from engine.summon.catalog import edge_text
 from engine.summon.deck import shape_balance
 from engine.summon.pieces import FLAT, blank, parse_sides, rotate, sides_code, tab
-from engine.summon.progress import SummonProgress, add_piece, find_piece, record_result, remove_piece
+from engine.summon.progress import Result, SummonProgress, add_piece, find_piece, record_result, remove_piece
 from engine.summon.state import TURN_SECONDS
 
 from . import render
@@ -254,7 +254,8 @@ class Summon(GameKind):
         st = state.game
         tv = sm.view_for(st, None)  # the public table: no hand, no deck order
         over = st.phase == "over"
-        seats = tuple(render.Seat(state.name(i), not over and st.to_move == i, st.first == i) for i in (0, 1))
+        seat0, seat1 = (render.Seat(state.name(i), not over and st.to_move == i, st.first == i) for i in (0, 1))
+        seats = (seat0, seat1)
         headline = (f"Summon · {state.name(0)} vs {state.name(1)} · " +
                     (self._result_short(state) if over else f"summon phase {st.summon_phase}"))
         table = Picture(render.render_table(tv, seats, headline, None if over else game.deadline), "summon.png",
@@ -370,7 +371,7 @@ class Summon(GameKind):
             for i, seat in enumerate(state.seats):
                 if seat.user_id is None:
                     continue
-                result = "draw" if st.result == "draw" else ("win" if st.result == f"p{i + 1}" else "loss")
+                result: Result = "draw" if st.result == "draw" else ("win" if st.result == f"p{i + 1}" else "loss")
                 progress, xp = record_result(load_progress(ctx.db, seat.user_id), result, against_ai=state.vs_ai)
                 _save(ctx.db, seat.user_id, KEY, progress, ctx.now)
                 players.add_xp(ctx.db, seat.user_id, xp, ctx.now)

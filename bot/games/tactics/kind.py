@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import date, datetime
-from typing import Literal
+from typing import Literal, cast
 
 from pydantic import BaseModel
 
@@ -31,7 +31,7 @@ from db import players
 from db.games import GameRecord, running_games_of
 from db.store import Store
 from engine.errors import RuleError
-from engine.tactics.steps import EndStep, HoldStep, MoveStep, SkillStep, step_text
+from engine.tactics.steps import Direction, EndStep, HoldStep, MoveStep, Reaction, SkillStep, step_text
 
 from .render import render_board
 
@@ -123,6 +123,8 @@ def _strays_lines(lines: list[str], round_: int) -> list[str]:
 
 def _why(fight: tx.FightState) -> str:
     """The engine's reason for the result, from its log ("fight won: the pack broke and ran")."""
+    if fight.result is None:
+        return ""
     for line in reversed(fight.log):
         head, _, why = line.partition(": fight ")
         if why.startswith(f"{fight.result}: "):
@@ -397,12 +399,12 @@ class Tactics(GameKind):
         name = self._skill_named(state, fid, value or "")
         if not _SAFE.fullmatch(at or ""):
             raise GameError(f"{name} at {at!r}: aim at a tile like F5 or a fighter like s1.")
-        toward = toward.upper() or None
+        heading = toward.upper() or None
         with _refusal(f"{name} at {at}"):
-            pv = tx.preview_skill(state.fight, fid, name, at, toward)
+            pv = tx.preview_skill(state.fight, fid, name, at, heading)
         text = "\n".join(preview_lines(pv))
         index = list(tx.kit(state.fight.get(fid).name)).index(name)
-        confirm = f"do:{CODE_OF[fid]}:{index}:{at}:{toward or ''}"
+        confirm = f"do:{CODE_OF[fid]}:{index}:{at}:{heading or ''}"
         return Reply(text + "\nConfirm to use it.", buttons=(Button("Confirm", confirm, "success"),
                                                             Button("Cancel", "cancel")))
 
@@ -463,7 +465,8 @@ class Tactics(GameKind):
     def _hold(self, state: TacticsSession, arg: str, value: str | None, ctx: Context) -> Outcome:
         if arg not in REACTIONS:
             raise GameError(f"Hold {arg!r}: hold an opportunity attack or flowing guard.")
-        return self._steps(state, ctx, f"Hold {REACTIONS[arg]}", [HoldStep(reaction=arg)],
+        reaction = cast(Reaction, arg)  # one of REACTIONS' keys, checked above
+        return self._steps(state, ctx, f"Hold {REACTIONS[arg]}", [HoldStep(reaction=reaction)],
                            f"holds {REACTIONS[arg]}")
 
     @step("do")
@@ -474,7 +477,8 @@ class Tactics(GameKind):
         if not index.isdigit() or int(index) >= len(skills) or not _SAFE.fullmatch(at):
             raise GameError("Skill: this button cannot be read.")
         name = skills[int(index)]
-        skill = SkillStep(skill=name, at=at, toward=toward or None) if toward in ("", *tx.board.COMPASS) else None
+        heading = cast("Direction | None", toward or None)  # a compass point or none, checked here
+        skill = SkillStep(skill=name, at=at, toward=heading) if toward in ("", *tx.board.COMPASS) else None
         if skill is None:
             raise GameError(f"{name} toward {toward!r}: a direction is N, NE, E, SE, S, SW, W or NW.")
         return self._steps(state, ctx, f"{name} at {at}", [skill], step_text(skill))
@@ -657,7 +661,7 @@ class Tactics(GameKind):
         enc = tx.encounter(fight.encounter)
         record = load_record(ctx.db, state.player)
         after, reward = tx.record_fight(record, enc, fight.result, counted=state.counted)
-        closing = [f"**{fight.result.capitalize()}** — {_why(fight)}.",
+        closing = [f"**{(fight.result or '').capitalize()}** — {_why(fight)}.",
                    f"+{reward.xp} XP{' (first win)' if reward.first_win else ''} · tactics level {reward.level_after} "
                    f"({after.xp} XP)"]
         news = []  # said once, with the change that earned it
@@ -754,6 +758,7 @@ class Tactics(GameKind):
         pilot = c.pilot or ("friend" if c.friend else "model" if c.model_configured else "auto")
         if pilot not in PILOTS:
             raise GameError(f"pilot {pilot!r}: the companion's pilot is model, friend or auto.")
+        pilot_name = cast(PilotName, pilot)
         if pilot == "friend":
             self._check_friend(db, user_id, c)
         elif c.friend is not None:
@@ -762,7 +767,7 @@ class Tactics(GameKind):
         with _refusal("New fight"):
             fight = tx.new_fight(enc.id, seed, hero, companion, level=record.level)
         return TacticsSession(
-            fight=fight, mode=mode, player=user_id, pilot=pilot, friend=c.friend if pilot == "friend" else None,
+            fight=fight, mode=mode, player=user_id, pilot=pilot_name, friend=c.friend if pilot == "friend" else None,
             invite=pilot == "friend", model=c.model_configured, key=secrets.token_hex(6), guild_id=c.guild_id,
             day=day, counted=counted, seed=seed, phase_opened=None if pilot == "friend" else c.now)
 
@@ -795,7 +800,7 @@ class Tactics(GameKind):
 
     def skill_choices(self, state: TacticsSession | None, user_id: int, current: str) -> list[str]:
         fid = self.fighter_of(state, user_id) if state is not None else None
-        if fid is None:
+        if state is None or fid is None:
             return []
         f = state.fight.get(fid)
         usable = [name for name in tx.kit(f.name) if tx.legal_targets(state.fight, fid, name)]
@@ -805,7 +810,7 @@ class Tactics(GameKind):
     def target_choices(self, state: TacticsSession | None, user_id: int, skill: str,
                        current: str) -> list[tuple[str, str]]:
         fid = self.fighter_of(state, user_id) if state is not None else None
-        if fid is None or not skill:
+        if state is None or fid is None or not skill:
             return []
         try:
             name = self._skill_named(state, fid, skill)
