@@ -15,9 +15,8 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-import sqlite_utils
-
 from db.games import GameRecord, running_games_in_guild, set_location
+from db.store import Store
 
 log = logging.getLogger(__name__)
 
@@ -66,7 +65,7 @@ def build_world(env: Any) -> World:
     return World(guild, games, player)
 
 
-def reopen_games(env: Any, world: World, db: sqlite_utils.Database, kinds: dict[str, Any]) -> list[GameRecord]:
+def reopen_games(env: Any, world: World, db: Store, kinds: dict[str, Any]) -> list[GameRecord]:
     """Open a new thread in #games for each running game of this server, and point the game at it.
 
     Done before the bot starts, so a timer or pilot that fires at start-up already posts into the

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 from pydantic import Field, SecretStr, ValidationError, ValidationInfo, field_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
@@ -113,7 +113,7 @@ class SettingsError(Exception):
     """Start-up configuration is wrong; the message is the one line to show."""
 
 
-def load_settings(**overrides: object) -> Settings:
+def load_settings(**overrides: Any) -> Settings:
     """Read the settings, turning pydantic's report into one line that names the variable."""
     try:
         return Settings(**overrides)

@@ -120,12 +120,20 @@ def create_game(db: Store, *, kind: str, guild_id: int | None, channel_id: int |
                 taken = db.execute("select game_id from running_slots where user_id = ? and kind = ? and guild_id = ?",
                                    [player, kind, guild_id or 0]).fetchone()
                 raise AlreadyRunning(taken[0] if taken else 0)
-    return get_game(db, game_id)
+    return _still_there(db, game_id)
 
 
 def get_game(db: Store, game_id: int) -> GameRecord | None:
     rows = db.rows("select * from games where id = ?", [game_id])
     return _record(db, rows[0]) if rows else None
+
+
+def _still_there(db: Store, game_id: int) -> GameRecord:
+    """The game just written; deleted meanwhile (its thread went away), it is as stale as can be."""
+    game = get_game(db, game_id)
+    if game is None:
+        raise StaleGame(f"game {game_id} no longer exists")
+    return game
 
 
 def running_game_in_thread(db: Store, thread_id: int) -> GameRecord | None:
@@ -207,7 +215,7 @@ def set_location(db: Store, game_id: int, *, thread_id: int | None = None,
         assignments = ", ".join(f"{name} = ?" for name in fields)
         with db.atomic():
             db.execute(f"update games set {assignments} where id = ?", [*fields.values(), game_id])
-    return get_game(db, game_id)
+    return _still_there(db, game_id)
 
 
 def delete_game(db: Store, game_id: int) -> None:

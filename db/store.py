@@ -18,7 +18,7 @@ import re
 import sqlite3
 from collections.abc import Callable, Generator, Iterable, Sequence
 from pathlib import Path
-from typing import Any, Union
+from typing import Any, TypeAlias
 
 import sqlite_utils
 
@@ -223,7 +223,7 @@ class PostgresStore(_SQL):
         self.conn.close()
 
 
-Store = Union[SQLiteStore, PostgresStore]
+Store: TypeAlias = SQLiteStore | PostgresStore
 
 
 def _add_table(db: Store | sqlite_utils.Database, name: str, columns: dict[str, type], **spec: Any) -> None:
@@ -231,7 +231,7 @@ def _add_table(db: Store | sqlite_utils.Database, name: str, columns: dict[str, 
     if isinstance(db, PostgresStore):
         db.add_table(name, columns, **spec)
         return
-    db[name].create(columns, pk=spec["pk"], not_null=set(spec.get("not_null", ())),
+    db.table(name).create(columns, pk=spec["pk"], not_null=set(spec.get("not_null", ())),
                     defaults=spec.get("defaults") or {}, foreign_keys=list(spec.get("foreign_keys", ())))
 
 
@@ -239,7 +239,7 @@ def _add_index(db: Store | sqlite_utils.Database, table: str, columns: list[str]
     if isinstance(db, PostgresStore):
         db.add_index(table, columns)
     else:
-        db[table].create_index(columns)
+        db.table(table).create_index(columns)
 
 Migration = Callable[[Store], None]
 

@@ -16,11 +16,9 @@ import time
 from dataclasses import dataclass
 from datetime import UTC
 
-import sqlite_utils
-
 from bot.settings import SettingsError, load_settings
 from db import companion as decision_store
-from db.store import open_store
+from db.store import Store, open_store
 from engine.cli import ArgParser
 from engine.errors import UsageError
 from engine.tactics import FightState, apply_turn, expected_level, new_fight, pass_turn, plan_turns
@@ -54,7 +52,7 @@ def _percentile(values: list[float], q: float) -> float:
     return ordered[max(0, math.ceil(q * len(ordered)) - 1)]
 
 
-async def play_fight(state: FightState, pilot_name: str, pilot: CompanionPilot | None, db: sqlite_utils.Database,
+async def play_fight(state: FightState, pilot_name: str, pilot: CompanionPilot | None, db: Store,
                      label: str, emit=None) -> FightRun:
     """Play to the end: the hero sends the planner's first turn, the companion what its pilot decides."""
     for _ in range(MAX_PHASES):
@@ -70,6 +68,7 @@ async def play_fight(state: FightState, pilot_name: str, pilot: CompanionPilot |
         if not me.standing or me.done:
             continue
         if pilot_name == "model":
+            assert pilot is not None  # main() makes one whenever a run asks for the model
             decision = await pilot.decide(state, "companion", timeout=DEADLINE_S)
         else:
             started = time.perf_counter()

@@ -14,19 +14,22 @@ import json
 import logging
 from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 import openai
-import sqlite_utils
 from openai import AsyncOpenAI
 
 from bot.settings import Settings
 from db import companion as decision_store
+from db.store import Store
 from engine.tactics import FightState, apply_turn, check_turn, pass_turn, plan_turns
 
-from .decision import SAY_LIMIT, CompanionDecision, one_line
+from .decision import SAY_LIMIT, Code, CompanionDecision, one_line
 from .offer import Offer, build_offer, retry_prompt
-from .tools import ARGUMENTS, CHOOSE, CUSTOM, PASS, request_options
+from .tools import ARGUMENTS, CHOOSE, CUSTOM, PASS, ChooseTurn, CustomTurn, PassTurn, request_options
+
+if TYPE_CHECKING:
+    from openai.types.chat import ChatCompletionMessageParam
 
 log = logging.getLogger(__name__)
 
@@ -40,7 +43,7 @@ REASON_LIMIT = 200
 class _Refused(Exception):
     """The decision ends in a pass: `code` and the reason to show and store."""
 
-    def __init__(self, code: str, reason: str) -> None:
+    def __init__(self, code: Code, reason: str) -> None:
         super().__init__(reason)
         self.code = code
         self.reason = reason
@@ -50,7 +53,7 @@ class _BadAnswer(Exception):
     """The model answered, but not usably; worth one corrective retry. `reply` are the messages that
     carry the correction back (the assistant's turn, then a tool or user message)."""
 
-    def __init__(self, code: str, reason: str, reply: list[dict]) -> None:
+    def __init__(self, code: Code, reason: str, reply: list[dict]) -> None:
         super().__init__(reason)
         self.code = code
         self.reason = reason
@@ -76,7 +79,7 @@ def make_client(settings: Settings, http_client: Any = None) -> AsyncOpenAI:
 class CompanionPilot:
     """Decides the companion's turn with the configured model. One per bot; safe to share between fights."""
 
-    def __init__(self, settings: Settings, *, http_client: Any = None, store: sqlite_utils.Database | None = None,
+    def __init__(self, settings: Settings, *, http_client: Any = None, store: Store | None = None,
                  clock: Callable[[], datetime] | None = None,
                  run: Callable[..., Awaitable[Any]] | None = None) -> None:
         self.settings = settings
@@ -147,7 +150,7 @@ class CompanionPilot:
                       guild_id: int | None) -> CompanionDecision:
         if self.client is None:
             raise _Refused("no_model", "no model is configured")
-        if await self._over_budget(guild_id):
+        if guild_id is not None and await self._over_budget(guild_id):
             return await self._budget_turn(fight, fighter_id, tally, guild_id)
         loop = asyncio.get_running_loop()
         custom = self.settings.companion_custom_turns
@@ -169,11 +172,14 @@ class CompanionPilot:
 
     async def _ask(self, messages: list[dict], tally: _Tally) -> Any:
         """One chat completion; its message, or a _Refused naming what the server did wrong."""
+        if self.client is None or self.model is None:  # _decide asks only with a model configured
+            raise _Refused("no_model", "no model is configured")
         strict = self.settings.companion_strict
         tally.calls += 1
         try:
+            # our messages are the plain JSON dicts the protocol takes; openai types each role's shape
             response = await self.client.chat.completions.create(
-                model=self.model, messages=messages,
+                model=self.model, messages=cast("list[ChatCompletionMessageParam]", messages),
                 **request_options(strict=strict, custom=self.settings.companion_custom_turns))
         except openai.RateLimitError as e:
             self._answered = True
@@ -188,7 +194,8 @@ class CompanionPilot:
             raise _Refused("connection", f"no connection to the model server ({_short(e.__cause__ or e)})") from None
         except (openai.APIResponseValidationError, ValueError) as e:
             self._answered = True
-            raise _Refused("bad_response", f"the model server's answer is not a chat completion ({_short(e)})") from None
+            raise _Refused("bad_response",
+                           f"the model server's answer is not a chat completion ({_short(e)})") from None
         self._answered = True
         usage = getattr(response, "usage", None)
         if usage is not None:
@@ -205,7 +212,7 @@ class CompanionPilot:
         custom = self.settings.companion_custom_turns
         count = len(offer.turns)
 
-        def bad(code: str, reason: str, call_id: str | None = None) -> _BadAnswer:
+        def bad(code: Code, reason: str, call_id: str | None = None) -> _BadAnswer:
             correction = retry_prompt(reason, count=count, custom=custom)
             assistant = {"role": "assistant", "content": message.content or ""}
             if call_id is None:
@@ -240,23 +247,25 @@ class CompanionPilot:
             raise bad("malformed", f"the arguments of {name} do not fit its schema ({_short(e)})", call.id) from None
 
         model = self.model
-        if name == PASS:
+        if isinstance(args, PassTurn):
             return CompanionDecision(decision="pass", code="model_pass", model=model, offered=tally.offered,
-                                     round=tally.round, reason=one_line(args.reason, REASON_LIMIT) or "the model passed",
+                                     round=tally.round,
+                                     reason=one_line(args.reason, REASON_LIMIT) or "the model passed",
                                      **_cost(tally))
-        if name == CHOOSE:
+        if isinstance(args, ChooseTurn):
             steps = [s.model_dump(exclude_none=True) for s in offer.turns[args.number - 1].steps]
         else:
+            assert isinstance(args, CustomTurn)  # the three tools' arguments, one class each
             steps = [s.engine_step() for s in args.steps]
         try:
             await asyncio.to_thread(check_turn, fight, fighter_id, steps)
         except ValueError as e:  # every engine refusal is a ValueError (RuleError / TacticsError)
-            if name == CHOOSE:   # a planned turn the rules refuse: the board is not the one planned on
+            if isinstance(args, ChooseTurn):  # a planned turn the rules refuse: the board is not the one planned on
                 raise _Refused("illegal", f"turn {args.number} is not legal: {_short(e)}") from None
             raise bad("illegal", f"the custom turn is not legal: {_short(e)}", call.id) from None
         return CompanionDecision(decision="turn" if name == CHOOSE else "custom",
                                  code="chosen" if name == CHOOSE else "custom",
-                                 number=args.number if name == CHOOSE else None, steps=steps,
+                                 number=args.number if isinstance(args, ChooseTurn) else None, steps=steps,
                                  say=one_line(args.say, SAY_LIMIT), offered=tally.offered, round=tally.round,
                                  model=model, reason="chosen by the model", **_cost(tally))
 
@@ -311,7 +320,8 @@ def auto_decision(fight: FightState, fighter_id: str = "companion") -> Companion
                              reason="the planner's first turn")
 
 
-def apply_decision(fight: FightState, fighter_id: str, decision: CompanionDecision) -> tuple[FightState, CompanionDecision]:
+def apply_decision(fight: FightState, fighter_id: str,
+                   decision: CompanionDecision) -> tuple[FightState, CompanionDecision]:
     """Apply a decision to the fight as it is now: its steps all or nothing, or a pass. If the board moved
     on (the hero acted meanwhile) and the turn is no longer legal, the companion passes and says why.
     Synchronous engine work: callers on the event loop run it in a worker thread."""
@@ -329,7 +339,7 @@ def _cost(tally: _Tally) -> dict:
     return {"tokens_in": tally.tokens_in, "tokens_out": tally.tokens_out, "calls": tally.calls}
 
 
-def _pass(tally: _Tally, code: str, reason: str, model: str | None) -> CompanionDecision:
+def _pass(tally: _Tally, code: Code, reason: str, model: str | None) -> CompanionDecision:
     return CompanionDecision(decision="pass", code=code, reason=one_line(reason, REASON_LIMIT), model=model,
                              offered=tally.offered, round=tally.round, **_cost(tally))
 

@@ -13,9 +13,8 @@ from datetime import date, datetime
 from importlib import resources
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
-import sqlite_utils
-
 from db.games import GameRecord
+from db.store import Store
 
 from .reply import Picture, Reply
 
@@ -33,12 +32,19 @@ class GameError(ValueError):
 @dataclass(frozen=True)
 class Context:
     """What a game kind may use while handling one action: the store, the clock, who acts, where."""
-    db: sqlite_utils.Database
+    db: Store
     now: datetime
     user_id: int | None
     game: GameRecord
     timer_seconds: int | None  # the server's /settings timer; None: the game's own default
     seat: Seat | None = None  # the seat acting: the user id, or a pilot's name when a pilot acts
+
+    @property
+    def player(self) -> int:
+        """The person acting, for a step only a person takes: a pilot or a timer has no progress to read."""
+        if self.user_id is None:
+            raise GameError("Only a player can do that.")
+        return self.user_id
 
 
 @dataclass(frozen=True)
@@ -136,7 +142,7 @@ class GameKind(ABC):
         """The phase deadline passed; None means the kind has no timed phases."""
         return None
 
-    def deadline_seconds(self, state: Any, ctx: Context) -> int | None:
+    def deadline_seconds(self, state: Any, ctx: Context) -> float | None:
         """Seconds the next phase may last, or None for no timer. Called after every change."""
         return None
 
@@ -172,14 +178,15 @@ class GameKind(ABC):
         """One line about today's daily for the channel post, or None when the game has no daily."""
         return None
 
-    def daily_status(self, day: date, db: sqlite_utils.Database, user_id: int) -> str | None:
+    def daily_status(self, day: date, db: Store, user_id: int) -> str | None:
         """What the player has done of `day`'s daily (e.g. "played, best 340"), None if not played yet."""
         return None
 
     def prepare_daily(self, day: date) -> None:
         """Generate the day's content ahead of time (run in a worker thread at start and at midnight)."""
+        return None
 
-    def new_daily(self, day: date, user_id: int, db: sqlite_utils.Database) -> Any:
+    def new_daily(self, day: date, user_id: int, db: Store) -> Any:
         """A fresh state for today's daily (a press on the daily post starts it)."""
         raise GameError(f"{self.title} has no daily.")
 

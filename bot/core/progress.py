@@ -7,15 +7,15 @@ from __future__ import annotations
 from datetime import datetime
 from typing import TypeVar
 
-import sqlite_utils
 from pydantic import BaseModel, ValidationError
 
 from db import players
+from db.store import Store
 
 M = TypeVar("M", bound=BaseModel)
 
 
-def load_progress(db: sqlite_utils.Database, user_id: int, key: str, model: type[M]) -> M:
+def load_progress(db: Store, user_id: int, key: str, model: type[M]) -> M:
     """The player's stored progress in game `key`, or a fresh record when there is none yet.
 
     A record that no longer fits the model is set aside (kept for inspection) rather than raised:
@@ -29,5 +29,5 @@ def load_progress(db: sqlite_utils.Database, user_id: int, key: str, model: type
         return model()
 
 
-def save_progress(db: sqlite_utils.Database, user_id: int, key: str, progress: BaseModel, now: datetime) -> None:
+def save_progress(db: Store, user_id: int, key: str, progress: BaseModel, now: datetime) -> None:
     players.save_progress(db, user_id, key, progress.model_dump(mode="json"), now)

@@ -210,7 +210,8 @@ class Sessions:
             return ActResult("refused", f"Unknown step {action!r}.", game)
         if action.partition(":")[0] in kind.views:
             try:
-                return ActResult("private", "", game, private=kind.look(state, action, value, self.context(game, actor)))
+                private = kind.look(state, action, value, self.context(game, actor))
+                return ActResult("private", "", game, private=private)
             except GameError as exc:
                 return ActResult("refused", str(exc), game)
         seats = kind.seats(state, game)
@@ -282,4 +283,5 @@ def broken_text(game: GameRecord | None) -> str:
             "Nothing else is affected: start a new game any time.")
 
 
-__all__ = ["ActResult", "Sessions", "StoreUnavailable", "STORE_DOWN_TEXT", "GameError", "STALE_TEXT", "NOT_PLAYER_TEXT", "NOT_YOUR_TURN_TEXT", "broken_text"]
+__all__ = ["ActResult", "Sessions", "StoreUnavailable", "STORE_DOWN_TEXT", "GameError", "STALE_TEXT", "NOT_PLAYER_TEXT",
+           "NOT_YOUR_TURN_TEXT", "broken_text"]

@@ -16,7 +16,7 @@ from bot.core.pilots import PilotRunner
 from bot.core.sessions import Sessions
 from bot.settings import Settings
 from bot.shards import owns
-from db.store import open_store
+from db.store import Store, open_store
 
 from .components import CloseButton, GameButton, GameSelect, HowToPlayButton
 from .heap import settle_heap
@@ -29,12 +29,13 @@ class GameHall(commands.AutoShardedBot):
     def __init__(self, settings: Settings, plugins: list[GamePlugin]) -> None:
         intents = discord.Intents.default()  # no privileged intents: slash commands and buttons only
         shard_ids = list(settings.shard_ids) if settings.shard_ids is not None else None
+        # discord.py's options type says list[int], but its AutoShardedClient reads None as "every shard"
         super().__init__(command_prefix=commands.when_mentioned, intents=intents,
-                         shard_count=settings.shard_count, shard_ids=shard_ids,
+                         shard_count=settings.shard_count, shard_ids=shard_ids,  # type: ignore[arg-type]
                          help_command=None, allowed_mentions=discord.AllowedMentions(everyone=False, roles=False))
         self.settings = settings
         self.plugins = plugins
-        self.db = None
+        self.db: Store = None  # type: ignore[assignment]  # set in setup_hook, like the two below
         self.sessions: Sessions = None  # type: ignore[assignment]
         self.pilots: PilotRunner = None  # type: ignore[assignment]
         self.play = Play(self)

@@ -5,7 +5,7 @@ old, is routed after a restart with no view kept in memory.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 import discord
 
@@ -13,6 +13,8 @@ from bot.core.reply import Button, Reply, Select
 from db.games import GameRecord
 
 if TYPE_CHECKING:
+    from discord.types.interactions import SelectMessageComponentInteractionData
+
     from .app import GameHall
 
 _STYLES = {
@@ -38,7 +40,7 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button],
         super().__init__(item or discord.ui.Button(custom_id=button_id(game_id, version, action), label=action))
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match, /):
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match, /):  # type: ignore[override]
         return cls(int(match["game"]), int(match["version"]), match["action"], item)
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -54,18 +56,20 @@ class GameSelect(discord.ui.DynamicItem[discord.ui.Select],
         super().__init__(item or discord.ui.Select(custom_id=select_id(game_id, version, action)))
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select, match, /):
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select, match, /):  # type: ignore[override]
         return cls(int(match["game"]), int(match["version"]), match["action"], item)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         bot: GameHall = interaction.client  # type: ignore[assignment]
-        values = (interaction.data or {}).get("values") or []  # type: ignore[union-attr]
+        # discord.py types the data as any interaction's; a select's press carries its chosen values
+        data = cast("SelectMessageComponentInteractionData | None", interaction.data)
+        values = (data.get("values") if data else None) or []
         await bot.play.guarded(interaction, bot.play.press(interaction, self.game_id, self.version, self.action,
                                                            values[0] if values else None))
 
 
 def _button(game_id: int, version: int, spec: Button) -> GameButton:
-    item = discord.ui.Button(
+    item: discord.ui.Button[discord.ui.View] = discord.ui.Button(
         label=spec.label, custom_id=button_id(game_id, version, spec.action), style=_STYLES[spec.style],
         disabled=spec.disabled, emoji=spec.emoji, row=spec.row,
     )
@@ -73,7 +77,7 @@ def _button(game_id: int, version: int, spec: Button) -> GameButton:
 
 
 def _select(game_id: int, version: int, spec: Select) -> GameSelect:
-    item = discord.ui.Select(
+    item: discord.ui.Select[discord.ui.View] = discord.ui.Select(
         custom_id=select_id(game_id, version, spec.action), placeholder=spec.placeholder,
         options=[discord.SelectOption(label=o.label, value=o.value, description=o.description,
                                       default=o.default) for o in spec.options],
@@ -90,13 +94,13 @@ def view_for(game_id: int, version: int, reply: Reply, *, interactive: bool = Tr
         return None
     view = discord.ui.View(timeout=None)
     if steps:
-        for spec in reply.selects:
-            view.add_item(_select(game_id, version, spec))
-        for spec in reply.buttons:
-            view.add_item(_button(game_id, version, spec))
-    for spec in reply.links:
-        view.add_item(discord.ui.Button(label=spec.label, custom_id=spec.action, style=_STYLES[spec.style],
-                                        disabled=spec.disabled, emoji=spec.emoji, row=spec.row))
+        for select in reply.selects:
+            view.add_item(_select(game_id, version, select))
+        for button in reply.buttons:
+            view.add_item(_button(game_id, version, button))
+    for link in reply.links:
+        view.add_item(discord.ui.Button(label=link.label, custom_id=link.action, style=_STYLES[link.style],
+                                        disabled=link.disabled, emoji=link.emoji, row=link.row))
     return view
 
 
@@ -109,7 +113,7 @@ class CloseButton(discord.ui.DynamicItem[discord.ui.Button], template=r"x:(?P<ga
                                                    style=discord.ButtonStyle.danger))
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match, /):
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match, /):  # type: ignore[override]
         return cls(int(match["game"]), item.label or "End", item)
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -134,7 +138,7 @@ class HowToPlayButton(discord.ui.DynamicItem[discord.ui.Button], template=r"h:(?
                                                    style=discord.ButtonStyle.primary))
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match, /):
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match, /):  # type: ignore[override]
         return cls(match["kind"], item.label or "How to play", item)
 
     async def callback(self, interaction: discord.Interaction) -> None:

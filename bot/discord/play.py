@@ -205,6 +205,7 @@ class Play:
             thread = await channel.create_thread(name=name, type=discord.ChannelType.public_thread,
                                                  auto_archive_duration=1440)
             reply = await self.sessions.call(self.sessions.board, game)
+            assert reply is not None  # the state was saved a moment ago: it loads
             first = self.board_message(game, reply, f"{user.mention} — {label or kind.title}")
             if newcomer:  # a player's first game of this kind: the rules are one press away
                 _offer_rules(first, key)
@@ -313,8 +314,10 @@ class Play:
             await self.private(interaction, result.text)
             return result
         assert result.game is not None and result.board is not None
+        channel = interaction.channel
+        assert isinstance(channel, discord.abc.Messageable)  # the game's thread: its game was found by it
         try:
-            message = await interaction.channel.send(**self.board_message(result.game, result.board, result.text))
+            message = await channel.send(**self.board_message(result.game, result.board, result.text))
         except discord.HTTPException as exc:
             log.warning("game %s: the new board was not accepted: %s", game.id, exc)
             await self.private(interaction, f"{result.text}\nYour step is saved, but Discord did not accept the "

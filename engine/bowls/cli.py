@@ -34,13 +34,13 @@ def _position(data: Any) -> tuple[list[str], list[int], list[int], list[int]]:
         raise UsageError("expected a JSON object")
     if "bowls" not in data or not isinstance(data["bowls"], list):
         raise UsageError('"bowls" must be a list of 12 strings')
-    flags = []
+    flags: list[list[int]] = []
     for name in ("frozen", "reverse", "volcano"):
         v = data.get(name, [])
         if not isinstance(v, list):
             raise UsageError(f'"{name}" must be a list of bowl numbers 1–12')
         flags.append(check_flag_list(name, v))
-    return check_bowls(data["bowls"]), *flags
+    return check_bowls(data["bowls"]), flags[0], flags[1], flags[2]
 
 
 def cmd_move(data: Any) -> dict:

@@ -120,8 +120,12 @@ def settle(b: list[str], volcano: int, reverse: int, erupted: int, trace: list |
                     b[i] = r[0]
                     pm |= 1 << i
                     x = r[1]
-                    rem[0] += x[0]; rem[1] += x[1]; rem[2] += x[2]
-                    rem[3] += x[3]; rem[4] += x[4]; rem[5] += x[5]
+                    rem[0] += x[0]
+                    rem[1] += x[1]
+                    rem[2] += x[2]
+                    rem[3] += x[3]
+                    rem[4] += x[4]
+                    rem[5] += x[5]
         if pm:
             matched |= pm
             nb = ((pm << 1) | (pm >> 11) | (pm >> 1) | (pm << 11)) & ALL_BOWLS

@@ -5,6 +5,7 @@ Every function takes a `BowlsGame` and returns a new one; the input is never cha
 from __future__ import annotations
 
 import datetime as dt
+from typing import cast
 
 from ..rng import Rng, daily_seed, seed_from
 from . import core
@@ -16,6 +17,7 @@ from .models import (
     IllegalMoveError,
     MatchEvent,
     Modifier,
+    ModifierKind,
     MoveReport,
     PhaseReport,
     RefillReport,
@@ -91,17 +93,21 @@ def goal_reached(goal: Goal | None, bowls, score: int, collected: dict[str, int]
     if goal is None:
         return False
     k = goal.kind
+    if k == "clear_board":
+        return not any(bowls)
     if k == "clear_color":
+        assert goal.color is not None  # Goal's validator requires the fields each kind reads
         return not any(goal.color in s for s in bowls)
-    if k == "collect":
-        return collected.get(goal.color, 0) >= goal.count
     if k == "score":
+        assert goal.points is not None
         return score >= goal.points
+    assert goal.count is not None
+    if k == "collect":
+        assert goal.color is not None
+        return collected.get(goal.color, 0) >= goal.count
     if k == "combo":
         return combo >= goal.count
-    if k == "max_stones":
-        return sum(len(s) for s in bowls) <= goal.count
-    return not any(bowls)  # clear_board
+    return sum(len(s) for s in bowls) <= goal.count  # max_stones
 
 
 def _phase_report(trace: list, points: int, combo: int, rem, overflow: bool, perfect: bool,
@@ -183,7 +189,7 @@ def sow(game: BowlsGame, bowl: int) -> tuple[BowlsGame, MoveReport]:
             reached = goal_reached(game.goal, bowls, score, collected, combo)
             if reached:
                 outcome = "won"
-            elif moves_used >= game.move_limit:
+            elif game.move_limit is not None and moves_used >= game.move_limit:  # a puzzle always has one
                 outcome = "out_of_moves"
         elif game.mode == "daily" and moves_used >= DAILY_MOVES:
             outcome = "completed"      # no refill after the last safe move
@@ -232,7 +238,8 @@ def _refill(game: BowlsGame, bowls, erupted: int, moves_used: int):
             free = [n for n in range(1, N_BOWLS + 1) if n not in taken]
             if free:
                 event_bowl = rng.choice(free)
-                new_mod = Modifier(bowl=event_bowl, kind=event, moves_left=MODIFIER_MOVES)
+                kind = cast(ModifierKind, event)  # wild and blocker were taken above: a flag's name remains
+                new_mod = Modifier(bowl=event_bowl, kind=kind, moves_left=MODIFIER_MOVES)
             else:
                 event = None
     drops = [(first, letters[0]), (second, letters[1])]

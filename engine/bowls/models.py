@@ -12,6 +12,7 @@ from .core import COLORS, LETTERS, N_BOWLS
 Mode = Literal["puzzle", "endless", "daily"]
 GoalKind = Literal["clear_color", "collect", "score", "combo", "max_stones", "clear_board"]
 Outcome = Literal["won", "overflow", "out_of_moves", "no_moves", "completed", "ended"]
+ModifierKind = Literal["frozen", "reverse", "volcano"]
 COLOR_NAMES = {"R": "red", "Y": "yellow", "G": "green", "B": "blue", "P": "purple", "W": "wild", "X": "blocker"}
 
 
@@ -123,7 +124,7 @@ class Modifier(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     bowl: int = Field(ge=1, le=N_BOWLS)
-    kind: Literal["frozen", "reverse", "volcano"]
+    kind: ModifierKind
     moves_left: int = Field(ge=1)
 
 

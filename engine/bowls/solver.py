@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 
 from .core import SLOT, mask, play
-from .models import BowlsGame, Goal, Puzzle
+from .models import BowlsGame, Goal, InvalidPositionError, Puzzle
 
 _ORDER = tuple(range(12))
 
@@ -25,7 +25,8 @@ class _Spec:
         self.kind = goal.kind
         self.color = goal.color
         self.slot = SLOT[goal.color] if goal.color else 0
-        self.target = goal.points if goal.kind == "score" else goal.count
+        # the score or count to reach; clear_color and clear_board have none and never read it
+        self.target: int = (goal.points if goal.kind == "score" else goal.count) or 0
 
     def step(self, bowls, acc: int, i: int):
         """(new bowls, new progress, won) or None when the move overflows."""
@@ -56,18 +57,27 @@ class _Spec:
         return [i for i in _ORDER if bowls[i] and not fr >> i & 1]
 
 
+def _goal(p: Puzzle | BowlsGame) -> Goal:
+    """Only a puzzle has a goal (and a move limit) to solve for; an endless or daily game has neither."""
+    if p.goal is None:
+        raise InvalidPositionError("only a puzzle, which has a goal, can be solved", "not_a_puzzle")
+    return p.goal
+
+
 def _spec_of(p: Puzzle | BowlsGame) -> _Spec:
     if isinstance(p, BowlsGame):
-        return _Spec(mask(p.flags("frozen")), mask(p.flags("reverse")), mask(p.flags("volcano")), p.goal)
-    return _Spec(mask(p.frozen), mask(p.reverse), mask(p.volcano), p.goal)
+        return _Spec(mask(p.flags("frozen")), mask(p.flags("reverse")), mask(p.flags("volcano")), _goal(p))
+    return _Spec(mask(p.frozen), mask(p.reverse), mask(p.volcano), _goal(p))
 
 
 def _start_acc(p: Puzzle | BowlsGame) -> int:
     if isinstance(p, BowlsGame):
-        g = p.goal
+        g = _goal(p)
         if g.kind == "score":
+            assert g.points is not None  # Goal's validator requires points for a score goal
             return min(g.points, p.score)
         if g.kind == "collect":
+            assert g.count is not None and g.color is not None  # and colour and count for collect
             return min(g.count, p.collected.get(g.color, 0))
     return 0
 
@@ -79,6 +89,8 @@ def solve(p: Puzzle | BowlsGame, max_moves: int | None = None) -> list[int] | No
         limit = p.moves_left if max_moves is None else max_moves
     else:
         limit = p.moves if max_moves is None else max_moves
+    if limit is None:
+        raise InvalidPositionError("only a puzzle, which has a move limit, can be solved", "not_a_puzzle")
     start = (tuple(p.bowls), _start_acc(p))
     parent: dict = {start: None}
     layer = [start]

@@ -6,9 +6,10 @@ from .models import COLOR_NAMES, BowlsGame, Goal, MoveReport, PhaseReport
 
 def goal_description(goal: Goal) -> str:
     k = goal.kind
-    if k == "clear_color":
-        return f"Clear every {COLOR_NAMES[goal.color]} stone"
-    if k == "collect":
+    if k in ("clear_color", "collect"):
+        assert goal.color is not None  # Goal's validator requires a colour for these two kinds
+        if k == "clear_color":
+            return f"Clear every {COLOR_NAMES[goal.color]} stone"
         return f"Collect {goal.count} {COLOR_NAMES[goal.color]} stones"
     if k == "score":
         return f"Score {goal.points} points"
@@ -25,11 +26,14 @@ def goal_progress(game: BowlsGame) -> str:
         return ""
     k = g.kind
     if k == "clear_color":
+        assert g.color is not None  # Goal's validator requires the fields each kind reads
         left = sum(s.count(g.color) for s in game.bowls)
         return f"{left} left"
     if k == "collect":
+        assert g.color is not None and g.count is not None
         return f"{min(game.collected.get(g.color, 0), g.count)}/{g.count}"
     if k == "score":
+        assert g.points is not None
         return f"{min(game.score, g.points)}/{g.points}"
     if k == "combo":
         return f"last move {game.last_combo}/{g.count}"
@@ -44,7 +48,7 @@ def goal_text(game: BowlsGame) -> str:
         return "Endless: score as much as you can before a bowl overflows"
     if game.mode == "daily":
         return f"Daily {game.day.isoformat() if game.day else ''}: best score in {game.move_limit} moves"
-    return f"{goal_description(game.goal)} ({goal_progress(game)})"
+    return f"{goal_description(game.goal)} ({goal_progress(game)})" if game.goal else ""
 
 
 def title(game: BowlsGame) -> str:
@@ -65,7 +69,7 @@ def status_line(game: BowlsGame) -> str:
         parts.append("practice")
     if game.paused:
         parts.append("paused")
-    if game.over:
+    if game.over and game.outcome is not None:
         parts.append({"won": "won!", "overflow": "overflowed", "out_of_moves": "out of moves",
                       "no_moves": "no bowl to choose", "completed": "finished", "ended": "ended"}[game.outcome])
     return " · ".join(parts)
@@ -74,7 +78,7 @@ def status_line(game: BowlsGame) -> str:
 def render_text(game: BowlsGame) -> str:
     """The compact text board: a status line, the goal, then one line per bowl (oldest stone first)."""
     frozen, reverse, volcano = (set(game.flags(k)) for k in ("frozen", "reverse", "volcano"))
-    mods = {(m.bowl, m.kind): m.moves_left for m in game.modifiers}
+    mods: dict[tuple[int, str], int] = {(m.bowl, m.kind): m.moves_left for m in game.modifiers}
     lines = [status_line(game), goal_text(game)]
     for n, s in enumerate(game.bowls, 1):
         flags = []

@@ -30,7 +30,8 @@ from .view import SeatView, TableView, view_for
 
 __all__ = [
     "BattleEvent", "BattleReplay", "Card", "DeckError", "HandOption", "IllegalActionError", "Pass", "Place",
-    "Placement", "Preview", "Record", "RotationOption", "SeatView", "SidesError", "SummonProgress", "SummonState", "Surrender",
+    "Placement", "Preview", "Record", "RotationOption", "SeatView", "SidesError", "SummonProgress", "SummonState",
+    "Surrender",
     "TableView", "Timeout", "UnitRef", "UnknownPieceError", "ai_action", "apply", "auto_deck", "card",
     "catalog_markdown", "deck_summary", "describe", "hand_options", "legal_placements", "load_catalog",
     "new_game", "play_game", "preview", "random_action", "record_result", "render_text", "validate_deck", "view_for",

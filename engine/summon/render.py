@@ -25,7 +25,7 @@ def board_lines(p: PlayerState) -> list[str]:
     """The active 3×3: each cell shows its up side, left side, card id, right side and down side
     (tab = capital attribute letter, blank = small letter, flat = '.'); '*' marks a summoned piece."""
     grid = grid_of(p)
-    out = []
+    out: list[str] = []
     for r in range(3):
         rows = ["", "", ""]
         for c in range(3):

@@ -14,7 +14,8 @@ TURN_SECONDS = 30  # the seed's summon-turn time limit; the engine has no clock:
 FIRST_BATTLE_TURNS = 3  # battle phase k lasts FIRST_BATTLE_TURNS + k - 1 battle turns
 MAX_BATTLE_PHASES = 30  # safety stop for endless positions: then a draw (running out of turns never loses)
 DECK_MIN, DECK_MAX = 30, 60
-PLAYER_NAMES = ("p1", "p2")
+PlayerName = Literal["p1", "p2"]
+PLAYER_NAMES: tuple[PlayerName, PlayerName] = ("p1", "p2")
 
 
 class IllegalActionError(RuleError):

@@ -168,7 +168,8 @@ def campaign() -> tuple[EncounterDef, ...]:
 def daily_encounter(day: date) -> EncounterDef:
     """The encounter everyone gets on one UTC date, drawn from that date's seed."""
     rng = Rng(daily_seed("tactics", day))
-    goal = ("rout", "hold", "break_out")[rng.below(3)]
+    goals: tuple[Goal, ...] = ("rout", "hold", "break_out")
+    goal = goals[rng.below(3)]
     pack = [rng.choice(strays()) for _ in range(rng.between(3, 4))]
     extra: dict = {}
     if goal == "hold":

@@ -25,8 +25,8 @@ _REACTIONS = {"opportunity_attack": "holds attack", "flowing_guard": "holds Flow
 class _Turn:
     """What a label is made from: the main skill use, the tiles around it, the rest for telling apart."""
 
-    def __init__(self, fighter_id: str, fighter_name: str, start: str, steps: Sequence, previews: Sequence[SkillPreview],
-                 end_at: str) -> None:
+    def __init__(self, fighter_id: str, fighter_name: str, start: str, steps: Sequence,
+                 previews: Sequence[SkillPreview], end_at: str) -> None:
         skills = kit(fighter_name)
         skill_steps = [(i, s) for i, s in enumerate(steps) if isinstance(s, SkillStep)]
         uses = [(i, s, pv) for (i, s), pv in zip(skill_steps, previews)]
@@ -40,7 +40,7 @@ class _Turn:
         self.stand = before[-1] if before else None
         self.main = main[2] if main else None
         self.end = end_at
-        self.moves_after = main is not None and end_at != (self.main.moves_to or self.stand or start)
+        self.moves_after = self.main is not None and end_at != (self.main.moves_to or self.stand or start)
         self.bonus = [pv for _, s, pv in uses if main is None or s is not main[1]]
         self.aim = main[1].at if main else None
         self.hold = next((s.reaction for s in steps if isinstance(s, HoldStep)), None)

@@ -155,7 +155,8 @@ def _quick_value(fight: Fight, f: FighterState, skill: SkillDef, p: XY, hit: lis
     return v
 
 
-def _value(fight: Fight, f: FighterState, pv: SkillPreview, ally_waiting: bool, ally_kit: dict) -> tuple[int, dict, frozenset]:
+def _value(fight: Fight, f: FighterState, pv: SkillPreview, ally_waiting: bool,
+           ally_kit: dict) -> tuple[int, dict, frozenset]:
     parts = {"damage": 0, "kills": 0, "cashins": 0, "setups": 0, "support": 0, "statuses": 0}
     gone = set()
     for t in pv.targets:
@@ -182,7 +183,9 @@ def _value(fight: Fight, f: FighterState, pv: SkillPreview, ally_waiting: bool, 
 def _ally_cashes(what: str, ally_kit: dict) -> bool:
     need = {"soaked": ("element", "lightning"), "prone": ("delivery", "melee"),
             "rooted": ("delivery", "shot"), "moss": ("element", "fire")}.get(what)
-    return bool(need) and any(getattr(s, need[0]) == need[1] and s.damage for s in ally_kit.values() if s.slot != "super")
+    if need is None:
+        return False
+    return any(getattr(s, need[0]) == need[1] and s.damage for s in ally_kit.values() if s.slot != "super")
 
 
 def _with_pos(f: FighterState, p: XY):
@@ -298,8 +301,8 @@ def _safest(fight: Fight, f: FighterState, start: XY, budget: int, threats: Thre
     finally:
         f.pos = old
     stops = [p for p in stops if p == start or fight.at(p, ignore=f.id) is None]
-    best = min(stops, key=lambda p: (threats.at(p, gone, moved, rooted)[0] + _oa_cost(fight, f, reach[p][1], hp), reach[p][0],
-                                     _exit_pull(fight, p), p[1], p[0]))
+    best = min(stops, key=lambda p: (threats.at(p, gone, moved, rooted)[0] + _oa_cost(fight, f, reach[p][1], hp),
+                                     reach[p][0], _exit_pull(fight, p), p[1], p[0]))
     return best, reach
 
 
@@ -310,7 +313,8 @@ def _exit_pull(fight: Fight, p: XY) -> int:
     return min(dist(p, e) for e in exits) if exits else 0
 
 
-def _build(state, fight, f, here, reach, threats, c, left, skills, ally_waiting, ally_kit, stay=False):
+def _build(state, fight, f, here, reach, threats, c, left, skills, ally_waiting, ally_kit,
+           stay: bool = False) -> tuple[int, PlannedTurn] | None:
     steps: list = []
     gone = c.gone if c else frozenset()
     stand = c.stand if c else here

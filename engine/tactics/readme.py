@@ -126,7 +126,8 @@ def render_readme() -> str:
             if f.side == "stray" and s.slot == "action":
                 slot = f"telegraphed {s.shape}"
             skills.append(f"**{s.name}** ({slot}): {s.text}")
-        react = " Can hold **Flowing Guard** instead of an opportunity attack." if "flowing_guard" in f.reactions else ""
+        react = (" Can hold **Flowing Guard** instead of an opportunity attack."
+                 if "flowing_guard" in f.reactions else "")
         rows.append(f"| {f.name} | {f.side} | {f.hp} | {f.move} | {f.role}.{react} | {'<br>'.join(skills)} |")
     enc = []
     for e in campaign():

@@ -9,7 +9,8 @@ from .state import FightState
 GOAL_TEXT = {
     "rout": "rout: down every stray, or break the pack (under 30% HP, they run)",
     "hold": "hold: stay standing to the end of round {hold_round}",
-    "break_out": "break out: every standing duo member on a glowing exit (E) at the end of the duo phase; exits open in round {exit_round}",
+    "break_out": "break out: every standing duo member on a glowing exit (E) at the end of the duo phase; "
+                 "exits open in round {exit_round}",
 }
 
 
@@ -38,7 +39,8 @@ def render_text(state: FightState, viewer: str | None = None) -> str:
         for x in range(W):
             name = f"{COLS[x]}{y + 1}"
             ch = occupant.get(name, s.board.terrain[y][x])
-            mark = "!" if name in danger else "*" if name in moss else (s.board.levels[y][x] if s.board.levels[y][x] != "0" else " ")
+            level = s.board.levels[y][x]
+            mark = "!" if name in danger else "*" if name in moss else (level if level != "0" else " ")
             cells.append(ch + mark)
         lines.append(f"{y + 1:>2} " + " ".join(cells))
     lines.append("key: . ground  = path  ~ shallows  w water  W deep  # rock  o barrel  E exit; "

@@ -28,7 +28,7 @@ from .board import (
     sign,
     tile_name,
 )
-from .content import SkillDef, kit
+from .content import SkillDef, Status, kit
 from .state import FighterState, FightState, StatusState, SurfaceState, phase_index
 
 XY = tuple[int, int]
@@ -399,7 +399,7 @@ class Fight:
     # --- pushes --------------------------------------------------------------------------------
 
     def push_result(self, target: FighterState, d: XY, n: int, user_pos: XY | None = None,
-                    ignore: str | None = None) -> tuple[XY, str, int, tuple[str, ...]]:
+                    ignore: str | None = None) -> tuple[XY, str, int, tuple[Status, ...]]:
         """Where a push of n tiles in direction d lands: (tile, outcome, damage, statuses).
         A pull (user_pos given) stops beside the puller."""
         cur = self.pos(target)
@@ -451,7 +451,7 @@ class Fight:
 
     # --- statuses and surfaces --------------------------------------------------------------------
 
-    def add_status(self, by: FighterState, target: FighterState, name: str) -> None:
+    def add_status(self, by: FighterState, target: FighterState, name: Status) -> None:
         now = phase_index(self.s.round, self.s.phase)
         own = "duo" if target.side == "duo" else "strays"
         expires = now + (2 if own == self.s.phase else 1)
@@ -548,7 +548,8 @@ class Fight:
             if skill.foes_only and t.side == f.side:
                 return Problem("bad_target", f"{skill.name} can only be aimed at a foe")
             if not self.in_range(f, skill, here, at):
-                return Problem("out_of_range", f"{tile_name(*at)} is {d} tiles away; {skill.name} reaches {skill.range}")
+                return Problem("out_of_range",
+                               f"{tile_name(*at)} is {d} tiles away; {skill.name} reaches {skill.range}")
             if toward is not None:
                 from .board import COMPASS
                 step = COMPASS[toward]
@@ -559,7 +560,8 @@ class Fight:
             if t is None or t.side != f.side:
                 return Problem("bad_target", f"{skill.name} needs yourself or your ally on {tile_name(*at)}")
             if d > skill.range:
-                return Problem("out_of_range", f"{tile_name(*at)} is {d} tiles away; {skill.name} reaches {skill.range}")
+                return Problem("out_of_range",
+                               f"{tile_name(*at)} is {d} tiles away; {skill.name} reaches {skill.range}")
         elif shape == "self":
             if at != here:
                 return Problem("bad_target", f"{skill.name} is used on your own tile {f.pos}")
@@ -576,14 +578,15 @@ class Fight:
             if d > reach:
                 return Problem("out_of_range", f"{tile_name(*at)} is {d} tiles away; {skill.name} reaches {reach}")
         elif shape == "move":
-            reach = self.paths(f, skill.range, provoke=False)
-            if at == here or at not in reach:
+            reachable = self.paths(f, skill.range, provoke=False)
+            if at == here or at not in reachable:
                 return Problem("out_of_range", f"{tile_name(*at)} cannot be reached with a dash of {skill.range}")
             if self.at(at) is not None:
                 return Problem("occupied", f"{tile_name(*at)} is taken")
         elif shape == "leap":
             if d == 0 or d > skill.range:
-                return Problem("out_of_range", f"{tile_name(*at)} is {d} tiles away; {skill.name} reaches {skill.range}")
+                return Problem("out_of_range",
+                               f"{tile_name(*at)} is {d} tiles away; {skill.name} reaches {skill.range}")
             if not self.b.standable(*at):
                 return Problem("blocked", f"{tile_name(*at)} is not standable")
             if self.at(at) is not None:

@@ -2,13 +2,13 @@
 from __future__ import annotations
 
 from .board import Board, H, W
-from .content import fighter
+from .content import Goal, fighter
 from .rules import Fight
-from .state import FighterState, FightState
+from .state import FighterState, FightState, Phase, Side
 
 
 def scenario(rows: list[str], fighters: list[tuple[str, str, str]], *, levels: list[str] | None = None,
-             round_: int = 2, phase: str = "duo", goal: str = "rout", hold_round: int | None = None,
+             round_: int = 2, phase: Phase = "duo", goal: Goal = "rout", hold_round: int | None = None,
              exit_round: int | None = None, level: int = 1, seed: int = 1) -> FightState:
     """A fight on a drawn board (rows of up to 13 characters, padded with ground) in the given phase.
 
@@ -17,9 +17,9 @@ def scenario(rows: list[str], fighters: list[tuple[str, str, str]], *, levels: l
     terrain = [(rows[y] if y < len(rows) else "").ljust(W, ".")[:W] for y in range(H)]
     lv = [(levels[y] if levels and y < len(levels) else "").ljust(W, "0")[:W] for y in range(H)]
     fs = []
-    for i, (fid, name, tile) in enumerate(fighters):
+    for fid, name, tile in fighters:
         d = fighter(name)
-        side = "duo" if fid in ("hero", "companion") else "strays"
+        side: Side = "duo" if fid in ("hero", "companion") else "strays"
         letter = fid[0].upper() if side == "duo" else "abcde"[int(fid[1:]) - 1]
         fs.append(FighterState(id=fid, name=name, side=side, letter=letter, pos=tile, hp=d.hp, max_hp=d.hp,
                                move=d.move, level=level))

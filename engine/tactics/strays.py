@@ -32,7 +32,7 @@ def attacks(st: FighterState) -> list[SkillDef]:
 def best_lock(fight: Fight, st: FighterState, frm: XY) -> tuple[int, SkillDef, dict] | None:
     """The telegraph from tile `frm` that threatens the most duo HP it can reach."""
     duo = fight.s.standing("duo")
-    best = None
+    best: tuple[int, SkillDef, dict] | None = None
     for skill in attacks(st):
         if skill.shape == "single":
             for t in duo:
@@ -96,7 +96,7 @@ def stray_turn(fight: Fight, st: FighterState) -> None:
     budget = 0 if st.has("rooted") else max(0, st.move - st.moved)
     reach = fight.paths(st, budget)
     dests = sorted(fight.stoppable(st, reach), key=lambda p: (reach[p][0], reach[p][1], p[1], p[0]))
-    choice = None
+    choice: tuple[int, XY, SkillDef | None, dict | None] | None = None
     for p in dests:
         found = best_lock(fight, st, p)
         if found is None:
@@ -122,14 +122,15 @@ def stray_turn(fight: Fight, st: FighterState) -> None:
     found = best_lock(fight, st, xy(st.pos))
     if found is None:
         # Nothing to hit from here: aim its targeted attack at the nearest duo member (it follows).
-        duo = sorted(fight.s.standing("duo"), key=lambda t: (dist(xy(st.pos), xy(t.pos)), t.id))
+        nearest = sorted(fight.s.standing("duo"), key=lambda t: (dist(xy(st.pos), xy(t.pos)), t.id))
         singles = [s for s in attacks(st) if s.shape == "single"]
-        if duo and singles:
-            lock(fight, st, singles[0], {"target": duo[0].id})
-        elif duo:
+        if nearest and singles:
+            lock(fight, st, singles[0], {"target": nearest[0].id})
+        elif nearest:
             from .board import heading
-            hd = heading(xy(st.pos), xy(duo[0].pos)) or (1, 0)
-            lock(fight, st, attacks(st)[0], {"heading": hd} if attacks(st)[0].shape != "burst" else {"center": xy(st.pos)})
+            hd = heading(xy(st.pos), xy(nearest[0].pos)) or (1, 0)
+            aim = {"heading": hd} if attacks(st)[0].shape != "burst" else {"center": xy(st.pos)}
+            lock(fight, st, attacks(st)[0], aim)
         return
     lock(fight, st, found[1], found[2])
 

@@ -131,7 +131,6 @@ def test_two_processes_by_shard_range_touch_only_their_own_games(tmp_path, caplo
         raise failures[0]
 
     for shard in (0, 1):
-        other = seen[1 - shard]["game"]
         assert seen[shard]["timers"] == {seen[shard]["game"].id}, f"process {shard} re-armed only its own game"
         assert seen[shard]["timed_out"], f"process {shard}'s own timer fired"
         assert seen[shard]["daily_posts"] == 1 and seen[shard]["posted_again"] == 0, "one daily post per guild"

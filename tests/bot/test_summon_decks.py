@@ -73,7 +73,8 @@ async def test_a_slide_with_pieces_falling_off_is_previewed_first(make_real_bot)
                  for o in c["options"]]
         right = next(o for o in cells if o["value"] == cell_code(3, 1))
         assert right["label"] == "right of C2" and "falls off: Clay Doll, Clay Doll, Clay Doll" in right["description"]
-        preview = await alice.select(msg, [cell_code(3, 1)], custom_id=next(c for c in component_ids(msg) if ":hx:" in c))
+        cell_select = next(c for c in component_ids(msg) if ":hx:" in c)
+        preview = await alice.select(msg, [cell_code(3, 1)], custom_id=cell_select)
         text = private_message(preview).content
         assert "at right of C2" in text and "falls off: Clay Doll, Clay Doll, Clay Doll" in text
         assert private_message(preview).attachments[0].filename == "preview.png"

@@ -61,10 +61,12 @@ async def test_a_whole_game_against_the_ai_to_a_result_with_rematch_and_profile(
             assert turns < 400
         final = state_of(bot, game_id)
         board = thread.last_message
-        assert "Game over" in board.content and "Decks: alice — " in board.content and "AI — automatic deck" in board.content
+        assert "Game over" in board.content and "Decks: alice — " in board.content
+        assert "AI — automatic deck" in board.content
         assert "Rematch" in [c.label for row in board.components for c in row.children]
         assert bot.get_channel(thread.id).locked
-        result = {"p1": "win" if me == 0 else "loss", "p2": "win" if me == 1 else "loss", "draw": "draw"}[final.game.result]
+        outcomes = {"p1": "win" if me == 0 else "loss", "p2": "win" if me == 1 else "loss", "draw": "draw"}
+        result = outcomes[final.game.result]
         progress = load_progress(bot.db, alice.id)
         assert progress.ai.model_dump() == {"wins": int(result == "win"), "losses": int(result == "loss"),
                                             "draws": int(result == "draw")}

@@ -49,7 +49,7 @@ async def test_a_campaign_fight_from_start_to_result_with_auto(make_real_bot):
         await alice.slash(channel, "profile")
         assert f"Level {record.level} · {record.xp} XP" in channel.last_message.content
         assert "Campaign 1/13 won" in channel.last_message.content or fight.result != "won"
-        closed = await alice.click(thread.last_message, label="End")
+        await alice.click(thread.last_message, label="End")
         assert get_game(bot.db, 1).status == "finished" and bot.get_channel(thread.id).locked
 
 

@@ -8,6 +8,7 @@ import random
 from pathlib import Path
 
 import pytest
+from pydantic import ValidationError
 
 import engine.bowls as bowls
 from engine.bowls import BowlsGame, IllegalMoveError, Progress, UnknownPuzzleError
@@ -119,7 +120,7 @@ def _board(*filled: str, frozen: list[int] | None = None) -> BowlsGame:
 
 def test_a_game_cannot_be_changed_in_place():
     game = bowls.new_endless(3)
-    with pytest.raises(Exception):
+    with pytest.raises(ValidationError, match="frozen"):
         game.score = 999  # type: ignore[misc]
 
 

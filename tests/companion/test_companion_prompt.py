@@ -17,7 +17,8 @@ GOLDEN = Path(__file__).parent / "golden"
 
 def test_the_rendered_templates_match_the_golden_file():
     variables = json.loads((GOLDEN / "prompt_vars.json").read_text())
-    rendered = "\n\n=====\n\n".join(render(f"companion/{name}", **variables[name]) for name in ("system", "user", "retry"))
+    rendered = "\n\n=====\n\n".join(render(f"companion/{name}", **variables[name])
+                                    for name in ("system", "user", "retry"))
     golden = GOLDEN / "prompt.txt"
     if os.environ.get("UPDATE_GOLDEN"):
         golden.write_text(rendered + "\n")

@@ -24,7 +24,8 @@ async def test_each_decision_is_stored_with_what_was_offered(fight, pilots, stor
         turn = await pilot.decide(fight, "companion", timeout=1.0, guild_id=7, game_id=31)
         passed = await pilot.decide(fight, "companion", timeout=1.0, guild_id=7, game_id=31)
     rows = decisions.decisions(store, 31)
-    assert [(r["decision"], r["code"], r["number"]) for r in rows] == [("turn", "chosen", 2), ("pass", "http_error", None)]
+    assert [(r["decision"], r["code"], r["number"]) for r in rows] == [("turn", "chosen", 2),
+                                                                       ("pass", "http_error", None)]
     first, last = rows
     assert first["offered"] == [t.label for t in plan_turns(fight, "companion")] == turn.offered
     assert first["steps"] == turn.steps and first["say"] == "Here I go"

@@ -80,7 +80,8 @@ def test_without_strict_the_fields_servers_reject_are_dropped():
     strict = request_options(strict=True, custom=False)
     assert strict["parallel_tool_calls"] is False
     # The same schemas either way: only the flag differs.
-    assert [t["function"]["parameters"] for t in loose["tools"]] == [t["function"]["parameters"] for t in strict["tools"]]
+    parameters = [t["function"]["parameters"] for t in strict["tools"]]
+    assert [t["function"]["parameters"] for t in loose["tools"]] == parameters
 
 
 async def test_the_request_body_keeps_the_contract(fight, pilots):

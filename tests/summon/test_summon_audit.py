@@ -50,7 +50,8 @@ def _uid(state, player, card, col, row):
 
 
 def _find(state, piece, col, row, rotation=0):
-    return next(p for p in legal_placements(state) if (p.piece, p.col, p.row, p.rotation) == (piece, col, row, rotation))
+    return next(p for p in legal_placements(state)
+                if (p.piece, p.col, p.row, p.rotation) == (piece, col, row, rotation))
 
 
 def test_slide_left_drops_the_right_column():

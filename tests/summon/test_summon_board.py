@@ -9,7 +9,8 @@ DECK = ["n02"] * 30  # filler decks so the game flows on after the tested placem
 
 
 def find(state, piece, col, row, rotation=0):
-    return next(p for p in legal_placements(state) if (p.piece, p.col, p.row, p.rotation) == (piece, col, row, rotation))
+    return next(p for p in legal_placements(state)
+                if (p.piece, p.col, p.row, p.rotation) == (piece, col, row, rotation))
 
 
 def uid_of(state, player, card, col, row):

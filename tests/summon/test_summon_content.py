@@ -186,6 +186,7 @@ def test_cli_legal_and_bad_input(capsys, monkeypatch, tmp_path):
     f.write_text(st.model_dump_json())
     assert run_cli(capsys, "legal", "--state", str(f))[0] == 0
     for args, stdin in [(("legal",), "{nope"), (("legal",), '{"seed": 1}'), (("selfplay", "--seed", "x"), None),
-                        (("deck", "--seed", "1"), None), (("frobnicate",), None), (("legal", "--state", "/nonexistent"), None)]:
+                        (("deck", "--seed", "1"), None), (("frobnicate",), None),
+                        (("legal", "--state", "/nonexistent"), None)]:
         code, out, err = run_cli(capsys, *args, stdin=stdin, monkeypatch=monkeypatch)
         assert code == 2 and out == "" and err.count("\n") == 1, (args, err)

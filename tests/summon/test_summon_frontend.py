@@ -198,7 +198,8 @@ def test_surrender_and_timeout():
     out = apply(st, Timeout(player=me))
     p0, p1 = st.players[me], out.players[me]
     assert out.to_move == 1 - me and "runs out of time: automatic pass" in out.log[0]
-    assert len(p1.hand) == 3 and sorted([h.uid for h in p1.hand] + p1.deck) == sorted([h.uid for h in p0.hand] + p0.deck)
+    assert len(p1.hand) == 3
+    assert sorted([h.uid for h in p1.hand] + p1.deck) == sorted([h.uid for h in p0.hand] + p0.deck)
     assert [h.uid for h in p1.hand] != [h.uid for h in p0.hand]  # shuffled back and drawn anew
 
 

@@ -62,9 +62,10 @@ def random_action(st: SummonState, rng: Rng):
 def test_random_play_never_changes_its_input_and_every_refusal_has_a_code(seed):
     rng = Rng(seed)
     refused: set[str] = set()
-    games = 0
+    st = new_game(seed * 100, auto_deck(seed), auto_deck(seed + 40))
+    games = 1
     for _ in range(300):
-        if games == 0 or st.phase == "over":
+        if st.phase == "over":
             st = new_game(seed * 100 + games, auto_deck(seed + games), auto_deck(seed + games + 40))
             games += 1
         before = st.model_dump()

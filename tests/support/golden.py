@@ -30,7 +30,10 @@ def key_per_line(value: dict) -> str:
     return "{\n" + ",\n".join(f" {json.dumps(k)}: {json.dumps(v)}" for k, v in value.items()) + "\n}"
 
 
-def assert_golden_json(path: Path, value: Any, dumps: Callable[[Any], str] = partial(json.dumps, indent=1)) -> None:
+INDENTED = partial(json.dumps, indent=1)  # the default writer: one value per line, short diffs
+
+
+def assert_golden_json(path: Path, value: Any, dumps: Callable[[Any], str] = INDENTED) -> None:
     """`value` must equal the JSON in the file at `path`, compared as data, not as text; `dumps` writes it."""
     if UPDATE:
         path.parent.mkdir(parents=True, exist_ok=True)

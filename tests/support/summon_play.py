@@ -65,7 +65,8 @@ async def place_with_hand_controls(member, thread, pl):
     """Your hand → piece → rotation → cell → Place, each on the private message; returns the results."""
     hand = await member.click(thread.last_message, label="Your hand")
     msg = private_message(hand)
-    piece = await member.select(msg, [str(pl.piece)], custom_id=next(c for c in component_ids(msg) if c.endswith(":hr")))
+    pieces = next(c for c in component_ids(msg) if c.endswith(":hr"))
+    piece = await member.select(msg, [str(pl.piece)], custom_id=pieces)
     msg = private_message(piece)
     rotation = await member.select(msg, [str(pl.rotation)],
                                    custom_id=next(c for c in component_ids(msg) if c.endswith(f":hc:{pl.piece}")))

@@ -101,17 +101,18 @@ def _random_step(rnd: random.Random, state: FightState, fid: str) -> list:
         steps.insert(rnd.randrange(len(steps) + 1), {"kind": "move", "to": rnd.choice(["A0", "N4", "E5", "M9"])})
     elif junk < 0.3:
         skill = rnd.choice(sorted(kit(f.name)))
-        steps.append({"kind": "skill", "skill": skill, "at": f"{'ABCDEFGHIJKLM'[rnd.randrange(13)]}{rnd.randint(1, 9)}"})
+        at = f"{'ABCDEFGHIJKLM'[rnd.randrange(13)]}{rnd.randint(1, 9)}"
+        steps.append({"kind": "skill", "skill": skill, "at": at})
     if rnd.random() < 0.8:
         steps.append(EndStep())
     return steps
 
 
-def _unchanged(state: FightState, call):
-    """Run call(state); the state's dump must be the same afterwards, refused or not."""
+def _unchanged(state: FightState, call, *args, **kwargs):
+    """Run call(state, *args, **kwargs); the state's dump must be the same afterwards, refused or not."""
     before = state.model_dump()
     try:
-        return call(state)
+        return call(state, *args, **kwargs)
     except RuleError as e:
         assert isinstance(e.code, str) and e.code and e.code != "illegal", (type(e), e)
         return e
@@ -129,29 +130,28 @@ def test_random_play_never_changes_its_input_and_refuses_with_codes(enc, seed, h
         if state.result:
             break
         fid = rnd.choice(["hero", "companion"])
-        for look in (lambda s: plan_turns(s, fid), lambda s: legal_steps(s, fid), lambda s: legal_moves(s, fid),
-                     lambda s: budget(s, fid), lambda s: render_text(s, fid)):
-            _unchanged(state, look)
+        for look in (plan_turns, legal_steps, legal_moves, budget, render_text):
+            _unchanged(state, look, fid)
         f = state.get(fid)
         if f.standing and not f.done:
             skills = sorted(kit(f.name))
             name = rnd.choice(skills)
-            targets = _unchanged(state, lambda s: legal_targets(s, fid, name))
+            targets = _unchanged(state, legal_targets, fid, name)
             if targets:
-                _unchanged(state, lambda s: preview_skill(s, fid, name, rnd.choice(targets)))
-        _unchanged(state, lambda s: apply_turn(s, fid, [EndStep()], seq=s.seq + 1))   # stale
+                _unchanged(state, preview_skill, fid, name, rnd.choice(targets))
+        _unchanged(state, apply_turn, fid, [EndStep()], seq=state.seq + 1)   # stale
         choice = rnd.random()
         if choice < 0.4:
-            turns = _unchanged(state, lambda s: plan_turns(s, fid))
+            turns = _unchanged(state, plan_turns, fid)
             steps = turns[rnd.randrange(len(turns))].steps if turns else [EndStep()]
         elif choice < 0.9:
             steps = _random_step(rnd, state, fid)
         else:
-            nxt = _unchanged(state, lambda s: pass_turn(s, fid))
+            nxt = _unchanged(state, pass_turn, fid)
             state = nxt if isinstance(nxt, FightState) else state
             continue
-        _unchanged(state, lambda s: check_turn(s, fid, steps))
-        nxt = _unchanged(state, lambda s: apply_turn(s, fid, steps, seq=s.seq))
+        _unchanged(state, check_turn, fid, steps)
+        nxt = _unchanged(state, apply_turn, fid, steps, seq=state.seq)
         if isinstance(nxt, FightState):
             assert nxt.seq == state.seq + 1
             state = nxt

@@ -20,11 +20,11 @@ def test_area_telegraph_hits_the_locked_tiles_so_step_out():
     lock(fight, base.get("s1"), kit("Gloomcap")["Spore Cone"], {"heading": (-1, 0)})
     assert set(base.telegraphs[0].tiles) == {"D4", "D5", "D6", "C3", "C4", "C5", "C6", "C7"}
     stayed = end_both(base)
-    assert stayed.log and any("Spore Cone" in l and "fires" in l for l in stayed.log)
+    assert stayed.log and any("Spore Cone" in line and "fires" in line for line in stayed.log)
     assert stayed.get("hero").hp <= 30 - 7
     moved = apply_turn(base, "hero", [MoveStep(to="A5"), EndStep()])
     moved = apply_turn(moved, "companion", [EndStep()])
-    assert not any("hits Tidecaller (hero) for 7" in l for l in moved.log)
+    assert not any("hits Tidecaller (hero) for 7" in line for line in moved.log)
 
 
 def test_pushed_stray_turns_its_heading_with_it():
@@ -83,7 +83,7 @@ def test_rooted_stray_fizzles_if_you_moved_away():
     s.telegraphs = [Telegraph(stray="s1", skill="Spit", shape="single", target="hero", tiles=["D5"])]
     after = apply_turn(s, "hero", [SkillStep(skill="Pinning Shot", at="H5"), MoveStep(to="A5"), EndStep()])
     after = apply_turn(after, "companion", [EndStep()])
-    assert any("rooted and Spit fizzles" in l for l in after.log)
+    assert any("rooted and Spit fizzles" in line for line in after.log)
     assert after.get("hero").hp == 28
     # Not rooted: it follows and hits.
     s2 = s.model_copy(deep=True)

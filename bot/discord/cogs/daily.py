@@ -34,7 +34,7 @@ class DailyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"d:(?P<ki
         super().__init__(discord.ui.Button(label=label, custom_id=f"d:{kind}", style=discord.ButtonStyle.primary))
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match, /):
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match, /):  # type: ignore[override]
         return cls(match["kind"], item.label or "Play")
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -136,7 +136,7 @@ class DailyPoster(commands.Cog):
             return 0
         content, view = daily_post(self.bot, day)
         try:
-            message = await channel.send(content, **({"view": view} if view else {}))
+            message = await (channel.send(content, view=view) if view else channel.send(content))
         except discord.HTTPException as exc:
             log.warning("daily post to %s failed (%s); it is retried every %d minutes", channel.id, exc,
                         RETRY_MINUTES)
@@ -155,4 +155,4 @@ class DailyPoster(commands.Cog):
             return {key: status for key, status in found.items() if status}
 
         content, view = daily_post(self.bot, day, await self.bot.sessions.call(statuses))
-        await interaction.followup.send(content, ephemeral=True, **({"view": view} if view else {}))
+        await interaction.followup.send(content, ephemeral=True, view=view or discord.utils.MISSING)

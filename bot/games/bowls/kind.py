@@ -9,16 +9,16 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import date, datetime
 
-import sqlite_utils
 from pydantic import BaseModel
 
 import engine.bowls as bowls
 from bot.core.kinds import Context, GameError, GameKind, Outcome, step, view
 from bot.core.progress import load_progress, save_progress
-from bot.core.reply import Button, Picture, Reply
+from bot.core.reply import Button, Picture, Reply, Style
 from db import daily as daily_store
 from db import players
 from db.games import GameRecord
+from db.store import Store
 from engine.bowls.progress import PlayerRecord, record_move
 
 from .render import render_board
@@ -33,7 +33,7 @@ class BowlsSession(BaseModel):
     selected: int | None = None
 
 
-def load_record(db: sqlite_utils.Database, user_id: int) -> PlayerRecord:
+def load_record(db: Store, user_id: int) -> PlayerRecord:
     return load_progress(db, user_id, KEY, PlayerRecord)
 
 
@@ -102,7 +102,7 @@ class Bowls(GameKind):
         buttons = []
         for n in range(1, 13):
             emoji = next((e for kind, e in BOWL_EMOJI.items() if n in flags[kind]), None)
-            style = "primary" if state.selected == n else "secondary"
+            style: Style = "primary" if state.selected == n else "secondary"
             buttons.append(Button(str(n), f"pick:{n}", style, disabled=n not in legal, emoji=emoji,
                                   row=(n - 1) // 4))
         can_sow = state.selected is not None and state.selected in legal
@@ -185,9 +185,10 @@ class Bowls(GameKind):
 
     @step("theme")
     def _theme(self, state: BowlsSession, arg: str, value: str | None, ctx: Context) -> Outcome:
-        match = choose_theme(load_record(ctx.db, ctx.user_id), arg)
+        match = choose_theme(load_record(ctx.db, ctx.player), arg)
         return Outcome(BowlsSession(game=bowls.set_theme(state.game, match), selected=state.selected),
-                       f"Theme: {match}.", on_saved=lambda: self.save_preferences(ctx.db, ctx.user_id, ctx.now, theme=match))
+                       f"Theme: {match}.",
+                       on_saved=lambda: self.save_preferences(ctx.db, ctx.user_id, ctx.now, theme=match))
 
     @step("forecast")
     def _forecast(self, state: BowlsSession, arg: str, value: str | None, ctx: Context) -> Outcome:
@@ -220,13 +221,13 @@ class Bowls(GameKind):
     # --- what the commands ask for --------------------------------------------------------------
 
     @staticmethod
-    def save_preferences(db: sqlite_utils.Database, user_id: int | None, now: datetime, **prefs: object) -> None:
+    def save_preferences(db: Store, user_id: int | None, now: datetime, **prefs: object) -> None:
         if user_id is None:
             return
         save_progress(db, user_id, KEY, load_record(db, user_id).model_copy(update=prefs), now)
 
     @staticmethod
-    def new_puzzle(db: sqlite_utils.Database, user_id: int, number: int | None) -> tuple[BowlsSession, str]:
+    def new_puzzle(db: Store, user_id: int, number: int | None) -> tuple[BowlsSession, str]:
         """A puzzle attempt, `number` or the player's first unsolved puzzle, with its label."""
         record = load_record(db, user_id)
         if number is None:
@@ -234,7 +235,7 @@ class Bowls(GameKind):
         return new_session(bowls.new_puzzle(number), record), f"Bowls puzzle {number}"
 
     @staticmethod
-    def new_endless(db: sqlite_utils.Database, user_id: int, seed: int) -> BowlsSession:
+    def new_endless(db: Store, user_id: int, seed: int) -> BowlsSession:
         return new_session(bowls.new_endless(seed), load_record(db, user_id))
 
     @staticmethod
@@ -243,7 +244,7 @@ class Bowls(GameKind):
         return state.game.mode == "endless" and state.game.paused
 
     @staticmethod
-    def puzzle_choices(db: sqlite_utils.Database, user_id: int, current: str) -> list[tuple[str, int]]:
+    def puzzle_choices(db: Store, user_id: int, current: str) -> list[tuple[str, int]]:
         won = set(load_record(db, user_id).won)
         found = []
         for p in bowls.all_puzzles():
@@ -253,13 +254,13 @@ class Bowls(GameKind):
         return found[:25]
 
     @staticmethod
-    def theme_choices(db: sqlite_utils.Database, user_id: int, current: str) -> list[tuple[str, str]]:
+    def theme_choices(db: Store, user_id: int, current: str) -> list[tuple[str, str]]:
         unlocked = set(load_record(db, user_id).themes())
         return [(t if t in unlocked else f"{t} (locked)", t)
                 for t in bowls.THEME_NAMES if current.lower() in t.lower()][:25]
 
     @staticmethod
-    def pick_theme(db: sqlite_utils.Database, user_id: int, name: str) -> str:
+    def pick_theme(db: Store, user_id: int, name: str) -> str:
         return choose_theme(load_record(db, user_id), name)
 
     @staticmethod
@@ -289,11 +290,11 @@ class Bowls(GameKind):
     def daily(self, day: date) -> str | None:
         return "20 moves on today's board, the same for everyone (`/bowls daily`)."
 
-    def daily_status(self, day: date, db: sqlite_utils.Database, user_id: int) -> str | None:
+    def daily_status(self, day: date, db: Store, user_id: int) -> str | None:
         best = daily_store.best_result(db, user_id, KEY, day)
         return None if best is None else f"played — your best today is {best}"
 
-    def new_daily(self, day: date, user_id: int, db: sqlite_utils.Database) -> BowlsSession:
+    def new_daily(self, day: date, user_id: int, db: Store) -> BowlsSession:
         return new_session(bowls.new_daily(day), load_record(db, user_id))
 
 

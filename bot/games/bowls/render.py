@@ -138,7 +138,7 @@ def render_board(game: BowlsGame) -> bytes:
     _decorate(d, th.name, th.accent, W, H)
 
     frozen, reverse, volcano = (set(game.flags(k)) for k in ("frozen", "reverse", "volcano"))
-    mods = {(m.bowl, m.kind): m.moves_left for m in game.modifiers}
+    mods: dict[tuple[int, str], int] = {(m.bowl, m.kind): m.moves_left for m in game.modifiers}
     choosable = set(legal_bowls(game))
     small, label, tiny = font(15 * S), font(17 * S), font(12 * S)
     cx, cy = CENTER[0] * S, CENTER[1] * S
@@ -246,7 +246,7 @@ def _panel(d: ImageDraw.ImageDraw, game: BowlsGame, th) -> None:
         d.text((x0, y), line, fill=th.text, font=small)
         y += 20 * S
     status = []
-    if game.over:
+    if game.over and game.outcome is not None:
         status.append({"won": "Goal reached!", "overflow": "Overflow: the attempt is over",
                        "out_of_moves": "Out of moves", "no_moves": "No bowl can be chosen",
                        "completed": "Daily finished", "ended": "Attempt ended"}[game.outcome])

@@ -9,7 +9,6 @@ from datetime import date
 from functools import lru_cache
 from typing import Any, Literal
 
-import sqlite_utils
 from pydantic import BaseModel, field_serializer, field_validator
 
 import engine.formation as fm
@@ -19,6 +18,7 @@ from bot.core.progress import save_progress as _save
 from bot.core.reply import Button, Option, Picture, Reply, Select
 from db import players
 from db.games import GameRecord
+from db.store import Store
 from engine.formation.content import goal_lines
 
 from .render import render_brief, render_replay
@@ -84,7 +84,7 @@ class FormationSession(BaseModel):
                                        "slot": None, "hints": 0, "last": None, "won_current": False})
 
 
-def load_progress(db: sqlite_utils.Database, user_id: int) -> fm.FormationProgress:
+def load_progress(db: Store, user_id: int) -> fm.FormationProgress:
     return _load(db, user_id, KEY, fm.FormationProgress)
 
 
@@ -218,7 +218,7 @@ class Formation(GameKind):
             raise GameError("Next: win this puzzle first." if not state.won_current else
                             "Next: that was the last puzzle here.")
         nxt = state.at(state.index + 1)
-        reason = load_progress(ctx.db, ctx.user_id).locked_reason(nxt.puzzle)
+        reason = load_progress(ctx.db, ctx.player).locked_reason(nxt.puzzle)
         if reason:
             raise GameError(f"Next: {reason}")
         return Outcome(nxt, f"On to {nxt.puzzle.title}.")
@@ -276,7 +276,8 @@ class Formation(GameKind):
                 fm.check_limits(p, formation, complete=False)
             except fm.FormationError as exc:
                 raise GameError(f"Place {name} at {_label(slot)}: {exc}") from None
-            raise GameError(f"Place {name} at {_label(slot)}: not allowed here (allowed: {', '.join(allowed) or 'none'}).")
+            raise GameError(f"Place {name} at {_label(slot)}: not allowed here "
+                            f"(allowed: {', '.join(allowed) or 'none'}).")
         formation[slot] = name
         nxt = next((s for s in fm.SLOTS if s not in formation), None)
         return Outcome(state.model_copy(update={"formation": formation, "slot": nxt, "last": None}),
@@ -294,7 +295,7 @@ class Formation(GameKind):
         except fm.FormationError as exc:
             raise GameError(f"Battle: {exc}") from None
         result = fm.battle(p, state.formation)
-        progress = load_progress(ctx.db, ctx.user_id)
+        progress = load_progress(ctx.db, ctx.player)
         try:
             new_progress, rewards = fm.record_result(progress, p, result, ctx.now.date())
         except fm.LockedError as exc:
@@ -307,9 +308,9 @@ class Formation(GameKind):
             said += "\nToday's flight is complete: all three puzzles won."
 
         def record() -> None:
-            _save(ctx.db, ctx.user_id, KEY, new_progress, ctx.now)
+            _save(ctx.db, ctx.player, KEY, new_progress, ctx.now)
             if rewards.xp:
-                players.add_xp(ctx.db, ctx.user_id, rewards.xp, ctx.now)
+                players.add_xp(ctx.db, ctx.player, rewards.xp, ctx.now)
 
         return Outcome(new_state, said, finished=finished, on_saved=record)
 
@@ -333,7 +334,7 @@ class Formation(GameKind):
     def daily(self, day: date) -> str | None:
         return "a flight of three line-up puzzles, gentlest first (`/formation daily`)."
 
-    def daily_status(self, day: date, db: sqlite_utils.Database, user_id: int) -> str | None:
+    def daily_status(self, day: date, db: Store, user_id: int) -> str | None:
         prefix = f"daily-{day.isoformat()}-"
         bests = {k: v for k, v in load_progress(db, user_id).daily_best.items() if k.startswith(prefix)}
         if not bests:
@@ -344,20 +345,20 @@ class Formation(GameKind):
     def prepare_daily(self, day: date) -> None:
         fm.daily_flight(day)  # a second or two of solving, cached by the engine for the day
 
-    def new_daily(self, day: date, user_id: int, db: sqlite_utils.Database) -> FormationSession:
+    def new_daily(self, day: date, user_id: int, db: Store) -> FormationSession:
         return new_session("daily", list(fm.daily_flight(day)), day=day)
 
     # --- what the commands ask for --------------------------------------------------------------
 
     @staticmethod
-    def new_tutorial(db: sqlite_utils.Database, user_id: int) -> tuple[FormationSession, str]:
+    def new_tutorial(db: Store, user_id: int) -> tuple[FormationSession, str]:
         puzzles = list(fm.tutorial())
         progress = load_progress(db, user_id)
         start = next((i for i, p in enumerate(puzzles) if p.id not in progress.won), 0)
         return new_session("tutorial", puzzles, start), "Formation tutorial"
 
     @staticmethod
-    def new_campaign(db: sqlite_utils.Database, user_id: int, chapter: int | None) -> tuple[FormationSession, str]:
+    def new_campaign(db: Store, user_id: int, chapter: int | None) -> tuple[FormationSession, str]:
         """The chapter's session from the player's first open puzzle; GameError when it is locked."""
         progress = load_progress(db, user_id)
         if chapter is None:
@@ -370,7 +371,7 @@ class Formation(GameKind):
         return new_session("campaign", puzzles, start), f"Formation chapter {chapter}"
 
     @staticmethod
-    def new_single(db: sqlite_utils.Database, user_id: int, puzzle_id: str,
+    def new_single(db: Store, user_id: int, puzzle_id: str,
                    today: date) -> tuple[FormationSession, str]:
         """One puzzle by id; a daily one only for today or a day gone by (tomorrow's stay unseen)."""
         daily_day = _daily_day(puzzle_id)
@@ -387,7 +388,7 @@ class Formation(GameKind):
         return new_session("single", [puzzle]), puzzle.title
 
     @staticmethod
-    def puzzle_choices(db: sqlite_utils.Database, user_id: int, current: str) -> list[tuple[str, str]]:
+    def puzzle_choices(db: Store, user_id: int, current: str) -> list[tuple[str, str]]:
         progress = load_progress(db, user_id)
         found = []
         for p in fm.shipped_puzzles():

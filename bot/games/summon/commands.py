@@ -29,7 +29,7 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=r"summon
         super().__init__(item or discord.ui.Button(label="Rematch", custom_id=f"summon-rematch:{game_id}"))
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match, /):
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match, /):  # type: ignore[override]
         return cls(int(match["game"]), item)
 
     async def callback(self, interaction: discord.Interaction) -> None:

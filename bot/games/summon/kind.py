@@ -14,7 +14,6 @@ from collections import Counter
 from datetime import datetime
 from typing import Literal
 
-import sqlite_utils
 from pydantic import BaseModel
 
 import engine.summon as sm
@@ -24,12 +23,13 @@ from bot.core.progress import save_progress as _save
 from bot.core.reply import Button, Option, Picture, Reply, Select
 from db import players
 from db.games import GameRecord, running_games_of
+from db.store import Store
 from engine.errors import RuleError
 from engine.rng import seed_from
 from engine.summon.catalog import edge_text
 from engine.summon.deck import shape_balance
 from engine.summon.pieces import FLAT, blank, parse_sides, rotate, sides_code, tab
-from engine.summon.progress import SummonProgress, add_piece, find_piece, record_result, remove_piece
+from engine.summon.progress import Result, SummonProgress, add_piece, find_piece, record_result, remove_piece
 from engine.summon.state import TURN_SECONDS
 
 from . import render
@@ -61,7 +61,7 @@ class SummonGame(BaseModel):
         return self.seats[player].name
 
 
-def load_progress(db: sqlite_utils.Database, user_id: int) -> SummonProgress:
+def load_progress(db: Store, user_id: int) -> SummonProgress:
     return _load(db, user_id, KEY, SummonProgress)
 
 
@@ -115,7 +115,7 @@ def _summary(deck: list[str]) -> str:
     return f"{len(deck)} pieces · units {s['kinds']['unit']}, spells {s['kinds']['spell']} · {attrs} · tabs {tabs}"
 
 
-def deck_for(db: sqlite_utils.Database, user_id: int, seed: int, who: str = "Your") -> tuple[list[str], str]:
+def deck_for(db: Store, user_id: int, seed: int, who: str = "Your") -> tuple[list[str], str]:
     """The deck a player brings: their own when valid, an automatic one when they have none."""
     deck = load_progress(db, user_id).deck
     if not deck:
@@ -150,7 +150,7 @@ class Summon(GameKind):
     # --- starting (run on the store worker by the commands) -------------------------------------
 
     @staticmethod
-    def new_ai_game(db: sqlite_utils.Database, user_id: int, name: str, seed: int) -> tuple[SummonGame, str]:
+    def new_ai_game(db: Store, user_id: int, name: str, seed: int) -> tuple[SummonGame, str]:
         deck, deck_name = deck_for(db, user_id, seed)
         ai_deck = sm.auto_deck(seed_from("summon-ai-deck", seed))
         game = sm.new_game(seed, deck, ai_deck)
@@ -160,21 +160,22 @@ class Summon(GameKind):
         return state, f"Summon against the AI — the draw: **{state.name(game.first)}** places first"
 
     @staticmethod
-    def new_challenge(db: sqlite_utils.Database, guild_id: int | None, user_id: int, name: str, opponent_id: int,
+    def new_challenge(db: Store, guild_id: int | None, user_id: int, name: str, opponent_id: int,
                       opponent_name: str, opponent_is_bot: bool, seed: int) -> tuple[SummonGame, str]:
         if opponent_id == user_id:
             raise GameError("Challenge: you cannot challenge yourself — pick another member, or play `/summon ai`.")
         if opponent_is_bot:
             raise GameError(f"Challenge: {opponent_name} is a bot and cannot play; `/summon ai` plays the built-in AI.")
         if running_games_of(db, opponent_id, guild_id=guild_id, kind=KEY):
-            raise GameError(f"Challenge: {opponent_name} is already in a Summon game here; challenge them when it ends.")
+            raise GameError(f"Challenge: {opponent_name} is already in a Summon game here; "
+                            "challenge them when it ends.")
         deck_for(db, user_id, seed)  # an unplayable deck is explained now, not when the challenge is accepted
         seats = [SeatInfo(user_id=user_id, name=name), SeatInfo(user_id=opponent_id, name=opponent_name)]
         return (SummonGame(stage="challenge", seats=seats, seed=seed),
                 f"challenges <@{opponent_id}> to Summon: accept or decline below (it lapses in 5 minutes)")
 
     @staticmethod
-    def rematch(db: sqlite_utils.Database, game: GameRecord, user_id: int, guild_id: int | None,
+    def rematch(db: Store, game: GameRecord, user_id: int, guild_id: int | None,
                 seed: int) -> tuple[SummonGame, str, list[int]]:
         """A new game between the same two (a new challenge for the other member, who must accept)."""
         state = Summon().load(game.state)
@@ -234,7 +235,8 @@ class Summon(GameKind):
         st = sm.new_game(7, sm.auto_deck(1), sm.auto_deck(2))
         for _ in range(5):
             st = sm.apply(st, sm.ai_action(st))
-        seats = (render.Seat("You", st.to_move == 0, st.first == 0), render.Seat("Rival", st.to_move == 1, st.first == 1))
+        seats = (render.Seat("You", st.to_move == 0, st.first == 0),
+                 render.Seat("Rival", st.to_move == 1, st.first == 1))
         return Picture(render.render_table(sm.view_for(st, None), seats, "Summon · an example table", None),
                        "summon-example.png", "A summon table: two 3×3 boards of pieces and two battle lines")
 
@@ -252,7 +254,8 @@ class Summon(GameKind):
         st = state.game
         tv = sm.view_for(st, None)  # the public table: no hand, no deck order
         over = st.phase == "over"
-        seats = tuple(render.Seat(state.name(i), not over and st.to_move == i, st.first == i) for i in (0, 1))
+        seat0, seat1 = (render.Seat(state.name(i), not over and st.to_move == i, st.first == i) for i in (0, 1))
+        seats = (seat0, seat1)
         headline = (f"Summon · {state.name(0)} vs {state.name(1)} · " +
                     (self._result_short(state) if over else f"summon phase {st.summon_phase}"))
         table = Picture(render.render_table(tv, seats, headline, None if over else game.deadline), "summon.png",
@@ -337,7 +340,8 @@ class Summon(GameKind):
     def _refused(self, what: str, exc: RuleError, state: SummonGame) -> GameError:
         st = state.game
         texts = {
-            "not_your_turn": f"it is {state.name(st.to_move)}'s turn; wait for the table to come back to you" if st else "",
+            "not_your_turn": (f"it is {state.name(st.to_move)}'s turn; wait for the table to come back to you"
+                              if st else ""),
             "not_in_hand": "that piece is not in your hand (it may have been placed or passed back) — press "
                            "Your hand for the pieces you hold",
             "stale": "the table moved on since you looked: press Your hand on the newest table",
@@ -367,7 +371,7 @@ class Summon(GameKind):
             for i, seat in enumerate(state.seats):
                 if seat.user_id is None:
                     continue
-                result = "draw" if st.result == "draw" else ("win" if st.result == f"p{i + 1}" else "loss")
+                result: Result = "draw" if st.result == "draw" else ("win" if st.result == f"p{i + 1}" else "loss")
                 progress, xp = record_result(load_progress(ctx.db, seat.user_id), result, against_ai=state.vs_ai)
                 _save(ctx.db, seat.user_id, KEY, progress, ctx.now)
                 players.add_xp(ctx.db, seat.user_id, xp, ctx.now)
@@ -539,7 +543,8 @@ class Summon(GameKind):
         marks = {(p.ox + pl.col, p.oy + pl.row): render.cell_name(pl.col, pl.row).replace(" of ", "\nof ")
                  for pl in r.placements}
         if st.to_move != me:
-            text = f"{o.name}, rotation {r.rotation}: it is {state.name(st.to_move)}'s turn, so no cell is open to you now."
+            text = (f"{o.name}, rotation {r.rotation}: it is {state.name(st.to_move)}'s turn, "
+                    "so no cell is open to you now.")
         elif not r.placements:
             text = f"{o.name}, rotation {r.rotation}: no legal cell — try another rotation or piece, or Pass."
         else:
@@ -579,8 +584,9 @@ class Summon(GameKind):
         cells = self._cell_select(o, r, cell_code(col, row))
         if cells is not None:
             selects.append(cells)
+        place = Button("Place", f"place:{o.piece}:{r.rotation}:{cell_code(col, row)}", "success", row=3)
         return Reply(text, Picture(pic, "preview.png", f"Preview of {o.name} at {where}"), selects=tuple(selects),
-                     buttons=(Button("Place", f"place:{o.piece}:{r.rotation}:{cell_code(col, row)}", "success", row=3),))
+                     buttons=(place,))
 
     @view("sq")
     def _surrender_question(self, state: SummonGame, arg: str, value: str | None, ctx: Context) -> Reply:
@@ -602,7 +608,7 @@ class Summon(GameKind):
     # --- decks and pieces (the commands run these on the store worker) --------------------------
 
     @staticmethod
-    def deck_show(db: sqlite_utils.Database, user_id: int) -> tuple[str, Picture | None]:
+    def deck_show(db: Store, user_id: int) -> tuple[str, Picture | None]:
         deck = load_progress(db, user_id).deck
         if not deck:
             return ("You have no deck of your own: each game deals you an automatic one. Build one with "
@@ -620,19 +626,19 @@ class Summon(GameKind):
         return text, pic
 
     @staticmethod
-    def _save_deck(db: sqlite_utils.Database, user_id: int, deck: list[str], now: datetime) -> None:
+    def _save_deck(db: Store, user_id: int, deck: list[str], now: datetime) -> None:
         progress = load_progress(db, user_id)
         _save(db, user_id, KEY, progress.model_copy(update={"deck": deck}), now)
 
     @staticmethod
-    def deck_auto(db: sqlite_utils.Database, user_id: int, seed: int, now: datetime) -> tuple[str, Picture | None]:
+    def deck_auto(db: Store, user_id: int, seed: int, now: datetime) -> tuple[str, Picture | None]:
         deck = sm.auto_deck(seed_from("summon-deck-auto", seed, user_id))
         Summon._save_deck(db, user_id, deck, now)
         text, pic = Summon.deck_show(db, user_id)
         return "Left it to me: a balanced deck of two attributes and neutral.\n" + text, pic
 
     @staticmethod
-    def deck_add(db: sqlite_utils.Database, user_id: int, piece: str, now: datetime) -> str:
+    def deck_add(db: Store, user_id: int, piece: str, now: datetime) -> str:
         deck = load_progress(db, user_id).deck
         try:
             new = add_piece(deck, piece)
@@ -642,7 +648,7 @@ class Summon(GameKind):
         return f"Added {sm.card(find_piece(piece)).name}. " + Summon._state_line(new)
 
     @staticmethod
-    def deck_remove(db: sqlite_utils.Database, user_id: int, piece: str, now: datetime) -> str:
+    def deck_remove(db: Store, user_id: int, piece: str, now: datetime) -> str:
         deck = load_progress(db, user_id).deck
         try:
             new = remove_piece(deck, piece)
@@ -652,7 +658,7 @@ class Summon(GameKind):
         return f"Removed one {sm.card(find_piece(piece)).name}. " + Summon._state_line(new)
 
     @staticmethod
-    def deck_reset(db: sqlite_utils.Database, user_id: int, now: datetime) -> str:
+    def deck_reset(db: Store, user_id: int, now: datetime) -> str:
         Summon._save_deck(db, user_id, [], now)
         return "Your deck is cleared: each game deals you an automatic deck until you build one again."
 
@@ -684,7 +690,8 @@ class Summon(GameKind):
             lines.append(f"when summoned: {c.ability_text()}")
         lines.append("where the tabs and blanks sit is dealt anew each draw")
         return (f"**{c.name}** — {sm.describe(cid)}. Where its tabs and blanks sit is dealt at random each time "
-                "it is drawn; turn it when placing.", Picture(render.render_piece(cid, sides, lines), "piece.png", c.name))
+                "it is drawn; turn it when placing.",
+                Picture(render.render_piece(cid, sides, lines), "piece.png", c.name))
 
     @staticmethod
     def piece_choices(current: str) -> list[tuple[str, str]]:

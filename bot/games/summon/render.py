@@ -388,7 +388,8 @@ MAX_FRAMES = 120
 def render_battle(replay: BattleReplay, names: tuple[str, str], *, frame_ms: int = 700) -> bytes:
     """A battle phase as an animated GIF: the lines at its start, a frame per action (the acting unit
     marked, damage and healing on its targets, hearts changing), the lines at its end."""
-    lines = tuple([_Live(u.uid, u.card, u.ticks, u.max_ticks) for u in replay.start[s]] for s in (0, 1))
+    line0, line1 = ([_Live(u.uid, u.card, u.ticks, u.max_ticks) for u in replay.start[s]] for s in (0, 1))
+    lines = (line0, line1)
     base = _palette_image()
     title = f"Battle phase {replay.phase} · {replay.turns} turns · {names[replay.turn_player]} acts first"
     frames = [_frame(base, lines, names, title, "Both battle lines at the start.")]

@@ -16,9 +16,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import date, datetime
-from typing import Literal
+from typing import Literal, cast
 
-import sqlite_utils
 from pydantic import BaseModel
 
 import engine.tactics as tx
@@ -30,8 +29,9 @@ from db import companion as decision_store
 from db import daily as daily_store
 from db import players
 from db.games import GameRecord, running_games_of
+from db.store import Store
 from engine.errors import RuleError
-from engine.tactics.steps import EndStep, HoldStep, MoveStep, SkillStep, step_text
+from engine.tactics.steps import Direction, EndStep, HoldStep, MoveStep, Reaction, SkillStep, step_text
 
 from .render import render_board
 
@@ -88,7 +88,7 @@ class Choices:
     now: datetime | None = None
 
 
-def load_record(db: sqlite_utils.Database, user_id: int) -> tx.TacticsProgress:
+def load_record(db: Store, user_id: int) -> tx.TacticsProgress:
     return load_progress(db, user_id, KEY, tx.TacticsProgress)
 
 
@@ -117,11 +117,14 @@ def _new_lines(before: list[str], after: list[str]) -> list[str]:
 def _strays_lines(lines: list[str], round_: int) -> list[str]:
     """What the strays' phase of `round_` did, in the engine's words (the result is said apart)."""
     prefix = f"r{round_} strays: "
-    return [line[len(prefix):] for line in lines if line.startswith(prefix) and not line[len(prefix):].startswith("fight ")]
+    return [line[len(prefix):] for line in lines
+            if line.startswith(prefix) and not line[len(prefix):].startswith("fight ")]
 
 
 def _why(fight: tx.FightState) -> str:
     """The engine's reason for the result, from its log ("fight won: the pack broke and ran")."""
+    if fight.result is None:
+        return ""
     for line in reversed(fight.log):
         head, _, why = line.partition(": fight ")
         if why.startswith(f"{fight.result}: "):
@@ -396,12 +399,12 @@ class Tactics(GameKind):
         name = self._skill_named(state, fid, value or "")
         if not _SAFE.fullmatch(at or ""):
             raise GameError(f"{name} at {at!r}: aim at a tile like F5 or a fighter like s1.")
-        toward = toward.upper() or None
+        heading = toward.upper() or None
         with _refusal(f"{name} at {at}"):
-            pv = tx.preview_skill(state.fight, fid, name, at, toward)
+            pv = tx.preview_skill(state.fight, fid, name, at, heading)
         text = "\n".join(preview_lines(pv))
         index = list(tx.kit(state.fight.get(fid).name)).index(name)
-        confirm = f"do:{CODE_OF[fid]}:{index}:{at}:{toward or ''}"
+        confirm = f"do:{CODE_OF[fid]}:{index}:{at}:{heading or ''}"
         return Reply(text + "\nConfirm to use it.", buttons=(Button("Confirm", confirm, "success"),
                                                             Button("Cancel", "cancel")))
 
@@ -462,7 +465,8 @@ class Tactics(GameKind):
     def _hold(self, state: TacticsSession, arg: str, value: str | None, ctx: Context) -> Outcome:
         if arg not in REACTIONS:
             raise GameError(f"Hold {arg!r}: hold an opportunity attack or flowing guard.")
-        return self._steps(state, ctx, f"Hold {REACTIONS[arg]}", [HoldStep(reaction=arg)],
+        reaction = cast(Reaction, arg)  # one of REACTIONS' keys, checked above
+        return self._steps(state, ctx, f"Hold {REACTIONS[arg]}", [HoldStep(reaction=reaction)],
                            f"holds {REACTIONS[arg]}")
 
     @step("do")
@@ -473,7 +477,8 @@ class Tactics(GameKind):
         if not index.isdigit() or int(index) >= len(skills) or not _SAFE.fullmatch(at):
             raise GameError("Skill: this button cannot be read.")
         name = skills[int(index)]
-        skill = SkillStep(skill=name, at=at, toward=toward or None) if toward in ("", *tx.board.COMPASS) else None
+        heading = cast("Direction | None", toward or None)  # a compass point or none, checked here
+        skill = SkillStep(skill=name, at=at, toward=heading) if toward in ("", *tx.board.COMPASS) else None
         if skill is None:
             raise GameError(f"{name} toward {toward!r}: a direction is N, NE, E, SE, S, SW, W or NW.")
         return self._steps(state, ctx, f"{name} at {at}", [skill], step_text(skill))
@@ -598,7 +603,8 @@ class Tactics(GameKind):
             fight = tx.new_fight(enc_id, seed, f.get("hero").name, f.get("companion").name, level=record.level)
         return state.model_copy(update={
             "fight": fight, "mode": mode, "seed": seed, "key": secrets.token_hex(6), "phase_opened": ctx.now,
-            "strays": [], "notes": [], "noted": False, "closing": [], "counted": False if mode == "daily" else state.counted})
+            "strays": [], "notes": [], "noted": False, "closing": [],
+            "counted": False if mode == "daily" else state.counted})
 
     # --- timers ----------------------------------------------------------------------------------------
 
@@ -655,7 +661,7 @@ class Tactics(GameKind):
         enc = tx.encounter(fight.encounter)
         record = load_record(ctx.db, state.player)
         after, reward = tx.record_fight(record, enc, fight.result, counted=state.counted)
-        closing = [f"**{fight.result.capitalize()}** — {_why(fight)}.",
+        closing = [f"**{(fight.result or '').capitalize()}** — {_why(fight)}.",
                    f"+{reward.xp} XP{' (first win)' if reward.first_win else ''} · tactics level {reward.level_after} "
                    f"({after.xp} XP)"]
         news = []  # said once, with the change that earned it
@@ -702,7 +708,7 @@ class Tactics(GameKind):
 
     # --- starting fights (on the store worker, from the commands) ---------------------------------------
 
-    def new_campaign(self, db: sqlite_utils.Database, user_id: int, encounter_id: str | None,
+    def new_campaign(self, db: Store, user_id: int, encounter_id: str | None,
                      choices: Choices) -> tuple[TacticsSession, str]:
         record = load_record(db, user_id)
         enc_id = (encounter_id or record.next_campaign()).strip().lower()
@@ -714,7 +720,7 @@ class Tactics(GameKind):
             raise GameError(f"{enc.id} · {enc.name} is locked: {reason}.")
         return self._start(db, user_id, record, enc, "campaign", choices), f"Tactics campaign: {_enc_line(enc)}"
 
-    def new_replay(self, db: sqlite_utils.Database, user_id: int, encounter_id: str,
+    def new_replay(self, db: Store, user_id: int, encounter_id: str,
                    choices: Choices) -> tuple[TacticsSession, str]:
         record = load_record(db, user_id)
         enc = self._encounter(encounter_id.strip().lower())
@@ -723,7 +729,7 @@ class Tactics(GameKind):
             raise GameError(f"{enc.id} · {enc.name}: you can replay a fight once you have won it (won: {won}).")
         return self._start(db, user_id, record, enc, "fight", choices), f"Tactics replay: {_enc_line(enc)}"
 
-    def new_daily_fight(self, db: sqlite_utils.Database, user_id: int, day: date,
+    def new_daily_fight(self, db: Store, user_id: int, day: date,
                         choices: Choices) -> tuple[TacticsSession, str]:
         record = load_record(db, user_id)
         enc = tx.daily_encounter(day)
@@ -732,7 +738,7 @@ class Tactics(GameKind):
         note = "" if counted else " (practice: your counted attempt today is played)"
         return session, f"Tactics daily, {day.isoformat()}: {_enc_line(enc)}{note}"
 
-    def new_daily(self, day: date, user_id: int, db: sqlite_utils.Database) -> TacticsSession:
+    def new_daily(self, day: date, user_id: int, db: Store) -> TacticsSession:
         """The daily from the daily post: the player's remembered duo and pilot (auto at first)."""
         pilot = load_record(db, user_id).pilot
         pilot = pilot if pilot in ("model", "auto") else "auto"
@@ -745,13 +751,14 @@ class Tactics(GameKind):
         except RuleError:
             raise GameError(f"There is no encounter {enc_id!r}: pick one from the list.") from None
 
-    def _start(self, db: sqlite_utils.Database, user_id: int, record: tx.TacticsProgress, enc: tx.EncounterDef,
+    def _start(self, db: Store, user_id: int, record: tx.TacticsProgress, enc: tx.EncounterDef,
                mode: Mode, c: Choices, *, day: date | None = None, counted: bool = True) -> TacticsSession:
         hero = c.hero or record.hero or tx.engine.DEFAULT_HERO
         companion = c.companion or record.companion or "Cindle"
         pilot = c.pilot or ("friend" if c.friend else "model" if c.model_configured else "auto")
         if pilot not in PILOTS:
             raise GameError(f"pilot {pilot!r}: the companion's pilot is model, friend or auto.")
+        pilot_name = cast(PilotName, pilot)
         if pilot == "friend":
             self._check_friend(db, user_id, c)
         elif c.friend is not None:
@@ -760,12 +767,12 @@ class Tactics(GameKind):
         with _refusal("New fight"):
             fight = tx.new_fight(enc.id, seed, hero, companion, level=record.level)
         return TacticsSession(
-            fight=fight, mode=mode, player=user_id, pilot=pilot, friend=c.friend if pilot == "friend" else None,
+            fight=fight, mode=mode, player=user_id, pilot=pilot_name, friend=c.friend if pilot == "friend" else None,
             invite=pilot == "friend", model=c.model_configured, key=secrets.token_hex(6), guild_id=c.guild_id,
             day=day, counted=counted, seed=seed, phase_opened=None if pilot == "friend" else c.now)
 
     @staticmethod
-    def _check_friend(db: sqlite_utils.Database, user_id: int, c: Choices) -> None:
+    def _check_friend(db: Store, user_id: int, c: Choices) -> None:
         if c.friend is None:
             raise GameError("pilot:friend needs friend: — the member who will pilot the companion.")
         if c.friend == user_id:
@@ -778,7 +785,7 @@ class Tactics(GameKind):
     # --- what the commands ask for --------------------------------------------------------------------
 
     @staticmethod
-    def encounter_choices(db: sqlite_utils.Database, user_id: int, current: str,
+    def encounter_choices(db: Store, user_id: int, current: str,
                           won_only: bool = False) -> list[tuple[str, str]]:
         """Open campaign fights (or the won ones) with their goal and recommended level."""
         record = load_record(db, user_id)
@@ -793,7 +800,7 @@ class Tactics(GameKind):
 
     def skill_choices(self, state: TacticsSession | None, user_id: int, current: str) -> list[str]:
         fid = self.fighter_of(state, user_id) if state is not None else None
-        if fid is None:
+        if state is None or fid is None:
             return []
         f = state.fight.get(fid)
         usable = [name for name in tx.kit(f.name) if tx.legal_targets(state.fight, fid, name)]
@@ -803,7 +810,7 @@ class Tactics(GameKind):
     def target_choices(self, state: TacticsSession | None, user_id: int, skill: str,
                        current: str) -> list[tuple[str, str]]:
         fid = self.fighter_of(state, user_id) if state is not None else None
-        if fid is None or not skill:
+        if state is None or fid is None or not skill:
             return []
         try:
             name = self._skill_named(state, fid, skill)
@@ -813,7 +820,7 @@ class Tactics(GameKind):
         return [(o["text"], o["at"]) for o in options if current.strip().lower() in o["text"].lower()][:25]
 
     @staticmethod
-    def companion_report(db: sqlite_utils.Database, state: TacticsSession | None) -> str:
+    def companion_report(db: Store, state: TacticsSession | None) -> str:
         """The last companion decision of the fight: the turns offered, the choice, the reason, the latency."""
         if state is None:
             return "Use `/tactics companion` in a tactics fight's thread."
@@ -846,7 +853,7 @@ class Tactics(GameKind):
         goal = _enc_line(enc).split(" · ", 2)[2]
         return f"{goal}, {len(enc.pack)} strays — one counted attempt (`/tactics daily`)."
 
-    def daily_status(self, day: date, db: sqlite_utils.Database, user_id: int) -> str | None:
+    def daily_status(self, day: date, db: Store, user_id: int) -> str | None:
         done = load_record(db, user_id).dailies.get(day.isoformat())
         if done is None:
             return None

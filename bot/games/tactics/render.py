@@ -116,8 +116,8 @@ def _arrow(d: ImageDraw.ImageDraw, a: tuple[int, int], b: tuple[int, int]) -> No
     ux, uy = (bx - ax) / length, (by - ay) / length
     ax, ay, bx, by = ax + ux * 16, ay + uy * 16, bx - ux * 17, by - uy * 17
     d.line((ax, ay, bx, by), fill=TELEGRAPH, width=3)
-    d.polygon([(bx, by), (bx - ux * 10 - uy * 6, by - uy * 10 + ux * 6), (bx - ux * 10 + uy * 6, by - uy * 10 - ux * 6)],
-              fill=TELEGRAPH)
+    d.polygon([(bx, by), (bx - ux * 10 - uy * 6, by - uy * 10 + ux * 6),
+               (bx - ux * 10 + uy * 6, by - uy * 10 - ux * 6)], fill=TELEGRAPH)
 
 
 def _token(d: ImageDraw.ImageDraw, s: FightState, f) -> None:
