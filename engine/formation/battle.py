@@ -144,6 +144,7 @@ def _build_log(raw: list, ids: tuple[int, ...], mx: tuple[int, ...]) -> tuple[Ro
     for entry in raw:
         if entry[0] == "group":
             _, events, hp, sh_after, knocked = entry
+            actions: tuple[Action, ...]
             if len(events) == 1:  # most groups: one creature, one target
                 (i, _op, t, amt, done, blocked), = events
                 actions = (Action((actor[i], targets[t], amt, done, blocked)),)

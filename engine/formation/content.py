@@ -262,6 +262,7 @@ def _daily_candidate(rng: Rng, day: date, n: int) -> Puzzle:
     pool = tuple(sorted(pool_names[:DAILY_POOL_SIZE], key=NAMES.index))
     kind = rng.below(3)
     limit = 8 if ground == "short_expedition" else 12
+    goal: WinByRound | KeepAlive | MinStanding
     if kind == 0:
         goal = WinByRound(round=rng.between(max(4, limit - 6), limit - 1))
     elif kind == 1:

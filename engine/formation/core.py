@@ -7,6 +7,8 @@ table of each round kind) is computed once at import; a board's speed-group sche
 """
 from __future__ import annotations
 
+from typing import Any
+
 from .model import (
     COLUMNS,
     CREATURES,
@@ -132,7 +134,7 @@ def schedules(ids: tuple[int, ...], fast: bool = True) -> list[tuple]:
                 buckets[spd] = [action_of[c][i]]
             else:
                 b.append(action_of[c][i])
-        groups = []
+        groups: list[tuple[int, Any, Any]] = []  # (tag, first, second): the shapes the docstring lists
         for spd in sorted(buckets, reverse=True):
             acts = buckets[spd]
             if spd in mixed:
@@ -284,7 +286,7 @@ def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log
                 continue
             if tag == 3:  # three or more normal-target hits at one speed (two or more when logging)
                 if log is not None:  # the same hits, with what each did
-                    hits = []
+                    hits: list[tuple[Any, ...]] = []  # (attacker, target, amount) here; (target, amount) below
                     for i1, a1 in i:
                         if hp[i1] > 0:
                             for t in normal[i1]:

@@ -16,7 +16,7 @@ from pathlib import Path
 from ..rng import Rng, seed_from
 from . import core
 from .content import mechanic_reminder, position_hint, solution_hint
-from .model import GROUNDS, GUILDS, NAMES, PARTNER, SLOTS, KeepAlive, MinStanding, Puzzle, WinByRound
+from .model import GROUNDS, GUILDS, NAMES, PARTNER, SLOTS, Ground, KeepAlive, MinStanding, Puzzle, WinByRound
 from .solver import PERMS, TOPOS, legal_sets
 
 DATA = Path(__file__).with_name("data")
@@ -69,7 +69,7 @@ def choose_goals(rng: Rng, puzzle: Puzzle, winners, how_many: int):
     if not winners or how_many == 0:
         return ()
     limit = puzzle.rounds_limit
-    cands = [WinByRound(round=r) for r in range(3, limit)]
+    cands: list[WinByRound | KeepAlive | MinStanding] = [WinByRound(round=r) for r in range(3, limit)]
     cands += [KeepAlive(creature=c) for c in puzzle.pool]
     cands += [MinStanding(count=c) for c in range(2, 6)]
     good = []
@@ -78,7 +78,7 @@ def choose_goals(rng: Rng, puzzle: Puzzle, winners, how_many: int):
         if 0.15 <= share <= 0.6:
             good.append(g)
     rng.shuffle(good)
-    chosen = []
+    chosen: list[WinByRound | KeepAlive | MinStanding] = []
     for g in good:
         if len(chosen) == how_many:
             break
@@ -151,7 +151,7 @@ def rewrite_briefs() -> None:
     for ch in (1, 2):
         name = f"campaign_{ch}.json"
         puzzles = [Puzzle.model_validate(x) for x in _load_json(name)["puzzles"]]
-        puzzles = [p.model_copy(update={"brief": brief_for(p, ch, p.number - 1)}) for p in puzzles]
+        puzzles = [p.model_copy(update={"brief": brief_for(p, ch, (p.number or 1) - 1)}) for p in puzzles]
         (DATA / name).write_text(dump(puzzles), "utf-8")
 
 
@@ -162,7 +162,7 @@ def _candidate(chapter: int, k: int, attempt: int) -> Puzzle:
     opponent = dict(zip(SLOTS, names[:5]))
     boss = k == 17
     if chapter == 1:
-        grounds = ["clear"] if k < 5 else (["clear", "sheltered_opening"] if k < 11 else
+        grounds: list[Ground] = ["clear"] if k < 5 else (["clear", "sheltered_opening"] if k < 11 else
                                            ["clear", "sheltered_opening", "moon_dew"])
         pool_size = 8 if k < 4 else 7 + rng.below(2)
         fixed_p, forbid_p, cap_p = (0 if k < 4 else 2), (0 if k < 8 else 2), (0 if k < 12 else 2)
@@ -172,7 +172,7 @@ def _candidate(chapter: int, k: int, attempt: int) -> Puzzle:
         fixed_p, forbid_p, cap_p = 2, 3, 3
     if boss:
         pool_size = 10
-    ground = grounds[rng.below(len(grounds))]
+    ground: Ground = grounds[rng.below(len(grounds))]
     pool_names = list(NAMES)
     rng.shuffle(pool_names)
     pool = tuple(sorted(pool_names[:pool_size], key=NAMES.index))
@@ -370,13 +370,13 @@ def _tutorial_candidates(lesson: int, attempt: int) -> Puzzle:
         fixed = dict(zip(("back_left", "back_middle", "back_right"), backs[:3]))
         fronts = ["Pip", "Mallow", "Frost", backs[3]]
         pool = tuple(n for n in NAMES if n in set(fixed.values()) | set(fronts))
-        return Puzzle(**common, pool=pool, fixed=fixed)
+        return Puzzle.model_validate({**common, "pool": pool, "fixed": fixed})
     if lesson == 2:
         mine = list(NAMES)
         rng.shuffle(mine)
         mine = mine[:5]
         fixed = {"front_left": mine[0], "front_right": mine[1]}
-        return Puzzle(**common, pool=tuple(n for n in NAMES if n in mine), fixed=fixed)
+        return Puzzle.model_validate({**common, "pool": tuple(n for n in NAMES if n in mine), "fixed": fixed})
     if lesson == 3:
         opp = ["Zip", "Comet", "Cinder"]
         rest = [n for n in names if n not in opp]
@@ -384,20 +384,20 @@ def _tutorial_candidates(lesson: int, attempt: int) -> Puzzle:
         rng.shuffle(lineup)
         opponent = dict(zip(SLOTS, lineup))
         pool = tuple(n for n in NAMES if n in {"Ori", "Pip", "Mallow", "Frost", "Luna", "Cog", rest[2]})
-        return Puzzle(**(common | {"opponent": opponent}), pool=pool)
+        return Puzzle.model_validate(common | {"opponent": opponent, "pool": pool})
     if lesson == 4:
         guilds = list(GUILDS)
         rng.shuffle(guilds)
         pool_set = set(GUILDS[guilds[0]]) | set(GUILDS[guilds[1]]) | {GUILDS[guilds[2]][0], GUILDS[guilds[3]][0],
                                                                       GUILDS[guilds[4]][1]}
-        return Puzzle(**common, pool=tuple(n for n in NAMES if n in pool_set))
+        return Puzzle.model_validate({**common, "pool": tuple(n for n in NAMES if n in pool_set)})
     pool_names = list(NAMES)
     rng.shuffle(pool_names)
     pool = tuple(n for n in NAMES if n in pool_names[:8])
-    ground = ("sheltered_opening", "clear", "moon_dew")[rng.below(3)]
+    ground: Ground = ("sheltered_opening", "clear", "moon_dew")[rng.below(3)]
     a, b = pool[rng.below(8)], pool[rng.below(8)]
     forbidden = ((a, b),) if a != b else ()
-    return Puzzle(**(common | {"ground": ground}), pool=pool, forbidden_pairs=forbidden)
+    return Puzzle.model_validate(common | {"ground": ground, "pool": pool, "forbidden_pairs": forbidden})
 
 
 def _tutorial_score(lesson: int, p: Puzzle, n: int, winners) -> float | None:

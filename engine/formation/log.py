@@ -59,11 +59,12 @@ class _Record(tuple):
             cls.coerce, serialization=core_schema.plain_serializer_function_ser_schema(lambda v: v.model_dump()))
 
     @classmethod
-    def coerce(cls, value: Any):
-        return value if isinstance(value, cls) else cls.from_dump(value)
+    def coerce(cls, value: Any) -> Any:
+        return value if isinstance(value, cls) else cls.from_dump(value)  # type: ignore[attr-defined]
 
     def __repr__(self) -> str:
-        return f"{type(self).__name__}({', '.join(f'{k}={v!r}' for k, v in self.model_dump().items())})"
+        fields = self.model_dump().items()  # type: ignore[attr-defined]  # each record class defines it
+        return f"{type(self).__name__}({', '.join(f'{k}={v!r}' for k, v in fields)})"
 
 
 class Action(_Record):

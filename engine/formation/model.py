@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 from functools import lru_cache
 from importlib import resources
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
@@ -19,7 +19,8 @@ SLOT_LABELS: dict[str, str] = {
 COLUMNS: tuple[int, ...] = (1, 3, 1, 2, 3)
 FRONT: tuple[int, ...] = (0, 1)
 BACK: tuple[int, ...] = (2, 3, 4)
-GROUNDS: tuple[str, ...] = ("clear", "sheltered_opening", "moon_dew", "short_expedition")
+Ground = Literal["clear", "sheltered_opening", "moon_dew", "short_expedition"]
+GROUNDS: tuple[Ground, ...] = ("clear", "sheltered_opening", "moon_dew", "short_expedition")
 GROUND_LABELS: dict[str, str] = {
     "clear": "Clear ground", "sheltered_opening": "Sheltered opening", "moon_dew": "Moon dew",
     "short_expedition": "Short expedition",
@@ -123,7 +124,7 @@ class _Roster(BaseModel):
         return self
 
 
-def _load_json(name: str) -> object:
+def _load_json(name: str) -> Any:
     return json.loads(resources.files(__package__).joinpath("data").joinpath(name).read_text("utf-8"))
 
 
@@ -210,7 +211,7 @@ class Puzzle(BaseModel):
     boss: bool = False
     lesson: str | None = None  # the tutorial's teaching text, shown before the brief
     opponent: dict[str, str]
-    ground: Literal["clear", "sheltered_opening", "moon_dew", "short_expedition"] = "clear"
+    ground: Ground = "clear"
     max_rounds: int | None = Field(default=None, ge=1, le=20)
     pool: tuple[str, ...] = NAMES
     fixed: dict[str, str] = Field(default_factory=dict)

@@ -58,7 +58,7 @@ def legal_sets(puzzle: Puzzle) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
     fixed = [(SLOTS.index(s), core.ID[n]) for s, n in puzzle.fixed.items()]
     forbidden = [(core.ID[a], core.ID[b]) for a, b in puzzle.forbidden_pairs]
     cap = puzzle.max_guild_pairs
-    out = []
+    out: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
     for s in itertools.combinations(pool, 5):
         present = set(s)
         if any(c not in present for _, c in fixed):
@@ -168,7 +168,7 @@ def solve(puzzle: Puzzle, *, workers: int | None = None, stats: bool = False) ->
     masters = sum(p[2] for p in parts)
     fw = min((p[3] for p in parts if p[3] is not None), default=None)
     fm = min((p[4] for p in parts if p[4] is not None), default=None)
-    placements = None
+    placements: dict[str, dict[str, tuple[int, int]]] | None = None
     if stats:
         merged: dict[tuple[int, int], list[int]] = {}
         for p in parts:

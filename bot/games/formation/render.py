@@ -118,7 +118,7 @@ def render_brief(puzzle: Puzzle, formation: dict[str, str] | None = None) -> byt
         x, y = _slot_box("a", slot)
         name = formation.get(slot)
         _card(d, x, y, name, mx=mine_mx.get(slot), label=SLOT_LABELS[slot], fixed=slot in puzzle.fixed,
-              bonus=bool(name) and CREATURES[name].guild in mine_pairs)
+              bonus=name is not None and CREATURES[name].guild in mine_pairs)
         x, y = _slot_box("b", slot)
         name = puzzle.opponent[slot]
         _card(d, x, y, name, mx=theirs_mx[slot], label=_rounds_label(name, puzzle.rounds_limit),
@@ -180,7 +180,8 @@ def _replay_palette() -> Image.Image:
     for ink in _REPLAY_INKS:
         for back in _REPLAY_BACKS:
             for k in range(1, 8):
-                shade = tuple(round(b + (i - b) * k / 8) for i, b in zip(ink, back))
+                shade = (round(back[0] + (ink[0] - back[0]) * k / 8), round(back[1] + (ink[1] - back[1]) * k / 8),
+                         round(back[2] + (ink[2] - back[2]) * k / 8))
                 if shade not in colours:
                     colours.append(shade)
     assert len(colours) <= 128  # seven bits a pixel in the GIF
