@@ -16,6 +16,7 @@ from __future__ import annotations
 import contextlib
 import re
 import sqlite3
+import time
 from collections.abc import Callable, Generator, Iterable, Sequence
 from pathlib import Path
 from typing import Any, TypeAlias
@@ -23,6 +24,7 @@ from typing import Any, TypeAlias
 import sqlite_utils
 
 BUSY_TIMEOUT_MS = 1500  # short: the worker retries a few times, and the player is answered meanwhile
+START_ATTEMPTS = 6       # opening a store: each waits the busy timeout, then a growing pause
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 MIGRATION_LOCK = 0x6761_6D65  # PostgreSQL advisory lock held while a process migrates ("game")
 
@@ -346,13 +348,23 @@ def open_store(target: str | Path) -> Store:
                            isolation_level=None)
     db = SQLiteStore(conn)
     db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-    if db.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
-        db.enable_wal()
     db.execute("PRAGMA foreign_keys = ON")
     db.execute("PRAGMA synchronous = NORMAL")
-    migrate(db)
+    # Start-up may wait longer than a press: processes starting together on a new file queue for the
+    # write lock to switch it to WAL and migrate it (bounded: about 15 s in all, then the error stands).
+    for attempt in range(START_ATTEMPTS):
+        try:
+            if db.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+                db.enable_wal()
+            migrate(db)
+            break
+        except sqlite3.OperationalError as exc:
+            if not is_busy(exc) or attempt + 1 == START_ATTEMPTS:
+                raise
+            time.sleep(0.25 * (attempt + 1))
     # Statistics, so the planner finds a player's games by player, not by scanning every running game:
     # gathered once here for a store that has none, kept fresh by `PRAGMA optimize` when it closes.
     if not db.execute("select 1 from sqlite_master where name = 'sqlite_stat1'").fetchone():
-        db.execute("ANALYZE")
+        with contextlib.suppress(sqlite3.OperationalError):  # another process is writing: its stats will do
+            db.execute("ANALYZE")
     return db
