@@ -44,9 +44,10 @@ class PilotRunner:
         self.pilots = pilots
         self.post = post
         self._tasks: dict[tuple[int, str], asyncio.Task[None]] = {}
+        self._scheduling: set[asyncio.Task[None]] = set()
 
     def due_seats(self, game: GameRecord) -> list[str]:
-        """The pilot seats that must act now in this game."""
+        """The pilot seats that must act now in this game (loads the state: call it on the store worker)."""
         if not game.running:
             return []
         state = self.sessions.load(game)
@@ -55,18 +56,26 @@ class PilotRunner:
         seats = self.sessions.kind(game.kind).seats(state, game) or ()
         return [seat for seat in seats if isinstance(seat, str)]
 
-    def schedule(self, game: GameRecord) -> int:
-        """Start a pilot for each due pilot seat not already deciding; returns how many started."""
-        started = 0
-        for seat in self.due_seats(game):
+    def schedule(self, game: GameRecord) -> None:
+        """Start a pilot for each due pilot seat not already deciding. Which seats are due is read on
+        the store worker (it loads the state), so this returns at once."""
+        task = asyncio.get_running_loop().create_task(self._schedule(game), name=f"pilots-{game.id}")
+        self._scheduling.add(task)
+        task.add_done_callback(self._scheduling.discard)
+
+    async def _schedule(self, game: GameRecord) -> None:
+        try:
+            seats = await self.sessions.call(self.due_seats, game)
+        except Exception:  # the store is down: the phase timer still closes the phase
+            log.exception("could not read the pilot seats of game %s", game.id)
+            return
+        for seat in seats:
             key = (game.id, seat)
             running = self._tasks.get(key)
-            if running is not None and not running.done() and running is not asyncio.current_task():
+            if running is not None and not running.done():
                 continue
             self._tasks[key] = asyncio.get_running_loop().create_task(
                 self._run(game, seat), name=f"pilot-{game.id}-{seat}")
-            started += 1
-        return started
 
     def cancel(self, game_id: int) -> None:
         for key in [k for k in self._tasks if k[0] == game_id]:
@@ -75,9 +84,10 @@ class PilotRunner:
                 task.cancel()
 
     def cancel_all(self) -> None:
-        for task in self._tasks.values():
+        for task in [*self._tasks.values(), *self._scheduling]:
             task.cancel()
         self._tasks.clear()
+        self._scheduling.clear()
 
     async def _run(self, game: GameRecord, seat: str) -> None:
         key = (game.id, seat)
@@ -95,11 +105,17 @@ class PilotRunner:
     async def _decide_and_act(self, game: GameRecord, seat: str) -> ActResult | None:
         sessions = self.sessions
         kind = sessions.kind(game.kind)
-        state = sessions.load(game)
+
+        def prepare() -> tuple[Any, float]:  # on the store worker: a state to parse, the server's settings
+            state = sessions.load(game)
+            seconds = 0.0 if state is None else kind.pilot_seconds(state, seat, sessions.context(game, None))
+            return state, seconds
+
+        state, seconds = await sessions.call(prepare)
         if state is None:
             return None
         now = sessions.clock()
-        deadline = now + timedelta(seconds=kind.pilot_seconds(state, seat, sessions.context(game, None)))
+        deadline = now + timedelta(seconds=seconds)
         if game.deadline is not None:
             deadline = min(deadline, game.deadline)
         pilot = self.pilots.get(game.kind, {}).get(seat)
@@ -137,7 +153,7 @@ class PilotRunner:
         if result.status != "stale":
             return result
         fresh = result.game
-        if fresh is None or seat not in self.due_seats(fresh):
+        if fresh is None or seat not in await self.sessions.call(self.due_seats, fresh):
             log.info("game %s: pilot %s answered after its turn had passed; dropped", game.id, seat)
             return None
         return await self.sessions.act(fresh.id, seat, action, value, version=fresh.version)
