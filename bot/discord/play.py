@@ -109,6 +109,12 @@ class Play:
         return kwargs
 
     @staticmethod
+    async def defer_privately(interaction: discord.Interaction) -> None:
+        """Acknowledge within Discord's 3 s before anything slow, once (a later step may defer again)."""
+        if not interaction.response.is_done():
+            await interaction.response.defer(ephemeral=True, thinking=True)
+
+    @staticmethod
     async def private(interaction: discord.Interaction, text: str, **kwargs: Any) -> None:
         """An ephemeral answer, whether or not the interaction was answered already."""
         if interaction.response.is_done():
@@ -156,7 +162,7 @@ class Play:
         if not isinstance(channel, discord.TextChannel):
             await self.private(interaction, "Start games from a text channel: each game gets its own thread there.")
             return None
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await self.defer_privately(interaction)
         lock = self._start_locks.setdefault((interaction.user.id, key), asyncio.Lock())
         async with lock:
             game = await self._start_locked(interaction, channel, key, state, label, others)
@@ -255,12 +261,12 @@ class Play:
                              resumable: Callable[[Any], bool], text: str) -> bool:
         """If the player's running game of this kind is `resumable`, apply `action` there instead of
         starting another; True when it did (the board is posted in its thread, `text` said privately)."""
+        await self.defer_privately(interaction)  # the store is read first: answer Discord before it
         running, _ = await self.sessions.call(self.sessions.blocking_game, key, interaction.user.id,
                                               interaction.guild_id, close_replaceable=False)
         state = await self.sessions.call(self.sessions.load, running) if running is not None else None
         if running is None or state is None or not resumable(state):
             return False
-        await interaction.response.defer(ephemeral=True, thinking=True)
         result = await self.sessions.act(running.id, interaction.user.id, action, guild_id=interaction.guild_id)
         if result.applied:
             await self.post_board(result)
@@ -422,8 +428,7 @@ class Play:
         if kind is None:
             await self.private(interaction, "That game is not available on this bot any more.")
             return
-        if not interaction.response.is_done():
-            await interaction.response.defer(ephemeral=True, thinking=True)
+        await self.defer_privately(interaction)
         reply = await self.sessions.call(kind.how_to_play)
         await self.private(interaction, compose(reply), files=files_of(reply))
 

@@ -72,6 +72,7 @@ class SummonCog(commands.GroupCog, group_name="summon", group_description="Piece
                                   lambda: self.kind.new_ai_game(self.bot.db, user.id, user.display_name, seed))
 
     async def rematch(self, interaction: discord.Interaction, game_id: int) -> None:
+        await self.bot.play.defer_privately(interaction)  # the store is read first
         record = await self.bot.sessions.call(self.bot.sessions.get, game_id)
         user, seed, guild_id = interaction.user, interaction.id, interaction.guild_id
         if record is None or record.kind != KEY or user.id not in record.players:
