@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 from db.games import GameRecord
 from db.store import Store
 
+from .actions import Action, ActionError, check_wire
+from .errors import GameError
 from .reply import Picture, Reply
 
 if TYPE_CHECKING:
@@ -23,10 +25,6 @@ if TYPE_CHECKING:
 
 Seat = int | str  # a member's user id, or a pilot's name: "auto" (the engine's planner), "ai", "model"
 StepFn = TypeVar("StepFn", bound=Callable[..., Any])
-
-
-class GameError(ValueError):
-    """A step the game refuses; the message says which step and why, for the one who sent it."""
 
 
 @dataclass(frozen=True)
@@ -57,41 +55,69 @@ class Outcome:
     private: Reply | None = None  # shown only to the one who acted (their hand after a placement)
 
 
-def view(*verbs: str) -> Callable[[StepFn], StepFn]:
-    """Mark a kind's method as a private view: `handler(state, arg, value, ctx) -> Reply`, shown only to
-    the one who asked (a hand of cards), changing nothing. Players may look at any time, in turn or not."""
+Verb = str | type[Action]  # a typed action, or (while a game still reads strings) its bare verb
+
+
+def view(*verbs: Verb) -> Callable[[StepFn], StepFn]:
+    """Mark a kind's method as a private view, shown only to the one who asked (a hand of cards),
+    changing nothing; players may look at any time, in turn or not. A typed view's handler is
+    `handler(state, action, ctx) -> Reply`; a bare verb's `handler(state, arg, value, ctx)`."""
     def mark(fn: StepFn) -> StepFn:
         fn.__view_verbs__ = verbs  # type: ignore[attr-defined]
         return fn
     return mark
 
 
-def step(*verbs: str) -> Callable[[StepFn], StepFn]:
-    """Mark a kind's method as the handler of these action verbs: `handler(state, arg, value, ctx)`."""
+def step(*verbs: Verb) -> Callable[[StepFn], StepFn]:
+    """Mark a kind's method as the handler of these actions: `handler(state, action, ctx) -> Outcome`
+    for a typed action, `handler(state, arg, value, ctx)` for a bare verb."""
     def mark(fn: StepFn) -> StepFn:
         fn.__step_verbs__ = verbs  # type: ignore[attr-defined]
         return fn
     return mark
 
 
+@dataclass(frozen=True)
+class Handler:
+    """One row of a kind's action table: the method, and the action type it takes (None: a bare verb)."""
+    method: str
+    action: type[Action] | None
+    private: bool  # a view: shown to the one who asked, changing nothing
+
+
+def _verb_of(verb: Verb) -> tuple[str, type[Action] | None]:
+    return (verb, None) if isinstance(verb, str) else (verb.verb, verb)
+
+
 class GameKind(ABC):
     key: ClassVar[str]
     title: ClassVar[str]
     blurb: ClassVar[str]  # one line for /help: what it is and how to start it
-    steps: ClassVar[dict[str, str]] = {}  # verb -> method name, collected from @step
-    views: ClassVar[dict[str, str]] = {}  # verb -> method name, collected from @view
+    handlers: ClassVar[dict[str, Handler]] = {}  # wire verb -> its handler, collected from @step and @view
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        table: dict[str, str] = {}
-        views: dict[str, str] = {}
+        table: dict[str, Handler] = {}
         for klass in reversed(cls.__mro__):
             for name, member in vars(klass).items():
-                for verb in getattr(member, "__step_verbs__", ()):
-                    table[verb] = name
-                for verb in getattr(member, "__view_verbs__", ()):
-                    views[verb] = name
-        cls.steps, cls.views = table, views
+                for private, attr in ((False, "__step_verbs__"), (True, "__view_verbs__")):
+                    for verb in getattr(member, attr, ()):
+                        wire, action = _verb_of(verb)
+                        table[wire] = Handler(name, action, private)
+        cls.handlers = table
+
+    @property
+    def steps(self) -> dict[str, str]:
+        return {verb: h.method for verb, h in self.handlers.items() if not h.private}
+
+    @property
+    def views(self) -> dict[str, str]:
+        return {verb: h.method for verb, h in self.handlers.items() if h.private}
+
+    @classmethod
+    def action_types(cls) -> tuple[type[Action], ...]:
+        """Every typed action this kind takes (for round-trip tests and the wire table)."""
+        return tuple(h.action for h in cls.handlers.values() if h.action is not None)
 
     @abstractmethod
     def load(self, text: str) -> Any:
@@ -104,23 +130,49 @@ class GameKind(ABC):
     def board(self, state: Any, game: GameRecord) -> Reply:
         """The board message: picture, text and components for the state."""
 
-    def knows(self, action: str) -> bool:
+    def decode(self, action: Action | str) -> Action | str:
+        """The typed action a wire form names (a bare-verb string passes through); ActionError, with the
+        reason, for a forged, retired or malformed one, before any rule runs."""
+        if isinstance(action, Action):
+            handler = self.handlers.get(action.verb)
+            if handler is None or handler.action is not type(action):
+                raise ActionError(f"{type(action).__name__} is not a step of {self.title}.")
+            return action
+        verb = check_wire(action) if len(action) <= 60 else action.partition(":")[0]
+        handler = self.handlers.get(verb)
+        if handler is None:
+            raise ActionError("That is not a step this game knows (the button may be from an older board).")
+        if handler.action is None:
+            return action
+        return handler.action.decode(action.partition(":")[2])
+
+    def knows(self, action: Action | str) -> bool:
         """Whether `action` names one of this game's steps (forged or retired ids are refused early)."""
-        verb = action.partition(":")[0]
-        return verb in self.steps or verb in self.views
+        try:
+            self.decode(action)
+        except ActionError:
+            return False
+        return True
 
-    def look(self, state: Any, action: str, value: str | None, ctx: Context) -> Reply:
-        """A private view through the view table; GameError when it cannot be shown."""
-        verb, _, arg = action.partition(":")
-        return getattr(self, self.views[verb])(state, arg, value, ctx)
+    def is_view(self, action: Action | str) -> bool:
+        verb = action.verb if isinstance(action, Action) else action.partition(":")[0]
+        handler = self.handlers.get(verb)
+        return handler is not None and handler.private
 
-    def act(self, state: Any, action: str, value: str | None, ctx: Context) -> Outcome:
-        """Apply one action through the step table; GameError (changing nothing) when not allowed."""
-        verb, _, arg = action.partition(":")
-        name = self.steps.get(verb)
-        if name is None:
-            raise GameError(f"Unknown step {action!r}.")
-        return getattr(self, name)(state, arg, value, ctx)
+    def _dispatch(self, state: Any, action: Action | str, value: str | None, ctx: Context) -> Any:
+        decoded = self.decode(action)
+        if isinstance(decoded, Action):
+            return getattr(self, self.handlers[decoded.verb].method)(state, decoded, ctx)
+        verb, _, arg = decoded.partition(":")
+        return getattr(self, self.handlers[verb].method)(state, arg, value, ctx)
+
+    def look(self, state: Any, action: Action | str, value: str | None, ctx: Context) -> Reply:
+        """A private view through the action table; GameError when it cannot be shown."""
+        return self._dispatch(state, action, value, ctx)
+
+    def act(self, state: Any, action: Action | str, value: str | None, ctx: Context) -> Outcome:
+        """Apply one action through the action table; GameError (changing nothing) when not allowed."""
+        return self._dispatch(state, action, value, ctx)
 
     # --- seats and pilots ---------------------------------------------------------------------
 
@@ -128,7 +180,7 @@ class GameKind(ABC):
         """Who must act now; None means any of the game's players, at any time (a solitaire game)."""
         return None
 
-    def fallback(self, state: Any, seat: str) -> str | None:
+    def fallback(self, state: Any, seat: str) -> Action | str | None:
         """The action a pilot's seat takes when its pilot fails or misses its deadline (None: nothing)."""
         return None
 

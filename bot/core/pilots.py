@@ -15,12 +15,14 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from db.games import GameRecord
 
+from .actions import Action
+
 if TYPE_CHECKING:
     from .sessions import ActResult, Sessions
 
 log = logging.getLogger(__name__)
 
-Decision = str | tuple[str, str | None]  # an action, or an action with its value (as a select sends)
+Decision = Action | str | tuple[str, str | None]  # a typed action (or a wire form, with a select's value)
 
 
 class Pilot(Protocol):
@@ -29,7 +31,7 @@ class Pilot(Protocol):
     async def decide(self, state: Any, seat: str, deadline: datetime) -> Decision: ...
 
 
-def _split(decision: Decision) -> tuple[str, str | None]:
+def _split(decision: Decision) -> tuple[Action | str, str | None]:
     if isinstance(decision, tuple):
         return decision
     return decision, None
@@ -147,7 +149,8 @@ class PilotRunner:
         result = await self._submit(game, seat, action, None)
         return None if result is None or result.status == "refused" else result
 
-    async def _submit(self, game: GameRecord, seat: str, action: str, value: str | None) -> ActResult | None:
+    async def _submit(self, game: GameRecord, seat: str, action: Action | str,
+                      value: str | None) -> ActResult | None:
         """Act on the board the pilot saw; if it moved on while the seat is still due, once on the new one."""
         result = await self.sessions.act(game.id, seat, action, value, version=game.version)
         if result.status != "stale":

@@ -1,12 +1,15 @@
 """What the bot shows, independent of Discord: text, an optional picture, buttons and selects.
 
-Actions are short strings ("sow:5", "undo") that a front-end carries in its component ids and
-hands back to the game kind unchanged.
+A button carries a game's typed action (bot/core/actions.py); a front-end puts its wire form in the
+component's id and hands it back to the core, which decodes it with the game's kind. A select's
+options each carry a whole action: choosing one is taking it.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Literal
+
+from .actions import Action
 
 Style = Literal["primary", "secondary", "success", "danger"]
 
@@ -14,7 +17,7 @@ Style = Literal["primary", "secondary", "success", "danger"]
 @dataclass(frozen=True)
 class Button:
     label: str
-    action: str
+    action: Action | str  # a bare string: a game's verb not yet typed, or a link's whole custom id
     style: Style = "secondary"
     disabled: bool = False
     emoji: str | None = None
@@ -24,14 +27,14 @@ class Button:
 @dataclass(frozen=True)
 class Option:
     label: str
-    value: str
+    value: Action | str  # an action: the select takes it when chosen; a string: handed to the select's verb
     description: str | None = None
     default: bool = False
 
 
 @dataclass(frozen=True)
 class Select:
-    action: str
+    action: str  # "" when every option is an action; else the verb that reads the chosen value
     options: tuple[Option, ...]
     placeholder: str
     row: int | None = None

@@ -25,6 +25,7 @@ from db.games import GameRecord, StaleGame
 from db.guilds import get_settings
 from db.store import STORE_ERRORS, Store, is_busy
 
+from .actions import Action
 from .kinds import Context, GameError, GameKind, Outcome, Seat
 from .reply import Reply
 
@@ -176,9 +177,12 @@ class Sessions:
 
     # --- acting -------------------------------------------------------------------------------
 
-    async def act(self, game_id: int, actor: Seat, action: str, value: str | None = None,
+    async def act(self, game_id: int, actor: Seat, action: Action | str, value: str | None = None,
                   version: int | None = None, guild_id: int | None = None) -> ActResult:
         """One action by a player (`actor` is a user id) or by a pilot (`actor` is its seat's name).
+
+        `action` is a game's typed action, or its wire form from a component (decoded here, with the
+        kind, before any rule runs: a forged or malformed one is refused with the reason).
 
         `version` is the board's version when pressed from a component, or when a pilot decided;
         `guild_id` the server the press came from (a game answers only in its own server).
@@ -186,7 +190,7 @@ class Sessions:
         async with self.lock(game_id):
             return await self.call(self._act, game_id, actor, action, value, version, guild_id)
 
-    def _act(self, game_id: int, actor: Seat, action: str, value: str | None, version: int | None,
+    def _act(self, game_id: int, actor: Seat, action: Action | str, value: str | None, version: int | None,
              guild_id: int | None) -> ActResult:
         """The body of `act`, on the store worker under the game's lock."""
         game = game_store.get_game(self.db, game_id)
@@ -206,9 +210,11 @@ class Sessions:
         kind = self.kinds[game.kind]
         if version is not None and version != game.version:
             return ActResult("stale", STALE_TEXT, game, kind.board(state, game))
-        if not kind.knows(action):
-            return ActResult("refused", f"Unknown step {action!r}.", game)
-        if action.partition(":")[0] in kind.views:
+        try:
+            action = kind.decode(action)
+        except GameError as exc:
+            return ActResult("refused", str(exc), game)
+        if kind.is_view(action):
             try:
                 private = kind.look(state, action, value, self.context(game, actor))
                 return ActResult("private", "", game, private=private)

@@ -18,7 +18,7 @@ from bot.settings import Settings
 from bot.shards import owns
 from db.store import Store, open_store
 
-from .components import CloseButton, GameButton, GameSelect, HowToPlayButton
+from .components import ChoiceSelect, CloseButton, GameButton, GameSelect, HowToPlayButton
 from .heap import settle_heap
 from .play import Play
 
@@ -46,7 +46,7 @@ class GameHall(commands.AutoShardedBot):
         self.sessions = Sessions(self.db, {p.kind.key: p.kind for p in self.plugins}, discord.utils.utcnow)
         self.pilots = PilotRunner(self.sessions, {p.kind.key: p.pilots(self.settings) for p in self.plugins},
                                   self.play.post_board)
-        self.add_dynamic_items(GameButton, GameSelect, CloseButton, HowToPlayButton)
+        self.add_dynamic_items(GameButton, GameSelect, ChoiceSelect, CloseButton, HowToPlayButton)
         self.tree.on_error = self._command_failed  # type: ignore[method-assign]
         from .cogs.common import Common
         from .cogs.daily import DailyPoster

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, cast
 
 import discord
 
+from bot.core.actions import WIRE, Action, wire
 from bot.core.reply import Button, Reply, Select
 from db.games import GameRecord
 
@@ -24,8 +25,11 @@ _STYLES = {
 _ACTION = r"(?P<action>[A-Za-z0-9_.:\-]{1,60})"
 
 
-def button_id(game_id: int, version: int, action: str) -> str:
-    return f"g:{game_id}:{version}:{action}"
+def button_id(game_id: int, version: int, action: Action | str) -> str:
+    text = wire(action)
+    if not WIRE.fullmatch(text):  # a game built a control its own decode could never read back
+        raise ValueError(f"action {text!r} does not fit a custom id")
+    return f"g:{game_id}:{version}:{text}"
 
 
 def select_id(game_id: int, version: int, action: str) -> str:
@@ -68,21 +72,48 @@ class GameSelect(discord.ui.DynamicItem[discord.ui.Select],
                                                            values[0] if values else None))
 
 
+class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select],
+                   template=r"c:(?P<game>[0-9]{1,19}):(?P<version>[0-9]{1,9}):(?P<n>[0-9]{1,2})"):
+    """A select whose every option is a whole action: choosing one takes it."""
+
+    def __init__(self, game_id: int, version: int, n: int, item: discord.ui.Select | None = None) -> None:
+        self.game_id, self.version = game_id, version
+        super().__init__(item or discord.ui.Select(custom_id=f"c:{game_id}:{version}:{n}"))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select, match, /):  # type: ignore[override]
+        return cls(int(match["game"]), int(match["version"]), int(match["n"]), item)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot: GameHall = interaction.client  # type: ignore[assignment]
+        data = cast("SelectMessageComponentInteractionData | None", interaction.data)
+        values = (data.get("values") if data else None) or []
+        await bot.play.guarded(interaction, bot.play.press(interaction, self.game_id, self.version,
+                                                           values[0] if values else "", None))
+
+
 def _button(game_id: int, version: int, spec: Button) -> GameButton:
     item: discord.ui.Button[discord.ui.View] = discord.ui.Button(
         label=spec.label, custom_id=button_id(game_id, version, spec.action), style=_STYLES[spec.style],
         disabled=spec.disabled, emoji=spec.emoji, row=spec.row,
     )
-    return GameButton(game_id, version, spec.action, item)
+    return GameButton(game_id, version, wire(spec.action), item)
 
 
-def _select(game_id: int, version: int, spec: Select) -> GameSelect:
+def _select(game_id: int, version: int, spec: Select, n: int) -> discord.ui.Item:
+    typed = spec.action == ""
+    custom_id = f"c:{game_id}:{version}:{n}" if typed else select_id(game_id, version, spec.action)
+    values = [wire(o.value) for o in spec.options]
+    if typed and not all(WIRE.fullmatch(v) for v in values):
+        raise ValueError(f"a select option of {spec.placeholder!r} does not fit the wire form")
     item: discord.ui.Select[discord.ui.View] = discord.ui.Select(
-        custom_id=select_id(game_id, version, spec.action), placeholder=spec.placeholder,
-        options=[discord.SelectOption(label=o.label, value=o.value, description=o.description,
-                                      default=o.default) for o in spec.options],
+        custom_id=custom_id, placeholder=spec.placeholder,
+        options=[discord.SelectOption(label=o.label, value=v, description=o.description, default=o.default)
+                 for o, v in zip(spec.options, values)],
         row=spec.row, disabled=spec.disabled, min_values=1, max_values=1,
     )
+    if typed:
+        return ChoiceSelect(game_id, version, n, item)
     return GameSelect(game_id, version, spec.action, item)
 
 
@@ -94,12 +125,12 @@ def view_for(game_id: int, version: int, reply: Reply, *, interactive: bool = Tr
         return None
     view = discord.ui.View(timeout=None)
     if steps:
-        for select in reply.selects:
-            view.add_item(_select(game_id, version, select))
+        for n, select in enumerate(reply.selects):
+            view.add_item(_select(game_id, version, select, n))
         for button in reply.buttons:
             view.add_item(_button(game_id, version, button))
     for link in reply.links:
-        view.add_item(discord.ui.Button(label=link.label, custom_id=link.action, style=_STYLES[link.style],
+        view.add_item(discord.ui.Button(label=link.label, custom_id=wire(link.action), style=_STYLES[link.style],
                                         disabled=link.disabled, emoji=link.emoji, row=link.row))
     return view
 

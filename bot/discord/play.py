@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.core.actions import Action
 from bot.core.kinds import GameError
 from bot.core.reply import Picture, Reply
 from bot.core.sessions import PLAYER, STORE_DOWN_TEXT, ActResult, Sessions, StoreUnavailable
@@ -297,7 +298,7 @@ class Play:
 
     # --- acting -------------------------------------------------------------------------------
 
-    async def act_here(self, interaction: discord.Interaction, key: str, action: str,
+    async def act_here(self, interaction: discord.Interaction, key: str, action: Action | str,
                        value: str | None = None) -> ActResult | None:
         """A slash-command step inside a game thread; the new board is posted at the bottom."""
         await interaction.response.defer(ephemeral=True, thinking=True)

@@ -12,6 +12,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, field_serializer, field_validator
 
 import engine.formation as fm
+from bot.core.actions import Action
 from bot.core.kinds import Context, GameError, GameKind, Outcome, step
 from bot.core.progress import load_progress as _load
 from bot.core.progress import save_progress as _save
@@ -200,10 +201,10 @@ class Formation(GameKind):
 
     # --- acting -------------------------------------------------------------------------------
 
-    def act(self, state: FormationSession, action: str, value: str | None, ctx: Context) -> Outcome:
+    def act(self, state: FormationSession, action: Action | str, value: str | None, ctx: Context) -> Outcome:
         if state.last is not None and state.last.fresh:  # the replay is shown once, on the battle's own board
             state = state.model_copy(update={"last": state.last.model_copy(update={"fresh": False})})
-        verb = action.partition(":")[0]
+        verb = action.verb if isinstance(action, Action) else action.partition(":")[0]
         if state.won_current and verb not in ("end", "next"):
             raise GameError("This puzzle is won: press Next puzzle or End.")
         return super().act(state, action, value, ctx)

@@ -5,6 +5,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.core.actions import ActionError
+
+from .actions import Add, Boom
 from .kind import TallyState
 
 
@@ -19,8 +22,13 @@ class TallyCog(commands.GroupCog, group_name="tally", group_description="The tes
 
     @app_commands.command(name="boom", description="A step that fails with a bug (for tests)")
     async def boom(self, interaction: discord.Interaction) -> None:
-        await self.bot.play.act_here(interaction, "tally", "boom")
+        await self.bot.play.act_here(interaction, "tally", Boom())
 
     @app_commands.command(name="add", description="Add to the count")
     async def add(self, interaction: discord.Interaction, amount: int) -> None:
-        await self.bot.play.act_here(interaction, "tally", f"add:{amount}")
+        try:
+            action = Add.decode(str(amount))
+        except ActionError:
+            await self.bot.play.private(interaction, f"Step add {amount}: only 1 or 2 can be added.")
+            return
+        await self.bot.play.act_here(interaction, "tally", action)

@@ -9,9 +9,11 @@ from datetime import datetime
 
 from pydantic import BaseModel
 
-from bot.core.kinds import Context, GameError, GameKind, Outcome, Seat, step, view
+from bot.core.kinds import Context, GameKind, Outcome, Seat, step, view
 from bot.core.reply import Button, Reply
 from db.games import GameRecord
+
+from .actions import Add, Boom, End, Peek
 
 
 class TallyState(BaseModel):
@@ -35,15 +37,15 @@ class Tally(GameKind):
         waiting = " (auto is thinking)" if self._autos_turn(state) and not over else ""
         return Reply(
             f"Count: {state.count}/{state.target} (timeouts: {state.timeouts}){waiting}",
-            buttons=(Button("+1", "add:1", "primary", disabled=over), Button("+2", "add:2", disabled=over),
-                     Button("End", "end", "danger"), Button("Peek", "peek")),
+            buttons=(Button("+1", Add(1), "primary", disabled=over), Button("+2", Add(2), disabled=over),
+                     Button("End", End(), "danger"), Button("Peek", Peek())),
         )
 
-    @view("peek")
-    def _peek(self, state: TallyState, arg: str, value: str | None, ctx: Context) -> Reply:
+    @view(Peek)
+    def _peek(self, state: TallyState, action: Peek, ctx: Context) -> Reply:
         """A private view, as a hand of cards is: the secret is the count's parity."""
         secret = "even" if state.count % 2 == 0 else "odd"
-        return Reply(f"Only you see this: the count is {secret}.", buttons=(Button("+1 from here", "add:1"),))
+        return Reply(f"Only you see this: the count is {secret}.", buttons=(Button("+1 from here", Add(1)),))
 
     @staticmethod
     def _autos_turn(state: TallyState) -> bool:
@@ -54,25 +56,23 @@ class Tally(GameKind):
             return None
         return ("auto",) if self._autos_turn(state) else tuple(game.players)
 
-    def fallback(self, state: TallyState, seat: str) -> str | None:
-        return "add:1"
+    def fallback(self, state: TallyState, seat: str) -> Add:
+        return Add(1)
 
-    @step("end")
-    def _end(self, state: TallyState, arg: str, value: str | None, ctx: Context) -> Outcome:
+    @step(End)
+    def _end(self, state: TallyState, action: End, ctx: Context) -> Outcome:
         return Outcome(state, "The game was ended.", finished=True)
 
-    @step("add")
-    def _add(self, state: TallyState, arg: str, value: str | None, ctx: Context) -> Outcome:
-        amount = int(arg) if arg.isdigit() else 0
-        if amount not in (1, 2):
-            raise GameError(f"Step add {arg}: only 1 or 2 can be added.")
+    @step(Add)
+    def _add(self, state: TallyState, action: Add, ctx: Context) -> Outcome:
+        amount = action.amount
         new = state.model_copy(update={"count": state.count + amount, "turn": state.turn + 1})
         who = "Auto added" if ctx.seat == "auto" else "Added"
-        seen = self._peek(new, "", None, ctx) if ctx.seat != "auto" else None
+        seen = self._peek(new, Peek(), ctx) if ctx.seat != "auto" else None
         return Outcome(new, f"{who} {amount}.", finished=new.count >= new.target, private=seen)
 
-    @step("boom")
-    def _boom(self, state: TallyState, arg: str, value: str | None, ctx: Context) -> Outcome:
+    @step(Boom)
+    def _boom(self, state: TallyState, action: Boom, ctx: Context) -> Outcome:
         """A bug on purpose: what a player sees when a handler fails in a way nobody expected."""
         raise RuntimeError("a bug in the game's own code")
 
@@ -94,5 +94,5 @@ class Tally(GameKind):
 class AutoPilot:
     """Tally's `auto` seat: always adds 2."""
 
-    async def decide(self, state: TallyState, seat: str, deadline: datetime) -> str:
-        return "add:2"
+    async def decide(self, state: TallyState, seat: str, deadline: datetime) -> Add:
+        return Add(2)

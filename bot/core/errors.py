@@ -1,0 +1,6 @@
+"""The one refusal a game kind raises: its message says which step and why, for the one who sent it."""
+from __future__ import annotations
+
+
+class GameError(ValueError):
+    """A step the game refuses; the message says which step and why, for the one who sent it."""
