@@ -36,6 +36,9 @@ class Action:
     """One step or view a player (or a pilot) can take; subclasses are frozen dataclasses."""
 
     verb: ClassVar[str] = ""
+    # Checked against the current state rather than refused as out of date when its board's version is
+    # behind: the kind decides (plays it, refuses it naming why, or raises AlreadyDone).
+    fresh_checked: ClassVar[bool] = False
 
     def encode(self) -> str:
         parts = [_text_of(getattr(self, f.name)) for f in fields(self)]

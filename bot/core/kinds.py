@@ -7,7 +7,7 @@ the core can tell a known action from a forged one before anything runs.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from importlib import resources
@@ -182,6 +182,13 @@ class GameKind(ABC):
 
     def fallback(self, state: Any, seat: str) -> Action | str | None:
         """The action a pilot's seat takes when its pilot fails or misses its deadline (None: nothing)."""
+        return None
+
+    def phase(self, state: Any) -> Hashable | None:
+        """Which phase of play `state` is in (a duo phase, a round), for the kinds whose phases hold several
+        changes. Within one phase a change edits the live board; a new phase posts a new board; a pilot's
+        answer and a timer apply only to the phase they were started in. None: the kind declares no
+        phases; a press edits the board it was pressed on and any other change posts a new one."""
         return None
 
     def pilot_seconds(self, state: Any, seat: str, ctx: Context) -> float:

@@ -14,11 +14,10 @@ import asyncio
 import functools
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any, Literal, TypeVar
+from typing import Any, TypeVar
 
 from db import games as game_store
 from db.games import GameRecord, StaleGame
@@ -26,44 +25,28 @@ from db.guilds import get_settings
 from db.store import STORE_ERRORS, Store, is_busy
 
 from .actions import Action
+from .errors import AlreadyDone
 from .kinds import Context, GameError, GameKind, Outcome, Seat
 from .reply import Reply
+from .results import (
+    DONE_TEXT,
+    NOT_PLAYER_TEXT,
+    NOT_RUNNING_TEXT,
+    NOT_YOUR_TURN_TEXT,
+    PLAYER,
+    STALE_TEXT,
+    STORE_DOWN_TEXT,
+    ActResult,
+    Status,
+    StoreUnavailable,
+    broken_text,
+)
 
 log = logging.getLogger(__name__)
 
-Status = Literal["applied", "private", "refused", "stale", "not_player", "not_running", "broken"]
 T = TypeVar("T")
 STORE_RETRIES = 3          # attempts of one store call while the database is busy
 STORE_RETRY_PAUSE = 0.05   # seconds between them (on the worker thread, never the loop)
-
-STALE_TEXT = "This board is out of date: here is the current one."
-NOT_PLAYER_TEXT = "This is not your game. Start your own with /help."
-NOT_RUNNING_TEXT = "This game has ended."
-NOT_YOUR_TURN_TEXT = "It is not your turn: wait for the board to come back to you."
-PLAYER = "\x00player\x00"  # stands for the player's name in a thread title
-STORE_DOWN_TEXT = "The game store is unavailable right now; nothing was changed — try again in a moment."
-
-
-class StoreUnavailable(Exception):
-    """The store failed (locked, read-only, full, unreadable); the transaction changed nothing."""
-
-
-@dataclass(frozen=True)
-class ActResult:
-    status: Status
-    text: str
-    game: GameRecord | None = None
-    board: Reply | None = None
-    private: Reply | None = None  # for the actor's eyes only: a private view, or what a step showed them
-    title: str | None = None  # the thread's name for the new state, with PLAYER standing for the player
-
-    @property
-    def applied(self) -> bool:
-        return self.status == "applied"
-
-    @property
-    def finished(self) -> bool:
-        return self.game is not None and not self.game.running
 
 
 class Sessions:
@@ -208,12 +191,12 @@ class Sessions:
         if state is None:
             return ActResult("broken", broken_text(game_store.get_game(self.db, game_id)), game)
         kind = self.kinds[game.kind]
-        if version is not None and version != game.version:
-            return ActResult("stale", STALE_TEXT, game, kind.board(state, game))
         try:
             action = kind.decode(action)
         except GameError as exc:
             return ActResult("refused", str(exc), game)
+        if version is not None and version != game.version and not _checked_fresh(action):
+            return ActResult("stale", STALE_TEXT, game, kind.board(state, game))
         if kind.is_view(action):
             try:
                 private = kind.look(state, action, value, self.context(game, actor))
@@ -228,34 +211,23 @@ class Sessions:
         ctx = self.context(game, actor)
         try:
             outcome = kind.act(state, action, value, ctx)
+        except AlreadyDone as exc:
+            return ActResult("done", str(exc) or DONE_TEXT, game)
         except GameError as exc:
             return ActResult("refused", str(exc), game)
-        return self._save(kind, game, outcome, ctx)
+        return self.save_outcome(kind, game, outcome, ctx, before=state)
 
-    async def expire(self, game_id: int) -> ActResult | None:
-        """The phase timer of a game fired: apply the kind's time-out if the deadline really passed."""
-        async with self.lock(game_id):
-            return await self.call(self._expire, game_id)
+    def phase(self, game: GameRecord, state: Any) -> Hashable | None:
+        """The phase `state` is in, as its kind declares it (None: the kind declares no phases)."""
+        return self.kinds[game.kind].phase(state)
 
-    def _expire(self, game_id: int) -> ActResult | None:
-        """The body of `expire`, on the store worker under the game's lock."""
-        game = game_store.get_game(self.db, game_id)
-        if game is None or not game.running or game.deadline is None:
-            return None
-        if game.deadline > self.clock():
-            return None  # re-armed to a later deadline meanwhile
-        state = self.load(game)
-        if state is None:
-            return ActResult("broken", broken_text(game_store.get_game(self.db, game_id)), game)
-        kind = self.kinds[game.kind]
-        ctx = self.context(game, None)
-        outcome = kind.timeout(state, ctx)
-        if outcome is None:
-            game_store.save_game(self.db, game, now=ctx.now, deadline=None)
-            return None
-        return self._save(kind, game, outcome, ctx)
+    def clear_deadline(self, game: GameRecord, now: datetime) -> GameRecord:
+        """A timer fired on a phase the kind does not time: the deadline is dropped."""
+        return game_store.save_game(self.db, game, now=now, deadline=None)
 
-    def _save(self, kind: GameKind, game: GameRecord, outcome: Outcome, ctx: Context) -> ActResult:
+    def save_outcome(self, kind: GameKind, game: GameRecord, outcome: Outcome, ctx: Context, *,
+                     before: Any) -> ActResult:
+        """Write what a step or a time-out changed, in one versioned write (on the store worker)."""
         finished = outcome.finished or kind.is_over(outcome.state)
         deadline = None if finished else self._deadline(kind, outcome.state, ctx)
         try:
@@ -266,15 +238,17 @@ class Sessions:
         except StaleGame:
             fresh = game_store.get_game(self.db, game.id)
             return ActResult("stale", STALE_TEXT, fresh, self.board(fresh) if fresh else None)
+        was, now = kind.phase(before), kind.phase(outcome.state)
+        new_phase = None if was is None and now is None else (finished or was != now)
         return ActResult("applied", outcome.said, saved, kind.board(outcome.state, saved), outcome.private,
-                         kind.thread_name(outcome.state, PLAYER))
+                         kind.thread_name(outcome.state, PLAYER), new_phase=new_phase)
 
     def end(self, game: GameRecord) -> GameRecord:
         """Close a game without a result (a host's or player's choice, or its thread is gone)."""
         for _ in range(3):
             fresh = game_store.get_game(self.db, game.id) or game
-            if not fresh.running:
-                return fresh
+            if fresh.status in (game_store.FINISHED, game_store.BROKEN):
+                return fresh  # already over (a status the bot does not know is ended, freeing its slot)
             try:
                 return game_store.save_game(self.db, fresh, now=self.clock(), status=game_store.FINISHED,
                                             deadline=None)
@@ -283,11 +257,10 @@ class Sessions:
         raise StaleGame(f"game {game.id} kept changing while it was being closed")
 
 
-def broken_text(game: GameRecord | None) -> str:
-    reason = game.broken_reason if game is not None else "unknown"
-    return (f"This game's saved state could not be loaded ({reason}), so it has been stopped. "
-            "Nothing else is affected: start a new game any time.")
+def _checked_fresh(action: Action | str) -> bool:
+    """An action its kind checks against the current state rather than refusing as out of date."""
+    return isinstance(action, Action) and action.fresh_checked
 
 
-__all__ = ["ActResult", "Sessions", "StoreUnavailable", "STORE_DOWN_TEXT", "GameError", "STALE_TEXT", "NOT_PLAYER_TEXT",
-           "NOT_YOUR_TURN_TEXT", "broken_text"]
+__all__ = ["ActResult", "DONE_TEXT", "NOT_PLAYER_TEXT", "NOT_RUNNING_TEXT", "NOT_YOUR_TURN_TEXT", "PLAYER",
+           "STALE_TEXT", "STORE_DOWN_TEXT", "GameError", "Sessions", "Status", "StoreUnavailable", "broken_text"]
