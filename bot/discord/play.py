@@ -25,7 +25,7 @@ from bot.core.results import PLAYER, STORE_DOWN_TEXT, ActResult, StoreUnavailabl
 from bot.core.sessions import Sessions
 from bot.core.timers import TimerRunner
 from db import players
-from db.games import AlreadyRunning, GameRecord
+from db.games import BROKEN, FINISHED, AlreadyRunning, GameRecord
 
 from .boards import Boards, board_message, clip, compose, file_of, files_of, is_private, thread_link
 from .components import HowToPlayButton, close_view, view_for
@@ -175,8 +175,10 @@ class Play:
                                             players=[user.id, *others], state=state)
         except AlreadyRunning as taken:  # another process (or a retried request) made it meanwhile
             whose = "You already have" if not others else "A player of this game already has"
-            await interaction.followup.send(f"{whose} a {kind.title} game running (#{taken.game_id}).",
-                                            ephemeral=True)
+            held = await self.sessions.call(self.sessions.get, taken.game_id)
+            end = close_view([held], {key: kind.title}) if held else discord.utils.MISSING
+            await interaction.followup.send(f"{whose} a {kind.title} game running (#{taken.game_id}): end it with "
+                                            "the button below, or from /games.", ephemeral=True, view=end)
             return None
         name = kind.thread_name(state, user.display_name)[:100]
         thread: discord.Thread | None = None
@@ -327,10 +329,12 @@ class Play:
         """The End button of /games or of a refusal: a player closes a running game from anywhere."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         game = await self.sessions.call(self.sessions.get, game_id) if 0 < game_id <= MAX_GAME_ID else None
-        if game is None or interaction.user.id not in game.players:
-            await self.private(interaction, "That is not one of your games.")
+        elsewhere = game is not None and None not in (interaction.guild_id, game.guild_id) \
+            and interaction.guild_id != game.guild_id  # as a board press from another server is refused
+        if game is None or interaction.user.id not in game.players or elsewhere:
+            await self.private(interaction, "That is not one of your games here.")
             return
-        if not game.running:
+        if game.status in (FINISHED, BROKEN):
             await self.private(interaction, "That game has already ended.")
             return
         ended = await self.sessions.call(self.sessions.end, game)

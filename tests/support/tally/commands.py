@@ -7,7 +7,7 @@ from discord.ext import commands
 
 from bot.core.actions import ActionError
 
-from .actions import Add, Boom
+from .actions import Add, Boom, Name
 from .kind import TallyState
 
 
@@ -32,3 +32,7 @@ class TallyCog(commands.GroupCog, group_name="tally", group_description="The tes
             await self.bot.play.private(interaction, f"Step add {amount}: only 1 or 2 can be added.")
             return
         await self.bot.play.act_here(interaction, "tally", action)
+
+    @app_commands.command(name="name", description="Name the count")
+    async def name(self, interaction: discord.Interaction, text: str) -> None:
+        await self.bot.play.act_here(interaction, "tally", Name(text))
