@@ -11,7 +11,7 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from importlib import resources
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 from db.games import GameRecord
 from db.store import Store
@@ -19,11 +19,8 @@ from db.store import Store
 from .actions import Action, ActionError, check_wire
 from .errors import GameError
 from .reply import Picture, Reply
+from .seats import Pilot, Seat
 
-if TYPE_CHECKING:
-    from .pilots import Pilot
-
-Seat = int | str  # a member's user id, or a pilot's name: "auto" (the engine's planner), "ai", "model"
 StepFn = TypeVar("StepFn", bound=Callable[..., Any])
 
 

@@ -13,12 +13,12 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Hashable
-from datetime import datetime
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from db.games import GameRecord
 
 from .actions import Action
+from .seats import Decision, Pilot
 from .timers import pilot_deadline
 
 if TYPE_CHECKING:
@@ -26,15 +26,6 @@ if TYPE_CHECKING:
     from .sessions import Sessions
 
 log = logging.getLogger(__name__)
-
-Decision = Action | str | tuple[str, str | None]  # a typed action (or a wire form, with a select's value)
-
-
-class Pilot(Protocol):
-    """Fills a seat: decides the seat's next action for `state`, before `deadline` (session clock)."""
-
-    async def decide(self, state: Any, seat: str, deadline: datetime) -> Decision: ...
-
 
 def _split(decision: Decision) -> tuple[Action | str, str | None]:
     if isinstance(decision, tuple):
@@ -180,3 +171,6 @@ class PilotRunner:
             log.info("game %s: pilot %s answered after its phase had closed; dropped", game.id, seat)
             return None
         return await self.sessions.act(fresh.id, seat, action, value, version=fresh.version)
+
+
+__all__ = ["Decision", "Pilot", "PilotRunner"]
