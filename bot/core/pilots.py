@@ -36,7 +36,7 @@ def _split(decision: Decision) -> tuple[Action | str, str | None]:
 class PilotRunner:
     """Starts a pilot for every pilot seat that is due, once per seat and phase, and posts what it did."""
 
-    def __init__(self, sessions: Sessions, pilots: dict[str, dict[str, Pilot]],
+    def __init__(self, sessions: Sessions, pilots: dict[str, dict[str, Pilot[Any]]],
                  post: Callable[[ActResult], Awaitable[None]]) -> None:
         self.sessions = sessions
         self.pilots = pilots

@@ -52,7 +52,7 @@ STORE_RETRY_PAUSE = 0.05   # seconds between them (on the worker thread, never t
 class Sessions:
     """The rules of sessions, shared by every front-end."""
 
-    def __init__(self, db: Store, kinds: dict[str, GameKind],
+    def __init__(self, db: Store, kinds: dict[str, GameKind[Any]],
                  clock: Callable[[], datetime]) -> None:
         self.db = db
         self.kinds = kinds
@@ -83,7 +83,7 @@ class Sessions:
     def lock(self, game_id: int) -> asyncio.Lock:
         return self._locks.setdefault(game_id, asyncio.Lock())
 
-    def kind(self, key: str) -> GameKind:
+    def kind(self, key: str) -> GameKind[Any]:
         return self.kinds[key]
 
     def context(self, game: GameRecord, actor: Seat | None) -> Context:
@@ -192,9 +192,13 @@ class Sessions:
             return ActResult("broken", broken_text(game_store.get_game(self.db, game_id)), game)
         kind = self.kinds[game.kind]
         try:
-            action = kind.decode(action)
+            decoded = kind.decode(action, value)
         except GameError as exc:
             return ActResult("refused", str(exc), game)
+        if isinstance(decoded, Action):
+            action, value = decoded, None  # a select's chosen value is part of the typed action now
+        else:
+            action = decoded
         if version is not None and version != game.version and not _checked_fresh(action):
             return ActResult("stale", STALE_TEXT, game, kind.board(state, game))
         if kind.is_view(action):

@@ -46,14 +46,19 @@ def clip(text: str) -> str:
 
 def refusal_text(text: str) -> str:
     """A refusal whose reason always shows: every long echo of the player's input (a quoted 5,000-
-    character turn, a pasted name) is shortened to its start, so the words around it fit."""
+    character turn, a pasted name) is shortened to its start and, when the refusal reads "echo: reason",
+    the reason comes first."""
     def shorten(match: re.Match[str]) -> str:
         quote, inner = match.group(1), match.group(2)
         return f"{quote}{inner[:ECHO_KEEP]}…{quote} ({len(inner):,} characters)"
 
-    text = _LONG_QUOTED.sub(shorten, text)
-    text = _LONG_WORD.sub(lambda m: f"{m.group(0)[:ECHO_KEEP]}… ({len(m.group(0)):,} characters)", text)
-    return clip(text)
+    short = _LONG_QUOTED.sub(shorten, text)
+    short = _LONG_WORD.sub(lambda m: f"{m.group(0)[:ECHO_KEEP]}… ({len(m.group(0)):,} characters)", short)
+    if short != text:
+        echo, colon, reason = short.partition(": ")
+        if colon and reason and "…" in echo:
+            short = f"{reason[:1].upper()}{reason[1:]} (you sent {echo})"
+    return clip(short)
 
 
 def file_of(picture: Picture) -> discord.File:

@@ -232,7 +232,7 @@ class Play:
         return await self.start(interaction, key, lambda: kind.new_daily(day, user_id, self.sessions.db),
                                 label=f"{kind.title} daily, {day.isoformat()}")
 
-    async def resume_instead(self, interaction: discord.Interaction, key: str, action: str,
+    async def resume_instead(self, interaction: discord.Interaction, key: str, action: Action | str,
                              resumable: Callable[[Any], bool], text: str) -> bool:
         """If the player's running game of this kind is `resumable`, apply `action` there instead of
         starting another; True when it did (the board is posted in its thread, `text` said privately)."""

@@ -127,8 +127,8 @@ async def test_a_long_input_is_refused_with_the_reason_first_and_the_echo_shorte
         guild, channel, alice = world(env, "alice")
         thread = await start_tally(alice, channel)
         refused = private_text(await alice.slash(thread, "tally name", text="x" * 3000))
-        assert "a name is at most 20 characters" in refused
-        assert len(refused) < 400 and "3,000 characters" in refused
+        assert refused.startswith("A name is at most 20 characters."), refused
+        assert len(refused) < 400 and "3,000 characters" in refused and "x" * 40 in refused
 
 
 async def test_the_end_button_of_games_is_refused_from_another_server(make_bot):

@@ -26,7 +26,7 @@ class TallyState(BaseModel):
     turn: int = 0        # steps taken so far: even = the player's turn, odd = auto's
 
 
-class Tally(GameKind):
+class Tally(GameKind[TallyState]):
     key = "tally"
     title = "Tally"
     blurb = "count to ten — `/tally start`"
