@@ -52,10 +52,10 @@ def test_engines_import_nothing_of_the_rest():
                 f"{path.relative_to(ROOT)} imports {name}"
 
 
-def import_circle(package: str, *, type_only_too: bool = True) -> list[str]:
+def import_circle(package: str, *, type_only_too: bool = True, root: Path = ROOT) -> list[str]:
     """A chain of modules of `package` that import one another in a circle ([] when there is none)."""
-    folder = ROOT.joinpath(*package.split("."))
-    modules = {".".join(p.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__"): p
+    folder = root.joinpath(*package.split("."))
+    modules = {".".join(p.relative_to(root).with_suffix("").parts).removesuffix(".__init__"): p
                for p in folder.rglob("*.py")}
     graph = {}
     for name, path in modules.items():
@@ -64,7 +64,7 @@ def import_circle(package: str, *, type_only_too: bool = True) -> list[str]:
             for node in ast.walk(tree):
                 if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
                     node.body = []
-        graph[name] = {m for m in _imports_in(tree, path, package) if m in modules and m != name
+        graph[name] = {m for m in _imports_in(tree, path, package, root) if m in modules and m != name
                        and m != package}
     state: dict[str, int] = {}
     stack: list[str] = []
@@ -87,8 +87,8 @@ def import_circle(package: str, *, type_only_too: bool = True) -> list[str]:
     return []
 
 
-def _imports_in(tree: ast.AST, path: Path, package: str) -> set[str]:
-    here = ".".join(path.relative_to(ROOT).with_suffix("").parts)
+def _imports_in(tree: ast.AST, path: Path, package: str, root: Path) -> set[str]:
+    here = ".".join(path.relative_to(root).with_suffix("").parts)
     parent = here if path.name == "__init__.py" else here.rpartition(".")[0]
     found: set[str] = set()
     for node in ast.walk(tree):
@@ -108,6 +108,17 @@ def test_the_session_core_has_no_import_circle_even_for_types():
     assert import_circle("bot.core") == []
 
 
-def test_the_discord_front_end_has_no_import_circle_at_run_time():
-    assert import_circle("bot.discord", type_only_too=False) == []
+def test_the_discord_front_end_has_no_import_circle_even_for_types():
+    assert import_circle("bot.discord") == []
+
+
+def test_a_circle_is_found(tmp_path):
+    """The check itself: two modules that import each other (one only for its types) are a circle."""
+    package = tmp_path / "loop"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "a.py").write_text("from .b import B\n")
+    (package / "b.py").write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .a import A\n")
+    assert import_circle("loop", root=tmp_path) == ["loop.a", "loop.b", "loop.a"]
+    assert import_circle("loop", type_only_too=False, root=tmp_path) == []
 

@@ -17,18 +17,36 @@ import asyncio
 import io
 import logging
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import discord
 
 from bot.core.reply import Picture, Reply
 from bot.core.results import DONE_TEXT, ActResult
+from bot.core.sessions import Sessions
+from bot.core.timers import TimerRunner
 from db.games import GameRecord
 
 from .components import view_for
 
-if TYPE_CHECKING:
-    from .play import Play
+
+class Front(Protocol):
+    """What the result path uses of Play (named here, so Play can import this module)."""
+    bot: Any
+
+    @property
+    def sessions(self) -> Sessions: ...
+
+    @property
+    def timers(self) -> TimerRunner: ...
+
+    async def private(self, interaction: discord.Interaction, text: str, **kwargs: Any) -> None: ...
+
+    async def show_private(self, interaction: discord.Interaction, game: GameRecord, reply: Reply) -> None: ...
+
+    async def after_change(self, result: ActResult, channel: Any) -> None: ...
+
+    async def thread_gone(self, thread_id: int) -> None: ...
 
 log = logging.getLogger(__name__)
 MAX_CONTENT = 2000
@@ -105,7 +123,7 @@ def board_message(game: GameRecord, reply: Reply, said: str = "") -> dict[str, A
 class Boards:
     """Shows results in Discord for `play` (which owns threads, timers and pilots' follow-ups)."""
 
-    def __init__(self, play: Play) -> None:
+    def __init__(self, play: Front) -> None:
         self.play = play
         self._locks: dict[int, asyncio.Lock] = {}
         self._shown: dict[int, int] = {}  # game id -> the version its live board shows

@@ -14,12 +14,13 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 from contextlib import suppress
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import discord
 
 from bot.core.actions import Action
 from bot.core.kinds import GameError
+from bot.core.pilots import PilotRunner
 from bot.core.reply import Reply
 from bot.core.results import PLAYER, STORE_DOWN_TEXT, ActResult, StoreUnavailable
 from bot.core.sessions import Sessions
@@ -30,8 +31,19 @@ from db.games import BROKEN, FINISHED, AlreadyRunning, GameRecord
 from .boards import Boards, board_message, clip, compose, file_of, files_of, is_private, thread_link
 from .components import HowToPlayButton, close_view, view_for
 
-if TYPE_CHECKING:
-    from .app import GameHall
+
+class Host(Protocol):
+    """What Play uses of the bot (GameHall is one): its session core, runners and Discord channels."""
+    sessions: Sessions
+    timers: TimerRunner
+    pilots: PilotRunner
+
+    def get_channel(self, id: int, /) -> Any: ...
+
+    async def fetch_channel(self, channel_id: int, /) -> Any: ...
+
+    def get_partial_messageable(self, id: int, *, guild_id: int | None = None,
+                                type: discord.ChannelType | None = None) -> discord.PartialMessageable: ...
 
 log = logging.getLogger(__name__)
 MAX_GAME_ID = 2**63 - 1
@@ -62,7 +74,7 @@ def fault_text(exc: BaseException) -> str:
 
 
 class Play:
-    def __init__(self, bot: GameHall) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
         self.boards = Boards(self)
         self._start_locks: dict[tuple[int, str], asyncio.Lock] = {}

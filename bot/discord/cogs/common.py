@@ -17,14 +17,14 @@ from ..components import close_view
 from ..play import file_of
 
 if TYPE_CHECKING:
-    from ..app import GameHall
+    from ..hall import Hall
 
 MIN_TIMER, MAX_TIMER = 30, 86_400
 DAILY_PERMISSIONS = ("view_channel", "send_messages")  # the post is one message with buttons
 
 
 class Common(commands.Cog):
-    def __init__(self, bot: GameHall) -> None:
+    def __init__(self, bot: Hall) -> None:
         self.bot = bot
 
     @app_commands.command(name="help", description="Every game and how to start it; a game's rules with game:")

@@ -15,13 +15,13 @@ from bot.core.results import ActResult
 if TYPE_CHECKING:
     from bot.core.kinds import GameKind
 
-    from ..app import GameHall
+    from ..hall import Hall
 
 
 class GameSteps:
     """The bot and the game's kind, and the one path from a slash command to the game."""
 
-    bot: GameHall
+    bot: Hall
     kind: GameKind[Any]
 
     async def step(self, interaction: discord.Interaction, action: Action | str,
