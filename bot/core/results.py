@@ -5,7 +5,8 @@ another's module to read a result.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Literal
 
 from db.games import GameRecord
@@ -38,6 +39,8 @@ class ActResult:
     # An applied change: True when it opened a new phase (a new board message), False when it moved within
     # the phase (the live board is edited); None when the kind declares no phases.
     new_phase: bool | None = None
+    # The board still to draw (off the store worker, once the change is saved): see Sessions.drawn.
+    draw: Callable[[], Reply] | None = field(default=None, compare=False, repr=False)
 
     @property
     def applied(self) -> bool:

@@ -4,13 +4,15 @@ The store is the only source of truth: every action reloads the game, checks who
 is acting, applies the kind's rules and saves in one versioned write. Nothing lives only in memory,
 so a restart loses nothing.
 
-Store access, engine work and rendering run on one worker thread (`call`), never on the event loop;
-a store that is locked, read-only, full or unreadable raises `StoreUnavailable` after a short,
-bounded retry, and the transaction it was in changed nothing.
+Store access and engine work run on one worker thread (`call`), never on the event loop; a store
+that is locked, read-only, full or unreadable raises `StoreUnavailable` after a short, bounded retry,
+and the transaction it was in changed nothing. Boards are drawn on a small pool of their own once the
+change is saved (`drawn`), so a slow picture never holds the store worker or the game's lock.
 """
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import functools
 import logging
 import time
@@ -47,6 +49,7 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 STORE_RETRIES = 3          # attempts of one store call while the database is busy
 STORE_RETRY_PAUSE = 0.05   # seconds between them (on the worker thread, never the loop)
+DRAWERS = 2                # threads drawing boards (Pillow releases the GIL while it encodes)
 
 
 class Sessions:
@@ -59,6 +62,7 @@ class Sessions:
         self.clock = clock
         self._locks: dict[int, asyncio.Lock] = {}
         self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="store")
+        self._drawers = ThreadPoolExecutor(max_workers=DRAWERS, thread_name_prefix="draw")
 
     async def call(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """Run `fn` (store access, engine work, rendering) on the store worker, off the event loop."""
@@ -77,8 +81,19 @@ class Sessions:
                 raise StoreUnavailable(f"{type(exc).__name__}: {exc}") from exc
         raise AssertionError("unreachable")
 
+    async def draw(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run `fn` (a board's picture) on the drawing pool, off the event loop and the store worker."""
+        return await asyncio.get_running_loop().run_in_executor(self._drawers, functools.partial(fn, *args))
+
+    async def drawn(self, result: ActResult) -> ActResult:
+        """`result` with its board drawn (on the drawing pool; the change is already saved)."""
+        if result.draw is None:
+            return result
+        return dataclasses.replace(result, board=await self.draw(result.draw), draw=None)
+
     def close(self) -> None:
         self._worker.shutdown(wait=False, cancel_futures=True)
+        self._drawers.shutdown(wait=False, cancel_futures=True)
 
     def lock(self, game_id: int) -> asyncio.Lock:
         return self._locks.setdefault(game_id, asyncio.Lock())
@@ -171,7 +186,8 @@ class Sessions:
         `guild_id` the server the press came from (a game answers only in its own server).
         """
         async with self.lock(game_id):
-            return await self.call(self._act, game_id, actor, action, value, version, guild_id)
+            result = await self.call(self._act, game_id, actor, action, value, version, guild_id)
+        return await self.drawn(result)
 
     def _act(self, game_id: int, actor: Seat, action: Action | str, value: str | None, version: int | None,
              guild_id: int | None) -> ActResult:
@@ -200,7 +216,7 @@ class Sessions:
         else:
             action = decoded
         if version is not None and version != game.version and not _checked_fresh(action):
-            return ActResult("stale", STALE_TEXT, game, kind.board(state, game))
+            return ActResult("stale", STALE_TEXT, game, draw=functools.partial(kind.board, state, game))
         if kind.is_view(action):
             try:
                 private = kind.look(state, action, value, self.context(game, actor))
@@ -241,11 +257,15 @@ class Sessions:
             )
         except StaleGame:
             fresh = game_store.get_game(self.db, game.id)
-            return ActResult("stale", STALE_TEXT, fresh, self.board(fresh) if fresh else None)
+            state = self.load(fresh) if fresh is not None else None
+            if fresh is None or state is None:
+                return ActResult("stale", STALE_TEXT, fresh)
+            board = functools.partial(self.kinds[fresh.kind].board, state, fresh)
+            return ActResult("stale", STALE_TEXT, fresh, draw=board)
         was, now = kind.phase(before), kind.phase(outcome.state)
         new_phase = None if was is None and now is None else (finished or was != now)
-        return ActResult("applied", outcome.said, saved, kind.board(outcome.state, saved), outcome.private,
-                         kind.thread_name(outcome.state, PLAYER), new_phase=new_phase)
+        return ActResult("applied", outcome.said, saved, None, outcome.private, kind.thread_name(outcome.state, PLAYER),
+                         new_phase=new_phase, draw=functools.partial(kind.board, outcome.state, saved))
 
     def end(self, game: GameRecord) -> GameRecord:
         """Close a game without a result (a host's or player's choice, or its thread is gone)."""

@@ -197,8 +197,9 @@ class Play:
         try:
             thread = await channel.create_thread(name=name, type=discord.ChannelType.public_thread,
                                                  auto_archive_duration=1440)
-            reply = await self.sessions.call(self.sessions.board, game)
-            assert reply is not None  # the state was saved a moment ago: it loads
+            saved = await self.sessions.call(self.sessions.load, game)
+            assert saved is not None  # the state was saved a moment ago: it loads
+            reply = await self.sessions.draw(kind.board, saved, game)
             first = self.board_message(game, reply, f"{user.mention} — {label or kind.title}")
             if newcomer:  # a player's first game of this kind: the rules are one press away
                 _offer_rules(first, key)

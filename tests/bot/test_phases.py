@@ -113,3 +113,4 @@ async def test_a_stale_answer_is_dropped_when_its_phase_closed(tmp_path):
         timers.cancel_all()
         sessions.close()
         sessions.db.close()
+
