@@ -55,10 +55,6 @@ class PilotRunner:
         seats = self.sessions.kind(game.kind).seats(state, game) or ()
         return self.sessions.phase(game, state), [seat for seat in seats if isinstance(seat, str)]
 
-    def due_seats(self, game: GameRecord) -> list[str]:
-        """The pilot seats that must act now in this game (on the store worker)."""
-        return self.due(game)[1]
-
     def deciding(self, game_id: int) -> frozenset[str]:
         """The seats of this game whose pilot is deciding now."""
         return frozenset(seat for (gid, seat), (_, task) in self._tasks.items() if gid == game_id and not task.done())

@@ -20,6 +20,7 @@ from db.games import GameRecord, games_with_deadlines
 from .results import ActResult, StoreUnavailable, broken_text
 
 if TYPE_CHECKING:
+    from .kinds import GameKind
     from .sessions import Sessions
 
 log = logging.getLogger(__name__)
@@ -127,7 +128,7 @@ class TimerRunner:
             return None
         return sessions.save_outcome(kind, game, outcome, ctx, before=state)
 
-    def _phase_of(self, kind: Any, game: GameRecord) -> Hashable | None:
+    def _phase_of(self, kind: GameKind[Any], game: GameRecord) -> Hashable | None:
         try:
             state = kind.load(game.state)
         except Exception:  # the armed copy is older than the stored one; unreadable means "another phase"

@@ -314,5 +314,6 @@ class Boards:
             log.warning("game %s: could not post to its thread: %s", game.id, exc)
 
     def forget(self, game_id: int) -> None:
-        """A game that ended: nothing more to show of it."""
+        """A game that ended: nothing more to show of it (a press still on its way is refused as ended)."""
         self._shown.pop(game_id, None)
+        self._locks.pop(game_id, None)
