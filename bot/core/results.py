@@ -19,6 +19,8 @@ STALE_TEXT = "This board is out of date: here is the current one."
 DONE_TEXT = "That was already done: the board shows what it did."
 NOT_PLAYER_TEXT = "This is not your game. Start your own with /help."
 NOT_RUNNING_TEXT = "This game has ended."
+UNKNOWN_STATUS_TEXT = ("This game cannot be played: its saved status is not one this bot knows. End it from "
+                       "/games to free its place, then start a new one.")
 NOT_YOUR_TURN_TEXT = "It is not your turn: wait for the board to come back to you."
 PLAYER = "\x00player\x00"  # stands for the player's name in a thread title
 STORE_DOWN_TEXT = "The game store is unavailable right now; nothing was changed — try again in a moment."
@@ -58,4 +60,4 @@ def broken_text(game: GameRecord | None) -> str:
 
 
 __all__ = ["ActResult", "DONE_TEXT", "NOT_PLAYER_TEXT", "NOT_RUNNING_TEXT", "NOT_YOUR_TURN_TEXT", "PLAYER",
-           "STALE_TEXT", "STORE_DOWN_TEXT", "Status", "StoreUnavailable", "broken_text"]
+           "STALE_TEXT", "STORE_DOWN_TEXT", "UNKNOWN_STATUS_TEXT", "Status", "StoreUnavailable", "broken_text"]

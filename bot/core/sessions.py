@@ -38,6 +38,7 @@ from .results import (
     PLAYER,
     STALE_TEXT,
     STORE_DOWN_TEXT,
+    UNKNOWN_STATUS_TEXT,
     ActResult,
     Status,
     StoreUnavailable,
@@ -201,6 +202,8 @@ class Sessions:
             return ActResult("not_player", NOT_PLAYER_TEXT, game)
         if game.status == game_store.BROKEN:
             return ActResult("broken", broken_text(game), game)
+        if game.status != game_store.FINISHED and not game.running:
+            return ActResult("not_running", UNKNOWN_STATUS_TEXT, game)
         if not game.running:
             return ActResult("not_running", NOT_RUNNING_TEXT, game)
         state = self.load(game)

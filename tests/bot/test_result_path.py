@@ -154,8 +154,10 @@ async def test_a_game_with_an_unknown_status_can_be_ended_and_frees_its_slot(mak
     bot = make_bot()
     async with simcord.run(bot) as env:
         guild, channel, alice = world(env, "alice")
-        await start_tally(alice, channel)
+        thread = await start_tally(alice, channel)
         bot.db.execute("update games set status = 'paused' where id = 1")
+        pressed = private_text(await alice.click(thread.last_message, label="+1"))
+        assert "End it from /games" in pressed
         again = await alice.slash(channel, "tally start")
         assert "already have" in private_text(again)
         end = next(m for m in [again.response, *again.followups] if m is not None and m.components)
