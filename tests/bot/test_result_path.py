@@ -167,3 +167,16 @@ async def test_a_game_with_an_unknown_status_can_be_ended_and_frees_its_slot(mak
         assert "Ended" in private_text(ended)
         await alice.slash(channel, "tally start")
         assert len(running_games_of(bot.db, alice.id)) == 1 and running_games_of(bot.db, alice.id)[0].id == 2
+
+
+async def test_a_press_that_closes_the_phase_posts_the_next_board_and_retires_the_pressed_one(make_bot):
+    bot = make_bot()
+    async with simcord.run(bot) as env:
+        guild, channel, alice = world(env, "alice")
+        thread = await start_tally(alice, channel, auto=True)
+        board = thread.last_message
+        await alice.click(board, label="End")
+        final = thread.last_message
+        assert final.id != board.id and "The game was ended." in final.content
+        pressed = next(m for m in thread.history() if m.id == board.id)
+        assert not buttons_of(pressed) and "Count: 0/10" in pressed.content, "the pressed board keeps its words"
