@@ -198,6 +198,11 @@ class Placement(BaseModel):
     falls: tuple[int, ...]
     fall_cards: tuple[str, ...]
     version: int  # the state version it was generated for
+    # for a hand view: what this placement does for summoning (board.py decides them)
+    summons_now: bool = False  # it summons something at once
+    sets_up: bool = False  # it leaves a piece it touched (itself, or a neighbour whose tab it took) one tab short
+    pushes_off: bool = False  # it slides the board and pieces fall off
+    waits_for: int = 0  # tabs of the placed piece still facing an empty cell (0 when it is summoned)
 
     def to_action(self) -> Place:
         return Place(player=self.player, piece=self.piece, rotation=self.rotation, col=self.col, row=self.row,
