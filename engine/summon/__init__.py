@@ -47,6 +47,7 @@ from .state import (
     Timeout,
     UnitRef,
 )
+from .tutorial import TutorialStep, achieved, tutorial_step, tutorial_steps
 from .view import SeatView, TableView, view_for
 from .where import CellPlace, cell_place, check_cell, falling_edge, relation, slide_direction
 
@@ -54,7 +55,7 @@ __all__ = [
     "BattleBegan", "BoardSlid", "Cell", "CellPlace", "EdgeCount", "Event", "FirstPlayer", "GameEnded", "Neighbour",
     "Passed", "PiecePlaced", "PieceRef", "SidesInfo", "SpellFizzled", "Summoned", "SummonPhaseBegan", "Surrendered",
     "UnitDowned", "UnitHealed", "UnitHit", "cell_place", "check_cell", "describe_sides", "falling_edge", "relation",
-    "slide_direction",
+    "slide_direction", "TutorialStep", "achieved", "tutorial_step", "tutorial_steps",
     "BattleEvent", "BattleReplay", "Card", "DeckError", "HandOption", "IllegalActionError", "Pass", "Place",
     "Placement", "Preview", "Record", "RotationOption", "SeatView", "SidesError", "SummonProgress", "SummonState",
     "Surrender",
