@@ -239,6 +239,11 @@ def test_cells_off_the_board_are_refused_with_a_reason_first(cell):
         cell_place(*cell)
     assert isinstance(e.value, IllegalActionError) and not isinstance(e.value, IndexError)
     assert e.value.code == "off_board" and str(e.value).startswith("off the board")
+    # a placement there (a forged hand-view id, say) is refused the same way, reason first
+    st = scenario({"deck": DECK, "hand": [("n02", ".n..")]}, {"deck": DECK})
+    with pytest.raises(IllegalActionError) as e:
+        apply(st, Place(player=0, piece=30, col=cell[0], row=cell[1]))
+    assert e.value.code == "off_board" and str(e.value).startswith("off the board")
     with pytest.raises(IllegalActionError) as e:
         slide_direction(1, 1)
     assert e.value.code == "bad_slide"
