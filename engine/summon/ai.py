@@ -1,6 +1,8 @@
 """The built-in opponent: scores every legal placement by what it summons (value, line position,
-the enemy's line), what it leaves nearly complete and what it drops off the board. Deterministic:
-the same state always gives the same action. Also the random placer it is measured against."""
+the enemy's line), what it leaves nearly complete, what it drops off the board and whether it brings
+a first unit in time for the battle. Two levels: normal (the best placement) and gentle (a
+newcomer's: the second-best part of the time). Deterministic: the same state and level always give
+the same action. Also the random placer it is measured against."""
 from __future__ import annotations
 
 from typing import Literal
@@ -130,7 +132,8 @@ def unit_follows(p: PlayerState, grid: Grid, pl: Placement) -> bool:
 def ranked(state: SummonState) -> list[tuple[float, Placement]]:
     """Every legal placement with its score, best first (the earlier one first on a tie). With no unit
     yet and none to be had now, a placement after which the rest of the hand can summon one gains
-    FOLLOW_UP_BONUS; that look-ahead is worked out only where it can change the first two places."""
+    FOLLOW_UP_BONUS; that look-ahead is worked out only where it can change the best or the second-best
+    score (the gentle AI's choices); below those the order is by score without it."""
     me = state.to_move
     p = state.players[me]
     grid = grid_of(p)
@@ -138,15 +141,15 @@ def ranked(state: SummonState) -> list[tuple[float, Placement]]:
                     key=lambda t: (-t[0], t[1]))
     if not p.line and state.turns_left[me] >= 2 and not any(_summons_unit(pl) for _, _, pl in scored):
         done: list[tuple[float, int, Placement]] = []
-        rest = scored
+        levels: set[float] = set()
+        rest: list[tuple[float, int, Placement]] = []
         for k, (v, i, pl) in enumerate(scored):
-            top = sorted(done, key=lambda t: (-t[0], t[1]))[:2]
-            if len(top) == 2 and v + FOLLOW_UP_BONUS < top[1][0]:
-                rest = scored[k:]
+            if len(levels) >= 2 and v + FOLLOW_UP_BONUS < sorted(levels)[-2]:
+                rest = scored[k:]  # even with the bonus these stay below the second-best score
                 break
-            done.append((v + (FOLLOW_UP_BONUS if unit_follows(p, grid, pl) else 0.0), i, pl))
-        else:
-            rest = []
+            total = v + (FOLLOW_UP_BONUS if unit_follows(p, grid, pl) else 0.0)
+            done.append((total, i, pl))
+            levels.add(total)
         scored = sorted(done, key=lambda t: (-t[0], t[1])) + rest
     return [(v, pl) for v, _, pl in scored]
 
