@@ -31,7 +31,8 @@ from .events import (
 from .game import apply, legal_placements, new_game, preview
 from .options import HandOption, RotationOption, hand_options
 from .pieces import EdgeCount, SidesError, SidesInfo, describe_sides
-from .progress import Record, SummonProgress, record_result
+from .progress import Record, SummonProgress, ai_level, record_result
+from .record import battle_events
 from .render import describe, render_text
 from .selfplay import play_game
 from .state import (
@@ -55,7 +56,7 @@ __all__ = [
     "BattleBegan", "BoardSlid", "Cell", "CellPlace", "EdgeCount", "Event", "FirstPlayer", "GameEnded", "Neighbour",
     "Passed", "PiecePlaced", "PieceRef", "SidesInfo", "SpellFizzled", "Summoned", "SummonPhaseBegan", "Surrendered",
     "UnitDowned", "UnitHealed", "UnitHit", "cell_place", "check_cell", "describe_sides", "falling_edge", "relation",
-    "slide_direction", "TutorialStep", "achieved", "tutorial_step", "tutorial_steps",
+    "slide_direction", "ai_level", "battle_events", "TutorialStep", "achieved", "tutorial_step", "tutorial_steps",
     "BattleEvent", "BattleReplay", "Card", "DeckError", "HandOption", "IllegalActionError", "Pass", "Place",
     "Placement", "Preview", "Record", "RotationOption", "SeatView", "SidesError", "SummonProgress", "SummonState",
     "Surrender",
