@@ -106,11 +106,3 @@ def tool_specs(*, strict: bool, custom: bool) -> list[dict[str, Any]]:
     """The tools for one request (fresh copies of fixed data, so a caller cannot alter the next call's)."""
     names = [CHOOSE, PASS] + ([CUSTOM] if custom else [])
     return [copy.deepcopy(_tool(n, strict)) for n in names]
-
-
-def request_options(*, strict: bool, custom: bool) -> dict[str, Any]:
-    """The tool fields of a chat completion request: one tool call required, never several."""
-    options: dict[str, Any] = {"tools": tool_specs(strict=strict, custom=custom), "tool_choice": "required"}
-    if strict:
-        options["parallel_tool_calls"] = False
-    return options
