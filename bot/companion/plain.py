@@ -11,7 +11,8 @@ import re
 MASKED_LINK = re.compile(r"\[([^\]\n]*)\]\(\s*<?[^)\s]*>?[^)]*\)")
 ADDRESS = re.compile(r"<?(?:https?://|www\.|discord\.gg/)[^\s>]*>?", re.IGNORECASE)
 LINK_WORD = "(link removed)"
-MARKUP = str.maketrans({"`": "'", "*": None, "_": " ", "~": None, "|": "/"})
+MARKUP = str.maketrans({"`": "'", "*": None, "~": None, "|": "/"})
+EMPHASIS = re.compile(r"(?<!\w)_+|_+(?!\w)")  # _italic_ and __underline__; snake_case names stay whole
 MENTION = re.compile("@(?!\u200b)")
 
 
@@ -21,5 +22,5 @@ def plain(text: str) -> str:
     text = " ".join(str(text).split())  # one line: nothing can start a heading or a block
     text = MASKED_LINK.sub(lambda m: m.group(1), text)
     text = ADDRESS.sub(LINK_WORD, text)
-    text = text.translate(MARKUP)
+    text = EMPHASIS.sub("", text.translate(MARKUP))
     return MENTION.sub("@\u200b", text)

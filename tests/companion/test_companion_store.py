@@ -1,6 +1,7 @@
 """Every decision is stored; the stored records drive /tactics companion, the eval and the daily budget."""
 from __future__ import annotations
 
+import asyncio
 import json
 from datetime import UTC, datetime, timedelta
 
@@ -109,3 +110,21 @@ def test_a_store_from_before_the_call_counter_keeps_its_days_calls_and_rows(tmp_
     assert decisions.calls_today(db, 7, NOON) == 3, "today's calls made before the upgrade still count"
     row = decisions.last_decision(db, "9")
     assert (row["code"], row["prompt_hash"], row["seq"]) == ("timeout", None, None)
+
+
+async def test_two_fights_deciding_at_once_cannot_both_spend_the_last_call(fight, pilots, store):
+    async with FakeOpenAI([hang(0.3)]) as fake:   # both are in flight together
+        pilot = pilots(fake, store=store, clock=clock_at(NOON), COMPANION_CALLS_PER_DAY=1)
+        made = await asyncio.gather(*(pilot.decide(fight, "companion", timeout=5.0, guild_id=7, game_id=g)
+                                      for g in (1, 2)))
+    assert sorted(d.code for d in made) == ["budget", "chosen"] and len(fake.requests) == 1
+    assert decisions.calls_today(store, 7, NOON) == 1
+
+
+async def test_a_corrective_retry_past_the_budget_is_not_sent(fight, pilots, store):
+    async with FakeOpenAI([choose(9), choose(1)]) as fake:
+        pilot = pilots(fake, store=store, clock=clock_at(NOON), COMPANION_CALLS_PER_DAY=1)
+        d = await pilot.decide(fight, "companion", timeout=10.0, guild_id=7, game_id=1)
+    assert (d.decision, d.code, d.calls, len(fake.requests)) == ("pass", "out_of_range", 1, 1)
+    assert d.reason.endswith("no retry: today's 1 model calls are used up")
+    assert decisions.calls_today(store, 7, NOON) == 1
