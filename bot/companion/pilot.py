@@ -44,6 +44,7 @@ log = logging.getLogger(__name__)
 
 RETRY_MIN_S = 3.0          # a corrective retry only when this much of the deadline is left
 FIELD_RETRY_MIN_S = 1.5    # a retry without a refused field only when this much is left
+MIN_SEND_S = 0.2           # a request is sent only with this much of the deadline left
 SOCKET_TIMEOUT_S = 30.0    # the SDK's per-socket backstop; the deadline is what really bounds a call
 CHECK_TIMEOUT_S = 5.0      # the start-up GET /models
 KEEPALIVE_S = 120.0        # an idle pooled connection is kept this long (a duo phase comes every 30 s or so)
@@ -70,6 +71,10 @@ class _BadAnswer(Exception):
         self.code = code
         self.reason = reason
         self.reply = reply
+
+
+class _OverBudget(Exception):
+    """Today's calls for this server are all reserved: the call is not sent."""
 
 
 class _FieldRefused(_Refused):
@@ -215,15 +220,18 @@ class CompanionPilot:
         tally.offered = offer.labels
         if not offer.turns:
             raise _Refused("no_turns", "no turn to offer")
-        if not await self._reserve(guild_id):
-            return await self._budget_turn(fight, fighter_id, tally, guild_id)
         corrections: list[dict] = []
         corrected = field_retried = False
-        problem: _Refused | _BadAnswer
+        problem: _Refused | _BadAnswer | None = None
         while True:
             try:
-                message = await self._ask(self._messages(offer, corrections), tally)
+                message = await self._ask(self._messages(offer, corrections), tally, guild_id, deadline)
                 return await self._read(message, offer, fight, fighter_id, tally)
+            except _OverBudget:
+                if problem is None:
+                    return await self._budget_turn(fight, fighter_id, tally, guild_id)
+                raise _Refused(problem.code, f"{problem.reason}; no retry: today's "
+                               f"{self.settings.companion_calls_per_day} model calls are used up") from None
             except _FieldRefused as refused:
                 if field_retried or deadline - loop.time() < FIELD_RETRY_MIN_S:
                     raise _Refused(refused.code, refused.reason) from None
@@ -233,9 +241,6 @@ class CompanionPilot:
                     raise _Refused(bad.code, bad.reason) from None
                 corrected, problem = True, bad
                 corrections += bad.reply
-            if not await self._reserve(guild_id):
-                raise _Refused(problem.code, f"{problem.reason}; no retry: today's "
-                               f"{self.settings.companion_calls_per_day} model calls are used up")
             log.info("companion retries after: %s", problem.reason)
 
     def _messages(self, offer: Offer, corrections: list[dict]) -> list[dict]:
@@ -244,9 +249,9 @@ class CompanionPilot:
             {"role": "user", "content": render("companion/text_only", count=len(offer.turns))}]
         return [*offer.messages, *text_only, *corrections]
 
-    async def _ask(self, messages: list[dict], tally: _Tally) -> Any:
-        """One chat completion (waiting for a free request slot first); its message, or a _Refused naming
-        what the server did wrong."""
+    async def _ask(self, messages: list[dict], tally: _Tally, guild_id: int | None, deadline: float) -> Any:
+        """One chat completion: a free request slot first, then (with time still left to use an answer)
+        one of the day's calls reserved; its message, or a _Refused naming what the server did wrong."""
         if self.client is None or self.model is None:  # _decide asks only with a model configured
             raise _Refused("no_model", "no model is configured")
         options = self.accepted.options(self.settings)
@@ -256,6 +261,10 @@ class CompanionPilot:
                 await asyncio.to_thread(write_transcript, self.settings.companion_transcripts, tally.prompt_hash,
                                         self.model, messages, options)
         async with self.slots:
+            if deadline - asyncio.get_running_loop().time() < MIN_SEND_S:
+                raise TimeoutError  # the wait for a slot took the time: an answer could not be used now
+            if not await self._reserve(guild_id):
+                raise _OverBudget
             tally.calls += 1
             try:
                 # our messages are the plain JSON dicts the protocol takes; openai types each role's shape

@@ -211,3 +211,16 @@ async def test_the_companions_line_cannot_break_the_board_or_post_a_link(make_re
         assert board.count("```") == 2, "the board's code block opens and closes once"
         report = private_text(await alice.slash(thread, "tactics companion"))
         assert "http" not in report and "`" not in report
+
+
+async def test_one_client_made_at_start_up_serves_every_fight_on_kept_alive_connections(make_real_bot, fake):
+    bot = make_real_bot()
+    async with simcord.run(bot) as env:
+        model_pilot = bot.pilots.pilots["tactics"]["model"]
+        assert model_pilot.ready, "the shared client exists before any fight asks for it"
+        shared = model_pilot.companion
+        guild, channel, alice, bob = world(env, "alice", "bob")
+        await alice.slash(channel, "tactics campaign")
+        await bob.slash(channel, "tactics campaign")
+        assert len(fake.requests) == 2 and model_pilot.companion is shared
+        assert len(fake.connections) == 1, "the second fight's call reused the first one's connection"

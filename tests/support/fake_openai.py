@@ -185,6 +185,8 @@ class FakeOpenAI:
         self.models_status = models_status
         self.requests: list[dict] = []
         self.model_checks = 0
+        self.in_flight = self.most_in_flight = 0   # chat requests being answered now, and at most at once
+        self.connections: set[tuple] = set()       # the client ends (host, port) chat requests came on
         self.port: int | None = None
         self._runner: web.AppRunner | None = None
 
@@ -199,8 +201,14 @@ class FakeOpenAI:
     async def _chat(self, request: web.Request) -> web.StreamResponse:
         body = await request.json()
         self.requests.append(body)
+        self.connections.add(request.transport.get_extra_info("peername") if request.transport else None)
         answer = self.script.pop(0) if len(self.script) > 1 else self.script[0]
-        return await answer.respond(request, body)
+        self.in_flight += 1
+        self.most_in_flight = max(self.most_in_flight, self.in_flight)
+        try:
+            return await answer.respond(request, body)
+        finally:
+            self.in_flight -= 1
 
     async def _models(self, request: web.Request) -> web.StreamResponse:
         self.model_checks += 1

@@ -95,6 +95,11 @@ class ModelPilot(_Bound):
     def connected(self) -> bool:
         return self._companion is not None and self._companion.connected
 
+    @property
+    def ready(self) -> bool:
+        """The shared CompanionPilot (its client, pool and request cap) exists: built at start-up."""
+        return self._companion is not None
+
     async def decide(self, state: Any, seat: str, deadline: datetime) -> tuple[str, str]:
         timeout = max(0.0, (deadline - self.now()).total_seconds() - MARGIN_S)
         # A timeout is said as the seed says it (10 s), whatever was left after a restart.
