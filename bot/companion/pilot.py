@@ -17,7 +17,9 @@ import hashlib
 import json
 import logging
 from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
@@ -111,6 +113,24 @@ def make_client(settings: Settings, http_client: Any = None) -> AsyncOpenAI:
                        http_client=http_client)
 
 
+# A completion with a tool call, validated once at start-up: the SDK imports its chat resources and
+# builds its response types on first use (some 30-50 ms of the event loop), which would otherwise land
+# on the first fight's decision.
+_SAMPLE = {"id": "warm-up", "object": "chat.completion", "created": 0, "model": "warm-up",
+           "choices": [{"index": 0, "finish_reason": "tool_calls", "message": {
+               "role": "assistant", "content": None, "tool_calls": [{"id": "c", "type": "function", "function": {
+                   "name": CHOOSE, "arguments": "{}"}}]}}],
+           "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2}}
+
+
+def warm_up(client: AsyncOpenAI) -> None:
+    """Load the SDK's chat resources and response types now (start-up), not on the first decision."""
+    from openai.types.chat import ChatCompletion
+
+    _ = client.chat.completions
+    ChatCompletion.model_validate(_SAMPLE)
+
+
 def prompt_hash(messages: list[dict], options: dict[str, Any]) -> str:
     """The hash that names a prompt: its messages and tools, as sent."""
     body = json.dumps({"messages": messages, "tools": options.get("tools")}, sort_keys=True, ensure_ascii=False)
@@ -140,8 +160,11 @@ class CompanionPilot:
         self.run = run  # the bot's store worker (Sessions.call); without it store calls run in a thread
         self.clock = clock or (lambda: datetime.now(UTC))
         self.client = make_client(settings, http_client) if self.model else None
+        if self.client is not None:
+            warm_up(self.client)
         self.accepted = Accepted()           # what this server was found to take (refused fields left out)
         self.slots = asyncio.Semaphore(settings.companion_max_requests)
+        self.engine_thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="companion-engine")
         self._answered: bool | None = None   # did the server answer its last request? None: not asked yet
 
     # --- connection -----------------------------------------------------------------------------------
@@ -165,6 +188,7 @@ class CompanionPilot:
         return self.connected
 
     async def aclose(self) -> None:
+        self.engine_thread.shutdown(wait=False, cancel_futures=True)
         if self.client is not None:
             await self.client.close()
 
@@ -215,8 +239,8 @@ class CompanionPilot:
             raise _Refused("no_model", "no model is configured")
         loop = asyncio.get_running_loop()
         custom = self.settings.companion_custom_turns
-        offer: Offer = await asyncio.to_thread(build_offer, fight, fighter_id, custom=custom,
-                                               seconds=max(1, round(deadline - loop.time())))
+        offer: Offer = await self._engine(build_offer, fight, fighter_id, custom=custom,
+                                          seconds=max(1, round(deadline - loop.time())))
         tally.offered = offer.labels
         if not offer.turns:
             raise _Refused("no_turns", "no turn to offer")
@@ -372,17 +396,21 @@ class CompanionPilot:
         assert isinstance(args, CustomTurn)  # the three tools' arguments, one class each
         steps = [s.engine_step() for s in args.steps]
         try:
-            await asyncio.to_thread(check_turn, fight, fighter_id, steps)
+            await self._engine(check_turn, fight, fighter_id, steps)
         except ValueError as e:  # every engine refusal is a ValueError (RuleError / TacticsError)
             raise bad("illegal", f"the custom turn is not legal: {_short(e)}", call.id) from None
         return CompanionDecision(decision="custom", code="custom", steps=steps, say=one_line(args.say, SAY_LIMIT),
                                  model=model, reason="a custom turn the rules accept", **_cost(tally))
 
-    @staticmethod
-    async def _check(fight: FightState, fighter_id: str, steps: list[dict], what: str) -> None:
+    async def _engine(self, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+        """Engine work (planning, checking a turn) on the pilot's one engine thread: many companions
+        deciding at once queue there instead of taking the interpreter from the event loop by turns."""
+        return await asyncio.get_running_loop().run_in_executor(self.engine_thread, partial(fn, *args, **kwargs))
+
+    async def _check(self, fight: FightState, fighter_id: str, steps: list[dict], what: str) -> None:
         """A planned turn the rules refuse: the board is not the one planned on."""
         try:
-            await asyncio.to_thread(check_turn, fight, fighter_id, steps)
+            await self._engine(check_turn, fight, fighter_id, steps)
         except ValueError as e:  # every engine refusal is a ValueError (RuleError / TacticsError)
             raise _Refused("illegal", f"{what} is not legal: {_short(e)}") from None
 
@@ -415,7 +443,7 @@ class CompanionPilot:
         limit = self.settings.companion_calls_per_day
         first_today = not await self._in_store(decision_store.budget_noticed_today, self.store, guild_id,
                                                self.clock())
-        decision = await asyncio.to_thread(auto_decision, fight, fighter_id)
+        decision = await self._engine(auto_decision, fight, fighter_id)
         return decision.model_copy(update={
             "code": "budget", "model": self.model, "round": tally.round, "seq": tally.seq,
             "reason": f"today's {limit} model calls are used up: playing auto until 00:00 UTC",
