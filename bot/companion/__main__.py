@@ -25,7 +25,8 @@ from engine.cli import ArgParser
 from engine.errors import UsageError
 from engine.tactics import FightState, apply_turn, expected_level, new_fight, pass_turn, plan_turns
 
-from .pilot import CompanionPilot, apply_decision, auto_decision
+from .auto import apply_decision, auto_decision
+from .pilot import CompanionPilot
 from .request import Accepted
 
 PILOTS = ("model", "auto")

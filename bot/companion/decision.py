@@ -8,6 +8,7 @@ from pydantic import BaseModel, Field, field_validator
 from .plain import plain
 
 SAY_LIMIT = 100
+REASON_LIMIT = 200
 
 # Stable codes of how a decision came about (the reason says it for people).
 Code = Literal[
@@ -37,6 +38,12 @@ Code = Literal[
 def one_line(text: str, limit: int) -> str:
     """Whitespace folded to single spaces and cut to `limit` characters."""
     return " ".join(str(text).split())[:limit]
+
+
+def brief(e: BaseException) -> str:
+    """An exception's first line, short enough for a pass reason."""
+    text = str(e).strip()
+    return one_line(text.splitlines()[0] if text else type(e).__name__, 120)
 
 
 class CompanionDecision(BaseModel):

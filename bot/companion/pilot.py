@@ -13,31 +13,30 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import hashlib
 import json
 import logging
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime
 from functools import partial
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
-import httpx2
 import openai
-from openai import AsyncOpenAI
 
 from bot.settings import Settings
 from db import companion as decision_store
 from db.store import Store
-from engine.tactics import FightState, apply_turn, check_turn, pass_turn, plan_turns
+from engine.tactics import FightState, check_turn
 from prompts import render
 
-from .decision import SAY_LIMIT, Code, CompanionDecision, one_line
+from .auto import auto_decision
+from .client import ANSWER_LIMIT, body_text, error_words, make_client, warm_up
+from .decision import REASON_LIMIT, SAY_LIMIT, Code, CompanionDecision, brief, one_line
 from .offer import Offer, build_offer, retry_prompt
 from .request import Accepted
 from .text_answer import turn_named
 from .tools import ARGUMENTS, CHOOSE, CUSTOM, PASS, ChooseTurn, CustomTurn, PassTurn
+from .transcript import prompt_hash, write_transcript
 
 if TYPE_CHECKING:
     from openai.types.chat import ChatCompletionMessageParam
@@ -47,12 +46,7 @@ log = logging.getLogger(__name__)
 RETRY_MIN_S = 3.0          # a corrective retry only when this much of the deadline is left
 FIELD_RETRY_MIN_S = 1.5    # a retry without a refused field only when this much is left
 MIN_SEND_S = 0.2           # a request is sent only with this much of the deadline left
-SOCKET_TIMEOUT_S = 30.0    # the SDK's per-socket backstop; the deadline is what really bounds a call
 CHECK_TIMEOUT_S = 5.0      # the start-up GET /models
-KEEPALIVE_S = 120.0        # an idle pooled connection is kept this long (a duo phase comes every 30 s or so)
-LOCAL_API_KEY = "not-needed"  # local servers (Ollama, vLLM, llama.cpp) take any key, but the SDK wants one
-REASON_LIMIT = 200
-ANSWER_LIMIT = 4000
 
 
 class _Refused(Exception):
@@ -101,52 +95,6 @@ class _Tally:
                 "answer": self.answer, "error_body": self.error_body}
 
 
-def make_client(settings: Settings, http_client: Any = None) -> AsyncOpenAI:
-    """The one AsyncOpenAI of a pilot: the configured server, no SDK retries (the deadline decides), and
-    a pool of kept-alive connections as large as the cap on requests in flight."""
-    key = settings.openai_api_key.get_secret_value() if settings.openai_api_key else LOCAL_API_KEY
-    if http_client is None:
-        cap = settings.companion_max_requests
-        http_client = openai.DefaultAsyncHttpxClient(limits=httpx2.Limits(
-            max_connections=cap, max_keepalive_connections=cap, keepalive_expiry=KEEPALIVE_S))
-    return AsyncOpenAI(base_url=settings.openai_base_url, api_key=key, max_retries=0, timeout=SOCKET_TIMEOUT_S,
-                       http_client=http_client)
-
-
-# A completion with a tool call, validated once at start-up: the SDK imports its chat resources and
-# builds its response types on first use (some 30-50 ms of the event loop), which would otherwise land
-# on the first fight's decision.
-_SAMPLE = {"id": "warm-up", "object": "chat.completion", "created": 0, "model": "warm-up",
-           "choices": [{"index": 0, "finish_reason": "tool_calls", "message": {
-               "role": "assistant", "content": None, "tool_calls": [{"id": "c", "type": "function", "function": {
-                   "name": CHOOSE, "arguments": "{}"}}]}}],
-           "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2}}
-
-
-def warm_up(client: AsyncOpenAI) -> None:
-    """Load the SDK's chat resources and response types now (start-up), not on the first decision."""
-    from openai.types.chat import ChatCompletion
-
-    _ = client.chat.completions
-    ChatCompletion.model_validate(_SAMPLE)
-
-
-def prompt_hash(messages: list[dict], options: dict[str, Any]) -> str:
-    """The hash that names a prompt: its messages and tools, as sent."""
-    body = json.dumps({"messages": messages, "tools": options.get("tools")}, sort_keys=True, ensure_ascii=False)
-    return hashlib.sha256(body.encode()).hexdigest()
-
-
-def write_transcript(folder: Path, digest: str, model: str | None, messages: list[dict],
-                     options: dict[str, Any]) -> None:
-    """The prompt as `<folder>/<hash>.json` (written once per distinct prompt), to replay a choice."""
-    folder.mkdir(parents=True, exist_ok=True)
-    path = folder / f"{digest}.json"
-    if not path.exists():
-        path.write_text(json.dumps({"model": model, "messages": messages, **options}, indent=1, ensure_ascii=False),
-                        encoding="utf-8")
-
-
 class CompanionPilot:
     """Decides the companion's turn with the configured model. One per bot, created at start-up; its one
     client and its cap on requests in flight are shared by every fight."""
@@ -183,7 +131,7 @@ class CompanionPilot:
                 await self.client.models.list()
             self._answered = True
         except Exception as e:  # any failure means "not connected"; say why in the log
-            log.info("companion model server check failed: %s", _short(e))
+            log.info("companion model server check failed: %s", brief(e))
             self._answered = False
         return self.connected
 
@@ -226,7 +174,7 @@ class CompanionPilot:
             decision = _pass(tally, r.code, r.reason, self.model)
         except Exception as e:  # a bug of ours must still not hold up the fight
             log.exception("companion pilot failed")
-            decision = _pass(tally, "error", f"pilot error: {_short(e)}", self.model)
+            decision = _pass(tally, "error", f"pilot error: {brief(e)}", self.model)
         decision.latency_s = round(loop.time() - started, 3)
         if decision.passed:
             log.info("companion passes (%s): %s", decision.code, decision.reason)
@@ -300,11 +248,11 @@ class CompanionPilot:
             except openai.APIConnectionError as e:
                 self._answered = False
                 raise _Refused("connection",
-                               f"no connection to the model server ({_short(e.__cause__ or e)})") from None
+                               f"no connection to the model server ({brief(e.__cause__ or e)})") from None
             except (openai.APIResponseValidationError, ValueError) as e:
                 self._answered = True
                 raise _Refused("bad_response",
-                               f"the model server's answer is not a chat completion ({_short(e)})") from None
+                               f"the model server's answer is not a chat completion ({brief(e)})") from None
         self._answered = True
         usage = getattr(response, "usage", None)
         if usage is not None:
@@ -317,7 +265,7 @@ class CompanionPilot:
 
     def _status_refusal(self, e: openai.APIStatusError, options: dict[str, Any], tally: _Tally) -> _Refused:
         """An HTTP error as a pass reason with the server's own words; a refused field is remembered."""
-        tally.error_body = _body_text(e)
+        tally.error_body = body_text(e)
         said = error_words(e)
         if isinstance(e, openai.RateLimitError):
             after = e.response.headers.get("retry-after")
@@ -381,7 +329,7 @@ class CompanionPilot:
         try:
             args = ARGUMENTS[name].model_validate(raw)
         except ValueError as e:
-            raise bad("malformed", f"the arguments of {name} do not fit its schema ({_short(e)})", call.id) from None
+            raise bad("malformed", f"the arguments of {name} do not fit its schema ({brief(e)})", call.id) from None
 
         if isinstance(args, PassTurn):
             return CompanionDecision(decision="pass", code="model_pass", model=model,
@@ -398,7 +346,7 @@ class CompanionPilot:
         try:
             await self._engine(check_turn, fight, fighter_id, steps)
         except ValueError as e:  # every engine refusal is a ValueError (RuleError / TacticsError)
-            raise bad("illegal", f"the custom turn is not legal: {_short(e)}", call.id) from None
+            raise bad("illegal", f"the custom turn is not legal: {brief(e)}", call.id) from None
         return CompanionDecision(decision="custom", code="custom", steps=steps, say=one_line(args.say, SAY_LIMIT),
                                  model=model, reason="a custom turn the rules accept", **_cost(tally))
 
@@ -412,7 +360,7 @@ class CompanionPilot:
         try:
             await self._engine(check_turn, fight, fighter_id, steps)
         except ValueError as e:  # every engine refusal is a ValueError (RuleError / TacticsError)
-            raise _Refused("illegal", f"{what} is not legal: {_short(e)}") from None
+            raise _Refused("illegal", f"{what} is not legal: {brief(e)}") from None
 
     # --- the day's budget -----------------------------------------------------------------------------
 
@@ -461,34 +409,6 @@ class CompanionPilot:
             log.exception("could not store the companion's decision")
 
 
-# --- without a model --------------------------------------------------------------------------------------
-
-def auto_decision(fight: FightState, fighter_id: str = "companion") -> CompanionDecision:
-    """The `auto` pilot: the planner's first ready-made turn (a pass when there is none). Synchronous."""
-    turns = plan_turns(fight, fighter_id)
-    labels = [t.label for t in turns]
-    if not turns:
-        return CompanionDecision(decision="pass", code="no_turns", reason="no turn to offer", round=fight.round)
-    return CompanionDecision(decision="turn", code="auto", number=1, round=fight.round, offered=labels,
-                             steps=[s.model_dump(exclude_none=True) for s in turns[0].steps],
-                             reason="the planner's first turn")
-
-
-def apply_decision(fight: FightState, fighter_id: str,
-                   decision: CompanionDecision) -> tuple[FightState, CompanionDecision]:
-    """Apply a decision to the fight as it is now: its steps all or nothing, or a pass. If the board moved
-    on (the hero acted meanwhile) and the turn is no longer legal, the companion passes and says why.
-    Synchronous engine work: callers on the event loop run it in a worker thread."""
-    if not decision.passed:
-        try:
-            return apply_turn(fight, fighter_id, decision.steps), decision
-        except ValueError as e:
-            decision = decision.model_copy(update={
-                "decision": "pass", "code": "stale", "steps": [],
-                "reason": one_line(f"the board moved on and the turn is no longer legal: {_short(e)}", REASON_LIMIT)})
-    return pass_turn(fight, fighter_id), decision
-
-
 def _cost(tally: _Tally) -> dict:
     """What a decision records beside its choice: its cost, what it was offered, and what replays it."""
     return tally.record()
@@ -499,31 +419,3 @@ def _pass(tally: _Tally, code: Code, reason: str, model: str | None) -> Companio
                              **_cost(tally))
 
 
-def _body_text(e: openai.APIStatusError) -> str:
-    """The error response's body as the server sent it (kept with the decision)."""
-    try:
-        return e.response.text[:ANSWER_LIMIT]
-    except Exception:  # a streamed body not read: the SDK's summary will do
-        return str(e)[:ANSWER_LIMIT]
-
-
-def error_words(e: openai.APIStatusError) -> str:
-    """The server's own message in an error body: OpenAI and Ollama nest it under "error", vLLM and
-    llama.cpp put it at the top, Ollama's native routes send {"error": "text"}."""
-    body = e.body
-    said: Any = body
-    if isinstance(body, dict):
-        said = body.get("message") or body.get("error") or body.get("detail")
-        if isinstance(said, dict):
-            said = said.get("message")
-    if not isinstance(said, str) or not said.strip():
-        try:
-            said = e.response.text
-        except Exception:
-            said = ""
-    return one_line(said, 150)
-
-
-def _short(e: BaseException) -> str:
-    text = str(e).strip()
-    return one_line(text.splitlines()[0] if text else type(e).__name__, 120)

@@ -1,6 +1,6 @@
 """The companion's tools: pydantic models of their arguments and the strict JSON schemas sent to the model.
 
-A contract (issue 11): `choose_turn(number, say)`, `pass_turn(reason)` and, when custom turns are on,
+A contract: `choose_turn(number, say)`, `pass_turn(reason)` and, when custom turns are on,
 `custom_turn(steps, say)`. The schemas are generated once from the models below and made strict-mode
 safe (every property required, no extra properties, no defaults, no oneOf; a field that may be unused
 is nullable instead), so they are the same bytes on every call and any OpenAI-compatible server can

@@ -20,7 +20,7 @@ from support.fake_openai import (
     trickle,
 )
 
-from bot.companion.pilot import CompanionPilot, apply_decision
+from bot.companion import CompanionPilot, apply_decision
 from bot.settings import Settings
 from engine.tactics import apply_turn, plan_turns
 

@@ -9,7 +9,7 @@ import sqlite_utils
 from support.fake_openai import FakeOpenAI, choose, hang, status
 
 from bot.companion.decision import CompanionDecision
-from bot.companion.pilot import prompt_hash
+from bot.companion.transcript import prompt_hash
 from db import companion as decisions
 from db.store import MIGRATIONS, migrate, open_store
 from engine.tactics import plan_turns
