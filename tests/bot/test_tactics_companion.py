@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 import simcord
-from support.fake_openai import MODEL, FakeOpenAI, choose, hang, pass_
+from support.fake_openai import MODEL, FakeOpenAI, choose, hang, pass_, refusing
 from support.replies import private_text
 from support.tactics_play import send_turn, session, thread_texts
 from support.world import world
@@ -224,3 +224,16 @@ async def test_one_client_made_at_start_up_serves_every_fight_on_kept_alive_conn
         await bob.slash(channel, "tactics campaign")
         assert len(fake.requests) == 2 and model_pilot.companion is shared
         assert len(fake.connections) == 1, "the second fight's call reused the first one's connection"
+
+
+async def test_a_server_refusal_is_said_in_the_servers_words(make_real_bot, fake):
+    fake.answer_next(refusing("context", server="other"))
+    bot = make_real_bot()
+    async with simcord.run(bot) as env:
+        guild, channel, alice = world(env, "alice")
+        await alice.slash(channel, "tactics campaign")
+        thread = channel.threads[-1]
+        said = "the model server answered HTTP 400: This model's maximum context length is 512 tokens."
+        assert companion_lines(thread)[-1] == f"Cindle passes: {said}"
+        report = private_text(await alice.slash(thread, "tactics companion"))
+        assert f"Reason: {said}" in report and "1 model call" in report
