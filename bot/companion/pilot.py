@@ -287,7 +287,7 @@ class CompanionPilot:
         count = len(offer.turns)
 
         def bad(code: Code, reason: str, call_id: str | None = None) -> _BadAnswer:
-            correction = retry_prompt(reason, count=count, custom=custom)
+            correction = retry_prompt(reason, count=count, custom=custom, tools=self.accepted.tools)
             assistant = {"role": "assistant", "content": message.content or ""}
             if call_id is None:
                 return _BadAnswer(code, reason, [assistant, {"role": "user", "content": correction}])
@@ -310,8 +310,9 @@ class CompanionPilot:
                                          model=model, reason=f"named in the model's text: turn {number}",
                                          **_cost(tally))
             text = one_line(content, 60)
-            raise bad("no_tool_call", "the model answered with text, not a tool call"
-                      + (f" ({text!r})" if text else ""))
+            said = "the model answered with text, not a tool call" if self.accepted.tools \
+                else f"the answer names no one turn from 1 to {count}"
+            raise bad("no_tool_call", said + (f" ({text!r})" if text else ""))
         call = calls[0]
         name = getattr(call.function, "name", None)
         arguments = call.function.arguments

@@ -101,3 +101,23 @@ async def test_the_prompt_is_written_to_the_transcripts_folder_under_its_hash(fi
     saved = json.loads(path.read_text())
     assert saved["messages"] == fake.requests[0]["messages"] and saved["tools"] == fake.requests[0]["tools"]
     assert saved["model"] == "fake-model"
+
+
+async def test_without_tools_a_correction_asks_for_the_turn_in_words(fight, pilots):
+    async with FakeOpenAI([refusing("tools", server="ollama"), text("Hmm, let me think."), text("turn 1")]) as fake:
+        d = await pilots(fake).decide(fight, "companion", timeout=ROOMY)
+    refused, asked, corrected = fake.requests
+    assert "tool call" not in corrected["messages"][-1]["content"]
+    assert '"turn N" with N from 1 to' in corrected["messages"][-1]["content"]
+    assert (d.decision, d.code, d.number, d.calls) == ("turn", "text_turn", 1, 3)
+
+
+def test_a_setting_the_companion_does_not_know_stops_start_up_with_its_name():
+    from bot.settings import SettingsError, load_settings
+
+    with pytest.raises(SettingsError, match="COMPANION_TOOL_CHOICE"):
+        load_settings(_env_file=None, COMPANION_TOOL_CHOICE="sometimes")
+    with pytest.raises(SettingsError, match="COMPANION_REASONING_EFFORT"):
+        load_settings(_env_file=None, COMPANION_REASONING_EFFORT="max")
+    with pytest.raises(SettingsError, match="COMPANION_MAX_REQUESTS"):
+        load_settings(_env_file=None, COMPANION_MAX_REQUESTS=0)
