@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import os
 import statistics
 import subprocess
@@ -60,6 +61,15 @@ def _p(values: list[float], q: float) -> float:
 
 
 when: list[float] = []
+collections: list[tuple[int, float]] = []   # (generation, seconds) of each garbage collection in a run
+_gc_began = [0.0]
+
+
+def _gc_watch(phase: str, info: dict) -> None:
+    if phase == "start":
+        _gc_began[0] = time.perf_counter()
+    else:
+        collections.append((info["generation"], time.perf_counter() - _gc_began[0]))
 
 
 async def _heartbeat(stop: asyncio.Event, late: list[float]) -> None:
@@ -71,14 +81,14 @@ async def _heartbeat(stop: asyncio.Event, late: list[float]) -> None:
         when.append(loop.time())
 
 
-async def _presses(stop: asyncio.Event, worker: ThreadPoolExecutor, answers: list[float]) -> None:
+async def _presses(stop: asyncio.Event, worker: ThreadPoolExecutor, answers: list[tuple[float, float]]) -> None:
     """A press stand-in: scheduled on the loop, then one job on the store worker, answered."""
     loop = asyncio.get_running_loop()
     while not stop.is_set():
         began = loop.time()
         await asyncio.sleep(0)
         await loop.run_in_executor(worker, time.sleep, 0.001)  # a short store read
-        answers.append(loop.time() - began)
+        answers.append((began, loop.time() - began))
         await asyncio.sleep(PRESS_EVERY_S)
 
 
@@ -98,20 +108,22 @@ async def run(count: int, model: str, cap: int, folder: Path) -> dict:
     start_up_ms = ((time.thread_time() - cpu) * 1000, (time.perf_counter() - wall) * 1000)
     await pilot.check()                                             # start-up: GET /models
     fights = [new_fight("c01", seed, "Tidecaller", "Cindle") for seed in range(1, count + 1)]
-    stop, late, answers = asyncio.Event(), [], []
+    stop, late = asyncio.Event(), []
+    answers: list[tuple[float, float]] = []
     background = [asyncio.create_task(_heartbeat(stop, late)), asyncio.create_task(_presses(stop, worker, answers))]
     idle_cpu = time.thread_time()
     await asyncio.sleep(1.0)            # the heartbeat's and the press stand-in's own loop CPU, per second
     idle_rate = time.thread_time() - idle_cpu
     opened = loop.time()
     cpu = time.thread_time()
+    collections.clear()
 
     async def one(i: int, fight) -> tuple[float, str, int]:
         decision = await pilot.decide(fight, "companion", timeout=DEADLINE_S, guild_id=1, game_id=f"f{i}")
         return loop.time() - opened, decision.code, decision.calls
 
     ends = await asyncio.gather(*(one(i, f) for i, f in enumerate(fights)))
-    loop_cpu = time.thread_time() - cpu - idle_rate * (loop.time() - opened)
+    loop_cpu = max(0.0, time.thread_time() - cpu - idle_rate * (loop.time() - opened))
     stop.set()
     await asyncio.gather(*background)
     await pilot.aclose()
@@ -119,7 +131,10 @@ async def run(count: int, model: str, cap: int, folder: Path) -> dict:
     store.close()
     proc.terminate()
     proc.wait()
-    worst = sorted(zip(late, when), reverse=True)[:3]
+    during = [(a, b) for a, b in zip(late, when) if b >= opened]   # the idle second before is not the run's
+    late = [a for a, _ in during]
+    pressed = [took for began, took in answers if began >= opened]
+    worst = sorted(during, reverse=True)[:3]
     stalls = ", ".join(f"{a * 1000:.0f} ms at {b - opened:.2f} s" for a, b in worst)
     when.clear()
     passes = [t for t, code, _ in ends if code == "timeout"]
@@ -129,7 +144,9 @@ async def run(count: int, model: str, cap: int, folder: Path) -> dict:
             "pass_first_s": min(passes, default=0.0), "pass_last_s": max(passes, default=0.0),
             "off_window": sum(1 for t in passes if not DEADLINE_S <= t <= LATE_S) + sum(1 for t in plays if t > LATE_S),
             "play_last_s": max(plays, default=0.0), "stall_ms": max(late, default=0.0) * 1000,
-            "press_p99_ms": _p(answers, 0.99) * 1000, "loop_cpu_ms_per_request": loop_cpu * 1000 / sent,
+            "press_p99_ms": _p(pressed, 0.99) * 1000, "loop_cpu_ms_per_request": loop_cpu * 1000 / sent,
+            "loop_cpu_ms_per_companion": loop_cpu * 1000 / count, "requests": sent,
+            "gc_max_ms": max((t for _, t in collections), default=0.0) * 1000,
             "start_up_cpu_ms": start_up_ms[0], "start_up_wall_ms": start_up_ms[1], "worst_stalls": stalls}
 
 
@@ -138,7 +155,9 @@ def _row(r: dict) -> str:
             f"passes {r['passes']:>2}, {r['pass_first_s']:5.2f}-{r['pass_last_s']:5.2f} s | "
             f"outside window {r['off_window']:>2} (target 0) | stall {r['stall_ms']:6.1f} ms "
             f"(<= {STALL_TARGET_MS:g}) | press p99 {r['press_p99_ms']:6.1f} ms (<= {PRESS_P99_TARGET_MS:g}) | "
-            f"loop CPU {r['loop_cpu_ms_per_request']:.2f} ms/request | worst stalls {r['worst_stalls']}")
+            f"loop CPU {r['loop_cpu_ms_per_request']:.2f} ms/request ({r['requests']} sent), "
+            f"{r['loop_cpu_ms_per_companion']:.2f} ms/companion | worst stalls {r['worst_stalls']} | "
+            f"longest garbage collection {r['gc_max_ms']:.1f} ms")
 
 
 async def main() -> None:
@@ -149,6 +168,7 @@ async def main() -> None:
                     help="COMPANION_MAX_REQUESTS")
     ap.add_argument("--repeat", type=int, default=1, help="runs per row; the figures are their medians")
     args = ap.parse_args()
+    gc.callbacks.append(_gc_watch)
     print("load average at start: " + " ".join(f"{x:.2f}" for x in os.getloadavg()) + f" ({os.cpu_count()} CPUs)")
     print(f"pilot alone, COMPANION_MAX_REQUESTS={args.cap}; a pass is due within {DEADLINE_S:g}-{LATE_S:g} s "
           f"of its phase opening, a turn by {LATE_S:g} s")

@@ -18,7 +18,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime
-from functools import partial
+from functools import cache, partial
 from typing import TYPE_CHECKING, Any, cast
 
 import openai
@@ -26,7 +26,7 @@ import openai
 from bot.settings import Settings
 from db import companion as decision_store
 from db.store import Store
-from engine.tactics import FightState, check_turn
+from engine.tactics import FightState, check_turn, new_fight
 from prompts import render
 
 from .auto import auto_decision
@@ -95,6 +95,16 @@ class _Tally:
                 "answer": self.answer, "error_body": self.error_body}
 
 
+@cache
+def warm_engine() -> None:
+    """One offer built at start-up, on the engine thread: the first one loads the content and compiles
+    the prompt templates, holding the interpreter for some 100 ms that would otherwise stall the event
+    loop when the first fights open their phases. Once per process."""
+    offer = build_offer(new_fight("c01", 1, "Tidecaller", "Cindle"), "companion", custom=True, seconds=10)
+    retry_prompt("warm-up", count=len(offer.turns), custom=True, tools=False)
+    render("companion/text_only", count=len(offer.turns))
+
+
 class CompanionPilot:
     """Decides the companion's turn with the configured model. One per bot, created at start-up; its one
     client and its cap on requests in flight are shared by every fight."""
@@ -113,6 +123,8 @@ class CompanionPilot:
         self.accepted = Accepted()           # what this server was found to take (refused fields left out)
         self.slots = asyncio.Semaphore(settings.companion_max_requests)
         self.engine_thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="companion-engine")
+        if self.client is not None:
+            self.engine_thread.submit(warm_engine)
         self._answered: bool | None = None   # did the server answer its last request? None: not asked yet
 
     # --- connection -----------------------------------------------------------------------------------
