@@ -167,10 +167,15 @@ async def main() -> None:
     ap.add_argument("--cap", type=int, default=Settings(_env_file=None).companion_max_requests,
                     help="COMPANION_MAX_REQUESTS")
     ap.add_argument("--repeat", type=int, default=1, help="runs per row; the figures are their medians")
+    ap.add_argument("--switch-interval-ms", type=float, default=None,
+                    help="sys.setswitchinterval for the run (the engine thread and the loop share the interpreter)")
     args = ap.parse_args()
+    if args.switch_interval_ms is not None:
+        sys.setswitchinterval(args.switch_interval_ms / 1000)
     gc.callbacks.append(_gc_watch)
     print("load average at start: " + " ".join(f"{x:.2f}" for x in os.getloadavg()) + f" ({os.cpu_count()} CPUs)")
-    print(f"pilot alone, COMPANION_MAX_REQUESTS={args.cap}; a pass is due within {DEADLINE_S:g}-{LATE_S:g} s "
+    print(f"pilot alone, COMPANION_MAX_REQUESTS={args.cap}, switch interval {sys.getswitchinterval() * 1000:g} ms; "
+          f"a pass is due within {DEADLINE_S:g}-{LATE_S:g} s "
           f"of its phase opening, a turn by {LATE_S:g} s")
     with tempfile.TemporaryDirectory() as tmp:
         for model in args.models.split(","):
