@@ -11,8 +11,9 @@ def auto_decision(fight: FightState, fighter_id: str = "companion") -> Companion
     turns = plan_turns(fight, fighter_id)
     labels = [t.label for t in turns]
     if not turns:
-        return CompanionDecision(decision="pass", code="no_turns", reason="no turn to offer", round=fight.round)
-    return CompanionDecision(decision="turn", code="auto", number=1, round=fight.round, offered=labels,
+        return CompanionDecision(decision="pass", code="no_turns", reason="no turn to offer", round=fight.round,
+                                 seq=fight.seq)
+    return CompanionDecision(decision="turn", code="auto", number=1, round=fight.round, seq=fight.seq, offered=labels,
                              steps=[s.model_dump(exclude_none=True) for s in turns[0].steps],
                              reason="the planner's first turn")
 
