@@ -31,4 +31,3 @@ async def test_the_real_deadline_ends_a_hang_and_a_trickle_within_10_3_s(fight, 
         assert (d.decision, d.code, d.reason) == ("pass", "timeout", "no answer in 10 s")
         assert d.line("Cindle") == "Cindle passes: no answer in 10 s"
         assert len(fake.requests) == 1 and 10.0 <= d.latency_s <= 10.3
-
