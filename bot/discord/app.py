@@ -7,6 +7,8 @@ other's games.
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 import discord
 from discord.ext import commands
@@ -24,6 +26,9 @@ from .play import Play
 
 log = logging.getLogger(__name__)
 
+# Awaits an awaitable from outside Discord, e.g. `await wait(call, reason="the companion's model server")`.
+ExternalWait = Callable[..., Awaitable[Any]]
+
 
 class GameHall(commands.AutoShardedBot):
     def __init__(self, settings: Settings, plugins: list[GamePlugin]) -> None:
@@ -38,6 +43,7 @@ class GameHall(commands.AutoShardedBot):
         self.db: Store = None  # type: ignore[assignment]  # set in setup_hook, like the two below
         self.sessions: Sessions = None  # type: ignore[assignment]
         self.pilots: PilotRunner = None  # type: ignore[assignment]
+        self.external_wait: ExternalWait | None = None  # given by create_bot; pilots read it
         self.play = Play(self)
         self._armed = False
 
