@@ -24,7 +24,7 @@ import logging
 from datetime import UTC, datetime
 from typing import Any
 
-from bot.local_open import open_command
+from bot.local_open import OpenButton, open_buttons, open_command
 from bot.local_world import PLAYER_NAME, World, build_world, latest_played, page_secret, reopen_games
 from bot.settings import Settings
 from db.games import GameRecord
@@ -61,6 +61,8 @@ async def run_local(settings: Settings, *, port: int | None = None, plugins=None
     latest = latest_played(reopened)
     page = Page(env, bot, world, start=latest.thread_id if latest is not None else None)
     bot.tree.add_command(open_command(page))
+    OpenButton.page = page
+    bot.add_dynamic_items(OpenButton)
     bot.add_listener(_reopened_boards(bot, world, [g.id for g in reopened]), "on_ready")
     await env.start()
     try:
@@ -109,7 +111,8 @@ def _reopened_boards(bot: Any, world: World, game_ids: list[int]):
             return
         done = True
         sessions = bot.sessions
-        back = []
+        back: dict[int, str] = {}
+        names = {t.id: t.name for t in world.games.threads}
         for game_id in game_ids:
             try:
                 game = await sessions.call(sessions.get, game_id)
@@ -121,13 +124,15 @@ def _reopened_boards(bot: Any, world: World, game_ids: list[int]):
                 thread = bot.get_partial_messageable(game.thread_id, guild_id=game.guild_id)
                 message = await thread.send(**bot.play.board_message(game, reply, REOPENED_TEXT))
                 await sessions.call(sessions.attach, game, board_message_id=message.id)
-                back.append(f"<#{game.thread_id}>")
+                back[game.thread_id] = names.get(game.thread_id) or sessions.kind(game.kind).title
             except Exception:  # one game that cannot be shown must not keep the others hidden
                 log.exception("game %s: could not post its board after the restart", game_id)
         if back:
             games = bot.get_partial_messageable(world.games.id, guild_id=world.guild.id)
-            await games.send(f"Welcome back. Your running games are open again: {', '.join(back)}. "
-                             "The page opens on the one you played last; `/open` goes to another.")
+            mentions = ", ".join(f"<#{thread_id}>" for thread_id in back)
+            await games.send(f"Welcome back. Your running games are open again: {mentions}. The page opens on "
+                             "the one you played last; a button below (or `/open`) goes to another.",
+                             view=open_buttons(back))
 
     return post
 

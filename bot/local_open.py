@@ -4,6 +4,10 @@ It offers #games, the player's running games and their recently finished ones (a
 holds its result and replay). What the player types matches a place when each typed word begins a word
 of the place's name, in any case, so `Horn` finds "Tactics · The Horn Pass · you". A finished game whose
 thread went with an earlier run of local play gets a new thread showing how it ended.
+
+SimCord's page draws a channel mention as plain text, with nothing to click, and offers no hook to
+change that; what it does offer to click is a button. So where local play itself names threads (its
+welcome-back note), each comes with an Open button (`OpenButton`) that shows the thread in the page.
 """
 from __future__ import annotations
 
@@ -11,7 +15,7 @@ import logging
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, ClassVar, Protocol
 
 import discord
 from discord import app_commands
@@ -146,3 +150,35 @@ async def _show_finished(page: Navigator, interaction: discord.Interaction, plac
         return None
     await sessions.call(sessions.attach, game, thread_id=thread.id, board_message_id=message.id)
     return thread.id
+
+
+class OpenButton(discord.ui.DynamicItem[discord.ui.Button], template=r"lo:(?P<channel>[0-9]{1,20})"):
+    """Shows a thread in the page, as clicking its mention would in Discord. Works after a restart too."""
+
+    page: ClassVar[Navigator | None] = None  # local play's page, set when it starts
+
+    def __init__(self, channel_id: int, label: str = "Open", item: discord.ui.Button | None = None) -> None:
+        self.channel_id = channel_id
+        super().__init__(item or discord.ui.Button(label=label[:80], custom_id=f"lo:{channel_id}",
+                                                   style=discord.ButtonStyle.primary))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match, /):  # type: ignore[override]
+        return cls(int(match["channel"]), item.label or "Open", item)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        page = OpenButton.page
+        if page is None or self.channel_id not in {page.games_channel_id, *page.thread_names()}:
+            await interaction.response.send_message(
+                "That thread is gone: `/open` lists where you can go.", ephemeral=True)
+            return
+        page.request(self.channel_id)
+        await interaction.response.defer()  # nothing to say: the page moves there
+
+
+def open_buttons(threads: dict[int, str]) -> discord.ui.View:
+    """One Open button per thread (by id, with its name), as many as Discord allows on a message."""
+    view = discord.ui.View(timeout=None)
+    for channel_id, name in list(threads.items())[:25]:
+        view.add_item(OpenButton(channel_id, f"Open {name}"))
+    return view
