@@ -16,6 +16,8 @@ import pytest
 from support.fake_openai import hang
 from support.local_play import LocalPlay, ModelServer, Page, free_port, page_opens
 
+from bot.local_world import SECRET_FILE, page_secret
+
 QUIET = ("PyNaCl", "davey", "Privileged message content", "Guilds intent")
 LINGER_S = 3.5  # a little over the moment a finished game's board stays up before the page leaves
 
@@ -178,6 +180,15 @@ def test_a_press_answers_while_the_model_hangs_and_the_companion_passes_on_time(
             page.wait_said("Cindle passes: no answer in 10 s", timeout=20)  # the pass keeps the wall clock
         finally:
             play.stop()
+
+
+def test_the_address_secret_is_made_once_readable_by_its_owner_alone(tmp_path):
+    folder = tmp_path / "data"
+    first = page_secret(folder)
+    assert page_secret(folder) == first and len(first) >= 32
+    assert (folder / SECRET_FILE).stat().st_mode & 0o777 == 0o600
+    (folder / SECRET_FILE).write_text("x")  # spoilt: a new one is made rather than a guessable one used
+    assert page_secret(folder) not in ("x", first)
 
 
 def test_message_times_follow_the_wall_clock(tmp_path):
