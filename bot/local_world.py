@@ -6,7 +6,7 @@ store's games and progress would belong to strangers after a restart. A snowflak
 it was minted plus a counter; SimCord mints one at its clock's instant, counting from 0 within a
 millisecond. So each piece of the world is built with SimCord's clock held at its own fixed
 instant, before the clock moves on to the wall time: the first id minted there is the piece's id,
-the same on every start (`WORLD_IDS`), with no file to keep beside the database.
+the same on every start (`WORLD_IDS`), with no file needed for them.
 
 The page's address carries a secret (whoever holds it can play); it is kept in a file beside the
 database, so the address printed at one start is the address of every start: an open tab reloads
