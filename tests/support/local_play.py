@@ -163,13 +163,9 @@ class Page:
             assert self.channel().startswith(wanted), f"the page left {wanted!r} for {self.channel()!r}"
             time.sleep(0.2)
 
-    def said(self, *parts: str) -> str:
-        """The newest message in the page containing every part."""
-        found = [t for t in self.texts() if all(p in t for p in parts)]
-        assert found, f"no message with {parts} in the page; it shows {self.texts()}"
-        return found[-1]
-
-    def wait_said(self, *parts: str, timeout: float = 20) -> str:
+    def said(self, *parts: str, timeout: float = 10) -> str:
+        """The newest message in the page containing every part, waiting for the page to show it (the
+        page is redrawn a moment after the bot posts on its own)."""
         deadline = time.monotonic() + timeout
         while True:
             found = [t for t in self.texts() if all(p in t for p in parts)]
