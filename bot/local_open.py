@@ -2,7 +2,7 @@
 
 It offers #games, the player's running games and their recently finished ones (a finished game's thread
 holds its result and replay). What the player types matches a place when each typed word begins a word
-of the place's name, in any case, so `Horn` finds "Tactics · The Horn Pass · you". A finished game whose
+of the place's name, in any case, so `Horn` finds "Tactics · The Horned One · you". A finished game whose
 thread went with an earlier run of local play gets a new thread showing how it ended.
 
 SimCord's page draws a channel mention as plain text, with nothing to click, and offers no hook to

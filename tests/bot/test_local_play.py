@@ -16,6 +16,7 @@ import pytest
 from support.fake_openai import hang
 from support.local_play import LocalPlay, ModelServer, Page, free_port, page_opens
 
+from bot.local_open import Place, find, matches
 from bot.local_world import SECRET_FILE, page_secret
 
 QUIET = ("PyNaCl", "davey", "Privileged message content", "Guilds intent")
@@ -180,6 +181,17 @@ def test_a_press_answers_while_the_model_hangs_and_the_companion_passes_on_time(
             page.said("Cindle passes: no answer in 10 s", timeout=20)  # the pass keeps the wall clock
         finally:
             play.stop()
+
+
+def test_a_place_is_found_by_the_start_of_any_word_of_its_name_in_any_case():
+    horned = Place("Tactics · The Horned One · you", 11)
+    bowls = Place("Bowls · Puzzle 1 · you (finished)", 12)
+    places = [Place("#games", 10), horned, bowls]
+    for typed in ("Horn", "horned", "THE ONE", "tactics  horn", "Tactics · The Horned One · you", "11"):
+        assert find(places, typed) is horned, typed
+    assert find(places, "puzzle 1") is bowls and find(places, "games") is places[0]
+    assert find(places, "Thorn") is None and find(places, "horn pass") is None and find(places, " ") is None
+    assert all(matches(p, "") for p in places), "nothing typed yet: the list offers everything"
 
 
 def test_the_address_secret_is_made_once_readable_by_its_owner_alone(tmp_path):
