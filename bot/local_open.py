@@ -7,7 +7,8 @@ thread went with an earlier run of local play gets a new thread showing how it e
 
 SimCord's page draws a channel mention as plain text, with nothing to click, and offers no hook to
 change that; what it does offer to click is a button. So where local play itself names threads (its
-welcome-back note), each comes with an Open button (`OpenButton`) that shows the thread in the page.
+welcome-back note, and `/open` with nothing typed), each comes with an Open button (`OpenButton`)
+that shows the thread in the page.
 """
 from __future__ import annotations
 
@@ -108,11 +109,20 @@ def open_command(page: Navigator) -> app_commands.Command:
         return [app_commands.Choice(name=p.name, value=p.value) for p in offered[:CHOICES_MAX]]
 
     @app_commands.command(name="open", description="Local play: show #games or one of your games here")
-    @app_commands.describe(where="#games, or one of your games: running, or finished lately")
+    @app_commands.describe(where="#games, or one of your games: running, or finished lately (leave out for a list)")
     @app_commands.autocomplete(where=complete)
-    async def open_(interaction: discord.Interaction, where: str) -> None:
+    async def open_(interaction: discord.Interaction, where: str | None = None) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        place = find(await listed(interaction.user.id), where)
+        found = await listed(interaction.user.id)
+        if where is None:  # the places as buttons: what the page lets you click
+            shown = {p.channel_id: p.name for p in found if p.channel_id is not None}
+            gone = [p.name for p in found if p.channel_id is None]
+            text = "Where to? Press a button." + (
+                f" Also finished before the last restart (`/open where:` with a word of its name): "
+                f"{', '.join(gone)}." if gone else "")
+            await interaction.followup.send(text[:2000], ephemeral=True, view=open_buttons(shown))
+            return
+        place = find(found, where)
         if place is None:
             await interaction.followup.send(
                 f"Nothing called “{where[:80]}” here: pick #games or one of your games from the list "
@@ -176,9 +186,9 @@ class OpenButton(discord.ui.DynamicItem[discord.ui.Button], template=r"lo:(?P<ch
         await interaction.response.defer()  # nothing to say: the page moves there
 
 
-def open_buttons(threads: dict[int, str]) -> discord.ui.View:
-    """One Open button per thread (by id, with its name), as many as Discord allows on a message."""
+def open_buttons(channels: dict[int, str]) -> discord.ui.View:
+    """One Open button per channel (by id, with its name), as many as Discord allows on a message."""
     view = discord.ui.View(timeout=None)
-    for channel_id, name in list(threads.items())[:25]:
+    for channel_id, name in list(channels.items())[:25]:
         view.add_item(OpenButton(channel_id, f"Open {name}"))
     return view

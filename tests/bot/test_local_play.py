@@ -133,7 +133,8 @@ def test_open_finds_any_word_of_a_name_and_reopens_finished_games(tmp_path):
             assert [c["name"] for c in page.complete("open", "where", typed)] == [
                 "Tactics · Puddles on the Path · you"], typed
         assert page.complete("open", "where", "horn") == []
-        page.run("open", where="#games")
+        page.run("open")  # nothing typed: the places as buttons, since a mention cannot be clicked
+        page.click("Open #games")
         page.wait_for_channel("games")
         page.run("open", where="Puddles")  # typed, not picked from the list
         page.wait_for_channel("Tactics · Puddles on the Path")
@@ -150,6 +151,8 @@ def test_open_finds_any_word_of_a_name_and_reopens_finished_games(tmp_path):
         page = Page(play.address())  # the first page after the restart: no reload needed
         offered = [c["name"] for c in page.complete("open", "where", "bowls")]
         assert offered == ["Bowls · Puzzle 1 · you (finished)"]
+        page.run("open")
+        page.said("Also finished before the last restart", "Bowls · Puzzle 1 · you (finished)")
         page.run("open", where="Bowls")  # its thread went with the last run: a new one shows how it ended
         page.wait_for_channel("Bowls · Puzzle 1")
         end = page.said("This game is over")
