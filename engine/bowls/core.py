@@ -114,7 +114,7 @@ def settle(b: list[str], volcano: int, reverse: int, erupted: int, trace: list |
     npass = 0
     while True:
         npass += 1
-        results = list(map(_LOOKUP, b))
+        results: list = list(map(_LOOKUP, b))  # compress() below yields only the bowls that match
         if results.count(None) != N_BOWLS:
             pm = 0
             for i in compress(_RANGE, results):
