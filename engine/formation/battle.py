@@ -94,7 +94,7 @@ def simulate(a: dict[str, str], b: dict[str, str], ground: str = "clear",
         raise InvalidFormationError("max_rounds", f"max_rounds must be 1..{core.MAX_ROUNDS}")
     ids = _ids(a, b)
     if with_log:
-        hp, mx, sched = core.prepare(ids, ACTOR)
+        hp, mx, sched = core.prepare(ids, MEMBERS)
         log: list = []
         w, r, ko = core.run(hp, mx, sched, limit, core.GROUND_CODE[ground], log, targets=target_row(ids))
     else:
@@ -133,6 +133,7 @@ ACTOR = tuple(
     for table, fires in ((core.ACTION[kind], core.FIRES[core.ROUND_KIND.index(kind, 1)])
                          for kind in range(len(core.ACTION)))
 )
+MEMBERS = core.member_tables(ACTOR)  # the schedules' members, each with its actor's half of an Action
 
 
 def target_row(ids: tuple[int, ...]) -> tuple[tuple[str, str, str], ...]:

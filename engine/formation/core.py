@@ -124,54 +124,63 @@ def _first_standing(order: tuple[int, ...], hp: list[int]) -> int:
     return order[-1]
 
 
-def schedules(ids: tuple[int, ...], actors: tuple | None = None) -> list[tuple]:
+def member_tables(actors: tuple | None = None) -> tuple:
+    """Every schedule member a board can have, built once: per round kind, (as a MIXED member, as a
+    normal hit)[10 * creature + board index], i.e. (index, op, amount, who) and (index, amount, who).
+    `who` is the actor's half of a logged Action from `actors[round kind][creature][index]` (the
+    battle's ACTOR table), or None for battles that are not logged."""
+    out = []
+    for kind, table in enumerate(ACTION):
+        mixed = tuple((i, op, amt, actors[kind][c][i] if actors is not None else None)
+                      for c, (_, op, amt) in enumerate(table) for i in range(10))
+        out.append((mixed, tuple((i, amt, who) for i, _, amt, who in mixed)))
+    return tuple(out)
+
+
+PLAIN_MEMBERS = member_tables()
+
+
+def schedules(ids: tuple[int, ...], members: tuple = PLAIN_MEMBERS) -> list[tuple]:
     """For each round kind, the speed groups fastest first, each a triple (shape, members, speed).
 
     The shapes: LONE, one normal-target hit, members (index, amount, who); PAIR, two of them at one
     speed, (index, amount, who, index, amount, who); HITS, three or more, ((index, amount, who), ...);
-    MIXED, a group where someone does more than a normal hit, ((index, op, amount, who), ...). `who`
-    is the actor's half of a logged Action, `actors[round kind][creature][index]` (the battle's ACTOR
-    table) when run() is to log, else None.
+    MIXED, a group where someone does more than a normal hit, ((index, op, amount, who), ...).
+    `members` comes from member_tables(): with the battle's actors when run() is to log.
     """
+    keys = [10 * c + i for i, c in enumerate(ids)]  # where each board index's members are in the tables
     out = []
-    for kind, (speed_of, action_of, hits_only) in enumerate(_SCHEDULE_TABLES):
-        words = actors[kind] if actors is not None else None
-        buckets: dict[int, list] = {}
+    for (speed_of, hits_only), (as_mixed, as_hit) in zip(_SCHEDULE_TABLES, members):
+        buckets: dict[int, list[int]] = {}
         mixed = set()  # speeds where someone does more than a normal hit
-        for i in range(10):
-            c = ids[i]
+        for key in keys:
+            c = key // 10
             spd = speed_of[c]
             if not hits_only[c]:
                 mixed.add(spd)
-            op, amount = action_of[c]
-            member = (i, op, amount, words[c][i] if words is not None else None)
             b = buckets.get(spd)
             if b is None:
-                buckets[spd] = [member]
+                buckets[spd] = [key]
             else:
-                b.append(member)
+                b.append(key)
         groups: list[tuple[int, Any, int]] = []
         for spd in sorted(buckets, reverse=True):
-            acts = buckets[spd]
+            at = buckets[spd]
             if spd in mixed:
-                groups.append((MIXED, tuple(acts), spd))
-            elif len(acts) == 1:
-                i, _, amount, who = acts[0]
-                groups.append((LONE, (i, amount, who), spd))
-            elif len(acts) == 2:
-                (i, _, amount, who), (i2, _, amount2, who2) = acts
-                groups.append((PAIR, (i, amount, who, i2, amount2, who2), spd))
+                groups.append((MIXED, tuple(map(as_mixed.__getitem__, at)), spd))
+            elif len(at) == 1:
+                groups.append((LONE, as_hit[at[0]], spd))
+            elif len(at) == 2:
+                groups.append((PAIR, as_hit[at[0]] + as_hit[at[1]], spd))
             else:
-                groups.append((HITS, tuple([(i, amount, who) for i, _, amount, who in acts]), spd))
+                groups.append((HITS, tuple(map(as_hit.__getitem__, at)), spd))
         out.append(tuple(groups))
     return out
 
 
-# Per round kind, what schedules() reads: each creature's speed, its action (op, amount), and whether
-# that action is a normal hit.
+# Per round kind, what schedules() reads: each creature's speed, and whether its action is a normal hit.
 _SCHEDULE_TABLES = tuple(
-    (tuple(spd for spd, _, _ in table), tuple((op, amt) for _, op, amt in table),
-     tuple(op == OP_HIT for _, op, _ in table))
+    (tuple(spd for spd, _, _ in table), tuple(op == OP_HIT for _, op, _ in table))
     for table in ACTION
 )
 
@@ -183,7 +192,7 @@ def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log
     winner: 0 side a, 1 side b, 2 draw. Each group's members choose their targets from the board as
     it stood before the group; shields land at once (they cannot change a choice), then hits, then
     heals. With `log` a list, every round played is appended to it as a RoundLog, each group where
-    someone acted as a Group of Actions: that needs schedules built with the battle's `actors`, and
+    someone acted as a Group of Actions: that needs schedules built with the battle's actors, and
     `targets`, the target half of an Action for each board index. The battle is the same either way.
     """
     normal = topo[0]
@@ -400,11 +409,11 @@ def compare(hp: list[int], mx: list[int]) -> int:
     return 2
 
 
-def prepare(ids: tuple[int, ...], actors: tuple | None = None):
-    """(hp, max_hp, schedules) for a board of 10 creature ids; `actors` (the battle's ACTOR table) when
-    run() should log."""
+def prepare(ids: tuple[int, ...], members: tuple = PLAIN_MEMBERS):
+    """(hp, max_hp, schedules) for a board of 10 creature ids; `members` built with the battle's
+    actors when run() should log."""
     mx = max_hps(ids)
-    return mx[:], mx, schedules(ids, actors)
+    return mx[:], mx, schedules(ids, members)
 
 
 def fight(ids: tuple[int, ...], rounds: int, ground: int):

@@ -6,13 +6,13 @@ Crafted HP lets a test start in a later round from a chosen board (core.run(star
 """
 
 from engine.formation import core
-from engine.formation.battle import ACTOR, simulate, target_row
+from engine.formation.battle import MEMBERS, simulate, target_row
 from engine.formation.model import CREATURES, SLOTS
 
 
 def play(a, b, *, hp=None, start=1, rounds=None, ground="clear"):
     ids = tuple(core.ID[n] for n in a + b)
-    hp0, mx, sched = core.prepare(ids, ACTOR)
+    hp0, mx, sched = core.prepare(ids, MEMBERS)
     if hp is not None:
         hp0 = list(hp)
     log = []
