@@ -207,6 +207,7 @@ def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log
     knocked: list[int] | None = None  # who the group felled, when logging
     groups: list[Group] = []
     start_shields: tuple[int, ...] = ()
+    heal: Any = ()  # a mixed group's heals, until they land
     for r in range(start, rounds + 1):
         sh = [0] * 10
         if ground == SHELTERED and r == 1:
@@ -217,7 +218,6 @@ def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log
             groups = []
             start_shields = tuple(sh)
         for shape, members, speed in sched_kinds[kinds[r]]:
-            heal: Any = ()
             if shape == LONE:
                 i, amt, who = members
                 if hp[i] <= 0:
@@ -290,13 +290,15 @@ def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log
                             knocked.append(t)
                 if logging:  # what it did: the HP it took, the part the shield blocked
                     events[k] = Action((who, targets[t], amt, h - hp[t], amt - dealt))
-            for t, amt, k, who in heal:  # heals never revive one felled in this group
-                h = hp[t]
-                if h > 0:
-                    m = mx[t]
-                    hp[t] = h + amt if h + amt < m else m
-                if logging:
-                    events[k] = Action((who, targets[t], amt, hp[t] - h, 0))
+            if heal:  # only a mixed group heals
+                for t, amt, k, who in heal:  # heals never revive one felled in this group
+                    h = hp[t]
+                    if h > 0:
+                        m = mx[t]
+                        hp[t] = h + amt if h + amt < m else m
+                    if logging:
+                        events[k] = Action((who, targets[t], amt, hp[t] - h, 0))
+                heal = ()
             if logging and events:
                 groups.append(Group((speed, tuple(events), tuple(hp), tuple(sh),
                                      tuple([targets[t][:2] for t in sorted(knocked)]) if knocked else ())))
