@@ -27,6 +27,8 @@ _DEST = [
      tuple((s - k) % N_BOWLS for k in range(1, _LONG + 1))]
     for s in range(N_BOWLS)
 ]
+# _REACH[src][reverse][n]: the bowls the first n stones from `src` land in (n up to 12; more reach all).
+_REACH = [[tuple(sum(1 << j for j in set(dest[:n])) for n in range(N_BOWLS + 1)) for dest in row] for row in _DEST]
 _CACHE_LIMIT = 400_000
 
 
@@ -102,23 +104,31 @@ def deliver(b: list[str], src: int, stones: str, reverse: bool) -> None:
         b[j] += ch
 
 
+def reach(src: int, stones: int, reverse: bool) -> int:
+    """The mask of bowls that `stones` stones sown from `src` land in."""
+    return _REACH[src][1 if reverse else 0][stones] if stones <= N_BOWLS else ALL_BOWLS
+
+
 def settle(b: list[str], volcano: int, reverse: int, erupted: int, trace: list | None = None):
     """Run effect passes on `b` in place: matches, blockers beside matching bowls, ready volcanoes.
 
     Returns (matched-bowls mask, removed counts R,Y,G,B,P,W, erupted mask). `erupted` carries the
-    volcanoes that already erupted this move. With `trace` a list, events are appended to it:
+    volcanoes that already erupted this move. The first pass looks at every bowl; after a pass every
+    bowl is settled (nothing in it would match), so the next looks only at those an eruption sowed
+    into. With `trace` a list, events are appended to it:
     ("match", pass, bowl, before, removed), ("blockers", pass, bowl, count), ("erupt", pass, bowl, stones).
     """
     matched = 0
     removed: list[tuple[int, ...]] = []  # what each match removed
+    changed = ALL_BOWLS  # the bowls that may match in this pass
     npass = 0
     while True:
         npass += 1
-        results: list = list(map(_LOOKUP, b))  # compress() below yields only the bowls that match
-        if results.count(None) != N_BOWLS:
+        at = _BITS[changed]
+        results: list = list(map(_LOOKUP, b if changed == ALL_BOWLS else map(b.__getitem__, at)))
+        if results.count(None) != len(at):
             pm = 0
-            for i in compress(_RANGE, results):
-                r = results[i]
+            for i, r in compress(zip(at, results), results):  # the bowls that match
                 if trace is not None:
                     trace.append(("match", npass, i, b[i], r[1]))
                 b[i] = r[0]
@@ -126,7 +136,7 @@ def settle(b: list[str], volcano: int, reverse: int, erupted: int, trace: list |
                 removed.append(r[1])
             matched |= pm
             for j in _BITS[((pm << 1) | (pm >> 11) | (pm >> 1) | (pm << 11)) & ALL_BOWLS]:
-                if BLOCKER in b[j]:
+                if BLOCKER in b[j]:  # taking blockers away never makes a bowl match
                     if trace is not None:
                         trace.append(("blockers", npass, j, b[j].count(BLOCKER)))
                     b[j] = b[j].replace(BLOCKER, "")
@@ -144,17 +154,18 @@ def settle(b: list[str], volcano: int, reverse: int, erupted: int, trace: list |
                 for i in ready:
                     b[i] = ""
                     erupted |= 1 << i
+                changed = 0  # every bowl is settled now, but those the eruptions sow into
                 for i, q in zip(ready, queues):
                     if trace is not None:
                         trace.append(("erupt", npass, i, q))
                     deliver(b, i, q, bool(reverse >> i & 1))
+                    changed |= reach(i, len(q), bool(reverse >> i & 1))
                 continue
         if not removed:
             return matched, [0, 0, 0, 0, 0, 0], erupted
         if len(removed) == 1:
             return matched, list(removed[0]), erupted
         return matched, list(map(sum, zip(*removed))), erupted
-
 
 
 def overflowing(b) -> bool:
