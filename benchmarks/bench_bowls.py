@@ -144,7 +144,7 @@ def main() -> None:
         med, ratio = statistics.median(engine), statistics.median(ratios)
         print(f"{mix.name}\n  moves per CPU second, cold cache: median {med:,.0f}  [target ≥ {MOVES_TARGET:,}] "
               f"{'OK' if med >= MOVES_TARGET else 'MISSED'}  runs: {', '.join(f'{x:,.0f}' for x in engine)}\n"
-              f"  beside the independent implementation ({statistics.median(reference):,.0f}/s): median {ratio:.2f}×  "
+              f"  beside the independent implementation ({statistics.median(reference):,.0f}/s): median {ratio:.3f}×  "
               f"[target ≥ {RATIO_TARGET}×] {'OK' if ratio >= RATIO_TARGET else 'MISSED'}  "
               f"runs: {', '.join(f'{x:.2f}' for x in ratios)}")
     ver = [verify_all() for _ in range(args.repeats)]

@@ -59,7 +59,8 @@ def topology(slot_of_a: tuple[int, ...] = (0, 1, 2, 3, 4)) -> tuple:
 
     The solver keeps side a's creatures in a fixed order and moves them between slots, so only
     these tables change between formations of one creature set (120 of them, built once).
-    Returns (normal, allies, enemies, enemy_back, ally_front, front_indices, slot_of_a).
+    Returns (normal, allies, enemies, enemy_back, ally_front, front_indices, slot_of_a, first_aims), the
+    last each board index's normal target on a full board (run() starts from it).
     """
     inv = [0] * 5
     for j, s in enumerate(slot_of_a):
@@ -78,7 +79,7 @@ def topology(slot_of_a: tuple[int, ...] = (0, 1, 2, 3, 4)) -> tuple:
     enemy_back = tuple(e[2:] for e in enemies)
     ally_front = tuple(a[:2] for a in allies)
     front = (a_by_slot[0], a_by_slot[1], 5, 6)
-    return normal, allies, enemies, enemy_back, ally_front, front, tuple(slot_of_a)
+    return normal, allies, enemies, enemy_back, ally_front, front, tuple(slot_of_a), tuple(p[0] for p in normal)
 
 
 IDENTITY = topology()
@@ -196,7 +197,7 @@ def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log
     `targets`, the target half of an Action for each board index. The battle is the same either way.
     """
     normal = topo[0]
-    aim = [p[0] for p in normal]  # each creature's normal target when last looked at (see below)
+    aim = list(topo[7])  # each creature's normal target when last looked at (see below)
     kinds = ROUND_KIND
     logging = log is not None
     ca = 5 - hp[:5].count(0)  # HP never goes below 0, so 0 means knocked out
@@ -325,7 +326,7 @@ def _choose(members, hp: list[int], mx: list[int], sh: list[int], topo: tuple, t
     (when `targets` is given, for the log) hold one entry per effect in the members' order: the
     shields' Actions, and a place for each hit and heal.
     """
-    normal, allies, enemies, enemy_back, ally_front, _, _ = topo
+    normal, allies, enemies, enemy_back, ally_front, _, _, _ = topo
     dmg: list[tuple] = []
     heal: list[tuple] = []
     shields: list[tuple] = []  # (event index, Action), when logging
