@@ -36,9 +36,11 @@ class _MatchCache(dict):
     """Each bowl's match by its letters, worked out the first time a bowl is looked up."""
 
     def __missing__(self, s: str) -> tuple[str, tuple[int, ...]] | None:
-        if len(self) > _CACHE_LIMIT:  # a long-lived process: keep memory bounded
-            self.clear()
-        r = self[s] = _match_uncached(s)
+        r = _match_uncached(s)
+        if len(s) <= CAPACITY:  # a longer bowl lasts one phase at most: not worth keeping
+            if len(self) > _CACHE_LIMIT:  # a long-lived process: keep memory bounded
+                self.clear()
+            self[s] = r
         return r
 
 
