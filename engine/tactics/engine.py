@@ -2,11 +2,14 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 
 from ..errors import RuleError
 from ..rng import seed_from
 from .board import cut_board, parse_tile, tile_name
 from .content import EncounterDef, companions, encounter, fighter, heroes, kit
+from .events import Event, FightEnded, FightStarted, PhaseOpened
+from .log_text import legacy_outcome
 from .progress import MAX_LEVEL
 from .rules import Fight, SkillPreview, working_copy, xy
 from .state import FighterState, FightState
@@ -70,7 +73,7 @@ def new_fight(encounter_id: str, seed: int, hero: str = DEFAULT_HERO, companion:
         rng=seed_from("tactics", enc.id, seed),
     )
     fight = Fight(state)
-    fight.log(f"{enc.name}: goal {enc.goal}")
+    fight.emit(FightStarted(encounter=enc.id, goal=enc.goal))
     fight.strays_phase()
     return fight.save()
 
@@ -208,22 +211,44 @@ def _terrain_name(fight: Fight, p) -> str:
     return TERRAIN_NAME[fight.terrain(p)]
 
 
+@dataclass(frozen=True)
+class TurnResult:
+    """What one call did: the new state and the events it played, in order. `strays_phase` is the part
+    the strays' phase played when the turn closed the duo phase (also kept as `state.last_phase`);
+    `outcome` is set when this call ended the fight."""
+
+    state: FightState
+    events: tuple[Event, ...] = ()
+    strays_phase: tuple[Event, ...] = ()
+    outcome: FightEnded | None = None
+
+
+def play_turn(state: FightState, fighter_id: str, steps: Sequence | Iterable, seq: int | None = None) -> TurnResult:
+    """apply_turn, with the events the turn (and the strays' phase it may close into) played."""
+    _check_actor(state, fighter_id)
+    if seq is not None and seq != state.seq:
+        raise StaleStateError(None, f"the fight has moved on (state {state.seq}, you sent {seq})")
+    fight, _ = run_steps(state, fighter_id, steps)
+    fight.s.seq += 1
+    mark = len(fight.events)
+    if not fight.s.result and all(d.done or not d.standing for d in fight.s.side("duo")):
+        fight.end_duo_phase()
+    after = fight.save()
+    strays = tuple(fight.events[mark:])
+    first = next((i for i, e in enumerate(strays) if isinstance(e, PhaseOpened) and e.phase == "strays"), len(strays))
+    return TurnResult(after, tuple(fight.events), strays[first:], after.outcome if after.result else None)
+
+
 def apply_turn(state: FightState, fighter_id: str, steps: Sequence | Iterable, seq: int | None = None) -> FightState:
     """Apply a duo member's steps all or nothing and return the new state (the given one is untouched).
 
     One illegal step raises a TacticsError naming the step index and why, and nothing happens. A turn
     that ends with `end` closes the fighter's phase; when every standing duo member has ended, the
     strays' phase of the next round runs and the new duo phase begins. If the fighter goes down or the
-    fight ends mid-turn (an opportunity attack), the rest of the steps are skipped.
+    fight ends mid-turn (an opportunity attack), the rest of the steps are skipped. `play_turn` also
+    returns the events.
     """
-    _check_actor(state, fighter_id)
-    if seq is not None and seq != state.seq:
-        raise StaleStateError(None, f"the fight has moved on (state {state.seq}, you sent {seq})")
-    fight, _ = run_steps(state, fighter_id, steps)
-    fight.s.seq += 1
-    if not fight.s.result and all(d.done or not d.standing for d in fight.s.side("duo")):
-        fight.end_duo_phase()
-    return fight.save()
+    return play_turn(state, fighter_id, steps, seq).state
 
 
 def run_steps(state: FightState, fighter_id: str, steps: Sequence | Iterable) -> tuple[Fight, list[SkillPreview]]:
@@ -245,6 +270,36 @@ def run_steps(state: FightState, fighter_id: str, steps: Sequence | Iterable) ->
 def pass_turn(state: FightState, fighter_id: str) -> FightState:
     """The timer ran out (or the pilot gave up): the fighter ends its phase with what it did so far."""
     return apply_turn(state, fighter_id, [EndStep()])
+
+
+def play_pass(state: FightState, fighter_id: str) -> TurnResult:
+    """pass_turn, with the events it played (the strays' phase, when it closed the duo phase)."""
+    return play_turn(state, fighter_id, [EndStep()])
+
+
+def play_timeout(state: FightState) -> TurnResult:
+    """The duo phase's time ran out: exactly the fighters still due in it pass (hero first), then the
+    strays' phase runs. A fight not in a duo phase, or with nobody due, comes back unchanged."""
+    events: list = []
+    strays: tuple = ()
+    outcome = None
+    for fid in DUO_IDS:
+        f = state.get(fid)
+        if state.result or state.phase != "duo" or not f.standing or f.done:
+            continue
+        step = play_pass(state, fid)
+        state, strays, outcome = step.state, step.strays_phase or strays, step.outcome or outcome
+        events.extend(step.events)
+    return TurnResult(state, tuple(events), strays, outcome)
+
+
+def fight_outcome(state: FightState) -> FightEnded | None:
+    """The result with its typed reason; for a fight saved before reasons were kept, read from its log."""
+    if state.result is None:
+        return None
+    if state.outcome is not None:
+        return state.outcome
+    return legacy_outcome(state)
 
 
 def check_turn(state: FightState, fighter_id: str, steps: Sequence) -> None:
@@ -331,6 +386,11 @@ def legal_steps(state: FightState, fighter_id: str) -> dict:
 def apply_planned(state: FightState, fighter_id: str, index: int, seq: int | None = None) -> FightState:
     """Apply the planner's turn number `index` (0 = best) all or nothing. The planner is deterministic,
     so a button that stored only the index and the state's seq applies exactly the turn it showed."""
+    return play_planned(state, fighter_id, index, seq).state
+
+
+def play_planned(state: FightState, fighter_id: str, index: int, seq: int | None = None) -> TurnResult:
+    """apply_planned, with the events it played."""
     from .planner import plan_turns
     _check_actor(state, fighter_id)
     if seq is not None and seq != state.seq:
@@ -339,7 +399,7 @@ def apply_planned(state: FightState, fighter_id: str, index: int, seq: int | Non
     if not 0 <= index < len(turns):
         raise IllegalStepError(None, f"there is no ready-made turn {index + 1} (there are {len(turns)})",
                                "no_such_turn")
-    return apply_turn(state, fighter_id, turns[index].steps, seq)
+    return play_turn(state, fighter_id, turns[index].steps, seq)
 
 
 def target_options(state: FightState, fighter_id: str, skill: str) -> list[dict]:

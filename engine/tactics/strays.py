@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from .board import DIRS, dist, tile_name
 from .content import SkillDef, kit
+from .events import TelegraphFired, TelegraphFizzled, TelegraphLocked
 from .rules import XY, Fight, xy
 from .state import FighterState, Telegraph
 
@@ -82,8 +83,8 @@ def lock(fight: Fight, st: FighterState, skill: SkillDef, how: dict) -> None:
         tg.aim = tile_name(*_clip((here[0] + hd[0] * reach, here[1] + hd[1] * reach)))
         tg.tiles = [tile_name(*p) for p in fight.area(here, skill, hd)]
     fight.s.telegraphs.append(tg)
-    what = f"at {fight.s.get(tg.target).name} ({tg.target})" if tg.target else "on " + ",".join(tg.tiles)
-    fight.log(f"{st.name} ({st.id}) telegraphs {skill.name} {what}")
+    fight.emit(TelegraphLocked(stray=st.id, skill=skill.name, shape=skill.shape, tiles=tuple(tg.tiles),
+                               target=tg.target))
 
 
 def _clip(p: XY) -> XY:
@@ -191,40 +192,46 @@ def fighter_skills(st: FighterState) -> tuple[SkillDef, ...]:
 def fire_telegraph(fight: Fight, tg: Telegraph) -> None:
     st = fight.s.get(tg.stray)
     if not st.standing:
+        fight.emit(TelegraphFizzled(stray=st.id, skill=tg.skill, reason="attacker_down", target=tg.target))
         return
     skill = kit(st.name)[tg.skill]
     if tg.shape == "single":
         t = fight.s.get(tg.target) if tg.target else None
         if t is None or not t.standing:
-            fight.log(f"{st.name} ({st.id}) {skill.name} fizzles: its target is down")
+            fight.emit(TelegraphFizzled(stray=st.id, skill=skill.name, reason="target_down", target=tg.target))
             return
         if not fight.in_range(st, skill, xy(st.pos), xy(t.pos)):
             if st.has("rooted"):
-                fight.log(f"{st.name} ({st.id}) is rooted and {skill.name} fizzles: {t.name} is out of reach")
+                fight.emit(TelegraphFizzled(stray=st.id, skill=skill.name, reason="rooted", target=t.id))
                 return
             reach = fight.paths(st, max(0, st.move - st.moved))
             spots = [p for p in fight.stoppable(st, reach) if fight.in_range(st, skill, p, xy(t.pos))]
             if not spots:
-                fight.log(f"{st.name} ({st.id}) {skill.name} fizzles: {t.name} is out of reach")
+                fight.emit(TelegraphFizzled(stray=st.id, skill=skill.name, target=t.id,
+                                            reason="pushed_away" if tg.pushed else "out_of_reach"))
                 return
             dest = min(spots, key=lambda p: (reach[p][0], reach[p][1], p[1], p[0]))
             fight.walk(st, reach, dest)
             if not st.standing or fight.s.result or not t.standing:
                 return
-        fight.use_skill(st, skill, xy(t.pos))
+        fight.use_skill(st, skill, xy(t.pos), telegraph=True)
         return
     # Area telegraphs hit the tiles they locked; a dash lands at the far end.
     if skill.shape == "dash" and st.has("rooted"):
-        fight.log(f"{st.name} ({st.id}) is rooted and cannot charge: {skill.name} fizzles")
+        fight.emit(TelegraphFizzled(stray=st.id, skill=skill.name, reason="rooted"))
         return
     tiles = {xy(n) for n in tg.tiles}
     here = xy(st.pos)
-    fight.log(f"{st.name} ({st.id}) fires {skill.name} on {','.join(tg.tiles)}")
-    for t in [o for o in fight.foes(st) if xy(o.pos) in tiles]:
+    fight.emit(TelegraphFired(stray=st.id, skill=skill.name, shape=skill.shape, tiles=tuple(tg.tiles)))
+    caught = [o for o in fight.foes(st) if xy(o.pos) in tiles]
+    if not caught:
+        fight.emit(TelegraphFizzled(stray=st.id, skill=skill.name,
+                                    reason="pushed_away" if tg.pushed else "moved_out_of_area"))
+    for t in caught:
         if fight.s.result or not st.standing:
             break
         amount, _ = fight.amount(st, skill, here, t)
-        fight.strike(st, t, fight.luck(amount), melee=skill.delivery == "melee")
+        fight.strike(st, t, amount, melee=skill.delivery == "melee", cause="telegraph", skill=skill.name)
         if skill.push and t.standing and not fight.s.result:
             fight.do_push(st, skill, here, t, None)
         if t.standing:
