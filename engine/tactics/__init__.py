@@ -16,7 +16,8 @@ Public API for the bot layer:
     legal_steps(state, fighter_id) -> {"move": [...], "skills": {name: [tiles]}, "hold": [...], "end": bool}
     legal_moves(state, fighter_id) / legal_targets(state, fighter_id, skill) -> list[str]
     target_options(state, fighter_id, skill) -> [{"at", "fighter", "text"}]
-    plan_turns(state, fighter_id, limit=6) -> list[PlannedTurn]   (steps, summary, preview, label)
+    plan_turns(state, fighter_id, limit=6) -> list[PlannedTurn]   (steps, summary, preview, label, consequences)
+    consequences(state, fighter_id, steps, ally=True) -> Consequences   (through the strays' next phase)
     render_text(state, viewer=None) -> str   (viewer: "hero", "companion" or "duo" see the duo's reactions)
     phase_timer(state, model_connected) -> seconds
     xp_for(result, encounter, first_win) / level_for_xp(xp) / expected_level(encounter_id)
@@ -24,10 +25,10 @@ Public API for the bot layer:
 """
 from .autoplay import autoplay, autoplay_state
 from .board import Board, BoardCutError
+from .consequences import Consequences, FighterAfter, TelegraphFate
 from .content import EncounterDef, FighterDef, SkillDef, campaign, daily_encounter, encounter, fighters, kit
 from .engine import (
                      TurnResult,
-                     apply_planned,
                      apply_turn,
                      budget,
                      check_turn,
@@ -39,14 +40,13 @@ from .engine import (
                      pass_turn,
                      phase_timer,
                      play_pass,
-                     play_planned,
                      play_timeout,
                      play_turn,
                      preview_skill,
                      target_options,
 )
 from .events import Event, FightEnded
-from .planner import PlannedTurn, TurnPreview, plan_turns
+from .planner import PlannedTurn, TurnPreview, apply_planned, consequences, plan_turns, play_planned
 from .progress import FightReward, TacticsProgress, expected_level, level_for_xp, level_thresholds, record_fight, xp_for
 from .render import render_text
 from .rules import SkillPreview, TargetPreview
@@ -80,4 +80,5 @@ __all__ = [
     "new_fight", "parse_steps", "parse_turn_text", "pass_turn", "phase_timer", "plan_turns", "preview_skill",
     "render_text", "target_options", "xp_for",
     "Event", "FightEnded", "TurnResult", "fight_outcome", "play_pass", "play_planned", "play_timeout", "play_turn",
+    "Consequences", "FighterAfter", "TelegraphFate", "consequences",
 ]

@@ -10,6 +10,7 @@ from .board import cut_board, parse_tile, tile_name
 from .content import EncounterDef, companions, encounter, fighter, heroes, kit
 from .events import Event, FightEnded, FightStarted, PhaseOpened
 from .log_text import legacy_outcome
+from .phases import end_duo_phase, strays_phase
 from .progress import MAX_LEVEL
 from .rules import Fight, SkillPreview, working_copy, xy
 from .state import FighterState, FightState
@@ -74,11 +75,11 @@ def new_fight(encounter_id: str, seed: int, hero: str = DEFAULT_HERO, companion:
     )
     fight = Fight(state)
     fight.emit(FightStarted(encounter=enc.id, goal=enc.goal))
-    fight.strays_phase()
+    strays_phase(fight)
     return fight.save()
 
 
-def _check_actor(state: FightState, fighter_id: str) -> None:
+def check_actor(state: FightState, fighter_id: str) -> None:
     if state.result:
         raise FightOverError(None, f"the fight is over ({state.result})")
     if state.phase != "duo":
@@ -225,14 +226,14 @@ class TurnResult:
 
 def play_turn(state: FightState, fighter_id: str, steps: Sequence | Iterable, seq: int | None = None) -> TurnResult:
     """apply_turn, with the events the turn (and the strays' phase it may close into) played."""
-    _check_actor(state, fighter_id)
+    check_actor(state, fighter_id)
     if seq is not None and seq != state.seq:
         raise StaleStateError(None, f"the fight has moved on (state {state.seq}, you sent {seq})")
     fight, _ = run_steps(state, fighter_id, steps)
     fight.s.seq += 1
     mark = len(fight.events)
     if not fight.s.result and all(d.done or not d.standing for d in fight.s.side("duo")):
-        fight.end_duo_phase()
+        end_duo_phase(fight)
     after = fight.save()
     strays = tuple(fight.events[mark:])
     first = next((i for i, e in enumerate(strays) if isinstance(e, PhaseOpened) and e.phase == "strays"), len(strays))
@@ -251,11 +252,14 @@ def apply_turn(state: FightState, fighter_id: str, steps: Sequence | Iterable, s
     return play_turn(state, fighter_id, steps, seq).state
 
 
-def run_steps(state: FightState, fighter_id: str, steps: Sequence | Iterable) -> tuple[Fight, list[SkillPreview]]:
-    """Run the steps on a private copy without closing the phase; returns it and each skill's preview."""
+def run_steps(state: FightState, fighter_id: str, steps: Sequence | Iterable,
+              steady: bool = False) -> tuple[Fight, list[SkillPreview]]:
+    """Run the steps on a private copy without closing the phase; returns it and each skill's preview.
+    `steady`: a look ahead, where every hit lands as its preview says (no luck drawn)."""
     parsed = parse_steps(list(steps))
     check_steps(state, fighter_id, parsed)
     fight = Fight(working_copy(state))
+    fight.steady = steady
     f = fight.s.get(fighter_id)
     previews: list[SkillPreview] = []
     for i, step in enumerate(parsed):
@@ -381,25 +385,6 @@ def legal_steps(state: FightState, fighter_id: str) -> dict:
     skills = {name: t for name in kit(f.name) if (t := legal_targets(state, fighter_id, name))}
     hold = [] if f.held else list(fighter(f.name).reactions)
     return {"move": legal_moves(state, fighter_id), "skills": skills, "hold": hold, "end": True}
-
-
-def apply_planned(state: FightState, fighter_id: str, index: int, seq: int | None = None) -> FightState:
-    """Apply the planner's turn number `index` (0 = best) all or nothing. The planner is deterministic,
-    so a button that stored only the index and the state's seq applies exactly the turn it showed."""
-    return play_planned(state, fighter_id, index, seq).state
-
-
-def play_planned(state: FightState, fighter_id: str, index: int, seq: int | None = None) -> TurnResult:
-    """apply_planned, with the events it played."""
-    from .planner import plan_turns
-    _check_actor(state, fighter_id)
-    if seq is not None and seq != state.seq:
-        raise StaleStateError(None, f"the fight has moved on (state {state.seq}, you sent {seq})")
-    turns = plan_turns(state, fighter_id)
-    if not 0 <= index < len(turns):
-        raise IllegalStepError(None, f"there is no ready-made turn {index + 1} (there are {len(turns)})",
-                               "no_such_turn")
-    return play_turn(state, fighter_id, turns[index].steps, seq)
 
 
 def target_options(state: FightState, fighter_id: str, skill: str) -> list[dict]:

@@ -48,6 +48,26 @@ def outcome_words(state: FightState, how: str, blocker: str | None) -> str:
     return _LANDINGS[how]
 
 
+def push_line(ev: Pushed, state: FightState) -> str:
+    """A push as a sentence that says only what happened: "Driplet (s1) is pushed to F6 and splats on
+    Mossle (companion), who is not hurt (3 damage)"; "Tussle (s1) is swept by deep water on B4"."""
+    who = _who(state, ev.who)
+    moved = ev.frm != ev.to
+    verb = "pulled" if ev.pull else "pushed"
+    went = f"is {verb} to {ev.to}" if moved else f"stays on {ev.to}"
+    if ev.how in ("pushed", "held"):
+        return f"{who} {went}" if moved else f"{who} is held in place on {ev.to}"
+    if ev.how == "splat":
+        blocker = ev.blocker or "edge"
+        on = _BLOCKERS.get(blocker) or f"{_who(state, blocker)}, who is not hurt"
+        return f"{who} {went} and splats on {on} ({ev.damage} damage)"
+    if ev.how == "deep_water":
+        return f"{who} {went} and is swept by deep water ({ev.damage} damage): soaked and prone"
+    if ev.how == "water":
+        return f"{who} {went} at the water's edge: soaked and prone"
+    return f"{who} {went} into the shallows: soaked and prone"
+
+
 def _name(state: FightState, fid: str) -> str:
     return state.get(fid).name
 
@@ -69,7 +89,7 @@ def log_lines(ev: object, state: FightState) -> list[str]:
     if isinstance(ev, SkillUsed):
         return [f"{w(ev.who)} uses {ev.skill} at {ev.at}"]
     if isinstance(ev, Pushed):
-        return [f"{w(ev.who)} is pushed: {outcome_words(state, ev.how, ev.blocker)}, on {ev.to}"]
+        return [push_line(ev, state)]
     if isinstance(ev, TelegraphLocked):
         what = f"at {w(ev.target)}" if ev.target else "on " + ",".join(ev.tiles)
         return [f"{w(ev.stray)} telegraphs {ev.skill} {what}"]

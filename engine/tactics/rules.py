@@ -32,8 +32,6 @@ from .content import SkillDef, Status, kit
 from .events import (
     CashedIn,
     Downed,
-    Enraged,
-    ExitsOpened,
     FightEnded,
     Guarded,
     Healed,
@@ -49,7 +47,6 @@ from .events import (
     SpiritGained,
     StatusApplied,
     StatusRemoved,
-    StrayRan,
     SurfaceBurned,
     SurfaceLeft,
     TelegraphFired,
@@ -155,6 +152,13 @@ class TargetPreview(BaseModel):
     push_damage: int = 0
     statuses: list[str] = []
     downs: bool = False
+    # The push as data, for words that match it: how it ended (events.PushHow), what stopped it ("edge",
+    # "rock", "barrel" or a fighter id), whether the target leaves its tile, and whether it is a pull.
+    # The fighter a target is splatted on is never hurt (only the pushed fighter takes the splat).
+    push_how: str | None = None
+    push_blocker: str | None = None
+    push_moves: bool = False
+    pull: bool = False
 
 
 class SkillPreview(BaseModel):
@@ -174,6 +178,20 @@ class SkillPreview(BaseModel):
         return sum(t.damage + t.push_damage for t in self.targets if t.fighter != self.user)
 
 
+_AREAS: dict[tuple[str, ...], dict] = {}
+_AREAS_KEEP = 32   # boards whose area shapes are remembered (a process plays a few fights at a time)
+
+
+def _areas_for(terrain: list[str]) -> dict:
+    key = tuple(terrain)
+    table = _AREAS.get(key)
+    if table is None:
+        if len(_AREAS) >= _AREAS_KEEP:
+            _AREAS.clear()
+        table = _AREAS[key] = {}
+    return table
+
+
 class Fight:
     """Mutable working copy of one fight. Not for callers: use engine.py."""
 
@@ -182,9 +200,11 @@ class Fight:
         self.rng = Rng(state.rng)
         self.b = state.board
         self._lv = [[ord(c) - 48 for c in row] for row in self.b.levels]
+        self._areas = _areas_for(self.b.terrain)
         self.dry = False                      # a preview's scratch copy: no luck, no log, notes kept
         self.record: dict[str, dict] = {}
         self.events: list = []                # what this working copy played, in order (events.py)
+        self.steady = False                   # a look ahead: every hit lands as the preview says (no luck)
 
     def save(self) -> FightState:
         self.s.rng = self.rng.state
@@ -374,7 +394,7 @@ class Fight:
 
     def luck(self, amount: int) -> int:
         """Up to 10% either way, truncated toward zero; hits under 10 never vary (and draw nothing)."""
-        if amount < 10 or self.dry:
+        if amount < 10 or self.dry or self.steady:
             return amount
         return amount + luck_offset(amount, self.rng.between(-100, 100))
 
@@ -551,6 +571,21 @@ class Fight:
     # --- telegraph geometry -----------------------------------------------------------------------
 
     def area(self, origin: XY, skill: SkillDef, hd: XY | None, center: XY | None = None) -> list[XY]:
+        """The tiles a cone, line, dash or burst covers (a fresh list)."""
+        return list(self.area_set(origin, skill, hd, center)[0])
+
+    def area_set(self, origin: XY, skill: SkillDef, hd: XY | None,
+                 center: XY | None = None) -> tuple[tuple[XY, ...], frozenset[XY]]:
+        """The tiles an area covers, in order and as a set, remembered per board: the terrain never
+        changes in a fight, and the strays' policy asks the same shapes thousands of times a phase."""
+        key = (skill.shape, skill.length, skill.radius, origin, hd, center)
+        hit = self._areas.get(key)
+        if hit is None:
+            tiles = tuple(self._area(origin, skill, hd, center))
+            hit = self._areas[key] = (tiles, frozenset(tiles))
+        return hit
+
+    def _area(self, origin: XY, skill: SkillDef, hd: XY | None, center: XY | None = None) -> list[XY]:
         if skill.shape == "burst":
             c = center if center is not None else origin
             return [(x, y) for y in range(c[1] - skill.radius, c[1] + skill.radius + 1)
@@ -698,10 +733,12 @@ class Fight:
         copy.surfaces = list(s.surfaces)
         copy.log = []
         dry = Fight.__new__(Fight)
-        dry.s, dry.b, dry._lv = copy, self.b, self._lv
+        dry.s, dry.b, dry._lv, dry._areas = copy, self.b, self._lv, self._areas
         dry.rng = Rng(self.rng.state)
         dry.dry = True
+        dry.steady = True
         dry.record = {}
+        dry.events = []
         return dry
 
     def preview(self, f: FighterState, skill: SkillDef, at: XY, toward: str | None = None) -> SkillPreview:
@@ -720,7 +757,10 @@ class Fight:
                 fighter=t.id, name=t.name, tile=t.pos, damage=rec.get("damage", 0), modifiers=rec.get("modifiers", []),
                 heal=rec.get("heal", 0), shield=rec.get("shield", 0), push_to=rec.get("push_to"),
                 push_outcome=rec.get("push_outcome"), push_damage=rec.get("push_damage", 0),
-                statuses=rec.get("statuses", []), downs=t.side != f.side and after.down))
+                statuses=rec.get("statuses", []), downs=t.side != f.side and after.down,
+                push_how=rec.get("push_how"), push_blocker=rec.get("push_blocker"),
+                push_moves=rec.get("push_to") not in (None, t.pos),
+                pull=rec.get("push_how") is not None and skill.push < 0))
         moves_to = user.pos if user.pos != f.pos or skill.shape in ("move", "leap") else None
         return SkillPreview.model_construct(user=f.id, skill=skill.name, at=tile_name(*at),
                                             tiles=[tile_name(*p) for p in tiles], targets=targets,
@@ -856,70 +896,8 @@ class Fight:
         strays = (sum(f.hp for f in self.s.standing("strays")), self.s.start_hp["strays"])
         return duo, strays
 
-    def end_duo_phase(self) -> None:
-        self.end_phase()
-        s = self.s
-        if s.result:
-            return
-        duo = s.standing("duo")
-        if s.goal == "break_out" and s.exits_open and duo and all(self.terrain(self.pos(f)) == "E" for f in duo):
-            self.finish("won", "broke_out")
-        elif s.goal == "hold" and s.hold_round is not None and s.round >= s.hold_round:
-            self.finish("won", "held")
-        elif s.round >= LAST_ROUND:
-            (dh, dt), (sh, st) = self.shares()
-            a, b = dh * st, sh * dt   # compare dh/dt with sh/st without fractions
-            self.finish(*(("won", "share_win") if a > b else ("lost", "share_loss") if a < b
-                          else ("draw", "share_draw")))
-        if not s.result:
-            s.round += 1
-            self.strays_phase()
-
     def start_duo_phase(self) -> None:
         self.s.phase = "duo"
         self.emit(PhaseOpened(round=self.s.round, phase="duo"))
         for f in self.s.side("duo"):
             self.start_own_phase(f)
-
-    def strays_phase(self) -> None:
-        """The strays' phase, then the duo's phase opens (unless the fight ends); what it played is kept
-        in the fight as `last_phase`, for the strays' report after a reload."""
-        first = len(self.events)
-        try:
-            self._strays_phase()
-        finally:
-            if not self.dry:
-                self.s.last_phase = self.events[first:]
-
-    def _strays_phase(self) -> None:
-        from .strays import fire_telegraph, stray_turn
-        s = self.s
-        s.phase = "strays"
-        self.emit(PhaseOpened(round=s.round, phase="strays"))
-        if enrage_bonus(s.round):
-            self.emit(Enraged(round=s.round, bonus=enrage_bonus(s.round)))
-        if s.goal == "break_out" and s.exit_round is not None and s.round == s.exit_round:
-            self.emit(ExitsOpened(round=s.round, tiles=tuple(tile_name(*p) for p in self.b.exits())))
-        for f in s.side("strays"):
-            self.start_own_phase(f)
-        if s.goal == "rout" and self.pack_broken():
-            for f in s.standing("strays"):
-                f.fled = True
-                self.emit(StrayRan(who=f.id))
-            s.telegraphs = []
-            self.finish("won", "rout")
-            return
-        if s.round >= 2:
-            for t in list(s.telegraphs):
-                if s.result:
-                    break
-                fire_telegraph(self, t)
-        s.telegraphs = []
-        for f in s.side("strays"):
-            if s.result:
-                break
-            if f.standing:
-                stray_turn(self, f)
-        self.end_phase()
-        if not s.result:
-            self.start_duo_phase()

@@ -32,16 +32,18 @@ def attacks(st: FighterState) -> list[SkillDef]:
 
 def best_lock(fight: Fight, st: FighterState, frm: XY) -> tuple[int, SkillDef, dict] | None:
     """The telegraph from tile `frm` that threatens the most duo HP it can reach."""
-    duo = fight.s.standing("duo")
+    duo = [(t, xy(t.pos)) for t in fight.s.standing("duo")]
     best: tuple[int, SkillDef, dict] | None = None
     for skill in attacks(st):
+        # Each duo member's worth to this skill from frm, the same for every aim.
+        worth = {t.id: target_value(fight, st, skill, frm, t) for t, _ in duo}
         if skill.shape == "single":
-            for t in duo:
-                d = dist(frm, xy(t.pos))
-                if fight.in_range(st, skill, frm, xy(t.pos)):
-                    v = target_value(fight, st, skill, frm, t)
+            for t, tp in duo:
+                d = dist(frm, tp)
+                if fight.in_range(st, skill, frm, tp):
+                    v = worth[t.id]
                 elif d <= skill.range + st.move:
-                    v = target_value(fight, st, skill, frm, t) // 2  # it follows, but may be dodged
+                    v = worth[t.id] // 2  # it follows, but may be dodged
                 else:
                     continue
                 cand = (v, skill, {"target": t.id})
@@ -49,18 +51,18 @@ def best_lock(fight: Fight, st: FighterState, frm: XY) -> tuple[int, SkillDef, d
                     best = cand
         elif skill.shape == "burst":
             centers = [frm] if skill.range == 0 else sorted(
-                {(x, y) for t in duo for dx, dy in DIRS + ((0, 0),)
-                 for x, y in [(xy(t.pos)[0] + dx, xy(t.pos)[1] + dy)] if dist(frm, (x, y)) <= skill.range},
+                {(x, y) for _, tp in duo for dx, dy in DIRS + ((0, 0),)
+                 for x, y in [(tp[0] + dx, tp[1] + dy)] if dist(frm, (x, y)) <= skill.range},
                 key=lambda p: (p[1], p[0]))
             for c in centers:
-                tiles = set(fight.area(frm, skill, None, c))
-                v = sum(target_value(fight, st, skill, frm, t) for t in duo if xy(t.pos) in tiles)
+                tiles = fight.area_set(frm, skill, None, c)[1]
+                v = sum(worth[t.id] for t, tp in duo if tp in tiles)
                 if v and (best is None or v > best[0]):
                     best = (v, skill, {"center": c})
         else:
             for hd in DIRS:
-                tiles = set(fight.area(frm, skill, hd))
-                v = sum(target_value(fight, st, skill, frm, t) for t in duo if xy(t.pos) in tiles)
+                tiles = fight.area_set(frm, skill, hd)[1]
+                v = sum(worth[t.id] for t, tp in duo if tp in tiles)
                 if v and (best is None or v > best[0]):
                     best = (v, skill, {"heading": hd})
     return best
