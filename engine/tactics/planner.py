@@ -31,6 +31,7 @@ W_EXIT = 15
 W_FALL = 40
 # One phase ahead: a win or loss outweighs everything; HP counts twice for the duo, once for the pack.
 W_RESULT, W_DOWNED, W_DUO_HP, W_EXIT_STEP, W_EXIT_STEP_CLOSED, W_AHEAD = 1000, 60, 2, 4, 1, 4
+LOOKAHEAD_TURNS = 7   # the best turns by the quick score that are looked at one phase ahead (CPU)
 
 
 class TurnPreview(BaseModel):
@@ -295,7 +296,9 @@ def plan_turns(state: FightState, fighter_id: str, limit: int = MAX_TURNS, looka
     if any(t.preview.score_parts.get("falls", 0) == 0 for _, t in turns):
         turns = [(v, t) for v, t in turns if t.preview.score_parts.get("falls", 0) == 0]
     if lookahead:
-        turns = _look_ahead(state, f0, turns)
+        turns.sort(key=lambda t: -t[0])
+        kept = turns[:LOOKAHEAD_TURNS] + [t for t in turns[LOOKAHEAD_TURNS:] if _always_offered(t[1])]
+        turns = _look_ahead(state, f0, kept)
     turns.sort(key=lambda t: -t[0])
     out = [t for _, t in turns[:limit]]
     exit_turn = next((t for _, t in turns if t.preview.score_parts.get("toward_exit")), None)
@@ -309,7 +312,7 @@ def plan_turns(state: FightState, fighter_id: str, limit: int = MAX_TURNS, looka
 def _look_ahead(state: FightState, f: FighterState, turns: list[tuple[int, PlannedTurn]]
                 ) -> list[tuple[int, PlannedTurn]]:
     """Each turn's consequences one phase ahead, its score from them, its summary's verdict from them."""
-    la = Lookahead(state, f.id, ally_turn(state, f.id))
+    la = Lookahead(state, f.id, ally_turns(state, f.id), ally_replan)
     ranked = []
     for quick, t in turns:
         c = la.of(t.steps)
@@ -322,6 +325,12 @@ def _look_ahead(state: FightState, f: FighterState, turns: list[tuple[int, Plann
         t.summary = _with_verdict(t.summary, _verdict(state, f, c, t.preview.score_parts))
         ranked.append((t.preview.score, t))
     return ranked
+
+
+def _always_offered(t: PlannedTurn) -> bool:
+    """The turns looked at whatever their quick score: the way out of a break-out, and standing firm."""
+    parts = t.preview.score_parts
+    return bool(parts.get("toward_exit") or parts.get("stand_firm"))
 
 
 def ahead_value(c: Consequences) -> int:
@@ -337,19 +346,30 @@ def ahead_value(c: Consequences) -> int:
     return v
 
 
-def ally_turn(state: FightState, fighter_id: str) -> tuple[str, tuple] | None:
-    """The ally's turn as the quick planner would play it now, when the ally is still due this phase."""
+ALLY_TURNS = 3   # the ally's quick turns a look ahead may fall back on when the first no longer works
+
+
+def ally_turns(state: FightState, fighter_id: str) -> tuple[str, tuple[tuple, ...]] | None:
+    """The ally's turns as the quick planner ranks them now, when the ally is still due this phase."""
     ally = next((o for o in state.side("duo") if o.id != fighter_id), None)
     if ally is None or not ally.standing or ally.done or state.phase != "duo" or state.result:
         return None
-    turns = plan_turns(state, ally.id, limit=1, lookahead=False)
-    return (ally.id, tuple(turns[0].steps)) if turns else None
+    turns = plan_turns(state, ally.id, limit=ALLY_TURNS, lookahead=False)
+    return (ally.id, tuple(tuple(t.steps) for t in turns)) if turns else None
+
+
+def ally_replan(board: FightState, ally_id: str) -> tuple | None:
+    """The ally's quick best turn on a board a look ahead reached, when none of its planned turns works."""
+    turns = plan_turns(board, ally_id, limit=1, lookahead=False)
+    return tuple(turns[0].steps) if turns else None
 
 
 def consequences(state: FightState, fighter_id: str, steps, ally: bool = True) -> Consequences:
     """The consequences of one list of steps through the strays' next phase (raises the TacticsError
     apply_turn would). `ally`: an ally still due plays its planned turn after these steps; off, it passes."""
-    return Lookahead(state, fighter_id, ally_turn(state, fighter_id) if ally else None).of(steps)
+    if not ally:
+        return Lookahead(state, fighter_id).of(steps)
+    return Lookahead(state, fighter_id, ally_turns(state, fighter_id), ally_replan).of(steps)
 
 
 def _verdict(state: FightState, f: FighterState, c: Consequences, parts: dict) -> str:
@@ -495,6 +515,8 @@ def _build(state, fight, f, here, reach, threats, c, left, skills, ally_waiting,
         parts["on_exit"] = 1 if fight.terrain(end_xy) == EXIT else 0
         if mode == "exit":
             parts["toward_exit"] = 1
+    if mode == "stay":
+        parts["stand_firm"] = 1
     score = (parts["damage"] + W_KILL * parts["kills"] + W_CASHIN * parts["cashins"] + W_SETUP * parts["setups"]
              + parts["support"] + W_STATUS * parts["statuses"] + W_DODGE * parts["dodged"] - parts["hp_at_risk"]
              + W_EXIT * parts.get("on_exit", 0) - W_FALL * falls)

@@ -757,7 +757,7 @@ class Fight:
                 fighter=t.id, name=t.name, tile=t.pos, damage=rec.get("damage", 0), modifiers=rec.get("modifiers", []),
                 heal=rec.get("heal", 0), shield=rec.get("shield", 0), push_to=rec.get("push_to"),
                 push_outcome=rec.get("push_outcome"), push_damage=rec.get("push_damage", 0),
-                statuses=rec.get("statuses", []), downs=t.side != f.side and after.down,
+                statuses=rec.get("statuses", []), downs=after.down,
                 push_how=rec.get("push_how"), push_blocker=rec.get("push_blocker"),
                 push_moves=rec.get("push_to") not in (None, t.pos),
                 pull=rec.get("push_how") is not None and skill.push < 0))
