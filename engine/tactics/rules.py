@@ -53,6 +53,7 @@ from .events import (
     TelegraphFizzled,
 )
 from .log_text import log_lines, outcome_words
+from .recap import mark_round, moment_of
 from .state import FighterState, FightState, StatusState, SurfaceState, phase_index
 
 XY = tuple[int, int]
@@ -100,6 +101,7 @@ def working_copy(state: FightState) -> FightState:
     twin.telegraphs = [_clone(t) for t in state.telegraphs]
     twin.surfaces = list(state.surfaces)
     twin.log = list(state.log)
+    twin.moments = list(state.moments)
     twin.start_hp = dict(state.start_hp)
     return twin
 
@@ -222,6 +224,8 @@ class Fight:
         if self.dry:
             return
         self.events.append(event)
+        if (moment := moment_of(event, self.s.round)) is not None:
+            self.s.moments.append(moment)
         for line in log_lines(event, self.s):
             self.s.log.append(f"r{self.s.round} {self.s.phase}: {line}")
 
@@ -441,7 +445,9 @@ class Fight:
             target.statuses = []
             for t in self.s.telegraphs:
                 if t.stray == target.id:
-                    self.emit(TelegraphFizzled(stray=t.stray, skill=t.skill, reason="attacker_down", target=t.target))
+                    self.emit(TelegraphFizzled(stray=t.stray, skill=t.skill, reason="attacker_down",
+                                               target=t.target or (t.caught[0] if t.caught else None),
+                                               area=t.shape != "single"))
             self.s.telegraphs = [t for t in self.s.telegraphs if t.stray != target.id]
             self.emit(Downed(who=target.id, by=src.id if src else None))
             self.check_over()
@@ -476,6 +482,7 @@ class Fight:
                          duo_hp=dh, duo_start=dt, strays_hp=sh, strays_start=st, hold_round=self.s.hold_round)
         if not self.dry:
             self.s.outcome = end
+            mark_round(self.s)
         self.emit(end)
 
     # --- pushes --------------------------------------------------------------------------------

@@ -7,10 +7,23 @@ import engine.tactics as tactics
 PACKAGE = Path(tactics.__file__).parent
 
 
+def _runtime_nodes(tree: ast.AST):
+    """Every node of a module except those under `if TYPE_CHECKING:` (imports for annotations only)."""
+    todo = [tree]
+    while todo:
+        node = todo.pop()
+        yield node
+        if isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING":
+            todo.extend(node.orelse)
+            continue
+        todo.extend(ast.iter_child_nodes(node))
+
+
 def _imports(path: Path) -> set[str]:
-    """The sibling modules a module imports (relative imports of this package, at any depth)."""
+    """The sibling modules a module imports at run time (relative imports of this package, at any depth,
+    functions included)."""
     out = set()
-    for node in ast.walk(ast.parse(path.read_text())):
+    for node in _runtime_nodes(ast.parse(path.read_text())):
         if isinstance(node, ast.ImportFrom) and node.level == 1:
             if node.module:
                 out.add(node.module.split(".")[0])
