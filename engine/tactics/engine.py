@@ -29,7 +29,7 @@ from .steps import (
 )
 
 DUO_IDS = ("hero", "companion")
-STRAY_HP_PER_LEVEL = 3  # percent of a stray's HP added per encounter level above 1 (tune)
+STRAY_HP_PER_LEVEL = 5  # percent of a stray's HP added per encounter level above 1 (tune: the planner's look ahead)
 
 
 def stray_hp(base: int, encounter_level: int) -> int:

@@ -283,7 +283,7 @@ WINNING = {"c01": ("Tidecaller", "Cindle"), "c02": ("Tidecaller", "Cindle"), "c0
            "c04": ("Tidecaller", "Cindle"), "c05": ("Tidecaller", "Cindle"), "c06": ("Tidecaller", "Cindle"),
            "c07": ("Tidecaller", "Mossle"), "c08": ("Tidecaller", "Cindle"), "c09": ("Tidecaller", "Pebbling"),
            "c10": ("Tidecaller", "Cindle"), "c11": ("Tidecaller", "Cindle"), "c12": ("Tidecaller", "Mossle"),
-           "c13": ("Tidecaller", "Nookle")}
+           "c13": ("Tidecaller", "Mossle")}
 
 
 @pytest.mark.parametrize("enc", sorted(WINNING))
