@@ -203,10 +203,11 @@ def _with_pos(f: FighterState, p: XY):
     return old
 
 
-def plan_turns(state: FightState, fighter_id: str, limit: int = MAX_TURNS, lookahead: bool = True) -> list[PlannedTurn]:
+def plan_turns(state: FightState, fighter_id: str, limit: int = MAX_TURNS, lookahead: bool = True,
+               shortlist: int = SHORTLIST) -> list[PlannedTurn]:
     """Up to `limit` ready-made full turns for a duo member, best first; [] when it cannot act.
     `lookahead`: rank by the consequences one phase ahead (off: the quick score alone, for the ally's
-    assumed turn inside a look ahead)."""
+    assumed turn inside a look ahead); `shortlist`: how many attacks are built into whole turns."""
     if state.result or state.phase != "duo":
         return []
     f0 = state.get(fighter_id)
@@ -274,7 +275,7 @@ def plan_turns(state: FightState, fighter_id: str, limit: int = MAX_TURNS, looka
             continue
         per_skill[c.skill.name] = per_skill.get(c.skill.name, 0) + 1
         short.append(c)
-        if len(short) >= SHORTLIST:
+        if len(short) >= shortlist:
             break
 
     turns: list[tuple[int, PlannedTurn]] = []
@@ -347,6 +348,7 @@ def ahead_value(c: Consequences) -> int:
 
 
 ALLY_TURNS = 3   # the ally's quick turns a look ahead may fall back on when the first no longer works
+REPLAN_SHORTLIST = 3   # a fresh plan for the ally inside a look ahead builds only its best few attacks
 
 
 def ally_turns(state: FightState, fighter_id: str) -> tuple[str, tuple[tuple, ...]] | None:
@@ -360,7 +362,7 @@ def ally_turns(state: FightState, fighter_id: str) -> tuple[str, tuple[tuple, ..
 
 def ally_replan(board: FightState, ally_id: str) -> tuple | None:
     """The ally's quick best turn on a board a look ahead reached, when none of its planned turns works."""
-    turns = plan_turns(board, ally_id, limit=1, lookahead=False)
+    turns = plan_turns(board, ally_id, limit=1, lookahead=False, shortlist=REPLAN_SHORTLIST)
     return tuple(turns[0].steps) if turns else None
 
 

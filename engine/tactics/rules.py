@@ -288,6 +288,13 @@ class Fight:
         foes = [self.pos(o) for o in self.foes(f)]
         foe_set = set(foes)
         threats = [p for p, o in zip(foes, self.foes(f)) if provoke and self.reckons_with(f, o)]
+        # The threats each tile is next to: leaving a threat's reach is a step from a tile next to it
+        # to one that is not (its own tile is a foe's, never entered).
+        near: dict[XY, tuple[int, ...]] = {}
+        for i, (tx, ty) in enumerate(threats):
+            for ddx, ddy in DIRS:
+                q = (tx + ddx, ty + ddy)
+                near[q] = near.get(q, ()) + (i,)
         best: dict[XY, tuple[int, int, XY | None]] = {start: (0, 0, None)}
         heap = [(0, 0, start)]
         lv = self._lv
@@ -297,6 +304,7 @@ class Fight:
             if best[cur][:2] != (c, oa):
                 continue
             cx, cy = cur
+            here_near = near.get(cur)
             for dx, dy in DIRS:
                 nx, ny = cx + dx, cy + dy
                 if not (0 <= nx < W and 0 <= ny < H):
@@ -308,9 +316,9 @@ class Fight:
                 if nc > budget:
                     continue
                 noa = oa
-                for t in threats:
-                    if max(abs(t[0] - cx), abs(t[1] - cy)) == 1 and max(abs(t[0] - nx), abs(t[1] - ny)) > 1:
-                        noa += 1
+                if here_near:
+                    there = near.get((nx, ny), ())
+                    noa += sum(1 for i in here_near if i not in there)
                 old = best.get((nx, ny))
                 if old is None or (nc, noa) < old[:2]:
                     best[(nx, ny)] = (nc, noa, cur)
