@@ -19,6 +19,7 @@ from .board import COMPASS, DIRS, EXIT, dist, on_board, tile_name
 from .consequences import Consequences, Lookahead
 from .content import SkillDef, kit
 from .engine import IllegalStepError, StaleStateError, TurnResult, check_actor, play_turn, run_steps
+from .events import OpportunityAttack
 from .labels import distinct_labels, turn_label
 from .rules import OA_DAMAGE, XY, Fight, SkillPreview, enrage_bonus, working_copy, xy
 from .state import FighterState, FightState
@@ -503,7 +504,7 @@ def _build(state, fight, f, here, reach, threats, c, left, skills, ally_waiting,
     rooted = frozenset(o.id for o in after.s.fighters if o.side != f.side and o.has("rooted"))
     risk, n_end = threats.at(end_xy, gone_now, moved, rooted)
     _, n_start = threats.at(here)
-    oas = _count_oas(state, after.s, f.id)
+    oas = _count_oas(after, f.id)
     falls = 0 if fa.standing else 1
     parts = {"damage": 0, "kills": 0, "cashins": 0, "setups": 0, "support": 0, "statuses": 0}
     for pv in pvs:
@@ -522,16 +523,16 @@ def _build(state, fight, f, here, reach, threats, c, left, skills, ally_waiting,
     score = (parts["damage"] + W_KILL * parts["kills"] + W_CASHIN * parts["cashins"] + W_SETUP * parts["setups"]
              + parts["support"] + W_STATUS * parts["statuses"] + W_DODGE * parts["dodged"] - parts["hp_at_risk"]
              + W_EXIT * parts.get("on_exit", 0) - W_FALL * falls)
-    summary = _summary(state, f, steps, pvs, end_xy, risk, after.s)
+    summary = _summary(state, f, steps, pvs, end_xy, risk, after.s, oas)
     prev = TurnPreview(skills=pvs, end_at=tile_name(*end_xy), hp_at_risk=parts["hp_at_risk"], score=score,
                        score_parts=parts)
     label = turn_label(f.id, f.name, tile_name(*here), steps, pvs, prev.end_at)
     return score, PlannedTurn(steps=steps, summary=summary, preview=prev, label=label)
 
 
-def _count_oas(before: FightState, after: FightState, fid: str) -> int:
-    new = after.log[len(before.log):] if len(after.log) >= len(before.log) else after.log
-    return sum(1 for line in new if "opportunity attack on" in line and line.endswith(f"({fid})"))
+def _count_oas(after: Fight, fid: str) -> int:
+    """Opportunity attacks the turn drew on the fighter, from the events it played."""
+    return sum(1 for e in after.events if isinstance(e, OpportunityAttack) and e.target == fid)
 
 
 def _bonus(fight, f, end, threats, gone, skills, c, ally_waiting, ally_kit):
@@ -610,7 +611,7 @@ def _best_directions(fight: Fight, f: FighterState, skill: SkillDef, o: FighterS
 SUMMARY_LIMIT = 280  # a turn's summary fits a button's preview and a prompt line
 
 
-def _summary(state: FightState, f: FighterState, steps, pvs, end_xy, risk, after_state=None) -> str:
+def _summary(state: FightState, f: FighterState, steps, pvs, end_xy, risk, after_state=None, oas: int = 0) -> str:
     parts = []
     pv_iter = iter(pvs)
     for s in steps:
@@ -627,7 +628,6 @@ def _summary(state: FightState, f: FighterState, steps, pvs, end_xy, risk, after
     tail = "safe from telegraphs" if risk == 0 else f"{risk} HP at risk from telegraphs"
     if fallen:
         tail = "you would fall on the way"
-    oas = _count_oas(state, after_state, f.id) if after_state is not None else 0
     if oas:
         tail += f", provokes {oas} opportunity attack{'s' if oas > 1 else ''}"
     body, tail = ", ".join(parts), f" ({tail})"
