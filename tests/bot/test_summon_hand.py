@@ -1,0 +1,151 @@
+"""The summon hand as a newcomer meets it: a placement in two presses from the table, every legal cell
+lettered, Pass and Surrender beside it, a surrender that is never out of date, and forged controls
+refused with a reason."""
+from __future__ import annotations
+
+import discord
+import simcord
+from support.replies import private_text
+from support.summon_play import (
+    game_of,
+    place_action,
+    private_message,
+    select_holding,
+    select_options,
+    state_of,
+)
+from support.world import world
+
+from db.games import get_game
+from engine.summon import auto_deck, card, legal_placements
+from engine.summon.scenario import scenario
+
+
+async def _ai_game_with(env, bot, member, channel, mine: dict):
+    """An AI game whose position is `mine` for the member (seat 0, to move) against an automatic deck."""
+    await member.slash(channel, "summon ai")
+    await env.settle()
+    thread = channel.threads[-1]
+    game = game_of(bot, member)
+    st = scenario({"deck": ["n02"] * 30, **mine}, {"deck": auto_deck(4)})
+    state = state_of(bot, game.id)
+    seats = state.seats if state.seats[0].user_id == member.id else state.seats[::-1]
+    state = state.model_copy(update={"game": st, "seats": seats})
+    bot.db.execute("update games set state = ? where id = ?", [state.model_dump_json(), game.id])
+    return thread, game, st
+
+
+async def test_a_placement_takes_two_presses_from_the_table(make_real_bot):
+    bot = make_real_bot()
+    async with simcord.run(bot) as env:
+        guild, channel, alice = world(env, "alice")
+        # A Stone Wall at the centre; her hand three pieces that fit around it (12 placements, one select).
+        thread, game, st = await _ai_game_with(env, bot, alice, channel, {
+            "hand": [("n02", "...."), ("n03", "...."), ("n01", "nnnn")],
+            "board": [("n01", 1, 1, "nnnn", False)]})
+        placements = legal_placements(st)
+        assert len(placements) <= 25
+        hand = await alice.click(thread.last_message, label="Your hand")  # press 1
+        msg = private_message(hand)
+        assert msg.attachments[0].filename == "hand.png"
+        offered = {o["value"] for o in select_options(msg)}
+        assert offered == {place_action(pl) for pl in placements}, "every legal placement, in one select"
+        labels = {o["value"]: o["label"] for o in select_options(msg)}
+        summoning = next(pl for pl in placements if pl.summons)
+        said = "summons " + ", then ".join(card(c).name for c in summoning.summon_cards)
+        assert labels[place_action(summoning)].endswith(said)
+        assert {b["label"] for row in msg.components for b in row["components"] if b["type"] == 2} >= {
+            "Preview first", "Pass", "Surrender"}
+        version = get_game(bot.db, game.id).version
+        wanted = place_action(summoning)
+        await alice.select(msg, [wanted], custom_id=select_holding(msg, wanted))  # press 2: placed
+        await env.settle()
+        after = state_of(bot, game.id).game
+        assert summoning.piece in {b.uid for b in after.players[0].board}
+        assert get_game(bot.db, game.id).version > version
+
+
+async def test_more_than_25_placements_ask_for_the_piece_first(make_real_bot):
+    bot = make_real_bot()
+    async with simcord.run(bot) as env:
+        guild, channel, alice = world(env, "alice")
+        thread, game, st = await _ai_game_with(env, bot, alice, channel, {
+            "hand": [("n01", "nn.."), ("n02", "n..."), ("n03", "nn..")], "board": []})
+        placements = legal_placements(st)
+        assert len(placements) > 25
+        msg = private_message(await alice.click(thread.last_message, label="Your hand"))
+        pieces = select_options(msg, "hp")
+        assert len(pieces) == 3 and not select_options(msg, "place")
+        chosen = await alice.select(msg, [pieces[0]["value"]], custom_id=select_holding(msg, pieces[0]["value"]))
+        msg = private_message(chosen)
+        uid = st.players[0].hand[0].uid
+        assert {o["value"] for o in select_options(msg, "place")} == {
+            place_action(pl) for pl in placements if pl.piece == uid}
+
+
+async def test_each_legal_cell_is_lettered_as_on_the_picture(make_real_bot):
+    from bot.games.summon.views import letters_of
+
+    bot = make_real_bot()
+    async with simcord.run(bot) as env:
+        guild, channel, alice = world(env, "alice")
+        thread, game, st = await _ai_game_with(env, bot, alice, channel, {
+            "hand": [("n02", "...."), ("n03", "....")], "board": [("n01", 0, 0, "....", False)]})
+        msg = private_message(await alice.click(thread.last_message, label="Your hand"))
+        letters = letters_of(legal_placements(st))
+        assert sorted(letters.values()) == ["A", "B", "C", "D"]  # above, left of, right of, below the corner piece
+        for o in select_options(msg, "place"):
+            col, row = (int(v) for v in o["value"].rsplit(":", 1)[1][1:].split("y"))
+            assert o["label"].startswith(letters[(col, row)] + " · ")
+
+
+async def test_yes_surrender_is_never_out_of_date(make_real_bot):
+    bot = make_real_bot()
+    async with simcord.run(bot) as env:
+        guild, channel, alice = world(env, "alice")
+        await alice.slash(channel, "summon ai")
+        await env.settle()
+        thread = channel.threads[-1]
+        game_id = game_of(bot, alice).id
+        hand = await alice.click(thread.last_message, label="Your hand")
+        asked = await alice.click(private_message(hand), label="Surrender")
+        assert "Surrender this game?" in private_text(asked)
+        before = get_game(bot.db, game_id).version
+        await env.advance_time(31)  # her turn runs out: she passes, the AI answers; the question is older
+        await env.settle()
+        assert get_game(bot.db, game_id).version > before
+        done = await alice.click(private_message(asked), label="Yes, surrender")
+        assert "out of date" not in private_text(done)
+        final = state_of(bot, game_id)
+        assert final.game.ending == "surrender" and get_game(bot.db, game_id).status == "finished"
+        assert "AI wins" in thread.last_message.content
+
+
+async def test_forged_cells_and_a_rematch_past_the_store_range_are_refused(make_real_bot):
+    bot = make_real_bot()
+    async with simcord.run(bot) as env:
+        guild, channel, alice = world(env, "alice")
+        await alice.slash(channel, "summon ai")
+        await env.settle()
+        thread = channel.threads[-1]
+        game = get_game(bot.db, game_of(bot, alice).id)
+        piece = state_of(bot, game.id).game.players[0 if state_of(bot, game.id).seats[0].user_id == alice.id
+                                                    else 1].hand[0].uid
+        sent = bot.get_channel(thread.id)
+        for cell in ("x9y9", "x-9y0"):
+            # The hand view's old select (cell as its value) and today's forms of a preview and a placement.
+            old = discord.ui.Select(custom_id=f"s:{game.id}:{game.version}:hx:{piece}:0",
+                                    options=[discord.SelectOption(label="forged", value=cell)])
+            forged = await sent.send("forged", view=discord.ui.View(timeout=None).add_item(old))
+            answer = private_text(await alice.select(forged, [cell], custom_id=old.custom_id))
+            assert "Something went wrong" not in answer and answer
+            for action in (f"hx:{piece}:0:{cell}", f"place:{piece}:0:{cell}"):
+                button = discord.ui.Button(label="forged", custom_id=f"g:{game.id}:{game.version}:{action}")
+                forged = await sent.send("forged", view=discord.ui.View(timeout=None).add_item(button))
+                answer = private_text(await alice.click(forged, label="forged"))
+                assert "not on the board nor just beside it" in answer, (action, answer)
+        assert get_game(bot.db, game.id).version == game.version, "nothing changed"
+        rematch = discord.ui.Button(label="Rematch", custom_id="summon-rematch:9999999999999999999")
+        forged = await sent.send("forged", view=discord.ui.View(timeout=None).add_item(rematch))
+        answer = private_text(await alice.click(forged, label="Rematch"))
+        assert "only the players of that game" in answer
