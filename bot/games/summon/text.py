@@ -226,7 +226,8 @@ def battle_caption(names: Names, e: sm.BattleEvent) -> str:
     else:
         who = names.unit(e.actor.side, e.actor.card) if e.actor is not None else e.source
         text = f"{who} {'shoots' if e.kind == 'ranged' else 'hits'} {target}: −{e.amount}"
-    return text + (" (falls)" if e.destroyed else "")
+    text += " (falls)" if e.destroyed else ""
+    return text[:1].upper() + text[1:]
 
 
 def unit_words(u: Unit) -> str:

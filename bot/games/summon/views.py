@@ -84,7 +84,9 @@ def hand(state: SummonGame, me: int, action: ShowHand) -> Reply:
     shown = [] if pick_first else _placements(options, piece)
     letters = letters_of(shown)
     listed = "\n".join(f"{k + 1}. {details(o.card)}" for k, o in enumerate(options)) or "Your hand is empty."
-    if not mine:
+    if st.phase == "over":
+        turn = "The game is over: the table in the thread shows how it ended."
+    elif not mine:
         turn = f"It is {state.name(st.to_move)}'s turn: look now, place when it comes back to you."
     elif not every:
         turn = "None of these pieces fits anywhere: Pass (your hand goes back into the deck and you draw anew)."
@@ -118,7 +120,8 @@ def hand(state: SummonGame, me: int, action: ShowHand) -> Reply:
         buttons.append(Button(toggle[0], toggle[1], row=4))
     if mine:
         buttons.append(Button("Pass", Pass(), row=4))
-    buttons.append(Button("Surrender", AskSurrender(), "danger", row=4))
+    if st.phase != "over":
+        buttons.append(Button("Surrender", AskSurrender(), "danger", row=4))
     return Reply(text[:TEXT_ROOM], picture, buttons=tuple(buttons), selects=tuple(selects))
 
 
