@@ -42,8 +42,7 @@ async def test_deck_commands_and_a_bad_deck_refused(make_real_bot):
         deck = load_progress(bot.db, alice.id).deck
         assert "Playable." in private_text(auto) and 30 <= len(deck) <= 60
         assert private_message(auto).attachments[0].filename == "deck.png"
-        for _ in range(60 - len(deck)):
-            await alice.slash(channel, "summon deck add", piece="n02")
+        await alice.slash(channel, "summon deck add", piece="n02", count=60 - len(deck))
         full = await alice.slash(channel, "summon deck add", piece="n02")
         assert "at most 60 pieces" in private_text(full) and len(load_progress(bot.db, alice.id).deck) == 60
         await alice.slash(channel, "summon ai")
@@ -92,3 +91,22 @@ async def test_a_slide_with_pieces_falling_off_is_previewed_first(make_real_bot)
         assert ("alice's board slides right and the left column falls off (Clay Doll ×3)"
                 in "\n".join(m.content for m in thread.history()[-3:]))
         assert get_game(bot.db, game.id).status == "running"
+
+
+async def test_deck_add_takes_a_count_and_deck_show_lists_every_piece(make_real_bot):
+    bot = make_real_bot()
+    async with simcord.run(bot) as env:
+        guild, channel, alice = world(env, "alice")
+        added = await alice.slash(channel, "summon deck add", piece="Stone Wall", count=20)
+        assert "Added Stone Wall ×20" in private_text(added)
+        await alice.slash(channel, "summon deck add", piece="Fire Hound", count=12)
+        assert sorted(load_progress(bot.db, alice.id).deck) == ["n01"] * 20 + ["r02"] * 12
+        shown = await alice.slash(channel, "summon deck show")
+        text = private_text(shown)
+        assert "×20 Stone Wall, a neutral unit" in text and "×12 Fire Hound, a red unit" in text
+        assert "Playable." in text
+        assert private_message(shown).attachments[0].filename == "deck.png"
+        full = await alice.slash(channel, "summon deck add", piece="Clay Doll", count=40)
+        assert "only 28 of 40 fit" in private_text(full) and len(load_progress(bot.db, alice.id).deck) == 60
+        refused = await alice.slash(channel, "summon deck add", piece="Clay Doll", count=1)
+        assert "at most 60 pieces" in private_text(refused)

@@ -149,3 +149,21 @@ async def test_forged_cells_and_a_rematch_past_the_store_range_are_refused(make_
         forged = await sent.send("forged", view=discord.ui.View(timeout=None).add_item(rematch))
         answer = private_text(await alice.click(forged, label="Rematch"))
         assert "only the players of that game" in answer
+
+
+async def test_autocomplete_lists_choices_on_an_empty_input(make_real_bot):
+    bot = make_real_bot()
+    async with simcord.run(bot) as env:
+        guild, channel, alice = world(env, "alice")
+        thread, game, st = await _ai_game_with(env, bot, alice, channel, {
+            "hand": [("n02", "...."), ("n01", "nn..")], "board": [("n03", 1, 1, "....", True)]})
+        placements = legal_placements(st)
+        pieces = await alice.autocomplete(thread, "summon place", "piece", "")
+        assert {c["value"] for c in pieces} == {str(h.uid) for h in st.players[0].hand}
+        rotations = await alice.autocomplete(thread, "summon place", "rotation", "")  # no piece chosen yet
+        assert {c["value"] for c in rotations} == {pl.rotation for pl in placements}
+        cells = await alice.autocomplete(thread, "summon place", "cell", "")  # neither piece nor rotation yet
+        assert {c["value"] for c in cells} == {f"x{pl.col}y{pl.row}" for pl in placements}
+        assert all(" — " in c["name"] for c in cells), "each cell says what it would do"
+        catalog = await alice.autocomplete(channel, "summon deck add", "piece", "")
+        assert len(catalog) == 25
