@@ -75,12 +75,15 @@ async def test_more_than_25_placements_ask_for_the_piece_first(make_real_bot):
         assert len(placements) > 25
         msg = private_message(await alice.click(thread.last_message, label="Your hand"))
         pieces = select_options(msg, "hp")
-        assert len(pieces) == 3 and not select_options(msg, "place")
-        chosen = await alice.select(msg, [pieces[0]["value"]], custom_id=select_holding(msg, pieces[0]["value"]))
-        msg = private_message(chosen)
-        uid = st.players[0].hand[0].uid
+        assert len(pieces) == 3
+        first = next(pl.piece for pl in placements if pl.summons)  # the first piece that summons is shown at once
         assert {o["value"] for o in select_options(msg, "place")} == {
-            place_action(pl) for pl in placements if pl.piece == uid}
+            place_action(pl) for pl in placements if pl.piece == first}
+        other = next(h.uid for h in st.players[0].hand if h.uid != first)
+        wanted = next(o["value"] for o in pieces if o["value"].startswith(f"hp:{other}:"))
+        msg = private_message(await alice.select(msg, [wanted], custom_id=select_holding(msg, wanted)))
+        assert {o["value"] for o in select_options(msg, "place")} == {
+            place_action(pl) for pl in placements if pl.piece == other}
 
 
 async def test_each_legal_cell_is_lettered_as_on_the_picture(make_real_bot):

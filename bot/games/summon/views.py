@@ -81,7 +81,9 @@ def hand(state: SummonGame, me: int, action: ShowHand) -> Reply:
     if piece is None and len(placeable) == 1:
         piece = next(iter(placeable))  # one piece can go anywhere: its placements at once
     pick_first = piece is None and len(every) > PER_SELECT
-    shown = [] if pick_first else _placements(options, piece)
+    if pick_first:  # past 25: a piece select, and below it the placements of the first piece that summons
+        piece = next((pl.piece for pl in every if pl.summons), every[0].piece)
+    shown = _placements(options, piece)
     letters = letters_of(shown)
     listed = "\n".join(f"{k + 1}. {details(o.card)}" for k, o in enumerate(options)) or "Your hand is empty."
     if st.phase == "over":
@@ -91,8 +93,9 @@ def hand(state: SummonGame, me: int, action: ShowHand) -> Reply:
     elif not every:
         turn = "None of these pieces fits anywhere: Pass (your hand goes back into the deck and you draw anew)."
     elif pick_first:
-        turn = (f"{plural(len(every), 'legal placement')}: choose a piece first, then where it goes "
-                "(the letters on the picture are the cells).")
+        first = next(o.name for o in options if o.piece == piece)
+        turn = (f"{plural(len(every), 'legal placement')}, too many for one list: the {first}'s are below; choose "
+                "another piece above to see its own. The letters on the picture are the cells.")
     else:
         how = "shows its preview first, with a Place button" if action.preview else "places it at once"
         turn = f"Choose where it goes below: choosing {how}. The letters on the picture are the cells."
@@ -103,7 +106,7 @@ def hand(state: SummonGame, me: int, action: ShowHand) -> Reply:
     picture = Picture(render_cards.render_hand_view(list(p.hand), p.board, p.ox, p.oy, marks, title, piece),
                       "hand.png", "Your hand beside your board, each legal cell lettered")
     selects: list[Select] = []
-    if mine and (pick_first or piece is not None):
+    if mine and len(placeable) > 1 and (pick_first or action.piece is not None):
         selects.append(_piece_select(options, piece, action.preview))
     if mine and shown:
         room = 4 - len(selects)
