@@ -170,3 +170,27 @@ async def test_autocomplete_lists_choices_on_an_empty_input(make_real_bot):
         assert all(" — " in c["name"] for c in cells), "each cell says what it would do"
         catalog = await alice.autocomplete(channel, "summon deck add", "piece", "")
         assert len(catalog) == 25
+
+
+async def test_the_pictures_are_drawn_at_twice_discords_display_width(make_real_bot):
+    import io
+
+    from PIL import Image
+
+    bot = make_real_bot()
+    async with simcord.run(bot) as env:
+        guild, channel, alice = world(env, "alice")
+        await alice.slash(channel, "summon ai")
+        await env.settle()
+        thread = channel.threads[-1]
+        game_id = game_of(bot, alice).id
+        table = next(a for a in thread.last_message.attachments if a.filename == "summon.png")
+        assert Image.open(io.BytesIO(await table.read())).width == 1100  # shown at about 550
+        for _ in range(40):  # pass until a battle phase has run: its replay is posted with the table
+            if any(a.filename.endswith(".gif") for a in thread.last_message.attachments):
+                break
+            await alice.click(thread.last_message, label="Pass")
+            await env.settle()
+        gif = next(a for a in thread.last_message.attachments if a.filename.endswith(".gif"))
+        assert Image.open(io.BytesIO(await gif.read())).width == 1100
+        assert get_game(bot.db, game_id) is not None

@@ -57,7 +57,7 @@ def draw_body(d: ImageDraw.ImageDraw, x: int, y: int, size: int, cid: str, sides
     c = card(cid)
     body, r, mids = _geometry(x, y, size)
     colour = ATTR_COLOURS[c.attr]
-    fill = _mix(under, colour, 0.22 if ghost else 0.38)
+    fill = _mix(under, colour, 0.25 if ghost else 0.5)
     d.rectangle(body, fill=fill, outline=outline or colour, width=4 if outline else 2)
     for k, side in enumerate(sides):
         if side.kind != "blank":
@@ -66,10 +66,13 @@ def draw_body(d: ImageDraw.ImageDraw, x: int, y: int, size: int, cid: str, sides
         start = 90 * k  # the half disc inside the body: a notch
         d.pieslice((px - r, py - r, px + r, py + r), start, start + 180, fill=under)
         d.arc((px - r, py - r, px + r, py + r), start, start + 180, fill=ATTR_COLOURS[side.attr], width=3)
-    if label:
-        name = short_name(c.name, 11)
-        d.text(((body[0] + body[2]) // 2, (body[1] + body[3]) // 2), name,
-               font=font(max(12, size // 7)), fill=TEXT, anchor="mm")
+    if label:  # the name a word a line, as large as the smallest text of the picture
+        words = [short_name(w, 8) for w in c.name.split()][:3]
+        step = max(SMALLEST, size // 6) + 2
+        top = (body[1] + body[3]) // 2 - step * (len(words) - 1) // 2
+        for k, word in enumerate(words):
+            d.text(((body[0] + body[2]) // 2, top + k * step), word, font=font(max(SMALLEST, size // 6)),
+                   fill=TEXT, anchor="mm")
     if summoned:
         d.polygon(((body[2] - size // 5, body[1] + 3), (body[2] - 3, body[1] + 3), (body[2] - 3, body[1] + size // 5)),
                   fill=GOLD)
@@ -163,7 +166,7 @@ def _unit_row(d: ImageDraw.ImageDraw, x: int, y: int, w: int, rank: int, u: Unit
 # --- the table ----------------------------------------------------------------------------------
 
 TABLE_W = 1100
-CELL = 104
+CELL = 140
 ROW_H = 3 * CELL + 96
 LINE_ROWS = 8  # units shown per line, in two columns
 

@@ -15,7 +15,7 @@ from engine.summon.state import BoardPiece, HandPiece
 
 from .render import ATTR_COLOURS, FALL, GOLD, HEAL, SMALLEST, draw_board, draw_piece, short_name
 
-CELL = 112
+CELL = 130
 
 
 def render_hand_view(hand: list[HandPiece], board: Iterable[BoardPiece], ox: int, oy: int,
@@ -31,7 +31,7 @@ def render_hand_view(hand: list[HandPiece], board: Iterable[BoardPiece], ox: int
     x = board_w + 64
     for k, hp in enumerate(hand):
         y = 64 + k * (size + 56)
-        draw_piece(d, x, y, size, hp.card, hp.sides, outline=GOLD if hp.uid == chosen else None)
+        draw_piece(d, x, y, size, hp.card, hp.sides, outline=GOLD if hp.uid == chosen else None, label=False)
         c = card(hp.card)
         d.text((x + size // 2, y + size + 18), f"{k + 1}. {short_name(c.name, 14)}", font=font(SMALLEST),
                fill=GOLD if hp.uid == chosen else TEXT, anchor="mm")

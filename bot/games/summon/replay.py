@@ -11,13 +11,14 @@ from PIL import Image, ImageDraw
 from bot.render.common import BACKGROUND, MUTED, PANEL, TEXT, font
 from engine.summon import BattleReplay, card
 
-from .render import ATTR_COLOURS, DARK, FALL, GOLD, HEAL, HEART, HEART_EMPTY, RING
+from .render import ATTR_COLOURS, DARK, FALL, GOLD, HEAL, HEART, HEART_EMPTY, RING, short_name
 from .text import Names, battle_caption
 
 # --- frames --------------------------------------------------------------------------
 
-GIF_W, GIF_H = 760, 250
-BOX_W, BOX_H, PER_SIDE = 68, 78, 5
+GIF_W, GIF_H = 1100, 380  # twice the width Discord shows it at, fonts to match (24 px: 12 px seen)
+BOX_W, BOX_H, PER_SIDE, GAP = 100, 124, 5, 26
+SMALL = 24
 _PALETTE = [BACKGROUND, PANEL, TEXT, MUTED, GOLD, HEART, HEART_EMPTY, HEAL, FALL, RING, DARK,
             *ATTR_COLOURS.values()]
 _INDEX = {colour: k for k, colour in enumerate(_PALETTE)}
@@ -45,8 +46,21 @@ class _Live:
 def _box_x(side: int, rank: int) -> int:
     centre = GIF_W // 2
     if side == 0:
-        return centre - 24 - (rank + 1) * (BOX_W + 4)
-    return centre + 24 + rank * (BOX_W + 4)
+        return centre - GAP - (rank + 1) * (BOX_W + 4)
+    return centre + GAP + rank * (BOX_W + 4)
+
+
+def _hearts(d: ImageDraw.ImageDraw, x: int, y: int, u: _Live) -> None:
+    hearts = max(1, -(-u.max_ticks // 4))
+    for k in range(hearts):
+        hx, hy = x + (k % 5) * 17, y + (k // 5) * 17
+        box = (hx, hy, hx + 13, hy + 13)
+        d.ellipse(box, fill=_p(HEART_EMPTY))
+        have = max(0, min(4, u.ticks - 4 * k))
+        if have == 4:
+            d.ellipse(box, fill=_p(HEART))
+        elif have:
+            d.pieslice(box, -90, -90 + 90 * have, fill=_p(HEART))
 
 
 def _frame(base: Image.Image, lines: tuple[list[_Live], list[_Live]], names: tuple[str, str], title: str,
@@ -55,55 +69,50 @@ def _frame(base: Image.Image, lines: tuple[list[_Live], list[_Live]], names: tup
     img = base.copy()
     d = ImageDraw.Draw(img)
     d.fontmode = "1"  # crisp text in the palette: no blended colours outside it
-    d.text((16, 10), title, font=font(16), fill=_p(TEXT))
-    d.text((16, 34), f"< {names[0]} (front on the right)", font=font(12), fill=_p(MUTED))
-    d.text((GIF_W - 16, 34), f"{names[1]} (front on the left) >", font=font(12), fill=_p(MUTED), anchor="ra")
+    d.text((20, 12), title, font=font(30), fill=_p(TEXT))
+    d.text((20, 54), f"< {short_name(names[0], 14)} (front on the right)", font=font(SMALL), fill=_p(MUTED))
+    d.text((GIF_W - 20, 54), f"{short_name(names[1], 14)} (front on the left) >", font=font(SMALL), fill=_p(MUTED),
+           anchor="ra")
+    top = 112
     for side in (0, 1):
         line = lines[side]
         for rank, u in enumerate(line[:PER_SIDE]):
-            x, y = _box_x(side, rank), 70
+            x = _box_x(side, rank)
             c = card(u.card)
             acting = actor == (side, u.uid)
             dead = u.ticks <= 0
-            d.rectangle((x, y, x + BOX_W, y + BOX_H), fill=_p(PANEL),
+            d.rectangle((x, top, x + BOX_W, top + BOX_H), fill=_p(PANEL),
                         outline=_p(GOLD if acting else (RING if dead else ATTR_COLOURS[c.attr])),
-                        width=3 if acting else 1)
+                        width=4 if acting else 2)
             if acting:
-                d.polygon(((x + BOX_W // 2 - 8, y - 16), (x + BOX_W // 2 + 8, y - 16), (x + BOX_W // 2, y - 5)),
-                          fill=_p(GOLD))
-            name = c.name if len(c.name) <= 10 else c.name[:9] + "…"
-            d.text((x + 4, y + 4), name, font=font(11), fill=_p(MUTED if dead else TEXT))
-            d.text((x + 4, y + 20), f"{max(0, u.ticks)}/{u.max_ticks}", font=font(11), fill=_p(MUTED))
-            hearts = max(1, -(-u.max_ticks // 4))
-            per = 5
-            for k in range(hearts):
-                hx, hy = x + 4 + (k % per) * 12, y + 38 + (k // per) * 12
-                box = (hx, hy, hx + 9, hy + 9)
-                d.ellipse(box, fill=_p(HEART_EMPTY))
-                have = max(0, min(4, u.ticks - 4 * k))
-                if have == 4:
-                    d.ellipse(box, fill=_p(HEART))
-                elif have:
-                    d.pieslice(box, -90, -90 + 90 * have, fill=_p(HEART))
+                mid = x + BOX_W // 2
+                d.polygon(((mid - 12, top - 22), (mid + 12, top - 22), (mid, top - 6)), fill=_p(GOLD))
+            words = [short_name(w, 7) for w in c.name.split()][:2]
+            for k, word in enumerate(words):
+                d.text((x + 6, top + 4 + 26 * k), word, font=font(SMALL), fill=_p(MUTED if dead else TEXT))
+            d.text((x + 6, top + 58), f"{max(0, u.ticks)}/{u.max_ticks}", font=font(SMALL), fill=_p(MUTED))
+            _hearts(d, x + 6, top + 88, u)
             change = (hits or {}).get((side, u.uid))
             if change:
-                tag = f"+{change}" if change > 0 else str(change)
-                d.rectangle((x + BOX_W - 30, y + BOX_H - 20, x + BOX_W - 2, y + BOX_H - 4), fill=_p(DARK))
-                d.text((x + BOX_W - 16, y + BOX_H - 12), tag, font=font(12), fill=_p(HEAL if change > 0 else FALL),
-                       anchor="mm")
+                tag = f"+{change}" if change > 0 else f"-{-change}"
+                d.rectangle((x + BOX_W - 46, top + BOX_H - 34, x + BOX_W - 2, top + BOX_H - 2), fill=_p(DARK))
+                d.text((x + BOX_W - 24, top + BOX_H - 18), tag, font=font(SMALL + 2),
+                       fill=_p(HEAL if change > 0 else FALL), anchor="mm")
             if dead:
-                d.line((x + 6, y + 6, x + BOX_W - 6, y + BOX_H - 6), fill=_p(FALL), width=3)
+                d.line((x + 6, top + 6, x + BOX_W - 6, top + BOX_H - 6), fill=_p(FALL), width=4)
         if len(line) > PER_SIDE:
             more = f"+{len(line) - PER_SIDE}"
             edge = _box_x(side, PER_SIDE - 1) + (-6 if side == 0 else BOX_W + 6)
-            d.text((edge, 108), more, font=font(12), fill=_p(MUTED), anchor="rm" if side == 0 else "lm")
+            d.text((edge, top + BOX_H // 2), more, font=font(SMALL), fill=_p(MUTED), anchor="rm" if side == 0 else "lm")
         if not line:
-            d.text((_box_x(side, 0) + BOX_W // 2, 108), "no units", font=font(12), fill=_p(MUTED), anchor="mm")
-    for k, text in enumerate(_wrap(caption, 100)[:2]):
-        d.text((16, GIF_H - 70 + 18 * k), text, font=font(13), fill=_p(TEXT))
+            d.text((_box_x(side, 0) + BOX_W // 2, top + BOX_H // 2), "no units", font=font(SMALL), fill=_p(MUTED),
+                   anchor="mm")
+    # The picture's font has no minus sign: a hyphen stands for it there.
+    for k, text in enumerate(_wrap(caption.replace("−", "-"), 72)[:2]):
+        d.text((20, top + BOX_H + 24 + 32 * k), text, font=font(SMALL + 2), fill=_p(TEXT))
     if banner:
-        d.rectangle((GIF_W // 2 - 150, GIF_H - 30, GIF_W // 2 + 150, GIF_H - 6), fill=_p(DARK), outline=_p(GOLD))
-        d.text((GIF_W // 2, GIF_H - 18), banner, font=font(14), fill=_p(GOLD), anchor="mm")
+        d.rectangle((GIF_W // 2 - 220, GIF_H - 52, GIF_W // 2 + 220, GIF_H - 10), fill=_p(DARK), outline=_p(GOLD))
+        d.text((GIF_W // 2, GIF_H - 31), banner, font=font(28), fill=_p(GOLD), anchor="mm")
     return img
 
 
