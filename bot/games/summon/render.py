@@ -36,7 +36,12 @@ def _mix(a: tuple[int, int, int], b: tuple[int, int, int], t: float) -> tuple[in
     return tuple(int(x + (y - x) * t) for x, y in zip(a, b))  # type: ignore[return-value]
 
 
+_UNDRAWABLE = str.maketrans({"×": "x", "−": "-", "—": "-", "♥": " hearts"})  # signs the pictures' font lacks
+
+
 def short_name(name: str, room: int) -> str:
+    """Text cut to `room` characters, in signs the pictures' font can draw."""
+    name = name.translate(_UNDRAWABLE)
     return name if len(name) <= room else name[:room - 1] + "…"
 
 

@@ -77,20 +77,23 @@ def render_deck(deck: list[str], summary: dict[str, dict[str, int]], balance: di
     per_row, size = 8, 120
     rows = max(1, -(-len(ids) // per_row))
     tabs_of = {a: sum(card(c).tabs.count(a) for c in deck) for a in balance}
+    balance = {a: v for a, v in balance.items() if tabs_of[a] or tabs_of[a] + v}  # attributes the deck uses
     grid_h = rows * (size + 44)
-    img = Image.new("RGB", (per_row * (size + 16) + 32, grid_h + 110 + 44 * len(balance)), BACKGROUND)
+    img = Image.new("RGB", (per_row * (size + 16) + 32, grid_h + 150 + 44 * len(balance)), BACKGROUND)
     d = ImageDraw.Draw(img)
     for k, cid in enumerate(ids):
         x, y = 16 + (k % per_row) * (size + 16), 16 + (k // per_row) * (size + 44)
         draw_piece(d, x, y, size, cid, _catalog_sides(cid), label=False)
-        d.text((x + size // 2, y + size // 2), f"×{counts[cid]}", font=font(30), fill=TEXT, anchor="mm")
-        d.text((x + size // 2, y + size + 18), short_name(card(cid).name, 10), font=font(SMALLEST - 2),
+        d.text((x + size // 2, y + size // 2), f"x{counts[cid]}", font=font(30), fill=TEXT, anchor="mm")
+        d.text((x + size // 2, y + size + 18), short_name(card(cid).name, 10), font=font(SMALLEST),
                fill=MUTED, anchor="mm")
     y = grid_h + 24
-    kinds = (f"{len(deck)} pieces · units {summary['kinds']['unit']} · spells {summary['kinds']['spell']}"
-             " · shape balance: tabs against the blanks that take them")
+    kinds = f"{len(deck)} pieces · units {summary['kinds']['unit']} · spells {summary['kinds']['spell']}"
     d.text((16, y), kinds, font=font(SMALLEST), fill=TEXT)
-    y += 44
+    y += 36
+    d.text((16, y), "shape balance: green, the blanks that take the tabs; coloured, the tabs", font=font(SMALLEST),
+           fill=MUTED)
+    y += 40
     most = max([1, *tabs_of.values(), *(tabs_of[a] + balance[a] for a in balance)])
     scale = (img.width - 380) / most
     for attr, spare in balance.items():
