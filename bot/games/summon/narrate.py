@@ -133,7 +133,7 @@ def table_text(state: SummonGame, game: GameRecord) -> str:
     st = state.game
     assert st is not None
     names = names_of(state)
-    parts: list[str] = []
+    parts: list[str] = [battle_line(state, rep) for rep in st.battles]  # what the turn's end fought, first
     if st.phase == "over":
         parts.append(result_text(state))
     else:
@@ -142,7 +142,6 @@ def table_text(state: SummonGame, game: GameRecord) -> str:
         parts.append(f"**{state.name(st.to_move)}** to place ({plural(left, 'placement')} left this summon "
                      f"phase){when}. {names.who(st.first, start=True)} place{'' if names.second(st.first) else 's'}"
                      " first (drawn). Hands are private: press **Your hand**.")
-    parts += [battle_line(state, rep) for rep in st.battles]
     for with_board in (True, False):
         text = "\n".join(parts + [_seat_lines(state, st, i, with_board) for i in (0, 1)])
         if len(text) <= TEXT_ROOM:

@@ -36,20 +36,18 @@ def cell_name(col: int, row: int) -> str:
 def _inside_words(col: int, row: int) -> str:
     if (col, row) == (1, 1):
         return "the centre cell"
-    if row == 1:
-        return f"the {_COL_WORDS[col]} edge cell" if col != 1 else "the centre cell"
-    if col == 1:
-        return f"the {_ROW_WORDS[row]} edge cell"
     return f"the {_ROW_WORDS[row]}-{_COL_WORDS[col]} cell"
 
 
 def cell_words(col: int, row: int) -> str:
-    """A cell in board words: "the top-left cell", "the centre cell", "above the top-right cell"."""
+    """A cell in board words: "the top-left cell", "the centre cell", or one just off the board:
+    "just above the board, over the top-right cell"."""
     if 0 <= col <= 2 and 0 <= row <= 2:
         return _inside_words(col, row)
     if col in (-1, 3):
-        return f"{'right' if col == 3 else 'left'} of {_inside_words(2 if col == 3 else 0, row)}"
-    return f"{'above' if row == -1 else 'below'} {_inside_words(col, 0 if row == -1 else 2)}"
+        return f"just {'right' if col == 3 else 'left'} of the board, beside {_inside_words(2 if col == 3 else 0, row)}"
+    return (f"just {'above' if row == -1 else 'below'} the board, {'over' if row == -1 else 'under'} "
+            f"{_inside_words(col, 0 if row == -1 else 2)}")
 
 
 def slide_words(slide: tuple[int, int]) -> tuple[str, str]:
