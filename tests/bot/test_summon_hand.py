@@ -194,3 +194,20 @@ async def test_the_pictures_are_drawn_at_twice_discords_display_width(make_real_
         gif = next(a for a in thread.last_message.attachments if a.filename.endswith(".gif"))
         assert Image.open(io.BytesIO(await gif.read())).width == 1100
         assert get_game(bot.db, game_id) is not None
+
+
+def test_the_controls_of_boards_posted_before_typed_actions_still_read() -> None:
+    import pytest
+
+    from bot.core.actions import ActionError
+    from bot.games.summon.actions import AskSurrender, Cell, Pass, Place, ShowHand, Surrender
+    from bot.games.summon.kind import Summon
+
+    kind = Summon()
+    for wire, action in [("hp", ShowHand()), ("pass", Pass()), ("sq", AskSurrender()), ("surrender", Surrender()),
+                         ("place:12:3:x3y1", Place(12, 3, Cell(3, 1)))]:
+        assert kind.decode(wire) == action, wire
+    for retired in ("hr", "hc:12", "hx:12:0"):  # the old five-step hand's selects: refused with a reason
+        with pytest.raises(ActionError) as refused:
+            kind.decode(retired)
+        assert str(refused.value)
