@@ -211,3 +211,31 @@ def test_the_controls_of_boards_posted_before_typed_actions_still_read() -> None
         with pytest.raises(ActionError) as refused:
             kind.decode(retired)
         assert str(refused.value)
+
+
+async def test_a_game_saved_before_typed_actions_loads_and_plays_on(make_real_bot):
+    from pathlib import Path
+
+    from support.summon_play import a_placement, choose_placement
+
+    from bot.games.summon.session import SummonGame
+
+    saved = (Path(__file__).parent / "fixtures" / "summon_game_before_typed_actions.json").read_text()
+    bot = make_real_bot()
+    async with simcord.run(bot) as env:
+        guild, channel, alice = world(env, "alice")
+        await alice.slash(channel, "summon ai")
+        await env.settle()
+        thread = channel.threads[-1]
+        game = game_of(bot, alice)
+        old = SummonGame.model_validate_json(saved)
+        seats = [old.seats[0].model_copy(update={"user_id": alice.id}), old.seats[1]]
+        bot.db.execute("update games set state = ? where id = ?",
+                       [old.model_copy(update={"seats": seats}).model_dump_json(), game.id])
+        state = state_of(bot, game.id)
+        assert state.game.version == 4 and state.game.to_move == 0
+        hand = await alice.click(thread.last_message, label="Your hand")
+        pl = a_placement(state, 0)
+        await choose_placement(alice, private_message(hand), pl)
+        await env.settle()
+        assert pl.piece in {b.uid for b in state_of(bot, game.id).game.players[0].board}
