@@ -169,8 +169,13 @@ def surrender_question(game_id: int) -> Reply:
 
 
 def after_placing(state: SummonGame, me: int, said: str) -> Reply:
-    """The private answer to a placement: what happened, and the hand now."""
+    """The private answer to a placement: what happened, and the hand now (its controls only while the
+    turn is still the placer's: the next table brings fresh ones)."""
     view = hand(state, me, ShowHand())
+    st = state.game
+    assert st is not None
+    if st.phase != "summon" or st.to_move != me:
+        return Reply(f"{said}\n{view.text}"[:TEXT_ROOM], view.picture)
     return Reply(f"{said}\n{view.text}"[:TEXT_ROOM], view.picture, buttons=view.buttons, selects=view.selects)
 
 
