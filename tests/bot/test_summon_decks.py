@@ -74,7 +74,7 @@ async def test_a_slide_with_pieces_falling_off_is_previewed_first(make_real_bot)
         hand = await alice.click(thread.last_message, label="Your hand")
         msg = private_message(hand)
         right = next(o for o in select_options(msg) if o["value"] == place_action(pl))
-        assert " · Stone Wall, as dealt: summons " in right["label"]
+        assert " · Stone Wall, as dealt: ★ summons Stone Wall now" in right["label"]
         assert right["description"] == ("at right of C2 · the board slides right; the left column falls off: "
                                         "Clay Doll ×3")
         shown = await alice.click(msg, label="Preview first")
@@ -88,7 +88,7 @@ async def test_a_slide_with_pieces_falling_off_is_previewed_first(make_real_bot)
         await alice.click(private_message(preview), label="Place")
         after = state_of(bot, game.id).game
         assert after.players[0].removed[-3:] == list(pl.falls) and (after.players[0].ox, after.players[0].oy) == (1, 0)
-        assert ("alice's board slides right and the left column falls off (Clay Doll ×3)"
+        assert ("alice's board slides right: the left column falls off (Clay Doll ×3)"
                 in "\n".join(m.content for m in thread.history()[-3:]))
         assert get_game(bot.db, game.id).status == "running"
 

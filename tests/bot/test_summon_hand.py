@@ -53,7 +53,12 @@ async def test_a_placement_takes_two_presses_from_the_table(make_real_bot):
         labels = {o["value"]: o["label"] for o in select_options(msg)}
         summoning = next(pl for pl in placements if pl.summons)
         said = "summons " + ", then ".join(card(c).name for c in summoning.summon_cards)
-        assert labels[place_action(summoning)].endswith(said)
+        assert labels[place_action(summoning)].endswith(f"★ {said} now"), "a placement that summons now is marked"
+        for pl in placements:  # one that sets up a later summon is marked too; the rest summon nothing yet
+            if pl.sets_up and not pl.summons_now:
+                assert labels[place_action(pl)].endswith("☆ sets up a later summon (one tab short)")
+            elif not pl.summons_now:
+                assert labels[place_action(pl)].endswith("summons nothing yet")
         assert {b["label"] for row in msg.components for b in row["components"] if b["type"] == 2} >= {
             "Preview first", "Pass", "Surrender"}
         version = get_game(bot.db, game.id).version
@@ -76,7 +81,7 @@ async def test_more_than_25_placements_ask_for_the_piece_first(make_real_bot):
         msg = private_message(await alice.click(thread.last_message, label="Your hand"))
         pieces = select_options(msg, "hp")
         assert len(pieces) == 3
-        first = next(pl.piece for pl in placements if pl.summons)  # the first piece that summons is shown at once
+        first = next(pl.piece for pl in placements if pl.summons_now)  # the first piece that summons is shown at once
         assert {o["value"] for o in select_options(msg, "place")} == {
             place_action(pl) for pl in placements if pl.piece == first}
         other = next(h.uid for h in st.players[0].hand if h.uid != first)
@@ -211,6 +216,23 @@ def test_the_controls_of_boards_posted_before_typed_actions_still_read() -> None
         with pytest.raises(ActionError) as refused:
             kind.decode(retired)
         assert str(refused.value)
+
+
+async def test_placements_that_set_up_a_later_summon_are_marked(make_real_bot):
+    bot = make_real_bot()
+    async with simcord.run(bot) as env:
+        guild, channel, alice = world(env, "alice")
+        # Two tabs beside a piece of blanks: one tab in, the other facing an empty cell — one tab short.
+        thread, game, st = await _ai_game_with(env, bot, alice, channel, {
+            "hand": [("n04", "NN.."), ("n02", "....")], "board": [("n01", 1, 1, "nnnn", True)]})
+        placements = legal_placements(st)
+        later = [pl for pl in placements if pl.sets_up and not pl.summons_now]
+        assert later, "the position has a placement that sets a summon up"
+        msg = private_message(await alice.click(thread.last_message, label="Your hand"))
+        labels = {o["value"]: o["label"] for o in select_options(msg)}
+        for pl in later:
+            assert labels[place_action(pl)].endswith("☆ sets up a later summon (one tab short)")
+        assert "★ summons now, ☆ sets up a later summon" in msg.content
 
 
 async def test_a_game_saved_before_typed_actions_loads_and_plays_on(make_real_bot):

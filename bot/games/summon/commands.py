@@ -93,10 +93,20 @@ class SummonCog(commands.GroupCog, group_name="summon", group_description="Piece
             others=(opponent.id,) if opponent.id != user.id else ())
 
     @app_commands.command(name="ai", description="Play a summon duel against the built-in AI")
-    async def ai(self, interaction: discord.Interaction) -> None:
+    @app_commands.describe(level="gentle: it sometimes plays its second-best placement (your first three games "
+                                 "are gentle unless you choose)")
+    @app_commands.choices(level=[app_commands.Choice(name="gentle", value="gentle"),
+                                 app_commands.Choice(name="normal", value="normal")])
+    async def ai(self, interaction: discord.Interaction, level: str | None = None) -> None:
         user, seed = interaction.user, interaction.id
         await self.bot.play.start(interaction, KEY,
-                                  lambda: starting.new_ai_game(self.bot.db, user.id, user.display_name, seed))
+                                  lambda: starting.new_ai_game(self.bot.db, user.id, user.display_name, seed, level))
+
+    @app_commands.command(name="tutorial", description="Learn summon in four placements, then a gentle game")
+    async def tutorial(self, interaction: discord.Interaction) -> None:
+        user, seed = interaction.user, interaction.id
+        await self.bot.play.start(interaction, KEY,
+                                  lambda: starting.new_tutorial(self.bot.db, user.id, user.display_name, seed))
 
     async def rematch(self, interaction: discord.Interaction, game_id: int) -> None:
         await self.bot.play.defer_privately(interaction)  # the store is read first

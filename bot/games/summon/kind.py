@@ -5,8 +5,6 @@ views.py's, decks decks.py's, starting starting.py's.
 """
 from __future__ import annotations
 
-from pydantic import ValidationError
-
 import engine.summon as sm
 from bot.core.kinds import Context, GameError, GameKind, Outcome, Seat, step, view
 from bot.core.reply import Button, Picture, Reply
@@ -14,13 +12,13 @@ from db.games import GameRecord
 from engine.errors import RuleError
 from engine.summon.state import TURN_SECONDS
 
-from . import narrate, render, views
+from . import narrate, render, starting, tutorial, views
 from .actions import Accept, AskSurrender, Cell, Decline, Pass, Place, PlaceNamed, PreviewPlacement, ShowHand, Surrender
 from .decks import deck_for
 from .progress import profile_lines, recorder
 from .replay import render_battle
 from .session import AI, KEY, SummonGame
-from .text import Names, cell_name
+from .text import cell_name
 
 CHALLENGE_SECONDS = 300  # a challenge lapses after 5 minutes
 
@@ -28,9 +26,11 @@ CHALLENGE_SECONDS = 300  # a challenge lapses after 5 minutes
 class Summon(GameKind):
     key = KEY
     title = "Summon"
-    blurb = ("jigsaw pieces summon units that battle by themselves — `/summon ai`, `/summon challenge "
-             "opponent:`; in the thread the table's Your hand button, or `/summon place`, `/summon pass`, "
-             "`/summon surrender`; decks: `/summon deck show|auto|add|remove|reset`, `/summon piece`")
+    blurb = ("jigsaw pieces summon units that battle by themselves — `/summon tutorial`, `/summon ai`, "
+             "`/summon challenge opponent:`; in the thread the table's Your hand button, or `/summon place`, "
+             "`/summon pass`, `/summon surrender`; decks: `/summon deck show|auto|add|remove|reset`, `/summon piece`")
+
+    new_ai_game = staticmethod(starting.new_ai_game)  # how a game begins, for callers holding only the kind
 
     def load(self, text: str) -> SummonGame:
         return SummonGame.model_validate_json(text)
@@ -57,8 +57,8 @@ class Summon(GameKind):
     def deadline_seconds(self, state: SummonGame, ctx: Context) -> int | None:
         if state.stage == "challenge":
             return CHALLENGE_SECONDS
-        if self.is_over(state):
-            return None
+        if self.is_over(state) or state.tutorial:
+            return None  # a tutorial step waits for its reader
         return max(TURN_SECONDS, ctx.timer_seconds or TURN_SECONDS)
 
     def timeout(self, state: SummonGame, ctx: Context) -> Outcome | None:
@@ -68,9 +68,8 @@ class Summon(GameKind):
                            finished=True)
         if self.is_over(state) or state.game is None:
             return None
-        st = state.game
-        new = sm.apply(st, sm.Timeout(player=st.to_move))
-        return self._played(state, new, ctx, narrate.turn_lines(state, st, new, timed_out=st.to_move))
+        new = sm.apply(state.game, sm.Timeout(player=state.game.to_move))
+        return self._played(state, new, ctx, narrate.event_lines(state, new.events))
 
     def is_over(self, state: SummonGame) -> bool:
         return state.stage == "over" or (state.game is not None and state.game.phase == "over")
@@ -110,6 +109,8 @@ class Summon(GameKind):
         replays = tuple(Picture(render_battle(rep, names), f"battle-{rep.phase}.gif",
                                 f"Battle phase {rep.phase} replay") for rep in st.battles)
         text = narrate.table_text(state, game)
+        if state.tutorial and not over:
+            text = f"{tutorial.heading(state)}\n{text}"
         if over:
             rematch = Button("Rematch", f"summon-rematch:{game.id}", "primary")
             return Reply(text, table, extra_pictures=replays, links=(rematch,))
@@ -161,7 +162,8 @@ class Summon(GameKind):
         said = "\n".join(lines)
         if new.phase != "over":
             return Outcome(after, said, private=private)
-        return Outcome(after, said, finished=True, on_saved=recorder(after, ctx), private=private)
+        record = None if state.tutorial else recorder(after, ctx)  # leaving the tutorial is no loss
+        return Outcome(after, said, finished=True, on_saved=record, private=private)
 
     @step(Accept)
     def _accept(self, state: SummonGame, action: Accept, ctx: Context) -> Outcome:
@@ -203,18 +205,18 @@ class Summon(GameKind):
         where = cell_name(cell.col, cell.row)
         place = sm.Place(player=me, piece=piece, rotation=rotation, col=cell.col, row=cell.row)
         try:
-            placed = narrate.Placed.of(st, place)
             new = sm.apply(st, place)
-        except (RuleError, ValidationError) as exc:
-            if isinstance(exc, RuleError):
-                raise self._refused(f"Place at {where}", exc, state, where) from None
-            raise GameError(f"Place at {where}: that piece does not read.") from None
-        lines = narrate.turn_lines(state, st, new, placed=placed)
-        private = None
+        except RuleError as exc:
+            raise self._refused(f"Place at {where}", exc, state, where) from None
+        lines = narrate.event_lines(state, new.events)
+        said = narrate.event_lines(state, new.events, you=me, past=True)[0]
+        if state.tutorial:
+            after, verdict = tutorial.after_placement(state, new, ctx.db)
+            told = views.after_placing(after, me, f"{said} {verdict}")
+            return Outcome(after, "\n".join([*lines, verdict]), private=told)
+        private: Reply | None = None
         if ctx.seat != AI:
             after = state.model_copy(update={"game": new})
-            mine = Names((state.name(0), state.name(1)), me)
-            said = narrate.placed_words(mine, placed, past=True)
             private = views.after_placing(after, me, f"{said} Press **Your hand** on the newest table when your "
                                                      "turn comes back.")
         return self._played(state, new, ctx, lines, private)
@@ -222,17 +224,19 @@ class Summon(GameKind):
     @step(Pass)
     def _pass(self, state: SummonGame, action: Pass, ctx: Context) -> Outcome:
         st, me = self._player(state, ctx, "Pass")
+        if state.tutorial:
+            raise GameError(tutorial.passing_refused())
         try:
             new = sm.apply(st, sm.Pass(player=me))
         except RuleError as exc:
             raise self._refused("Pass", exc, state) from None
-        return self._played(state, new, ctx, narrate.turn_lines(state, st, new, passed=me))
+        return self._played(state, new, ctx, narrate.event_lines(state, new.events))
 
     @step(Surrender)
     def _surrender(self, state: SummonGame, action: Surrender, ctx: Context) -> Outcome:
         st, me = self._player(state, ctx, "Surrender")
         new = sm.apply(st, sm.Surrender(player=me))
-        return self._played(state, new, ctx, [f"{state.name(me)} surrendered."])
+        return self._played(state, new, ctx, narrate.event_lines(state, new.events))
 
     # --- private views --------------------------------------------------------------------------
 

@@ -2,14 +2,13 @@
 one line, and the result. Read from the engine's state and its previews, never from its log text."""
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import engine.summon as sm
 from db.games import GameRecord
 from engine.summon.state import MAX_BATTLE_PHASES, SummonState
+from engine.summon.where import cell_place, falling_edge, relation
 
 from .session import SummonGame
-from .text import Names, cell_words, placed_line, plural, spell_line, unit_words
+from .text import ROTATION_WORDS, Names, cell_words, counted, plural, unit_words
 
 TEXT_ROOM = 1900  # of Discord's 2,000 characters
 
@@ -18,57 +17,96 @@ def names_of(state: SummonGame, you: int | None = None) -> Names:
     return Names((state.name(0), state.name(1)), you)
 
 
-@dataclass(frozen=True)
-class Placed:
-    """A placement about to be applied, as its preview saw it (for the words once it is)."""
-    seat: int
-    card: str
-    rotation: int
-    col: int
-    row: int
-    summons: tuple[str, ...]
-    fall_cards: tuple[str, ...]
-    slide: tuple[int, int]
-    line_before: int
-
-    @classmethod
-    def of(cls, st: SummonState, place: sm.Place) -> Placed:
-        pv = sm.preview(st, place)
-        return cls(place.player, pv.card, place.rotation, place.col, place.row, pv.summon_cards, pv.fall_cards,
-                   pv.slide, len(st.players[place.player].line))
+def _where(names: Names, e: sm.PiecePlaced) -> str:
+    """Where a piece went, in board words: beside the piece it joined or touched, or its cell."""
+    cell = e.piece.cell
+    if e.anchor is None:
+        return f"in {cell_words(cell.col, cell.row)}"
+    spot = cell_place(e.anchor.piece.cell.col, e.anchor.piece.cell.row).inside
+    whose = names.whose(e.side) if names.second(e.side) else "the"
+    return f"{relation(e.anchor.direction)} {whose} {e.anchor.piece.name} ({spot})"
 
 
-def placed_words(names: Names, placed: Placed, past: bool = False) -> str:
-    return placed_line(names, placed.seat, placed.card, placed.rotation, placed.col, placed.row, placed.summons,
-                       placed.fall_cards, placed.slide, placed.line_before, past)
+def _placed(names: Names, e: sm.PiecePlaced, past: bool) -> str:
+    who = f"{names.who(e.side, start=True)} placed" if past else names.does(e.side, "place", start=True)
+    return f"{who} {e.piece.name}, a {e.piece.attr} {e.piece.kind} ({ROTATION_WORDS[e.rotation]}), {_where(names, e)}"
 
 
-def turn_lines(state: SummonGame, old: SummonState, new: SummonState, *, placed: Placed | None = None,
-               passed: int | None = None, timed_out: int | None = None) -> list[str]:
-    """What one action caused, in order: the placement (or pass, or time running out), its spells, the
-    automatic passes after it, a new summon phase."""
-    names = names_of(state)
+def _slid(names: Names, e: sm.BoardSlid) -> str:
+    text = f"{names.whose(e.side)} board slides {e.direction}"
+    if e.falls:
+        text += f": the {falling_edge(e.dx, e.dy)} falls off ({counted(tuple(f.card for f in e.falls))})"
+    return text
+
+
+def _summons(names: Names, found: list[sm.Summoned], past: bool) -> str:
+    parts = [f"{f.piece.name} (number {f.rank} in line)" if f.rank is not None else f"the spell {f.piece.name}"
+             for f in found]
+    side = found[0].side
+    verb = f"{names.who(side, start=True)} summoned" if past else names.does(side, "summon", start=True)
+    return f"{verb} " + ", then ".join(parts)
+
+
+_PASSES = {
+    "pass": "{who}: the hand went back into the deck and a new one is drawn.",
+    "timeout": "{name} ran out of time: automatic pass (the hand went back into the deck, which was shuffled; a new "
+               "hand is drawn).",
+    "no_placement": "{who} automatically (no piece of the hand can be placed).",
+    "out_of_pieces": "{who} automatically (no deck and no hand left).",
+}
+
+
+def event_lines(state: SummonGame, events: list[sm.Event] | tuple[sm.Event, ...], *, you: int | None = None,
+                past: bool = False) -> list[str]:
+    """What one action caused, from the engine's events, in order: a placement (where, its slide, what it
+    summoned), spells' effects, passes and why, a new summon phase. Battle phases are told apart."""
+    names = names_of(state, you)
     lines: list[str] = []
-    if placed is not None:
-        lines.append(placed_words(names, placed))
-    if passed is not None:
-        lines.append(f"{names.does(passed, 'pass', start=True)}: the hand went back into the deck and a new one "
-                     "is drawn.")
-    if timed_out is not None:
-        lines.append(f"{state.name(timed_out)} ran out of time: automatic pass (the hand went back into the deck, "
-                     "which was shuffled; a new hand is drawn).")
-        passed = timed_out
-    lines += [spell_line(names, e) for e in new.spells]
-    for i in (0, 1):
-        automatic = new.players[i].passes - old.players[i].passes - (1 if passed == i else 0)
-        if automatic > 0:
-            empty = not new.players[i].deck and not new.players[i].hand
-            why = "no deck and no hand left" if empty else "no piece of the hand can be placed"
-            lines.append(f"{names.does(i, 'pass', start=True)} automatically ({why})"
-                         + (f", {automatic} times." if automatic > 1 else "."))
-    if new.phase != "over" and new.summon_phase > old.summon_phase:
-        lines.append(f"Summon phase {new.summon_phase} begins: {names.who(new.first)} place"
-                     f"{'' if names.second(new.first) else 's'} first.")
+    sentence: list[str] = []
+    summoned: list[sm.Summoned] = []
+
+    def close() -> None:
+        if summoned:
+            sentence.append(_summons(names, summoned, past))
+            summoned.clear()
+        elif sentence:
+            sentence.append("Nothing is summoned yet")
+        if sentence:
+            lines.append(". ".join(sentence) + ".")
+            sentence.clear()
+
+    for e in events:
+        if isinstance(e, sm.PiecePlaced):
+            close()
+            sentence.append(_placed(names, e, past))
+        elif isinstance(e, sm.BoardSlid):
+            if sentence:
+                sentence[-1] += ": " + _slid(names, e)
+            else:
+                sentence.append(_slid(names, e))
+        elif isinstance(e, sm.Summoned):
+            summoned.append(e)
+        elif isinstance(e, sm.SpellFizzled):
+            close()
+            lines.append(f"{sm.card(e.card).name} finds no enemy unit to hit.")
+        elif isinstance(e, sm.UnitHit) and e.turn == 0:
+            close()
+            lines.append(f"{e.source} hits {names.unit(e.target.side, e.target.card)}: −{e.damage}"
+                         + (" — it falls." if e.downed else "."))
+        elif isinstance(e, sm.UnitHealed) and e.turn == 0:
+            close()
+            lines.append(f"{e.source} heals {names.unit(e.target.side, e.target.card)}: +{e.amount}.")
+        elif isinstance(e, sm.Passed):
+            close()
+            lines.append(_PASSES[e.why].format(who=names.does(e.side, "pass", start=True), name=state.name(e.side)))
+        elif isinstance(e, sm.Surrendered):
+            close()
+            lines.append(f"{state.name(e.side)} surrendered.")
+        elif isinstance(e, sm.SummonPhaseBegan) and e.phase > 1:
+            close()
+            lines.append(f"Summon phase {e.phase} begins: {names.who(e.first)} place"
+                         f"{'' if names.second(e.first) else 's'} first.")
+    close()
     return lines
 
 
@@ -149,5 +187,4 @@ def table_text(state: SummonGame, game: GameRecord) -> str:
     return text[:TEXT_ROOM]
 
 
-__all__ = ["Placed", "TEXT_ROOM", "battle_line", "names_of", "placed_words", "result_short", "result_text",
-           "table_text", "turn_lines"]
+__all__ = ["TEXT_ROOM", "battle_line", "event_lines", "names_of", "result_short", "result_text", "table_text"]

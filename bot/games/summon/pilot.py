@@ -17,7 +17,7 @@ class AiPilot:
 
 def ai_decision(state: SummonGame) -> Place | Pass:
     assert state.game is not None
-    action = sm.ai_action(state.game)
+    action = sm.ai_action(state.game, state.level)
     if isinstance(action, sm.Pass):
         return Pass()
     return Place(action.piece, action.rotation, Cell(action.col, action.row))

@@ -24,6 +24,8 @@ class SummonGame(BaseModel):
     seed: int
     game: sm.SummonState | None = None
     ended: str = ""  # how a game that never started ended: declined, lapsed
+    level: Literal["normal", "gentle"] = "normal"  # the built-in AI's play (games saved before: normal)
+    tutorial: int = 0  # the tutorial step being played (1…), 0 outside the tutorial
 
     @property
     def vs_ai(self) -> bool:

@@ -171,46 +171,6 @@ def placement_effect(summons: tuple[str, ...], fall_cards: tuple[str, ...], slid
     return summon_words(summons) + (f"; {falls}" if falls else "")
 
 
-def placed_line(names: Names, seat: int, card_id: str, rotation: int, col: int, row: int,
-                summons: tuple[str, ...], fall_cards: tuple[str, ...], slide: tuple[int, int],
-                line_before: int, past: bool = False) -> str:
-    """One placement as the thread reads it (as its placer is told it, `past`): who placed what, where,
-    and what came of it."""
-    def doing(verb: str) -> str:
-        return f"{names.who(seat, start=True)} {verb}d" if past else names.does(seat, verb, start=True)
-
-    def summoning() -> str:
-        return f"{names.who(seat, start=True)} summoned" if past else names.does(seat, "summon", start=True)
-
-    where = f"in {cell_words(col, row)}" if 0 <= col <= 2 and 0 <= row <= 2 else cell_words(col, row)
-    text = f"{doing('place')} {named(card_id)} ({ROTATION_WORDS[rotation]}) {where}"
-    if slide != (0, 0):
-        way, edge = slide_words(slide)
-        text += f": {names.whose(seat)} board slides {way}"
-        if fall_cards:
-            text += f" and {edge} falls off ({counted(fall_cards)})"
-    rank = line_before
-    summoned = []
-    for c in summons:
-        if sm.card(c).kind == "unit":
-            rank += 1
-            summoned.append(f"{sm.card(c).name} (number {rank} in line)")
-        else:
-            summoned.append(f"the spell {sm.card(c).name}")
-    if summoned:
-        text += f". {summoning()} " + ", then ".join(summoned)
-    else:
-        text += ". Nothing is summoned yet"
-    return text + "."
-
-
-def spell_line(names: Names, e: sm.BattleEvent) -> str:
-    target = names.unit(e.target.side, e.target.card)
-    verb = "heals" if e.amount and e.after > e.before else "hits"
-    sign = "+" if verb == "heals" else "−"
-    return f"{e.source} {verb} {target}: {sign}{e.amount}" + (" — it falls" if e.destroyed else "")
-
-
 def battle_caption(names: Names, e: sm.BattleEvent) -> str:
     """One battle event as the replay captions it: "AI's Ember Imp hits your Stone Wall: −2"."""
     target = names.unit(e.target.side, e.target.card)
@@ -233,5 +193,5 @@ def unit_words(u: Unit) -> str:
 
 
 __all__ = ["Names", "ROTATION_WORDS", "battle_caption", "cell_name", "cell_words", "counted", "details",
-           "edges_words", "fall_words", "kind_of", "named", "placed_line", "placement_effect", "plural",
-           "sides_words", "slide_words", "spell_line", "summon_words", "unit_words"]
+           "edges_words", "fall_words", "kind_of", "named", "placement_effect", "plural",
+           "sides_words", "slide_words", "summon_words", "unit_words"]

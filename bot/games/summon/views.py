@@ -42,9 +42,21 @@ def letters_of(placements: list[sm.Placement]) -> dict[tuple[int, int], str]:
     return {cell: "ABCDEFGHIJKLMNOPQRSTUVWXYZ"[k] for k, cell in enumerate(cells[:26])}
 
 
+NOW, LATER = "★", "☆"  # marks of a placement that summons at once, and of one that sets a summon up
+
+
+def what_it_brings(pl: sm.Placement) -> str:
+    """A placement's mark and what it does for summoning: now, set up for later, or nothing yet."""
+    if pl.summons_now:
+        return f"{NOW} {summon_words(pl.summon_cards)} now"
+    if pl.sets_up:
+        return f"{LATER} sets up a later summon (one tab short)"
+    return summon_words(pl.summon_cards)
+
+
 def _placement_option(pl: sm.Placement, letter: str, preview: bool) -> Option:
     action = (PreviewPlacement if preview else Place)(pl.piece, pl.rotation, _cell(pl))
-    label = f"{letter} · {sm.card(pl.card).name}, {ROTATION_WORDS[pl.rotation]}: {summon_words(pl.summon_cards)}"
+    label = f"{letter} · {sm.card(pl.card).name}, {ROTATION_WORDS[pl.rotation]}: {what_it_brings(pl)}"
     falls = fall_words(pl.slide, pl.fall_cards)
     where = f"at {cell_name(pl.col, pl.row)}"
     return Option(label[:100], action, f"{where} · {falls or sides_words(_sides(pl))}"[:100])
@@ -62,10 +74,11 @@ def _piece_select(options: list[sm.HandOption], chosen: int | None, preview: boo
     opts = []
     for k, o in enumerate(options):
         found = _placements([o], None)
-        now = sum(1 for pl in found if pl.summons)
+        now = sum(1 for pl in found if pl.summons_now)
+        later = sum(1 for pl in found if pl.sets_up and not pl.summons_now)
         opts.append(Option(f"{k + 1}. {o.name}"[:100], ShowHand(o.piece, preview),
-                           f"{sm.card(o.card).attr} {sm.card(o.card).kind} · {plural(len(found), 'placement')}, "
-                           f"{now} summon now"[:100], default=o.piece == chosen))
+                           f"{sm.card(o.card).attr} {sm.card(o.card).kind} · {plural(len(found), 'placement')}: "
+                           f"{NOW} {now} summon now, {LATER} {later} set one up"[:100], default=o.piece == chosen))
     return Select("", tuple(opts), "Choose a piece", row=0)
 
 
@@ -82,7 +95,7 @@ def hand(state: SummonGame, me: int, action: ShowHand) -> Reply:
         piece = next(iter(placeable))  # one piece can go anywhere: its placements at once
     pick_first = piece is None and len(every) > PER_SELECT
     if pick_first:  # past 25: a piece select, and below it the placements of the first piece that summons
-        piece = next((pl.piece for pl in every if pl.summons), every[0].piece)
+        piece = next((pl.piece for pl in every if pl.summons_now), every[0].piece)
     shown = _placements(options, piece)
     letters = letters_of(shown)
     listed = "\n".join(f"{k + 1}. {details(o.card)}" for k, o in enumerate(options)) or "Your hand is empty."
@@ -98,7 +111,8 @@ def hand(state: SummonGame, me: int, action: ShowHand) -> Reply:
                 "another piece above to see its own. The letters on the picture are the cells.")
     else:
         how = "shows its preview first, with a Place button" if action.preview else "places it at once"
-        turn = f"Choose where it goes below: choosing {how}. The letters on the picture are the cells."
+        turn = (f"Choose where it goes below: choosing {how}. The letters on the picture are the cells; {NOW} "
+                f"summons now, {LATER} sets up a later summon.")
     text = f"**Your hand** (only you see this)\n{listed}\n{turn}"
     p = st.players[me]
     marks = {(p.ox + col, p.oy + row): letter for (col, row), letter in letters.items()}
