@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, Self
 
 from bot.core.actions import Action, ActionError
 
@@ -88,7 +88,7 @@ class _Placing(Action):
         return f"{self.verb}:{self.piece}:{self.rotation}:{self.cell.code()}"
 
     @classmethod
-    def decode(cls, arg: str):  # type: ignore[no-untyped-def]
+    def decode(cls, arg: str) -> Self:
         parts = arg.split(":")
         if len(parts) != 3:
             raise ActionError(f"{cls.verb} needs a piece, a rotation and a cell (got {arg[:30]!r}).")
@@ -123,7 +123,7 @@ class PlaceNamed(Action):
         return f"{self.verb}:{self.rotation}:{self.cell.code()}:{self.name.replace(' ', '_')}"
 
     @classmethod
-    def decode(cls, arg: str):  # type: ignore[no-untyped-def]
+    def decode(cls, arg: str) -> Self:
         parts = arg.split(":", 2)
         if len(parts) != 3:
             raise ActionError(f"{cls.verb} needs a rotation, a cell and a name (got {arg[:30]!r}).")
@@ -191,7 +191,7 @@ class ShowHand(Action):
         return super().encode()
 
     @classmethod
-    def decode(cls, arg: str):  # type: ignore[no-untyped-def]
+    def decode(cls, arg: str) -> Self:
         return cls() if arg == "" else super().decode(arg)
 
     @classmethod

@@ -1,9 +1,8 @@
 """/summon …: challenge a member or play the AI; place, pass and surrender in the thread; decks and pieces.
 
 Thin: arguments are read into typed actions here and handed to the session core, or to the deck and
-start-up functions on the store worker. Two buttons are this cog's own components: Rematch on a
-finished table (the game it names is over) and the confirmed surrender (acted on the game as it is
-now, so it is never out of date).
+start-up functions on the store worker. The Rematch button of a finished table is this cog's own
+component (the game it names is over).
 """
 from __future__ import annotations
 
@@ -18,7 +17,7 @@ from bot.core.kinds import GameError
 from bot.discord.play import MAX_GAME_ID, file_of
 
 from . import choices, decks, starting
-from .actions import AskSurrender, Pass, Surrender, slash_place
+from .actions import AskSurrender, Pass, slash_place
 from .kind import Summon
 from .session import KEY
 
@@ -45,27 +44,6 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=r"summon
             await bot.play.guarded(interaction, cog.rematch(interaction, self.game_id))
 
 
-class SurrenderButton(discord.ui.DynamicItem[discord.ui.Button],
-                      template=r"summon-surrender:(?P<game>[0-9]{1,19})"):
-    """"Yes, surrender" under the private question: the same step as `/summon surrender` confirmed, in
-    the game's thread, whatever moved on the table since the question was asked."""
-
-    def __init__(self, game_id: int, item: discord.ui.Button | None = None) -> None:
-        self.game_id = game_id
-        super().__init__(item or discord.ui.Button(label="Yes, surrender", custom_id=f"summon-surrender:{game_id}"))
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match, /):  # type: ignore[override]
-        return cls(int(match["game"]), item)
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        bot: GameHall = interaction.client  # type: ignore[assignment]
-        if not 0 < self.game_id <= MAX_GAME_ID:
-            await bot.play.guarded(interaction, bot.play.private(interaction, "This button belongs to no game."))
-            return
-        await bot.play.guarded(interaction, bot.play.act_here(interaction, KEY, Surrender()))
-
-
 class SummonCog(commands.GroupCog, group_name="summon", group_description="Piece duels against a member or the AI"):
     deck = app_commands.Group(name="deck", description="Your summon deck (kept between games)")
 
@@ -75,10 +53,10 @@ class SummonCog(commands.GroupCog, group_name="summon", group_description="Piece
         super().__init__()
 
     async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(RematchButton, SurrenderButton)
+        self.bot.add_dynamic_items(RematchButton)
 
     async def cog_unload(self) -> None:
-        self.bot.remove_dynamic_items(RematchButton, SurrenderButton)
+        self.bot.remove_dynamic_items(RematchButton)
 
     # --- starting -------------------------------------------------------------------------------
 

@@ -23,7 +23,7 @@ from .text import cell_name
 CHALLENGE_SECONDS = 300  # a challenge lapses after 5 minutes
 
 
-class Summon(GameKind):
+class Summon(GameKind[SummonGame]):
     key = KEY
     title = "Summon"
     blurb = ("jigsaw pieces summon units that battle by themselves — `/summon tutorial`, `/summon ai`, "
@@ -99,10 +99,10 @@ class Summon(GameKind):
             return Reply(text)
         st = state.game
         over = st.phase == "over"
-        seats = tuple(render.Seat(state.name(i), not over and st.to_move == i, st.first == i) for i in (0, 1))
+        seat0, seat1 = (render.Seat(state.name(i), not over and st.to_move == i, st.first == i) for i in (0, 1))
         headline = (f"Summon · {state.name(0)} vs {state.name(1)} · " +
                     (narrate.result_short(state) if over else f"summon phase {st.summon_phase}"))
-        table = Picture(render.render_table(sm.view_for(st, None), seats, headline,  # type: ignore[arg-type]
+        table = Picture(render.render_table(sm.view_for(st, None), (seat0, seat1), headline,
                                             None if over else game.deadline), "summon.png",
                         f"Summon table: {state.name(0)} and {state.name(1)}'s boards and battle lines")
         names = (state.name(0), state.name(1))
@@ -256,7 +256,7 @@ class Summon(GameKind):
     @view(AskSurrender)
     def _surrender_question(self, state: SummonGame, action: AskSurrender, ctx: Context) -> Reply:
         self._player(state, ctx, "Surrender")
-        return views.surrender_question(ctx.game.id)
+        return views.surrender_question()
 
     def profile_lines(self, progress: dict) -> list[str]:
         return profile_lines(progress)

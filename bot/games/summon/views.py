@@ -13,7 +13,7 @@ from bot.core.reply import Button, Option, Picture, Reply, Select
 from engine.summon.pieces import Side, parse_sides
 
 from . import render_cards
-from .actions import AskSurrender, Cell, Pass, Place, PreviewPlacement, ShowHand
+from .actions import AskSurrender, Cell, Pass, Place, PreviewPlacement, ShowHand, Surrender
 from .session import SummonGame
 from .text import (
     ROTATION_WORDS,
@@ -176,10 +176,10 @@ def preview(state: SummonGame, me: int, action: PreviewPlacement) -> Reply:
     return Reply(text, picture, buttons=buttons)
 
 
-def surrender_question(game_id: int) -> Reply:
-    """The confirm is the cog's own button, acted on the game as it is now: never out of date."""
+def surrender_question() -> Reply:
+    """The confirm is checked against the game as it is now (a fresh-checked action): never out of date."""
     return Reply("Surrender this game? It counts as a loss. (Only you see this question.)",
-                 links=(Button("Yes, surrender", f"summon-surrender:{game_id}", "danger"),))
+                 buttons=(Button("Yes, surrender", Surrender(), "danger"),))
 
 
 def after_placing(state: SummonGame, me: int, said: str) -> Reply:
