@@ -1,7 +1,8 @@
-"""A newcomer's first summon session through SimCord, as local play names its player ("you"): whole
-games against the AI placed from the hand view. Prints presses per placement and the placing press's
-round trip (wall and CPU medians, each beside its target, with the load average), and saves the table,
-hand, preview, deck and battle pictures the player saw to a folder (default /tmp/summon-shots).
+"""A newcomer's first summon session through SimCord, as local play names its player ("you"): the
+tutorial's steps, the gentle game it leads into, then games against the AI, placed from the hand view.
+Prints presses per placement and the placing press's round trip (wall and CPU medians, each beside its
+target, with the load average), and saves the pictures the player saw: the tutorial's table, a table,
+a hand, a preview, battle GIFs and a deck (default folder /tmp/summon-shots).
 
 Run by hand: python benchmarks/bench_summon_newcomer.py [--games 2] [--shots /tmp/summon-shots]
 """
@@ -33,6 +34,7 @@ from support.summon_play import (  # noqa: E402
     state_of,
 )
 
+import engine.summon as sm  # noqa: E402
 from bot.discord import create_bot  # noqa: E402
 from bot.settings import Settings  # noqa: E402
 from db.games import get_game  # noqa: E402
@@ -58,13 +60,30 @@ async def session(games: int, shots: Path) -> tuple[list[int], list[float], list
             guild = env.create_guild()
             channel = guild.create_text_channel("games")
             you = guild.add_member(env.create_user("you"))
-            deck = await you.slash(channel, "summon deck auto")
-            await _save(shots, "deck", private_message(deck))
-            for g in range(games):
-                await you.slash(channel, "summon ai")
+            await you.slash(channel, "summon tutorial")
+            thread = channel.threads[-1]
+            game_id = game_of(bot, you).id
+            for n, step in enumerate(sm.tutorial_steps(), start=1):
+                st = state_of(bot, game_id).game
+                intended = step.intended(st)
+                pl = next(p for p in sm.legal_placements(st)
+                          if (p.piece, p.rotation, p.col, p.row) == (intended.piece, intended.rotation, intended.col,
+                                                                     intended.row))
+                hand = await you.click(thread.last_message, label="Your hand")
+                if n == 1:
+                    await _save(shots, "tutorial-table", thread.last_message)
+                msg = private_message(hand)
+                steps = 1 if place_action(pl) in {o["value"] for o in select_options(msg)} else 2
+                await choose_placement(you, msg, pl)
+                presses.append(steps + 1)
                 await env.settle()
-                thread = channel.threads[-1]
-                game_id = game_of(bot, you).id
+                print(f"tutorial step {n}: {thread.last_message.content.splitlines()[0][:150]}")
+            for g in range(games):
+                if g:
+                    await you.slash(channel, "summon ai")
+                    await env.settle()
+                    thread = channel.threads[-1]
+                    game_id = game_of(bot, you).id
                 turn = 0
                 while get_game(bot.db, game_id).status != "finished" and turn < 150:
                     state = state_of(bot, game_id)
@@ -103,6 +122,8 @@ async def session(games: int, shots: Path) -> tuple[list[int], list[float], list
                         break
                 if g == 0:
                     await _save(shots, "final-table", history[-1])
+            deck = await you.slash(channel, "summon deck auto")
+            await _save(shots, "deck", private_message(deck))
     return presses, wall, cpu
 
 
