@@ -11,7 +11,7 @@ from support.world import world
 
 from bot.games.summon.text import Names, battle_caption
 from db.games import get_game
-from engine.summon import ai_action, apply, auto_deck, new_game
+from engine.summon import ai_action, apply, auto_deck, legal_placements, new_game, tutorial_steps
 
 _CODE_LIKE = re.compile(r"(?<![A-Za-z.])[NWUGRBnwugrb.]{4}(?![A-Za-z.])")
 _BANNED = [
@@ -40,10 +40,30 @@ def _texts_of(message) -> list[str]:
     return out
 
 
-async def _play_to_the_end(env, bot, member, channel) -> list[str]:
-    await member.slash(channel, "summon ai")
-    await env.settle()
+async def _tutorial(env, bot, member, channel) -> list[str]:
+    """The tutorial's steps, each placed as its line says; the gentle game after it is played out."""
+    await member.slash(channel, "summon tutorial")
     thread = channel.threads[-1]
+    game_id = game_of(bot, member).id
+    seen: list[str] = []
+    for step in tutorial_steps():
+        st = state_of(bot, game_id).game
+        want = step.intended(st)
+        pl = next(p for p in legal_placements(st) if (p.piece, p.rotation, p.col, p.row) == (want.piece, want.rotation,
+                                                                                           want.col, want.row))
+        hand = private_message(await member.click(thread.last_message, label="Your hand"))
+        seen += _texts_of(hand)
+        for result in await choose_placement(member, hand, pl):
+            seen += _texts_of(private_message(result))
+        await env.settle()
+    return seen + await _play_to_the_end(env, bot, member, channel, thread=thread)
+
+
+async def _play_to_the_end(env, bot, member, channel, thread=None) -> list[str]:
+    if thread is None:
+        await member.slash(channel, "summon ai")
+        await env.settle()
+        thread = channel.threads[-1]
     game_id = game_of(bot, member).id
     seen: list[str] = []
     for _ in range(120):
@@ -69,6 +89,7 @@ async def test_whole_games_speak_in_words(make_real_bot):
     async with simcord.run(bot) as env:
         guild, channel, you, alice = world(env, "you", "alice")
         texts: list[str] = []
+        texts += await _tutorial(env, bot, alice, channel)
         for member in (you, alice, you):
             texts += await _play_to_the_end(env, bot, member, channel)
         choices = await you.autocomplete(channel, "summon deck add", "piece", "")

@@ -102,6 +102,8 @@ class Summon(GameKind[SummonGame]):
         seat0, seat1 = (render.Seat(state.name(i), not over and st.to_move == i, st.first == i) for i in (0, 1))
         headline = (f"Summon · {state.name(0)} vs {state.name(1)} · " +
                     (narrate.result_short(state) if over else f"summon phase {st.summon_phase}"))
+        if state.tutorial and not over:
+            headline = f"Summon tutorial · step {state.tutorial} of {len(sm.tutorial_steps())}"
         table = Picture(render.render_table(sm.view_for(st, None), (seat0, seat1), headline,
                                             None if over else game.deadline), "summon.png",
                         f"Summon table: {state.name(0)} and {state.name(1)}'s boards and battle lines")
