@@ -5,7 +5,7 @@ from __future__ import annotations
 import engine.summon as sm
 from db.games import GameRecord
 from engine.summon.state import MAX_BATTLE_PHASES, SummonState
-from engine.summon.where import cell_place, falling_edge, relation
+from engine.summon.where import falling_edge, relation
 
 from .session import SummonGame
 from .text import ROTATION_WORDS, Names, cell_words, counted, plural, unit_words
@@ -22,7 +22,7 @@ def _where(names: Names, e: sm.PiecePlaced) -> str:
     cell = e.piece.cell
     if e.anchor is None:
         return f"in {cell_words(cell.col, cell.row)}"
-    spot = cell_place(e.anchor.piece.cell.col, e.anchor.piece.cell.row).inside
+    spot = cell_words(e.anchor.piece.cell.col, e.anchor.piece.cell.row).removeprefix("the ").removesuffix(" cell")
     whose = names.whose(e.side) if names.second(e.side) else "the"
     return f"{relation(e.anchor.direction)} {whose} {e.anchor.piece.name} ({spot})"
 
