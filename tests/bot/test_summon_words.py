@@ -70,6 +70,9 @@ async def _play_to_the_end(env, bot, member, channel, thread=None) -> list[str]:
         if get_game(bot.db, game_id).status == "finished":
             break
         state = state_of(bot, game_id)
+        if not seen:  # the slash step's autocomplete, as a newcomer would open it
+            for option in ("piece", "rotation", "cell"):
+                seen += [c["name"] for c in await member.autocomplete(thread, "summon place", option, "")]
         hand = private_message(await member.click(thread.last_message, label="Your hand"))
         seen += _texts_of(hand)
         pl = a_placement(state, seat_of(state, member))
@@ -94,6 +97,9 @@ async def test_whole_games_speak_in_words(make_real_bot):
             texts += await _play_to_the_end(env, bot, member, channel)
         choices = await you.autocomplete(channel, "summon deck add", "piece", "")
         texts += [c["name"] for c in choices]
+        for piece in ("Stone Wall", "Fireball", "Ancient Treant"):
+            texts += _texts_of(private_message(await you.slash(channel, "summon piece", name=piece)))
+        texts += _texts_of(private_message(await you.slash(channel, "summon deck auto")))
     bad = sorted({p for t in texts for p in problems(t)})
     assert not bad, (bad[:20], [t for t in texts if problems(t)][:3])
     joined = "\n".join(texts)
