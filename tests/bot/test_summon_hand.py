@@ -261,3 +261,18 @@ async def test_a_game_saved_before_typed_actions_loads_and_plays_on(make_real_bo
         await choose_placement(alice, private_message(hand), pl)
         await env.settle()
         assert pl.piece in {b.uid for b in state_of(bot, game.id).game.players[0].board}
+
+
+async def test_the_slash_step_takes_a_piece_by_its_name(make_real_bot):
+    bot = make_real_bot()
+    async with simcord.run(bot) as env:
+        guild, channel, alice = world(env, "alice")
+        thread, game, st = await _ai_game_with(env, bot, alice, channel, {
+            "hand": [("n02", "...."), ("n03", "....")], "board": [("n01", 1, 1, "nnnn", True)]})
+        doll = st.players[0].hand[0].uid
+        await alice.slash(thread, "summon place", piece="clay doll", rotation=0, cell="B1")
+        await env.settle()
+        placed = next(b for b in state_of(bot, game.id).game.players[0].board if b.uid == doll)
+        assert (placed.x, placed.y) == (1, 0)
+        refused = await alice.slash(thread, "summon place", piece="Dragon", rotation=0, cell="B1")
+        assert "not in your hand" in private_text(refused)
