@@ -1,0 +1,101 @@
+"""Send on a ready-made turn's preview, on the kind with a real store: the turn is checked against the
+fight as it is when sent. It plays when its steps still work after the companion acted; it is refused
+naming the step that no longer works otherwise; a second press is told it was already sent."""
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+import engine.tactics as tx
+from bot.companion import CompanionDecision
+from bot.core.kinds import Context, GameError
+from bot.games.tactics import fights
+from bot.games.tactics.actions import PilotTurn, SendTurn, ShowTurn
+from bot.games.tactics.kind import Choices, Tactics
+from db.games import create_game
+from db.store import open_store
+from engine.tactics.steps import EndStep, MoveStep
+
+NOW = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
+KIND = Tactics()
+
+
+@pytest.fixture
+def fight(tmp_path):
+    """A c01 fight whose companion is a model pilot (it acts while the hero's preview is open)."""
+    db = open_store(tmp_path / "g.db")
+    state, _ = fights.new_campaign(db, 1, None, Choices(companion="Cindle", pilot="model", model_configured=True,
+                                                        now=NOW))
+    game = create_game(db, kind="tactics", guild_id=None, channel_id=None, players=[1], state=KIND.dump(state),
+                       now=NOW)
+    return state, Context(db, NOW, 1, game, None, seat=1), Context(db, NOW, None, game, None, seat="model")
+
+
+def companion_plays(state, ctx, steps):
+    decision = CompanionDecision(decision="turn", code="chosen", number=1, say="", reason="chosen",
+                                 steps=[s.model_dump(exclude_none=True) for s in steps], offered=["a turn"])
+    wire = json.dumps({"decision": decision.model_dump(mode="json"), "seq": state.fight.seq})
+    return KIND.act(state, PilotTurn(wire), None, ctx).state
+
+
+def send_of(preview) -> SendTurn:
+    send = next(b.action for b in preview.buttons if b.label == "Send")
+    assert isinstance(send, SendTurn)
+    return send
+
+
+def test_a_turn_previewed_before_the_companion_acted_plays_as_shown(fight) -> None:
+    state, hero, model = fight
+    shown = tx.plan_turns(state.fight, "hero")[1]
+    send = send_of(KIND.look(state, ShowTurn("h", 2), None, hero))
+    assert send == SendTurn("h", 2, state.fight.seq)
+    moved = companion_plays(state, model, tx.plan_turns(state.fight, "companion")[0].steps)
+    assert moved.fight.seq != state.fight.seq and moved.fight.round == 1, "the board moved on in the same phase"
+    outcome = KIND.act(moved, send, None, hero)
+    assert outcome.state.fight == tx.apply_turn(moved.fight, "hero", shown.steps), "the turn it showed was played"
+    assert outcome.said == f"Tidecaller: {shown.label}"
+    with pytest.raises(GameError, match="Turn 2 was already sent"):
+        KIND.act(outcome.state, send, None, hero)
+
+
+def test_a_turn_the_companion_made_illegal_is_refused_naming_its_step(fight) -> None:
+    state, hero, model = fight
+    reachable = set(tx.legal_moves(state.fight, "companion"))
+    turns = tx.plan_turns(state.fight, "hero")
+    number, tile = next((i, t.steps[0].to) for i, t in enumerate(turns, 1)
+                        if isinstance(t.steps[0], MoveStep) and t.steps[0].to in reachable)
+    send = send_of(KIND.look(state, ShowTurn("h", number), None, hero))
+    moved = companion_plays(state, model, [MoveStep(to=tile), EndStep()])
+    with pytest.raises(GameError) as refused:
+        KIND.act(moved, send, None, hero)
+    said = str(refused.value)
+    assert said.startswith(f"Turn {number} no longer works since the board moved on: step 1 (move to {tile})")
+    assert "Nothing was played" in said and "The turns now (on the board): 1. " in said
+
+
+def test_a_turn_from_a_phase_that_is_over_is_refused(fight) -> None:
+    state, hero, model = fight
+    send = send_of(KIND.look(state, ShowTurn("h", 1), None, hero))
+    passed = KIND.act(state, SendTurn("h", 2, state.fight.seq), None, hero).state
+    assert passed.fight.round == 1, "the companion is still due"
+    ended = companion_plays(passed, model, [EndStep()])
+    assert ended.fight.round == 2
+    with pytest.raises(GameError, match="Turn 1 was planned for an earlier phase, which is over"):
+        KIND.act(ended, send, None, hero)
+
+
+def test_a_fight_saved_before_typed_actions_loads_and_plays_on(tmp_path) -> None:
+    saved = (Path(__file__).parent / "saved" / "tactics_midfight.json").read_text(encoding="utf-8")
+    state = KIND.load(saved)
+    assert (state.fight.round, state.offered, state.call) == (2, {}, None)
+    db = open_store(tmp_path / "g.db")
+    game = create_game(db, kind="tactics", guild_id=None, channel_id=None, players=[state.player], state=saved, now=NOW)
+    board = KIND.board(state, game)
+    assert "round 2/10" in board.text and any(b.label == "Pass (Tidecaller)" for b in board.buttons)
+    hero = Context(db, NOW, state.player, game, None, seat=state.player)
+    send = send_of(KIND.look(state, ShowTurn("h", 1), None, hero))
+    played = KIND.act(state, send, None, hero).state
+    assert played.fight == tx.apply_planned(state.fight, "hero", 0)
