@@ -42,6 +42,10 @@ async def test_a_campaign_fight_from_start_to_result_with_auto(make_real_bot):
         fight = session(bot).fight
         assert fight.result is not None and labels(thread.last_message) == ["Next fight", "Retry"]
         assert f"**{fight.result.capitalize()}** — " in final and "XP" in final
+        pictures = [a.filename for a in thread.last_message.attachments]
+        assert pictures == ["tactics.png", "tactics-recap.png"], "the end shows the fight's recap chart"
+        opened = min(fight.round, 10) - (fight.phase == "strays")  # a result in the strays' phase opens no duo phase
+        assert len(session(bot).hp_rounds) == opened, "one HP snapshot per duo phase played"
         record = load_progress(bot.db, alice.id, "tactics", tx.TacticsProgress)
         earned = tx.xp_for(fight.result, tx.encounter("c01"), first_win=True)
         assert record.xp == earned and players.get_xp(bot.db, alice.id) == earned

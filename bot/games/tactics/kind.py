@@ -50,6 +50,7 @@ from .actions import (
 )
 from .offers import offered_turn, offers_kept, turns_now
 from .progress import daily_status, load_record, profile_lines, recorder, remember
+from .recap import lines_of, render_recap
 from .render import render_board
 from .session import (
     INVITE_SECONDS,
@@ -59,6 +60,7 @@ from .session import (
     Choices,
     TacticsSession,
     due,
+    hp_now,
     member_actor,
     mine,
     no_pings,
@@ -132,7 +134,10 @@ class Tactics(GameKind, TacticsViews):
                           f"{f.encounter_name}, round {min(f.round, 10)} of 10: the board")
         links = tuple(Button(label, follow_up_id(what, game.id), style) for label, what, style in FOLLOW_UPS) \
             if state.over else ()
-        return Reply(board_text(state), picture, self._buttons(state), links=links)
+        recap = (Picture(render_recap(f"{f.encounter_name}: {f.result} in round {min(f.round, 10)}",
+                                      lines_of(f, state.hp_rounds or [hp_now(f)])), "tactics-recap.png",
+                         "Each fighter's HP round by round, downs crossed"),) if state.over else ()
+        return Reply(board_text(state), picture, self._buttons(state), links=links, extra_pictures=recap)
 
     def _buttons(self, state: TacticsSession) -> tuple[Button, ...]:
         if state.invite:
@@ -388,9 +393,10 @@ class Tactics(GameKind, TacticsViews):
         earned, and the player's choices remembered (with the save)."""
         before = state.fight
         update: dict = {"fight": after}
+        rounds = state.hp_rounds or [hp_now(before)]
         if after.round != before.round:
             update.update(strays=strays_lines(new_lines(before.log, after.log), after.round), phase_opened=ctx.now,
-                          notes=[], offered={})
+                          notes=[], offered={}, hp_rounds=rounds if after.result else [*rounds, hp_now(after)])
         else:
             update["offered"] = offers_kept(state, after)
         if after.result and not before.result:
