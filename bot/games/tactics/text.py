@@ -5,6 +5,7 @@ from __future__ import annotations
 import engine.tactics as tx
 from db import companion as decision_store
 from db.store import Store
+from engine.tactics.progress import XP_PER_FIGHT
 
 from .session import TacticsSession, no_pings
 
@@ -149,13 +150,33 @@ def closing_lines(state: TacticsSession, reward: tx.FightReward, record: tx.Tact
     """What the result board keeps: why the fight ended, what it earned, what comes next."""
     fight = state.fight
     lines = [f"**{(fight.result or '').capitalize()}** — {why(fight)}.",
-             f"+{reward.xp} XP{' (first win)' if reward.first_win else ''} · tactics level {reward.level_after} "
-             f"({record.xp} XP)"]
+             f"{xp_reason(tx.encounter(fight.encounter), fight.result, reward)} · tactics level "
+             f"{reward.level_after} ({record.xp} XP)"]
     if state.mode == "daily":
         lines.append("Today's counted attempt." if state.counted else
                      "Practice: today's counted attempt was already played.")
     lines.append(f"Next fight: {encounter_line(tx.encounter(record.next_campaign()))}.")
     return lines
+
+
+def xp_reason(enc: tx.EncounterDef, result: str | None, reward: tx.FightReward) -> str:
+    """The XP a fight earned and why, so a player sees why one first win pays more than another."""
+    head = f"+{reward.xp} XP: {XP_PER_FIGHT} for the fight and {reward.xp - XP_PER_FIGHT}"
+    if result != "won":
+        return f"+{reward.xp} XP for the fight (a win adds more)"
+    if not reward.first_win:
+        return f"{head} for winning it again (a first win pays more)"
+    ids = [e.id for e in tx.campaign()]
+    if enc.id not in ids:
+        return f"{head} for a counted daily win, paid like a first win"
+    after = tx.campaign()[ids.index(enc.id) + 1] if ids.index(enc.id) + 1 < len(ids) else None
+    if after is not None and after.level == enc.level:
+        why = f"the least a first win pays, as {after.id} recommends the same level {enc.level}"
+    elif after is not None:
+        why = f"the climb from level {enc.level} to {after.id}'s recommended level {after.level}"
+    else:
+        why = "a level's climb, for the campaign's last fight"
+    return f"{head} for the first win ({why})"
 
 
 def news_lines(reward: tx.FightReward) -> list[str]:
