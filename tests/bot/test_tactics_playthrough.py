@@ -1,0 +1,50 @@
+"""A whole c01 fight played as a new player would, through SimCord with presses only (after the one start
+command): each round the hero's first ready-made turn is previewed and sent. No turn is lost (each round
+the fight is exactly the hero's turn and auto's), and the thread says what the strays did each round."""
+from __future__ import annotations
+
+import simcord
+from support.replies import private_text
+from support.tactics_play import labels, last_private, session, thread_texts
+from support.world import world
+
+import engine.tactics as tx
+
+
+async def test_a_new_player_plays_c01_with_presses_only_and_no_turn_is_lost(make_real_bot):
+    bot = make_real_bot()
+    async with simcord.run(bot) as env:
+        guild, channel, alice = world(env, "alice")
+        await alice.slash(channel, "tactics campaign", pilot="auto")
+        thread = channel.threads[-1]
+        first = next(m for m in thread.history() if "How to play" in labels(m))
+        rules = await alice.click(first, label="How to play")
+        assert "Tactics" in private_text(rules), "a newcomer's first board offers the rules"
+        played = 0
+        for _ in range(12):
+            board = thread.last_message
+            if "Next fight" in labels(board):
+                break
+            before = session(bot).fight
+            turns = [label for label in labels(board) if label and label.startswith("1. ")]
+            if not turns:  # the hero is down: the companion fights on by itself
+                assert not before.get("hero").standing
+                await env.advance_time(31)
+                continue
+            preview = last_private(await alice.click(board, label=turns[0]))
+            assert "Send plays the whole turn" in preview.content
+            sent = await alice.click(preview, label="Send")
+            assert "Sent turn 1" in private_text(sent)
+            mine = tx.plan_turns(before, "hero")[0]
+            expected = tx.apply_turn(before, "hero", mine.steps)
+            if expected.result is None and expected.round != before.round and expected.get("companion").standing:
+                expected = tx.apply_turn(expected, "companion", tx.plan_turns(expected, "companion")[0].steps)
+            assert session(bot).fight == expected, f"round {before.round}: exactly the hero's turn, then auto's"
+            played += 1
+            if expected.result is None:
+                assert "Strays' phase" in thread.last_message.content, "what the strays did is said"
+        fight = session(bot).fight
+        assert fight.result is not None and played >= 2
+        texts = "\n".join(thread_texts(thread))
+        assert "passes" not in texts, "no one passed: no turn was lost to a timer"
+        assert texts.count("Tidecaller: ") == played
