@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 import simcord
-from support.fake_openai import MODEL, FakeOpenAI, choose, hang, pass_
+from support.fake_openai import MODEL, FakeOpenAI, choose, hang, pass_, refusing
 from support.replies import private_text
 from support.tactics_play import send_turn, session, thread_texts
 from support.world import world
@@ -51,7 +51,7 @@ async def make_real_bot(settings):
 
 
 def companion_lines(thread) -> list[str]:
-    return [t.split("\n")[0] for t in thread_texts(thread) if t.startswith("Cindle")]
+    return [line for text in thread_texts(thread) for line in text.split("\n") if line.startswith("Cindle")]
 
 
 async def test_the_model_sends_a_turn_with_its_line_in_the_thread(make_real_bot, fake):
@@ -188,3 +188,75 @@ async def test_the_players_call_waits_for_the_models_next_decision_and_only_the_
         assert len(fake.requests) == 2 and session(bot).fight.round == 2
         assert session(bot).call is None, "the call went with the decision it was made for"
         assert "pass forever" not in str(fake.requests), "no other member's text reaches a prompt"
+
+
+async def test_a_timed_out_decision_is_shown_by_tactics_companion(make_real_bot, fake):
+    fake.answer_next(hang(30))
+    bot = make_real_bot()
+    async with simcord.run(bot) as env:
+        bot.external_wait = env.external_wait
+        guild, channel, alice = world(env, "alice")
+        await alice.slash(channel, "tactics campaign")
+        thread = channel.threads[-1]
+        await env.advance_time(11)
+        assert "Cindle passes: no answer in 10 s" in companion_lines(thread)
+        report = private_text(await alice.slash(thread, "tactics companion"))
+        assert "Choice: pass" in report and "no answer in 10 s" in report, report
+
+
+async def test_an_unreadable_stored_decision_is_skipped_and_said(make_real_bot, fake):
+    fake.answer_next(choose(2, "Here goes"))
+    bot = make_real_bot()
+    async with simcord.run(bot) as env:
+        guild, channel, alice = world(env, "alice")
+        await alice.slash(channel, "tactics campaign")
+        thread = channel.threads[-1]
+        key = session(bot).key
+        bot.db.insert("companion_decisions", {"fight": key, "round": 1, "fighter": "companion", "latency_s": 0.1,
+                                              "decision": "turn", "code": "chosen", "reason": "x",
+                                              "offered": "[not json", "steps": "[]", "created_at": "2026-01-01"})
+        report = private_text(await alice.slash(thread, "tactics companion"))
+        assert "Choice: turn 2" in report and 'said "Here goes"' in report, report
+        assert "1 newer stored decision of this fight could not be read and was skipped" in report
+
+
+async def test_the_companions_line_cannot_break_the_board_or_post_a_link(make_real_bot, fake):
+    fake.answer_next(choose(1, "```\n# Gotcha [free nitro](https://evil.example/nitro) https://x.example `hi`"))
+    bot = make_real_bot()
+    async with simcord.run(bot) as env:
+        guild, channel, alice = world(env, "alice")
+        await alice.slash(channel, "tactics campaign")
+        thread = channel.threads[-1]
+        board = thread.last_message.content
+        line = companion_lines(thread)[-1]
+        assert line.startswith('Cindle: "\'\'\' # Gotcha free nitro (link removed)')
+        assert "`" not in line and "http" not in line and "](" not in line
+        assert board.count("```") == 2, "the board's code block opens and closes once"
+        report = private_text(await alice.slash(thread, "tactics companion"))
+        assert "http" not in report and "`" not in report
+
+
+async def test_one_client_made_at_start_up_serves_every_fight_on_kept_alive_connections(make_real_bot, fake):
+    bot = make_real_bot()
+    async with simcord.run(bot) as env:
+        model_pilot = bot.pilots.pilots["tactics"]["model"]
+        assert model_pilot.ready, "the shared client exists before any fight asks for it"
+        shared = model_pilot.companion
+        guild, channel, alice, bob = world(env, "alice", "bob")
+        await alice.slash(channel, "tactics campaign")
+        await bob.slash(channel, "tactics campaign")
+        assert len(fake.requests) == 2 and model_pilot.companion is shared
+        assert len(fake.connections) == 1, "the second fight's call reused the first one's connection"
+
+
+async def test_a_server_refusal_is_said_in_the_servers_words(make_real_bot, fake):
+    fake.answer_next(refusing("context", server="other"))
+    bot = make_real_bot()
+    async with simcord.run(bot) as env:
+        guild, channel, alice = world(env, "alice")
+        await alice.slash(channel, "tactics campaign")
+        thread = channel.threads[-1]
+        said = "the model server answered HTTP 400: This model's maximum context length is 512 tokens."
+        assert companion_lines(thread)[-1] == f"Cindle passes: {said}"
+        report = private_text(await alice.slash(thread, "tactics companion"))
+        assert f"Reason: {said}" in report and "1 model call" in report

@@ -45,7 +45,8 @@ def test_a_turn_the_hero_made_illegal_is_a_pass_that_says_why(tmp_path):
     game = create_game(db, kind="tactics", guild_id=None, channel_id=None, players=[1], state=kind.dump(moved), now=NOW)
     ctx = Context(db, NOW, None, game, None, seat="model")
     outcome = kind.act(moved, PilotTurn(value), None, ctx)
-    assert outcome.said.startswith("Cindle passes: the hero moved first and its turn is no longer legal")
+    said = outcome.state.closed_by + outcome.state.notes
+    assert said[-1].startswith("Cindle passes: the hero moved first and its turn is no longer legal")
     companion = outcome.state.fight.get("companion")
     assert companion.done and companion.pos == state.fight.get("companion").pos
     with pytest.raises(GameError, match="only the companion's pilot|Only the companion's pilot"):

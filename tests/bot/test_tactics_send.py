@@ -8,9 +8,14 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
+import simcord
+from support.replies import private_text
+from support.tactics_play import labels, last_private, session
+from support.world import world
 
 import engine.tactics as tx
 from bot.companion import CompanionDecision
+from bot.core.errors import AlreadyDone
 from bot.core.kinds import Context, GameError
 from bot.games.tactics import fights
 from bot.games.tactics.actions import PilotTurn, SendTurn, ShowTurn
@@ -41,6 +46,15 @@ def companion_plays(state, ctx, steps):
     return KIND.act(state, PilotTurn(wire), None, ctx).state
 
 
+def works(fight, turn) -> bool:
+    """Whether a hero's ready-made turn still plays on `fight`."""
+    try:
+        tx.apply_turn(fight, "hero", turn.steps)
+    except tx.TacticsError:
+        return False
+    return True
+
+
 def send_of(preview) -> SendTurn:
     send = next(b.action for b in preview.buttons if b.label == "Send")
     assert isinstance(send, SendTurn)
@@ -56,8 +70,9 @@ def test_a_turn_previewed_before_the_companion_acted_plays_as_shown(fight) -> No
     assert moved.fight.seq != state.fight.seq and moved.fight.round == 1, "the board moved on in the same phase"
     outcome = KIND.act(moved, send, None, hero)
     assert outcome.state.fight == tx.apply_turn(moved.fight, "hero", shown.steps), "the turn it showed was played"
-    assert outcome.said == f"Tidecaller: {shown.label}"
-    with pytest.raises(GameError, match="Turn 2 was already sent"):
+    said = outcome.state.closed_by + outcome.state.notes
+    assert f"Tidecaller: {shown.label}" in said, "the board keeps what the Send said"
+    with pytest.raises(AlreadyDone, match="Turn 2 was already sent"):
         KIND.act(outcome.state, send, None, hero)
 
 
@@ -99,3 +114,29 @@ def test_a_fight_saved_before_typed_actions_loads_and_plays_on(tmp_path) -> None
     send = send_of(KIND.look(state, ShowTurn("h", 1), None, hero))
     played = KIND.act(state, send, None, hero).state
     assert played.fight == tx.apply_planned(state.fight, "hero", 0)
+
+
+async def test_an_open_preview_survives_the_friend_acting_and_a_second_send_is_told(make_real_bot):
+    bot = make_real_bot()
+    async with simcord.run(bot) as env:
+        guild, channel, alice, bob = world(env, "alice", "bob")
+        await alice.slash(channel, "tactics campaign", pilot="friend", friend=bob, companion="Cindle")
+        thread = channel.threads[-1]
+        await bob.click(thread.last_message, label="Accept")
+        board, before = thread.last_message, session(bot).fight
+        to = tx.legal_moves(before, "companion")[0]
+        moved = tx.apply_turn(tx.apply_turn(before, "companion", [MoveStep(to=to)]), "companion", [EndStep()])
+        number, turn = next((i, t) for i, t in enumerate(tx.plan_turns(before, "hero"), 1)
+                            if works(moved, t))
+        label = next(b for b in labels(board) if b and b.startswith(f"{number}. "))
+        preview = last_private(await alice.click(board, label=label))
+        twin = last_private(await alice.click(board, label=label))  # the same turn's preview, opened twice
+        await bob.slash(thread, "tactics move", to=to)
+        await bob.slash(thread, "tactics end")
+        assert session(bot).fight == moved, "the board moved on while the preview was open"
+        sent = await alice.click(preview, label="Send")
+        assert f"Sent turn {number}: " in private_text(sent) and "out of date" not in private_text(sent)
+        assert session(bot).fight == tx.apply_turn(moved, "hero", turn.steps), "the turn it showed was played"
+        again = await alice.click(twin, label="Send")
+        assert f"Turn {number} was already sent: Tidecaller played it." in private_text(again), "two Sends"
+        assert session(bot).fight == tx.apply_turn(moved, "hero", turn.steps), "and played once"

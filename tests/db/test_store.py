@@ -122,8 +122,11 @@ def test_companion_decisions_are_stored_and_counted_per_day(store):
     last = companion.last_decision(store, 7)
     assert (last["round"], last["offered"], last["steps"], last["latency_s"]) == (3, [{"n": 1}], ["a"], 0.25)
     assert [d["round"] for d in companion.decisions(store, "7")] == [2, 3]
+    # Calls are counted when they are reserved, before they are sent: the limit is never passed.
+    assert [companion.reserve_call(store, BIG, NOW, 2) for _ in range(3)] == [True, True, False]
     assert companion.calls_today(store, BIG, NOW + timedelta(hours=1)) == 2
     assert companion.calls_today(store, BIG, NOW + timedelta(days=1)) == 0
+    assert companion.reserve_call(store, BIG, NOW + timedelta(days=1), 2) is True
     assert companion.budget_noticed_today(store, BIG, NOW) is True
     assert companion.budget_noticed_today(store, 1, NOW) is False
 

@@ -18,6 +18,7 @@ from datetime import date
 
 import engine.tactics as tx
 from bot.companion import CompanionDecision
+from bot.core.errors import AlreadyDone
 from bot.core.kinds import Context, GameError, GameKind, Outcome, Seat, step
 from bot.core.reply import Button, Picture, Reply, Style
 from db.games import GameRecord
@@ -48,6 +49,7 @@ from .actions import (
     WhatHappened,
     echo,
 )
+from .invitation import Invitation, opened, solo
 from .offers import offered_turn, offers_kept, turns_now
 from .progress import daily_status, load_record, profile_lines, recorder, remember
 from .recap import lines_of, render_recap
@@ -78,7 +80,7 @@ def follow_up_id(what: str, game_id: int) -> str:
     return f"tactics-{what}:{game_id}"
 
 
-class Tactics(GameKind, TacticsViews):
+class Tactics(GameKind[TacticsSession], TacticsViews, Invitation):
     key = KEY
     title = "Tactics"
     blurb = ("a hero and a companion against telegraphing strays on a 13×9 board — `/tactics campaign`, "
@@ -174,7 +176,7 @@ class Tactics(GameKind, TacticsViews):
         fid = mine(state, ctx, f"Turn {n}", action.fighter)
         name = state.fight.get(fid).name
         if f"{key}:{n}" in state.sent:
-            raise GameError(f"Turn {n} was already sent: {name} played it.")
+            raise AlreadyDone(f"Turn {n} was already sent: {name} played it.")
         turn = offered_turn(state, fid, key, action)
         if not due(state.fight, fid):
             raise GameError(f"Turn {n}: {name} has already acted this phase; nothing more was played.")
@@ -279,8 +281,7 @@ class Tactics(GameKind, TacticsViews):
         if decision.notice:
             said += f"\n{decision.notice}"
         heard = {"call": None} if ctx.seat == "model" else {}  # the model's prompt had the player's call
-        noted = state.model_copy(update={"notes": [*state.notes, said], **heard})
-        return self._advance(noted, after, ctx, said)
+        return self._advance(state.model_copy(update=heard), after, ctx, said)
 
     @step(Tell)
     def _tell(self, state: TacticsSession, action: Tell, ctx: Context) -> Outcome:
@@ -296,38 +297,12 @@ class Tactics(GameKind, TacticsViews):
                 raise GameError(f"Tell: {name} is piloted by auto, which plays the planner's turns and "
                                 "does not take calls.")
             said = f"{name} (auto) plays the planner's best turn and does not take calls; nothing was passed on."
-            return Outcome(state.model_copy(update={"call_ignored": True}), said)
+            return Outcome(state.model_copy(update={"call_ignored": True, "notes": [*state.notes, said]}), "")
         if not state.model:
             raise GameError(f"Tell: no language model is connected, so {name} passes each phase and reads nothing.")
         call = no_pings(action.message)
-        return Outcome(state.model_copy(update={"call": action.message}), f"To {name}: \"{call}\"",
-                       private=Reply(f"{name} will read your call at its next decision: \"{call}\""))
-
-    # --- the friend's invitation ----------------------------------------------------------------------
-
-    @step(Accept)
-    def _accept(self, state: TacticsSession, action: Accept, ctx: Context) -> Outcome:
-        if not state.invite or ctx.user_id != state.friend:
-            raise GameError("Accept: only the friend who was asked can accept, while the invitation is open.")
-        new = state.model_copy(update={"invite": False, "phase_opened": ctx.now})
-        return Outcome(new, f"<@{state.friend}> pilots {state.fight.get('companion').name}. The fight begins!")
-
-    @step(Decline)
-    def _decline(self, state: TacticsSession, action: Decline, ctx: Context) -> Outcome:
-        if not state.invite or ctx.user_id != state.friend:
-            raise GameError("Decline: only the friend who was asked can decline, while the invitation is open.")
-        return Outcome(self._solo(state, ctx), f"<@{state.friend}> declined: "
-                       f"{state.fight.get('companion').name} is played by auto.")
-
-    @step(StartSolo)
-    def _start_alone(self, state: TacticsSession, action: StartSolo, ctx: Context) -> Outcome:
-        if not state.invite or ctx.user_id != state.player:
-            raise GameError("Start with auto: only the host can, while the invitation is open.")
-        return Outcome(self._solo(state, ctx), f"{state.fight.get('companion').name} is played by auto.")
-
-    @staticmethod
-    def _solo(state: TacticsSession, ctx: Context) -> TacticsSession:
-        return state.model_copy(update={"invite": False, "pilot": "auto", "phase_opened": ctx.now})
+        told = state.model_copy(update={"call": action.message, "notes": [*state.notes, f"To {name}: \"{call}\""]})
+        return Outcome(told, "", private=Reply(f"{name} will read your call at its next decision: \"{call}\""))
 
     # --- result boards saved before a result ended the session -----------------------------------------
 
@@ -366,8 +341,8 @@ class Tactics(GameKind, TacticsViews):
     def timeout(self, state: TacticsSession, ctx: Context) -> Outcome | None:
         """The phase ran out: exactly the fighters still due in it pass (nothing reaches the next round)."""
         if state.invite:
-            return Outcome(self._solo(state, ctx), f"<@{state.friend}> did not answer in "
-                           f"{INVITE_SECONDS // 60} minutes: {state.fight.get('companion').name} is played by auto.")
+            return Outcome(opened(solo(state, ctx), f"<@{state.friend}> did not answer in {INVITE_SECONDS // 60} "
+                                  f"minutes: {state.fight.get('companion').name} is played by auto."), "")
         if state.over:
             return Outcome(state, "This fight's thread is closed. Start another with `/tactics campaign`.",
                            finished=True)
@@ -396,13 +371,14 @@ class Tactics(GameKind, TacticsViews):
         rounds = state.hp_rounds or [hp_now(before)]
         if after.round != before.round:
             update.update(strays=strays_lines(new_lines(before.log, after.log), after.round), phase_opened=ctx.now,
-                          notes=[], offered={}, hp_rounds=rounds if after.result else [*rounds, hp_now(after)])
+                          notes=[], closed_by=[said], offered={},
+                          hp_rounds=rounds if after.result else [*rounds, hp_now(after)])
         else:
-            update["offered"] = offers_kept(state, after)
+            update.update(offered=offers_kept(state, after), notes=[*state.notes, said])
         if after.result and not before.result:
             return self._finish(state.model_copy(update=update), ctx, [said], private)
         new = state.model_copy(update={**update, "noted": True})
-        return Outcome(new, said, private=private,
+        return Outcome(new, "", private=private,
                        on_saved=None if state.noted else remember(state, ctx.db, ctx.now))
 
     def _finish(self, state: TacticsSession, ctx: Context, lines: list[str], private: Reply | None) -> Outcome:

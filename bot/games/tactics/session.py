@@ -2,6 +2,7 @@
 the questions every handler asks of it: who is due, which fighter a member pilots, why not."""
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -48,7 +49,8 @@ class TacticsSession(BaseModel):
     seed: int = 1
     phase_opened: datetime | None = None
     strays: list[str] = []            # what the strays' last phase did
-    notes: list[str] = []             # what the companion's pilot said this phase (kept on the board)
+    notes: list[str] = []             # what each change said in this duo phase (kept on its live board)
+    closed_by: list[str] = []         # what ended the last duo phase (said above the strays' phase)
     noted: bool = False               # the duo picked is remembered, a daily attempt counted
     closing: list[str] = []           # the result, XP and level-up, said once and kept on the result board
     # The ready-made turns offered earlier in this duo phase ("h:7": at fight version 7), so a Send
@@ -87,8 +89,9 @@ def refusal(what: str) -> Iterator[None]:
 
 
 def no_pings(text: str) -> str:
-    """Text a model or a player wrote, made unable to mention anyone (a zero-width space after each @)."""
-    return text.replace("@", "@\u200b")
+    """Text a model or a player wrote, made unable to mention anyone (a zero-width space after each @,
+    once: a companion's decision arrives already cleaned)."""
+    return re.sub("@(?!\u200b)", "@\u200b", text)
 
 
 def hp_now(fight: tx.FightState) -> dict[str, int]:

@@ -3,7 +3,7 @@ report. Everything a player reads of a fight is written here; the kind decides, 
 from __future__ import annotations
 
 import engine.tactics as tx
-from db import companion as decision_store
+from bot.companion.report import companion_report as report_of
 from db.store import Store
 from engine.tactics.progress import XP_PER_FIGHT
 
@@ -131,17 +131,19 @@ def invitation(state: TacticsSession) -> str:
 
 
 def board_text(state: TacticsSession) -> str:
-    """The board message's text: headline, who acts (or the result), the strays' phase, the text view."""
+    """The board message's text: the headline; what ended the last duo phase (or the result); the strays'
+    phase; who acts and everything said in this phase, so an edit of the live board loses no line; the
+    text view."""
     lines = [headline(state)]
     if state.invite:
         lines.append(invitation(state))
-    elif state.over:
-        lines.extend(state.closing)
     else:
-        lines.append(who_acts(state))
-        lines.extend(state.notes)
-    if state.strays and not state.invite:
-        lines.append("Strays' phase: " + "; ".join(state.strays[-STRAYS_SHOWN:]))
+        lines.extend(state.closing if state.over else state.closed_by)
+        if state.strays:
+            lines.append("Strays' phase: " + "; ".join(state.strays[-STRAYS_SHOWN:]))
+        if not state.over:
+            lines.append(who_acts(state))
+            lines.extend(state.notes)
     lines.append("```\n" + fit(text_view(state.fight), BOARD_ROOM - len("\n".join(lines))) + "\n```")
     return "\n".join(lines)
 
@@ -191,18 +193,9 @@ def news_lines(reward: tx.FightReward) -> list[str]:
 
 
 def companion_report(db: Store, state: TacticsSession | None) -> str:
-    """The last companion decision of the fight: the turns offered, the choice, the reason, the latency."""
+    """The last companion decision of the fight (bot/companion/report.py words it), and the player's call
+    waiting for the next one."""
     if state is None:
         return "Use `/tactics companion` in a tactics fight's thread."
-    last = decision_store.last_decision(db, state.key)
     call = f"\nYour call for its next decision: \"{no_pings(state.call)}\"" if state.call else ""
-    if last is None:
-        return f"No decision of the companion's pilot is stored for this fight yet (pilot: {state.pilot}).{call}"
-    offered = "\n".join(f"{i}. {label}" for i, label in enumerate(last["offered"], 1)) or "(none)"
-    choice = f"turn {last['number']}" if last["decision"] == "turn" else last["decision"]
-    say = f' — said "{no_pings(last["say"])}"' if last.get("say") else ""
-    told = f"\nYour call it was given: \"{no_pings(last['call'])}\"" if last.get("call") else ""
-    return (f"**Companion's last decision** (round {last['round']}, pilot {state.pilot}"
-            f"{', model ' + no_pings(last['model']) if last.get('model') else ''}):\n"
-            f"Offered:\n{offered}\nChoice: {choice}{say}\nReason: {no_pings(last['reason'])}{told}\n"
-            f"Latency: {last['latency_s']:.2f} s · tokens {last['tokens_in']} in, {last['tokens_out']} out{call}")
+    return report_of(db, state.key, state.pilot) + call
