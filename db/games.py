@@ -251,3 +251,11 @@ def running_games_in_guild(db: Store, guild_id: int) -> list[GameRecord]:
     """Every running game of one server, oldest first (local play reopens them at start)."""
     return _records(db, db.rows("select * from games where guild_id = ? and status = ? order by id",
                                 [guild_id, RUNNING]))
+
+
+def finished_games_of(db: Store, user_id: int, guild_id: int, limit: int) -> list[GameRecord]:
+    """A player's finished games in one server, the last to end first (local play's /open offers them)."""
+    return _records(db, db.rows(
+        "select games.* from games join game_players on game_players.game_id = games.id "
+        "where game_players.user_id = ? and games.guild_id = ? and games.status = ? "
+        "order by games.updated_at desc, games.id desc limit ?", [user_id, guild_id, FINISHED, limit]))

@@ -27,4 +27,4 @@ def create_bot(settings: Settings, *, plugins: list[GamePlugin] | None = None,
     return GameHall(settings, default_plugins() if plugins is None else plugins, external_wait=external_wait)
 
 
-__all__ = ["create_bot", "GameHall", "GamePlugin"]
+__all__ = ["create_bot", "ExternalWait", "GameHall", "GamePlugin"]

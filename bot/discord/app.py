@@ -26,7 +26,6 @@ from .play import Play
 
 log = logging.getLogger(__name__)
 
-
 class GameHall(commands.AutoShardedBot):
     def __init__(self, settings: Settings, plugins: list[GamePlugin], *,
                  external_wait: ExternalWait | None = None) -> None:

@@ -2,9 +2,10 @@
 client against the fake OpenAI server of tests/support/fake_openai.py.
 
 SimCord only treats timers as virtual: the model server's replies are real network input. A prompt
-answer is simply awaited; for a hang, the bot's `external_wait` is SimCord's `env.external_wait`, which
-tells the simulator the pilot waits on the outside world on purpose, so members' presses settle while the
-call is in flight and the pilot's deadline fires on `advance_time`, as the phase timer does.
+answer is simply awaited; for a hang, the bot's `external_wait` (given to create_bot) is SimCord's
+`env.external_wait`, which tells the simulator the pilot waits on the outside world on purpose, so
+members' presses settle while the call is in flight and the pilot's deadline fires on `advance_time`,
+as the phase timer does.
 """
 from __future__ import annotations
 
@@ -39,8 +40,8 @@ async def make_real_bot(settings):
 
     made = []
 
-    def build(config: Settings | None = None):
-        made.append(create_bot(config or settings))
+    def build(config: Settings | None = None, external_wait=None):
+        made.append(create_bot(config or settings, external_wait=external_wait))
         return made[-1]
 
     yield build
@@ -88,9 +89,9 @@ async def test_a_model_pass_is_said_with_its_reason(make_real_bot, fake):
 
 async def test_a_hanging_model_passes_after_10_s_while_the_heros_buttons_keep_working(make_real_bot, fake):
     fake.answer_next(hang(30), choose(1, "Back again"))
-    bot = make_real_bot()
+    # SimCord makes its env from the bot, so the bot's wait names the env that is only bound below.
+    bot = make_real_bot(external_wait=lambda call, reason: env.external_wait(call, reason=reason))
     async with simcord.run(bot) as env:
-        bot.external_wait = env.external_wait
         guild, channel, alice = world(env, "alice")
         await alice.slash(channel, "tactics campaign")
         thread = channel.threads[-1]
@@ -110,15 +111,14 @@ async def test_a_hanging_model_passes_after_10_s_while_the_heros_buttons_keep_wo
 
 async def test_a_restart_while_the_model_is_called_closes_the_phase_on_time_and_applies_once(make_real_bot, fake):
     fake.answer_next(hang(30), choose(1, "Back again"), hang(30))
-    bot = make_real_bot()
+    # SimCord makes its env from the bot, so the bot's wait names the env that is only bound below.
+    bot = make_real_bot(external_wait=lambda call, reason: env.external_wait(call, reason=reason))
     async with simcord.run(bot) as env:
-        bot.external_wait = env.external_wait
         guild, channel, alice = world(env, "alice")
         await alice.slash(channel, "tactics campaign")
         thread = channel.threads[-1]
         await env.advance_time(4)
-        fresh = make_real_bot()
-        fresh.external_wait = env.external_wait
+        fresh = make_real_bot(external_wait=env.external_wait)
         await env.restart_bot(fresh)  # the call in flight is dropped; the new bot's pilot asks again
         await env.settle()
         assert len(fake.requests) == 2
@@ -133,15 +133,14 @@ async def test_a_restart_while_the_model_is_called_closes_the_phase_on_time_and_
 
 async def test_a_restart_during_a_hang_keeps_the_companions_10_s(make_real_bot, fake):
     fake.answer_next(hang(30))
-    bot = make_real_bot()
+    # SimCord makes its env from the bot, so the bot's wait names the env that is only bound below.
+    bot = make_real_bot(external_wait=lambda call, reason: env.external_wait(call, reason=reason))
     async with simcord.run(bot) as env:
-        bot.external_wait = env.external_wait
         guild, channel, alice = world(env, "alice")
         await alice.slash(channel, "tactics campaign")
         thread = channel.threads[-1]
         await env.advance_time(6)
-        fresh = make_real_bot()
-        fresh.external_wait = env.external_wait
+        fresh = make_real_bot(external_wait=env.external_wait)
         await env.restart_bot(fresh)
         await env.advance_time(3)
         assert not session(fresh).fight.get("companion").done

@@ -47,6 +47,19 @@ def test_one_running_game_per_player_kind_and_server(store):
     assert games.create_game(store, kind="tally", guild_id=1, channel_id=2, players=[7], state="{}", now=NOW)
 
 
+def test_a_players_finished_games_come_last_ended_first_in_their_server_only(store):
+    ended = []
+    for minute, kind in enumerate(["tally", "bowls", "summon"]):
+        game = games.create_game(store, kind=kind, guild_id=BIG, channel_id=2, players=[7, 8], state="{}", now=NOW)
+        ended.append(games.save_game(store, game, now=NOW + timedelta(minutes=5 - minute), status=games.FINISHED))
+    games.create_game(store, kind="tally", guild_id=BIG, channel_id=2, players=[7], state="{}", now=NOW)  # running
+    other = games.create_game(store, kind="bowls", guild_id=3, channel_id=2, players=[7], state="{}", now=NOW)
+    games.save_game(store, other, now=NOW + timedelta(hours=1), status=games.FINISHED)
+    found = games.finished_games_of(store, 7, BIG, limit=2)
+    assert [g.id for g in found] == [ended[0].id, ended[1].id], "the last to end first, two asked for"
+    assert games.finished_games_of(store, 9, BIG, limit=10) == []
+
+
 def test_deadlines_come_soonest_first_and_broken_rows_are_set_aside(store):
     late = games.create_game(store, kind="tally", guild_id=1, channel_id=2, players=[1], state="{}", now=NOW,
                              deadline=NOW + timedelta(hours=2))

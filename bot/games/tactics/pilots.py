@@ -31,7 +31,7 @@ def _action(decision: CompanionDecision, state: Any) -> PilotTurn:
 
 class _Bound:
     """What a pilot borrows from its bot: the store, its worker, the session clock, and (under SimCord)
-    how to await input from outside the simulated Discord (`bot.external_wait`, set by tests)."""
+    how to await input from outside the simulated Discord (`bot.external_wait`, given to create_bot)."""
 
     def __init__(self) -> None:
         self.bot: Any = None
