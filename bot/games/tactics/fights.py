@@ -13,7 +13,7 @@ from db.store import Store
 from engine.errors import RuleError
 
 from .progress import load_record
-from .session import KEY, PILOTS, Choices, Mode, PilotName, TacticsSession, hp_now, refusal
+from .session import KEY, PILOTS, Choices, Mode, PilotName, TacticsSession, refusal
 from .text import encounter_line
 
 
@@ -93,7 +93,7 @@ def _start(db: Store, user_id: int, record: tx.TacticsProgress, enc: tx.Encounte
         fight=fight, mode=mode, player=user_id, pilot=pilot_name,
         friend=friend or (c.friend if pilot == "friend" else None), invite=invite, model=c.model_configured,
         key=secrets.token_hex(6), guild_id=c.guild_id, day=day, counted=counted, seed=seed,
-        phase_opened=None if invite else c.now, hp_rounds=[hp_now(fight)])
+        phase_opened=None if invite else c.now)
 
 
 def _check_friend(db: Store, user_id: int, c: Choices) -> None:

@@ -23,6 +23,7 @@ from bot.core.kinds import Context, GameError, GameKind, Outcome, Seat, step
 from bot.core.reply import Button, Picture, Reply, Style
 from db.games import GameRecord
 from db.store import Store
+from engine.tactics import events as ev
 from engine.tactics.steps import EndStep, HoldStep, MoveStep, SkillStep, step_text
 
 from . import fights
@@ -54,6 +55,7 @@ from .offers import offered_turn, offers_kept, turns_now
 from .progress import daily_status, load_record, profile_lines, recorder, remember
 from .recap import lines_of, render_recap
 from .render import render_board
+from .report import grouped
 from .session import (
     INVITE_SECONDS,
     KEY,
@@ -62,13 +64,12 @@ from .session import (
     Choices,
     TacticsSession,
     due,
-    hp_now,
     member_actor,
     mine,
     no_pings,
     refusal,
 )
-from .text import STRAYS_SHOWN, board_text, closing_lines, encounter_line, new_lines, news_lines, strays_lines
+from .text import board_text, closing_lines, encounter_line, more_to_tell, news_lines
 from .views import TacticsViews, turn_button
 
 __all__ = ["KEY", "Choices", "PILOT_SECONDS", "Tactics", "TacticsSession"]
@@ -136,8 +137,8 @@ class Tactics(GameKind[TacticsSession], TacticsViews, Invitation):
                           f"{f.encounter_name}, round {min(f.round, 10)} of 10: the board")
         links = tuple(Button(label, follow_up_id(what, game.id), style) for label, what, style in FOLLOW_UPS) \
             if state.over else ()
-        recap = (Picture(render_recap(f"{f.encounter_name}: {f.result} in round {min(f.round, 10)}",
-                                      lines_of(f, state.hp_rounds or [hp_now(f)])), "tactics-recap.png",
+        recap = (Picture(render_recap(f"{f.encounter_name}: {f.result} in round {min(f.round, 10)}", lines_of(f)),
+                         "tactics-recap.png",
                          "Each fighter's HP round by round, downs crossed"),) if state.over else ()
         return Reply(board_text(state), picture, self._buttons(state), links=links, extra_pictures=recap)
 
@@ -157,7 +158,7 @@ class Tactics(GameKind[TacticsSession], TacticsViews, Invitation):
         buttons.append(Button("Skill previews", ShowSkills(code), row=row))
         if actor == "hero" and state.pilot == "friend" and due(state.fight, "companion"):
             buttons.append(Button(f"{state.fight.get('companion').name}'s turns", ShowTurns("c"), row=row))
-        if len(state.strays) > STRAYS_SHOWN:
+        if more_to_tell(state):
             buttons.append(Button("What happened", WhatHappened(), row=row))
         return tuple(buttons)
 
@@ -184,7 +185,7 @@ class Tactics(GameKind[TacticsSession], TacticsViews, Invitation):
             raise GameError(f"Turn {n} was planned for an earlier phase, which is over; nothing was played. "
                             f"{turns_now(state, fid)}")
         try:
-            after = tx.apply_turn(state.fight, fid, turn.steps)
+            after = tx.play_turn(state.fight, fid, turn.steps)
         except tx.TacticsError as exc:
             where = f"step {exc.step + 1} ({step_text(turn.steps[exc.step])})" if exc.step is not None \
                 and exc.step < len(turn.steps) else "it"
@@ -198,12 +199,12 @@ class Tactics(GameKind[TacticsSession], TacticsViews, Invitation):
         if isinstance(ctx.seat, str):  # a pilot's fallback: it failed or ran out of time
             name = state.fight.get("companion").name
             with refusal(f"{name} passes"):
-                after = tx.pass_turn(state.fight, "companion")
+                after = tx.play_pass(state.fight, "companion")
             return self._advance(state, after, ctx, f"{name} passes: no answer in {PILOT_SECONDS:g} s")
         fid = mine(state, ctx, "Pass", action.fighter)
         name = state.fight.get(fid).name
         with refusal("Pass"):
-            after = tx.pass_turn(state.fight, fid)
+            after = tx.play_pass(state.fight, fid)
         return self._advance(state, after, ctx, f"{name} passes.")
 
     @step(End)
@@ -236,7 +237,7 @@ class Tactics(GameKind[TacticsSession], TacticsViews, Invitation):
         except tx.TacticsError as exc:
             raise GameError(f"Turn: {exc.reason}. You wrote {echo(action.text)}.") from None
         try:
-            after = tx.apply_turn(state.fight, fid, steps)
+            after = tx.play_turn(state.fight, fid, steps)
         except tx.TacticsError as exc:
             where = f"step {exc.step + 1} ({step_text(steps[exc.step])})" if exc.step is not None \
                 and exc.step < len(steps) else "the turn"
@@ -247,7 +248,7 @@ class Tactics(GameKind[TacticsSession], TacticsViews, Invitation):
     def _steps(self, state: TacticsSession, ctx: Context, what: str, steps: list, words: str) -> Outcome:
         fid = mine(state, ctx, what)
         with refusal(what):
-            after = tx.apply_turn(state.fight, fid, steps)
+            after = tx.play_turn(state.fight, fid, steps)
         return self._advance(state, after, ctx, f"{state.fight.get(fid).name} {words}.")
 
     @step(PilotTurn)
@@ -265,18 +266,18 @@ class Tactics(GameKind[TacticsSession], TacticsViews, Invitation):
         decision = decision.model_copy(update={"say": no_pings(decision.say)})
         if decision.passed:
             with refusal(f"{name} passes"):
-                after = tx.pass_turn(state.fight, "companion")
+                after = tx.play_pass(state.fight, "companion")
             said = decision.line(name)
         else:
             try:
-                after = tx.apply_turn(state.fight, "companion", decision.steps)
+                after = tx.play_turn(state.fight, "companion", decision.steps)
                 said = decision.line(name)
             except tx.TacticsError as exc:
                 if seq == state.fight.seq:
                     raise GameError(f"{name}'s turn: {exc.reason}") from None
                 # The hero acted while the pilot decided, and the turn no longer fits the board.
                 with refusal(f"{name} passes"):
-                    after = tx.pass_turn(state.fight, "companion")
+                    after = tx.play_pass(state.fight, "companion")
                 said = f"{name} passes: the hero moved first and its turn is no longer legal ({exc.reason})."
         if decision.notice:
             said += f"\n{decision.notice}"
@@ -346,37 +347,43 @@ class Tactics(GameKind[TacticsSession], TacticsViews, Invitation):
         if state.over:
             return Outcome(state, "This fight's thread is closed. Start another with `/tactics campaign`.",
                            finished=True)
-        fight, said = state.fight, []
+        fight, said, played = state.fight, [], []
         ran_out = (fight.round, fight.phase)
         for fid in [fid for fid in ("hero", "companion") if due(state.fight, fid)]:
             if (fight.round, fight.phase) != ran_out or fight.result:
                 break  # the phase closed with the last pass: the next one is not this time-out's
             name = fight.get(fid).name
-            fight = tx.pass_turn(fight, fid)
+            step = tx.play_pass(fight, fid)
+            fight = step.state
+            played.append(step)
             absent = fid == "companion" and state.pilot == "model" and not state.model
             said.append(f"{name} passes: no model is connected." if absent else f"{name} passes.")
-        if fight is state.fight:
+        if not played:
             return None
-        return self._advance(state, fight, ctx, "Time's up: " + " ".join(said))
+        events = tuple(e for step in played for e in step.events)
+        strays = next((step.strays_phase for step in reversed(played) if step.strays_phase), ())
+        result = tx.TurnResult(fight, events, strays, played[-1].outcome)
+        return self._advance(state, result, ctx, "Time's up: " + " ".join(said))
 
     # --- what a change brings ------------------------------------------------------------------------
 
-    def _advance(self, state: TacticsSession, after: tx.FightState, ctx: Context, said: str,
+    def _advance(self, state: TacticsSession, played: tx.TurnResult, ctx: Context, said: str,
                  private: Reply | None = None) -> Outcome:
-        """The session after a change of the fight: the strays' phase reported, a new phase's clock,
-        the turns offered on the board just left kept for open previews, the result with what it
-        earned, and the player's choices remembered (with the save)."""
-        before = state.fight
+        """The session after a change of the fight: its line (what the turn hit, from the engine's events)
+        kept on the phase's live board; a new phase's clock (the strays' phase is on the board, from the
+        fight's own events); the turns offered on the board just left kept for open previews; the result
+        with what it earned; and the player's choices remembered (with the save)."""
+        before, after = state.fight, played.state
+        turn = played.events[: len(played.events) - len(played.strays_phase)]
+        hits = grouped(after, [e for e in turn if not isinstance(e, ev.Moved)], most=4)
+        line = said + ("\n→ " + "; ".join(hits) if hits else "")
         update: dict = {"fight": after}
-        rounds = state.hp_rounds or [hp_now(before)]
         if after.round != before.round:
-            update.update(strays=strays_lines(new_lines(before.log, after.log), after.round), phase_opened=ctx.now,
-                          notes=[], closed_by=[said], offered={},
-                          hp_rounds=rounds if after.result else [*rounds, hp_now(after)])
+            update.update(strays=[], phase_opened=ctx.now, notes=[], closed_by=[line], offered={})
         else:
-            update.update(offered=offers_kept(state, after), notes=[*state.notes, said])
+            update.update(offered=offers_kept(state, after), notes=[*state.notes, line])
         if after.result and not before.result:
-            return self._finish(state.model_copy(update=update), ctx, [said], private)
+            return self._finish(state.model_copy(update=update), ctx, [line], private)
         new = state.model_copy(update={**update, "noted": True})
         return Outcome(new, "", private=private,
                        on_saved=None if state.noted else remember(state, ctx.db, ctx.now))

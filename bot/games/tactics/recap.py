@@ -18,7 +18,7 @@ DOWN = (235, 60, 50)
 
 @dataclass(frozen=True)
 class Line:
-    """One fighter's HP at the start of each round (then at the end), and the round it went down."""
+    """One fighter's HP at the start of the fight, then at the end of each round, and where it went down."""
     name: str
     fid: str
     hp: tuple[int, ...]
@@ -30,13 +30,14 @@ def _colour(fid: str, n: int) -> tuple[int, int, int]:
     return DUO_COLOURS.get(fid, STRAY_COLOURS[n % len(STRAY_COLOURS)])
 
 
-def lines_of(fight: tx.FightState, rounds: list[dict[str, int]]) -> list[Line]:
-    """Each fighter's line from the HP kept at the start of every round, then the fight's end."""
-    snapshots = [*rounds, {f.id: f.hp if f.standing or f.side == "strays" else 0 for f in fight.fighters}]
+def lines_of(fight: tx.FightState) -> list[Line]:
+    """Each fighter's line: its HP at the start, then at the end of every round the engine marked."""
+    marks = sorted(fight.history, key=lambda m: m.round)
     out = []
     for f in fight.fighters:
-        hp = tuple(snap.get(f.id, f.max_hp) for snap in snapshots)
-        down = next((i for i, v in enumerate(hp) if v == 0), None) if f.down else None
+        hp = (f.max_hp, *(m.hp.get(f.id, f.hp) for m in marks)) if marks else (f.max_hp, f.hp)
+        down = next((i + 1 for i, m in enumerate(marks) if f.id in m.downs), None) if marks else \
+            (1 if f.down else None)
         out.append(Line(f.name, f.id, hp, f.max_hp, down))
     return out
 
@@ -56,7 +57,7 @@ def render_recap(title: str, lines: list[Line]) -> bytes:
         d.line((x0, y, x1, y), fill=(70, 72, 78))
         d.text((6, y - 7), f"{int(share * 100)}%", font=small, fill=MUTED)
     for i in range(points):
-        label = f"r{i + 1}" if i < points - 1 else "end"
+        label = "start" if i == 0 else f"r{i}"
         d.text((x0 + i * step - 8, y1 + 6), label, font=small, fill=MUTED)
     strays = 0
     for row, line in enumerate(lines):

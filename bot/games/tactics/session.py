@@ -59,7 +59,6 @@ class TacticsSession(BaseModel):
     sent: list[str] = []              # Sends played ("h:7:2"), newest last
     call: str | None = None           # what the player told the companion, for its next decision
     call_ignored: bool = False        # auto said once that it does not take calls
-    hp_rounds: list[dict[str, int]] = []  # every fighter's HP as each round's duo phase opened (the recap)
 
     @property
     def over(self) -> bool:
@@ -92,11 +91,6 @@ def no_pings(text: str) -> str:
     """Text a model or a player wrote, made unable to mention anyone (a zero-width space after each @,
     once: a companion's decision arrives already cleaned)."""
     return re.sub("@(?!\u200b)", "@\u200b", text)
-
-
-def hp_now(fight: tx.FightState) -> dict[str, int]:
-    """Every fighter's HP now (a downed fighter's is 0), kept per round for the recap chart."""
-    return {f.id: f.hp if not f.down else 0 for f in fight.fighters}
 
 
 def due(fight: tx.FightState, fid: str) -> bool:

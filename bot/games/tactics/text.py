@@ -5,84 +5,57 @@ from __future__ import annotations
 import engine.tactics as tx
 from bot.companion.report import companion_report as report_of
 from db.store import Store
-from engine.tactics.progress import XP_PER_FIGHT
 
+from .report import duo_hp_line, full_list, grouped, moment_words
 from .session import TacticsSession, no_pings
 
-STRAYS_SHOWN = 6          # lines of the strays' phase shown under the board
+STRAYS_SHOWN = 6          # lines a fight saved before events were kept shows of its strays' phase
 BOARD_ROOM = 1700         # of a message's 2,000 characters; the rest is for what a change says
+MESSAGE_MOST = 1900       # a private answer's room (Discord's 2,000 less a margin)
+END_WORDS = {"rout": "the pack broke and ran", "all_strays_down": "every stray is down",
+             "broke_out": "the duo broke out", "duo_down": "the duo is down"}
 
 
-def new_lines(before: list[str], after: list[str]) -> list[str]:
-    """The log lines `after` adds to `before` (the engine keeps only the last lines of its log)."""
-    for k in range(len(before) + 1):
-        if after[: len(before) - k] == before[k:]:
-            return after[len(before) - k:]
-    return after
-
-
-def strays_lines(lines: list[str], round_: int) -> list[str]:
-    """What the strays' phase of `round_` did, in the engine's words (the result is said apart)."""
-    prefix = f"r{round_} strays: "
-    return [line[len(prefix):] for line in lines
-            if line.startswith(prefix) and not line[len(prefix):].startswith("fight ")]
+def clip(text: str, most: int = MESSAGE_MOST) -> str:
+    """Text within a message, cut at a line with a note that there is more."""
+    if len(text) <= most:
+        return text
+    return text[: most - 20].rsplit("\n", 1)[0] + "\n… (more than fits)"
 
 
 def why(fight: tx.FightState) -> str:
-    """The engine's reason for the result, from its log ("fight won: the pack broke and ran")."""
-    if fight.result is None:
+    """Why the fight ended, from its typed result ("the pack broke and ran")."""
+    end = tx.fight_outcome(fight)
+    if end is None:
         return ""
-    for line in reversed(fight.log):
-        head, _, reason = line.partition(": fight ")
-        if reason.startswith(f"{fight.result}: "):
-            return reason[len(fight.result) + 2:]
-    return fight.result or ""
+    if end.reason == "held":
+        return f"the duo held to the end of round {end.hold_round}"
+    if end.reason in END_WORDS:
+        return END_WORDS[end.reason]
+    duo, strays = end.duo_hp * 100 // max(1, end.duo_start), end.strays_hp * 100 // max(1, end.strays_start)
+    return (f"after round 10 the duo kept {end.duo_hp}/{end.duo_start} HP ({duo}%) against the strays' "
+            f"{end.strays_hp}/{end.strays_start} ({strays}%)")
 
 
-def preview_lines(pv: tx.SkillPreview) -> list[str]:
-    """A skill's preview in words: damage before luck, where pushes land, statuses and surfaces."""
-    head = f"**{pv.skill}** at {pv.at}"
-    if pv.moves_to:
-        head += f", landing on {pv.moves_to}"
-    if pv.cashin:
-        head += f" (cashes in {pv.cashin})"
-    lines = [head]
-    for t in pv.targets:
-        bits = []
-        if t.damage:
-            bits.append(f"{t.damage} damage" + (f" ({', '.join(t.modifiers)})" if t.modifiers else ""))
-        if t.heal:
-            bits.append(f"heals {t.heal}")
-        if t.shield:
-            bits.append(f"shield {t.shield}")
-        if t.push_outcome or (t.push_to and t.push_to != t.tile):
-            push = f"pushed to {t.push_to}" if t.push_to else "pushed"
-            bits.append(push + (f", {t.push_outcome}" if t.push_outcome else "")
-                        + (f" (+{t.push_damage})" if t.push_damage else ""))
-        if t.statuses:
-            bits.append(", ".join(t.statuses))
-        if t.downs:
-            bits.append("downs it")
-        lines.append(f"· {t.name} ({t.fighter}) on {t.tile}: " + ("; ".join(bits) or "no effect"))
-    if pv.surfaces:
-        lines.append("· leaves " + ", ".join(pv.surfaces))
-    return lines
+def strays_report(state: TacticsSession) -> tuple[list[str], list[str]]:
+    """The strays' last phase: grouped short lines (the HP it cost the duo first) and the full list.
+    A fight saved before events were kept shows the lines it saved then."""
+    fight = state.fight
+    if not fight.last_phase:
+        return state.strays[-STRAYS_SHOWN:], state.strays
+    return [duo_hp_line(fight, fight.last_phase), *grouped(fight, fight.last_phase)], \
+        full_list(fight, fight.last_phase)
 
 
-def turn_preview(state: TacticsSession, fid: str, number: int, turn: tx.PlannedTurn) -> str:
-    """A ready-made turn's private preview, above its Send button."""
-    lines = [f"**Turn {number}** for {state.fight.get(fid).name}: {turn.summary}"]
-    for pv in turn.preview.skills:
-        lines.extend(preview_lines(pv))
-    lines.append(f"Ends on {turn.preview.end_at}; {turn.preview.hp_at_risk} HP at risk from telegraphs. "
-                 "Send plays the whole turn, all or nothing.")
-    return "\n".join(lines)
+def more_to_tell(state: TacticsSession) -> bool:
+    """Whether the full list of the strays' phase says more than the board (a "What happened" button)."""
+    short, full = strays_report(state)
+    return len(full) > len(short) - (1 if state.fight.last_phase else 0)
 
 
 def text_view(fight: tx.FightState) -> str:
-    """The engine's text view without its log (the board says what the strays did in its own words)."""
-    text = tx.render_text(fight, viewer="duo")
-    return text.split("\nrecent:")[0]
+    """The engine's text view, drawn without its log (the board says what happened in its own words)."""
+    return tx.render_text(fight.model_copy(update={"log": []}), viewer="duo")
 
 
 def fit(view: str, room: int) -> str:
@@ -139,8 +112,9 @@ def board_text(state: TacticsSession) -> str:
         lines.append(invitation(state))
     else:
         lines.extend(state.closing if state.over else state.closed_by)
-        if state.strays:
-            lines.append("Strays' phase: " + "; ".join(state.strays[-STRAYS_SHOWN:]))
+        short, _ = strays_report(state)
+        if short:
+            lines.append("**Strays' phase:** " + short[0] + "".join(f"\n· {line}" for line in short[1:]))
         if not state.over:
             lines.append(who_acts(state))
             lines.extend(state.notes)
@@ -149,11 +123,13 @@ def board_text(state: TacticsSession) -> str:
 
 
 def closing_lines(state: TacticsSession, reward: tx.FightReward, record: tx.TacticsProgress) -> list[str]:
-    """What the result board keeps: why the fight ended, what it earned, what comes next."""
+    """What the result board keeps: why the fight ended, what decided it, what it earned, what is next."""
     fight = state.fight
-    lines = [f"**{(fight.result or '').capitalize()}** — {why(fight)}.",
-             f"{xp_reason(tx.encounter(fight.encounter), fight.result, reward)} · tactics level "
-             f"{reward.level_after} ({record.xp} XP)"]
+    lines = [f"**{(fight.result or '').capitalize()}** — {why(fight)}."]
+    moments = [moment_words(fight, m) for m in tx.deciding_moments(fight)]
+    if moments:
+        lines.append("What decided it: " + "; ".join(moments) + ".")
+    lines.append(f"{xp_words(reward)} · tactics level {reward.level_after} ({record.xp} XP)")
     if state.mode == "daily":
         lines.append("Today's counted attempt." if state.counted else
                      "Practice: today's counted attempt was already played.")
@@ -161,24 +137,25 @@ def closing_lines(state: TacticsSession, reward: tx.FightReward, record: tx.Tact
     return lines
 
 
-def xp_reason(enc: tx.EncounterDef, result: str | None, reward: tx.FightReward) -> str:
+def xp_words(reward: tx.FightReward) -> str:
     """The XP a fight earned and why, so a player sees why one first win pays more than another."""
-    head = f"+{reward.xp} XP: {XP_PER_FIGHT} for the fight and {reward.xp - XP_PER_FIGHT}"
-    if result != "won":
+    why_ = reward.why
+    if why_ is None:
+        return f"+{reward.xp} XP"
+    head = f"+{reward.xp} XP: {why_.fight} for the fight and {why_.win}"
+    if why_.kind == "no_win":
         return f"+{reward.xp} XP for the fight (a win adds more)"
-    if not reward.first_win:
+    if why_.kind == "repeat":
         return f"{head} for winning it again (a first win pays more)"
-    ids = [e.id for e in tx.campaign()]
-    if enc.id not in ids:
+    if why_.kind == "daily":
         return f"{head} for a counted daily win, paid like a first win"
-    after = tx.campaign()[ids.index(enc.id) + 1] if ids.index(enc.id) + 1 < len(ids) else None
-    if after is not None and after.level == enc.level:
-        why = f"the least a first win pays, as {after.id} recommends the same level {enc.level}"
-    elif after is not None:
-        why = f"the climb from level {enc.level} to {after.id}'s recommended level {after.level}"
-    else:
-        why = "a level's climb, for the campaign's last fight"
-    return f"{head} for the first win ({why})"
+    if why_.kind == "floor":
+        return (f"{head} for the first win (the least a first win pays, as {why_.next_encounter} recommends the "
+                f"same level {why_.from_level})")
+    if why_.next_encounter is None:
+        return f"{head} for the first win (a level's climb, for the campaign's last fight)"
+    return (f"{head} for the first win (the climb from level {why_.from_level} to {why_.next_encounter}'s "
+            f"recommended level {why_.to_level})")
 
 
 def news_lines(reward: tx.FightReward) -> list[str]:

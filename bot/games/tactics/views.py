@@ -21,8 +21,9 @@ from .actions import (
     WhatHappened,
     echo,
 )
+from .previews import preview_lines, turn_preview
 from .session import TacticsSession, mine, refusal, skill_named
-from .text import preview_lines, turn_preview
+from .text import clip, strays_report
 
 LABEL_MOST = 80  # characters of a button's label
 
@@ -72,8 +73,11 @@ class TacticsViews:
             with refusal(name):
                 pv = tx.preview_skill(state.fight, fid, name, best["at"])
             more = len(options) - 1
-            lines.extend(preview_lines(pv) + ([f"· and {more} more target{'s' * (more > 1)}"] if more else []))
-        return Reply("\n".join(lines)[:1900])
+            lines.extend(preview_lines(state.fight, pv))
+            if more:
+                lines.append(f"· and {more} more target{'s' * (more > 1)}: `/tactics preview name:{name} at:` "
+                             "lists them")
+        return Reply(clip("\n".join(lines)))
 
     @view(Cancel)
     def _cancel(self, state: TacticsSession, action: Cancel, ctx: Context) -> Reply:
@@ -89,7 +93,7 @@ class TacticsViews:
             raise GameError(f"{exc} You asked for {echo(action.skill)}.") from None
         with refusal(f"{name} at {action.at}"):
             pv = tx.preview_skill(state.fight, fid, name, action.at, action.toward)
-        text = "\n".join(preview_lines(pv))
+        text = "\n".join(preview_lines(state.fight, pv))
         if not action.confirm:
             return Reply(text)
         index = list(tx.kit(state.fight.get(fid).name)).index(name)
@@ -99,6 +103,7 @@ class TacticsViews:
 
     @view(WhatHappened)
     def _what_happened(self, state: TacticsSession, action: WhatHappened, ctx: Context) -> Reply:
-        if not state.strays:
+        _, full = strays_report(state)
+        if not full:
             return Reply("The strays have not acted yet in this fight.")
-        return Reply("**The strays' last phase, in full:**\n" + "\n".join(f"· {line}" for line in state.strays))
+        return Reply(clip("**The strays' last phase, in full:**\n" + "\n".join(f"· {line}" for line in full)))
