@@ -10,6 +10,7 @@ from .report import duo_hp_line, full_list, grouped, moment_words
 from .session import TacticsSession, no_pings
 
 STRAYS_SHOWN = 6          # lines a fight saved before events were kept shows of its strays' phase
+NOTES_SHOWN = 6           # the phase's latest lines kept on its live board (a friend's step-by-step turn)
 BOARD_ROOM = 1700         # of a message's 2,000 characters; the rest is for what a change says
 MESSAGE_MOST = 1900       # a private answer's room (Discord's 2,000 less a margin)
 END_WORDS = {"rout": "the pack broke and ran", "all_strays_down": "every stray is down",
@@ -117,7 +118,7 @@ def board_text(state: TacticsSession) -> str:
             lines.append("**Strays' phase:** " + short[0] + "".join(f"\n· {line}" for line in short[1:]))
         if not state.over:
             lines.append(who_acts(state))
-            lines.extend(state.notes)
+            lines.extend(state.notes[-NOTES_SHOWN:])
     lines.append("```\n" + fit(text_view(state.fight), BOARD_ROOM - len("\n".join(lines))) + "\n```")
     return "\n".join(lines)
 
