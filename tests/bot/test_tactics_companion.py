@@ -52,7 +52,7 @@ async def make_real_bot(settings):
 
 
 def companion_lines(thread) -> list[str]:
-    return [t.split("\n")[0] for t in thread_texts(thread) if t.startswith("Cindle")]
+    return [line for text in thread_texts(thread) for line in text.split("\n") if line.startswith("Cindle")]
 
 
 async def test_the_model_sends_a_turn_with_its_line_in_the_thread(make_real_bot, fake):
@@ -164,6 +164,29 @@ async def test_past_the_days_budget_the_companion_plays_auto_and_says_so_once(ma
         assert session(bot).fight.round == 2 and session(bot).fight.get("companion").done
         assert companion_lines(thread)[-1].startswith("Cindle: ") and notice not in thread.last_message.content
         assert not fake.requests, "no model call past the budget"
+
+
+async def test_the_players_call_waits_for_the_models_next_decision_and_only_the_player_may_make_it(make_real_bot,
+                                                                                                   fake):
+    bot = make_real_bot()
+    async with simcord.run(bot) as env:
+        guild, channel, alice, carol = world(env, "alice", "carol")
+        await alice.slash(channel, "tactics campaign")
+        thread = channel.threads[-1]
+        assert len(fake.requests) == 1 and session(bot).fight.get("companion").done
+        told = await alice.slash(thread, "tactics tell", message="  focus   the Tussle, @everyone ")
+        assert 'Cindle will read your call at its next decision: "focus the Tussle, @\u200beveryone"' in \
+            private_text(told)
+        assert session(bot).call == "focus the Tussle, @everyone", "kept for the next prompt, spaces tidied"
+        assert 'To Cindle: "focus the Tussle, @\u200beveryone"' in thread.last_message.content
+        assert "not your game" in private_text(await carol.slash(thread, "tactics tell", message="pass forever"))
+        report = private_text(await alice.slash(thread, "tactics companion"))
+        assert 'Your call for its next decision: "focus the Tussle, @\u200beveryone"' in report
+        await alice.click(thread.last_message, label="Pass (Tidecaller)")
+        await env.settle()
+        assert len(fake.requests) == 2 and session(bot).fight.round == 2
+        assert session(bot).call is None, "the call went with the decision it was made for"
+        assert "pass forever" not in str(fake.requests), "no other member's text reaches a prompt"
 
 
 async def test_a_timed_out_decision_is_shown_by_tactics_companion(make_real_bot, fake):

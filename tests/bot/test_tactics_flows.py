@@ -14,6 +14,11 @@ from db import players
 from db.games import get_game
 
 
+def said_lines(thread) -> list[str]:
+    """Every line the thread's messages show (a live board keeps each line its phase said)."""
+    return [line for text in thread_texts(thread) for line in text.split("\n")]
+
+
 async def start(member, channel, **options):
     options.setdefault("pilot", "auto")
     options.setdefault("companion", "Cindle")
@@ -32,7 +37,7 @@ async def test_a_campaign_fight_from_start_to_result_with_auto(make_real_bot):
         assert board.attachments and board.attachments[0].filename == "tactics.png"
         assert "round 1/10" in board.content and "Tidecaller (the player): to act" in board.content
         assert "Cindle (auto): done" in board.content, "auto sends its turn as soon as the phase opens"
-        assert any(t.startswith("Cindle: ") for t in thread_texts(thread)), "the companion's turn is said"
+        assert any(line.startswith("Cindle: ") for line in said_lines(thread)), "the companion's turn is said"
         assert labels(board)[0].startswith("1. ") and "Pass (Tidecaller)" in labels(board)
         for _ in range(11):
             if "Next fight" in labels(thread.last_message):
@@ -40,8 +45,14 @@ async def test_a_campaign_fight_from_start_to_result_with_auto(make_real_bot):
             await send_turn(alice, thread.last_message, 1)
         final = thread.last_message.content
         fight = session(bot).fight
-        assert fight.result is not None and labels(thread.last_message) == ["Next fight", "Retry", "End"]
+        assert fight.result is not None and labels(thread.last_message) == ["Next fight", "Retry"]
         assert f"**{fight.result.capitalize()}** — " in final and "XP" in final
+        reason = ("+305 XP: 5 for the fight and 300 for the first win (the climb from level 1 to c02's recommended "
+                  "level 2)") if fight.result == "won" else "+5 XP for the fight (a win adds more)"
+        assert reason in final, "the XP is said with its reason"
+        pictures = [a.filename for a in thread.last_message.attachments]
+        assert pictures == ["tactics.png", "tactics-recap.png"], "the end shows the fight's recap chart"
+        assert [m.round for m in fight.history] == list(range(1, min(fight.round, 10) + 1)), "a mark per round"
         record = load_progress(bot.db, alice.id, "tactics", tx.TacticsProgress)
         earned = tx.xp_for(fight.result, tx.encounter("c01"), first_win=True)
         assert record.xp == earned and players.get_xp(bot.db, alice.id) == earned
@@ -49,8 +60,49 @@ async def test_a_campaign_fight_from_start_to_result_with_auto(make_real_bot):
         await alice.slash(channel, "profile")
         assert f"Level {record.level} · {record.xp} XP" in channel.last_message.content
         assert "Campaign 1/13 won" in channel.last_message.content or fight.result != "won"
-        await alice.click(thread.last_message, label="End")
         assert get_game(bot.db, 1).status == "finished" and bot.get_channel(thread.id).locked
+
+
+async def test_a_finished_fight_leaves_the_running_games_at_once_and_next_fight_opens_a_new_thread(make_real_bot):
+    bot = make_real_bot()
+    async with simcord.run(bot) as env:
+        guild, channel, alice = world(env, "alice")
+        _, thread = await start(alice, channel)
+        for _ in range(12):
+            if "Next fight" in labels(thread.last_message):
+                break
+            await alice.click(thread.last_message, label="Pass (Tidecaller)")
+        assert session(bot).fight.result is not None
+        listed = await alice.slash(channel, "games")
+        assert "You have no running games here" in private_text(listed), "the result ends the session"
+        again = await alice.slash(channel, "tactics campaign", pilot="auto")
+        assert "already have" not in private_text(again) and len(channel.threads) == 2
+        nxt = await alice.click(thread.last_message, label="Next fight")
+        assert "already have a Tactics game running" in private_text(nxt), "one fight at a time"
+
+
+async def test_next_fight_and_retry_start_the_next_fight_in_a_new_thread_for_the_host_only(make_real_bot):
+    bot = make_real_bot()
+    async with simcord.run(bot) as env:
+        guild, channel, alice, bob = world(env, "alice", "bob")
+        _, thread = await start(alice, channel, pilot="friend", friend=bob)
+        await bob.click(thread.last_message, label="Accept")
+        for _ in range(12):
+            if "Next fight" in labels(thread.last_message):
+                break
+            hero_due = "Pass (Tidecaller)" in labels(thread.last_message)
+            who, label = (alice, "Pass (Tidecaller)") if hero_due else (bob, "Pass (Cindle)")
+            await who.click(thread.last_message, label=label)
+        result = thread.last_message
+        refused = await bob.click(result, label="Retry")
+        assert "only <@" in private_text(refused) and len(channel.threads) == 1
+        started = await alice.click(result, label="Retry")
+        assert "your game is ready" in private_text(started) and len(channel.threads) == 2
+        retry = session(bot, 2)
+        assert retry.fight.encounter == "c01" and retry.fight.round == 1 and retry.fight.result is None
+        assert (retry.pilot, retry.friend, retry.invite) == ("friend", bob.id, False), "the friend keeps piloting"
+        assert bob.id in get_game(bot.db, 2).players
+        assert "Cindle (a friend): to act" in channel.threads[-1].last_message.content
 
 
 async def test_a_planned_turn_button_applies_the_turn_it_previews(make_real_bot):
@@ -66,16 +118,17 @@ async def test_a_planned_turn_button_applies_the_turn_it_previews(make_real_bot)
         assert preview.ephemeral and "**Turn 2** for Tidecaller" in preview.content
         assert turns[1].summary in preview.content and labels(preview) == ["Send", "Cancel"]
         assert session(bot).fight == before, "a preview changes nothing"
-        await alice.click(preview, label="Send")
+        sent = await alice.click(preview, label="Send")
         played = tx.apply_planned(before, "hero", 1)
         assert played.round == 2, "the turn ended the phase: the strays' phase ran at once"
         auto = tx.plan_turns(played, "companion")[0]  # and auto sent its first turn as the new phase opened
         assert session(bot).fight == tx.apply_turn(played, "companion", auto.steps), "the previewed turn was played"
         assert f"Tidecaller: {turns[1].label}" in "\n".join(thread_texts(thread))
         assert "round 2/10" in thread.last_message.content
-        assert "Sent turn 2" in preview.content or True
+        assert f"Sent turn 2: {turns[1].summary}" in private_text(sent), "the preview says what was sent"
         stale = await alice.click(other, label="Send")
-        assert "out of date" in private_text(stale), "Send on a board that moved on is refused"
+        said = private_text(stale)
+        assert "out of date" in said or "earlier phase" in said, "a turn planned in a phase that is over is refused"
         assert session(bot).fight == tx.apply_turn(played, "companion", auto.steps)
 
 
@@ -111,7 +164,7 @@ async def test_each_slash_step(make_real_bot):
         assert "Offered:" in private_text(report) and "turn 1" in private_text(report)
         await alice.slash(thread, "tactics end")
         fight = session(bot).fight
-        assert fight.round == 2 and "Strays' phase: " in thread.last_message.content
+        assert fight.round == 2 and "**Strays' phase:** " in thread.last_message.content
         await alice.slash(thread, "tactics pass")
         assert session(bot).fight.round == 3 and "Sellsword passes." in "\n".join(thread_texts(thread))
         turn = tx.plan_turns(session(bot).fight, "hero")[0]
@@ -146,8 +199,8 @@ async def test_bad_input_is_refused_privately_and_changes_nothing(make_real_bot)
         pressed = await carol.click(thread.last_message, label=labels(thread.last_message)[0])
         assert "not your game" in private_text(pressed)
         await alice.slash(thread, "tactics pass")
-        stale = await alice.click(old_board, label=labels(old_board)[0])
-        assert "out of date" in private_text(stale)
+        retired = next(m for m in thread.history() if m.id == old_board.id)
+        assert labels(retired) == [], "a board of a phase that is over keeps its words, not its buttons"
         assert get_game(bot.db, 1).version == game.version + 2, "only the pass (and auto's next turn) changed it"
 
 
@@ -162,9 +215,28 @@ async def test_the_30_second_timer_passes_the_hero_and_survives_a_restart(make_r
         assert session(bot).fight.round == 1, "the phase lasts 30 s from its opening, across a restart"
         await env.advance_time(2)
         assert session(bot).fight.round == 2
-        assert "Time's up: Tidecaller passes." in thread.last_message.content
+        assert "Time's up: Tidecaller passes." in said_lines(thread)
         opened = session(bot).phase_opened
         assert get_game(bot.db, 1).deadline == opened + timedelta(seconds=30), "each phase has its own 30 s"
+
+
+async def test_a_time_out_passes_only_the_fighters_due_in_the_phase_that_ran_out(make_real_bot):
+    bot = make_real_bot()
+    async with simcord.run(bot) as env:
+        guild, channel, alice = world(env, "alice")
+        _, thread = await start(alice, channel)
+        before = session(bot).fight
+        assert before.get("companion").done and not before.get("hero").done, "auto acted as the phase opened"
+        await env.advance_time(31)
+        timed_out = tx.pass_turn(before, "hero")
+        assert timed_out.round == 2 and not timed_out.get("companion").done
+        auto = tx.plan_turns(timed_out, "companion")[0]
+        assert session(bot).fight == tx.apply_turn(timed_out, "companion", auto.steps), \
+            "the companion plays its own turn in round 2; the time-out of round 1 does not pass it"
+        said = [line for line in said_lines(thread) if line.startswith("Time's up")]
+        assert said == ["Time's up: Tidecaller passes."], "the time-out passed the hero only"
+        assert any(line.startswith(f"Cindle: {auto.label}") for line in said_lines(thread))
+        assert "round 2/10" in thread.last_message.content and session(bot).fight.round == 2
 
 
 async def test_a_server_timer_lengthens_the_phase(make_real_bot):
@@ -264,6 +336,7 @@ async def test_the_daily_is_counted_once(make_real_bot):
         assert "Tactics" in listed.response.content and "your counted attempt" in listed.response.content
         xp = record.xp
         await alice.click(thread.last_message, label="Retry")
+        thread = channel.threads[-1]
         assert "(daily, practice)" in thread.last_message.content
         for _ in range(12):
             if "Next fight" in labels(thread.last_message):
@@ -272,7 +345,7 @@ async def test_the_daily_is_counted_once(make_real_bot):
         assert "Practice: today's counted attempt was already played." in thread.last_message.content
         again = load_progress(bot.db, alice.id, "tactics", tx.TacticsProgress)
         assert again.dailies == record.dailies, "the counted attempt stays the first one"
-        assert again.xp - xp == tx.xp_for(session(bot).fight.result, tx.daily_encounter(day), first_win=False)
+        assert again.xp - xp == tx.xp_for(session(bot, 2).fight.result, tx.daily_encounter(day), first_win=False)
         rows = list(bot.db["daily_results"].rows_where("user_id = ? and kind = 'tactics'", [alice.id]))
         assert len(rows) == 1
 
@@ -293,7 +366,8 @@ async def test_xp_is_stored_and_the_next_fight_uses_the_players_level(make_real_
         assert record.level == tx.level_for_xp(record.xp) >= 2
         assert "Level up: 1 → " in "\n".join(thread_texts(thread)), "the level-up is said"
         await alice.click(thread.last_message, label="Retry")
-        fight = session(bot).fight
+        thread = channel.threads[-1]
+        fight = session(bot, 2).fight
         assert fight.result is None and fight.get("hero").level == record.level
         assert f"duo level {record.level}" in thread.last_message.content
 

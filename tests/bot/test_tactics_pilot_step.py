@@ -11,6 +11,8 @@ import pytest
 import engine.tactics as tx
 from bot.companion import CompanionDecision
 from bot.core.kinds import Context, GameError
+from bot.games.tactics import fights
+from bot.games.tactics.actions import PilotTurn
 from bot.games.tactics.kind import Choices, Tactics
 from db.games import create_game
 from db.store import open_store
@@ -32,7 +34,7 @@ def _blocked_turn(fight):
 def test_a_turn_the_hero_made_illegal_is_a_pass_that_says_why(tmp_path):
     db = open_store(tmp_path / "g.db")
     kind = Tactics()
-    state, _ = kind.new_campaign(db, 1, None, Choices(companion="Cindle", pilot="model", model_configured=True,
+    state, _ = fights.new_campaign(db, 1, None, Choices(companion="Cindle", pilot="model", model_configured=True,
                                                       now=NOW))
     turn, tile = _blocked_turn(state.fight)
     assert turn is not None, "c01 offers a companion turn through a tile the hero can reach"
@@ -42,12 +44,13 @@ def test_a_turn_the_hero_made_illegal_is_a_pass_that_says_why(tmp_path):
     moved = state.model_copy(update={"fight": tx.apply_turn(state.fight, "hero", [MoveStep(to=tile)])})
     game = create_game(db, kind="tactics", guild_id=None, channel_id=None, players=[1], state=kind.dump(moved), now=NOW)
     ctx = Context(db, NOW, None, game, None, seat="model")
-    outcome = kind.act(moved, "pilot", value, ctx)
-    assert outcome.said.startswith("Cindle passes: the hero moved first and its turn is no longer legal")
+    outcome = kind.act(moved, PilotTurn(value), None, ctx)
+    said = outcome.state.closed_by + outcome.state.notes
+    assert said[-1].startswith("Cindle passes: the hero moved first and its turn is no longer legal")
     companion = outcome.state.fight.get("companion")
     assert companion.done and companion.pos == state.fight.get("companion").pos
     with pytest.raises(GameError, match="only the companion's pilot|Only the companion's pilot"):
-        kind.act(moved, "pilot", value, Context(db, NOW, 1, game, None, seat=1))
+        kind.act(moved, PilotTurn(value), None, Context(db, NOW, 1, game, None, seat=1))
     same_board = json.dumps({"decision": decision.model_dump(mode="json"), "seq": moved.fight.seq})
     with pytest.raises(GameError, match="Cindle's turn: "):
-        kind.act(moved, "pilot", same_board, ctx)
+        kind.act(moved, PilotTurn(same_board), None, ctx)

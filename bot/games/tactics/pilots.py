@@ -1,6 +1,6 @@
 """The companion's two program pilots: `auto` (the planner's first turn) and `model` (a language model).
 
-Both answer the seat with the step `pilot` and the decision as its value, so the kind applies it all or
+Both answer the seat with the step `PilotTurn`, the decision in it, so the kind applies it all or
 nothing and says the companion's line in the thread. The model pilot is one CompanionPilot per bot,
 built on first use with the bot's store and store worker; it is given what is left of the companion's
 10 s, less a margin, so its own deadline always ends the call (and stores the decision) before the
@@ -19,13 +19,14 @@ from bot.companion import CompanionDecision, CompanionPilot, auto_decision
 from bot.settings import Settings
 from db import companion as decision_store
 
-from .kind import PILOT_SECONDS
+from .actions import PilotTurn
+from .session import PILOT_SECONDS
 
 MARGIN_S = 0.05  # the model's deadline ends this much before the core's
 
 
-def _action(decision: CompanionDecision, state: Any) -> tuple[str, str]:
-    return "pilot", json.dumps({"decision": decision.model_dump(mode="json"), "seq": state.fight.seq})
+def _action(decision: CompanionDecision, state: Any) -> PilotTurn:
+    return PilotTurn(json.dumps({"decision": decision.model_dump(mode="json"), "seq": state.fight.seq}))
 
 
 class _Bound:
@@ -54,7 +55,7 @@ class _Bound:
 class AutoPilot(_Bound):
     """`auto`: the planner's first ready-made turn, as soon as the phase opens."""
 
-    async def decide(self, state: Any, seat: str, deadline: datetime) -> tuple[str, str]:
+    async def decide(self, state: Any, seat: str, deadline: datetime) -> PilotTurn:
         decision = await self.run(self._decide_and_store, state)
         return _action(decision, state)
 
@@ -100,7 +101,7 @@ class ModelPilot(_Bound):
         """The shared CompanionPilot (its client, pool and request cap) exists: built at start-up."""
         return self._companion is not None
 
-    async def decide(self, state: Any, seat: str, deadline: datetime) -> tuple[str, str]:
+    async def decide(self, state: Any, seat: str, deadline: datetime) -> PilotTurn:
         timeout = max(0.0, (deadline - self.now()).total_seconds() - MARGIN_S)
         # A timeout is said as the seed says it (10 s), whatever was left after a restart.
         call = self.companion.decide(state.fight, "companion", timeout=timeout, guild_id=state.guild_id,

@@ -1,0 +1,322 @@
+"""Tactics' actions: each step and view of a fight as a small frozen value, with its wire form beside it.
+
+Readable names in code; the short wire codes (`tv`, `pv`, `do`, ...) live here only, because a custom id
+holds 100 characters and the game id and version come first. The wire codes of buttons already posted
+(`tv`, `turns`, `skills`, `cancel`, `do`, `send`, `pass`, `accept`, `decline`, `solo`, `next`, `retry`,
+`close`) keep their old shapes, so boards posted before a restart or an upgrade keep working.
+
+What a member types (a tile, an aim with its push direction, a whole turn as text) is read by the
+`read` class methods: a bad input is refused with the reason before the kind's rules run.
+"""
+from __future__ import annotations
+
+import base64
+import binascii
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import ClassVar, Literal, cast, get_args
+
+from bot.core.actions import Action, ActionError
+from engine.tactics.board import parse_tile
+from engine.tactics.steps import Direction, Reaction
+
+FighterCode = Literal["h", "c"]          # the hero, the companion: on the wire and in slash steps
+FIGHTER_OF: dict[str, str] = {"h": "hero", "c": "companion"}
+CODE_OF: dict[str, FighterCode] = {"hero": "h", "companion": "c"}
+DIRECTIONS: tuple[str, ...] = get_args(Direction)
+REACTION_WORDS: dict[str, str] = {"opportunity_attack": "opportunity attack", "flowing_guard": "flowing guard"}
+DIRECTION_WORDS = "N, NE, E, SE, S, SW, W or NW"
+ECHO = 40                                # characters of a member's input repeated in a refusal
+TELL_MOST = 200                          # the longest message a player may tell the companion
+TURN_TEXT_MOST = 300                     # a whole turn is a few short steps; longer text is not a turn
+_AIM = re.compile(r"[A-Za-z0-9]{1,20}")  # a tile (F5) or a fighter (s1, Driplet)
+
+
+def echo(text: str) -> str:
+    """A member's input as a refusal repeats it: after the reason, and short (a long input never hides why)."""
+    text = " ".join(text.split())
+    text = text if len(text) <= ECHO else text[: ECHO - 1] + "…"
+    return repr(text.replace("@", "@\u200b"))
+
+
+def _pack(text: str) -> str:
+    """Free text (spaces, `;`, any letter) in the wire's alphabet: base64url without padding."""
+    return base64.urlsafe_b64encode(text.encode()).decode().rstrip("=")
+
+
+def _unpack(verb: str, wire: str) -> str:
+    try:
+        return base64.urlsafe_b64decode(wire + "=" * (-len(wire) % 4)).decode()
+    except (binascii.Error, UnicodeDecodeError, ValueError):
+        raise ActionError(f"{verb}: this control's text cannot be read.") from None
+
+
+def _checked_aim(at: str) -> str:
+    if not _AIM.fullmatch(at):
+        raise ActionError(f"Aim at a tile like F5 or a fighter like s1 (got {echo(at)}).")
+    return at
+
+
+def _checked_direction(toward: str | None) -> Direction | None:
+    if toward is None or toward == "":
+        return None
+    heading = toward.strip().upper()
+    if heading not in DIRECTIONS:
+        raise ActionError(f"A push direction is one of {DIRECTION_WORDS} (got {echo(toward)}).")
+    return cast(Direction, heading)
+
+
+# --- private views -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ShowTurn(Action):
+    """A ready-made turn's preview, privately, with Send."""
+    verb = "tv"
+    fighter: FighterCode
+    number: int
+
+
+@dataclass(frozen=True)
+class ShowTurns(Action):
+    """A fighter's ready-made turns as buttons, privately (the friend's list while the hero is due)."""
+    verb = "turns"
+    fighter: FighterCode
+
+
+@dataclass(frozen=True)
+class ShowSkills(Action):
+    """Every skill of the fighter with its best target's preview, privately."""
+    verb = "skills"
+    fighter: FighterCode | None = None
+
+
+@dataclass(frozen=True)
+class Cancel(Action):
+    """Close a private preview without sending anything."""
+    verb = "cancel"
+
+
+@dataclass(frozen=True)
+class AskSkill(Action):
+    """`/tactics skill` (with Confirm) or `/tactics preview` (without): a skill's preview at an aim."""
+    verb = "pv"
+    skill: str
+    at: str
+    toward: Direction | None = None
+    confirm: bool = False
+
+    @classmethod
+    def read(cls, skill: str, at: str, toward: str | None = None, *, confirm: bool) -> AskSkill:
+        """From the slash options; `at` may carry its direction (`D2:NE`), which is checked here."""
+        aim, sep, heading = at.strip().partition(":")
+        if sep and toward:
+            raise ActionError(f"Give the push direction once: in toward: or after the tile (got {echo(at)}).")
+        direction = _checked_direction(heading if sep else toward)
+        if sep and direction is None:
+            raise ActionError(f"After the ':' comes a push direction: {DIRECTION_WORDS} (got {echo(at)}).")
+        name = " ".join(skill.split())
+        if not name or len(name) > 40:
+            raise ActionError(f"No skill of that name (got {echo(skill)}): pick one from the list.")
+        return cls(name, _checked_aim(aim), direction, confirm)
+
+    def encode(self) -> str:
+        return ":".join([self.verb, self.at, self.toward or "", "1" if self.confirm else "0",
+                         self.skill.replace(" ", "_")])
+
+    @classmethod
+    def decode(cls, arg: str) -> AskSkill:
+        at, toward, confirm, skill = (arg.split(":", 3) + [""] * 4)[:4]
+        if confirm not in ("0", "1") or not skill:
+            raise ActionError("pv: this control cannot be read.")
+        return cls.read(skill.replace("_", " "), at, toward or None, confirm=confirm == "1")
+
+    @classmethod
+    def examples(cls) -> Iterator[AskSkill]:
+        yield cls("Tide Lash", "F5")
+        yield cls("Shove", "s1", "NE", confirm=True)
+
+
+@dataclass(frozen=True)
+class WhatHappened(Action):
+    """The strays' last phase in full, privately (the board shows it grouped and short)."""
+    verb = "wh"
+
+
+# --- steps -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SendTurn(Action):
+    """Send ready-made turn `number` as it was offered at fight version `seq`. Checked against the fight
+    as it is when sent (it plays if its steps are still legal), not refused because the board moved on."""
+    verb = "send"
+    fresh_checked: ClassVar[bool] = True
+    fighter: FighterCode
+    number: int
+    seq: int
+
+
+@dataclass(frozen=True)
+class UseSkill(Action):
+    """Confirm on a skill's preview: the fighter's skill number `index` at `at`, pushing `toward`."""
+    verb = "do"
+    fighter: FighterCode
+    index: int
+    at: str
+    toward: Direction | None = None
+
+    def __post_init__(self) -> None:
+        _checked_aim(self.at)
+
+    @classmethod
+    def examples(cls) -> Iterator[UseSkill]:
+        yield cls("h", 4, "s1", "NW")
+        yield cls("c", 0, "F5")
+
+
+@dataclass(frozen=True)
+class Pass(Action):
+    """The fighter does nothing more this phase (no fighter named: the one the member pilots)."""
+    verb = "pass"
+    fighter: FighterCode | None = None
+
+
+@dataclass(frozen=True)
+class End(Action):
+    """End the fighter's part of the phase; what is left of its budget is lost."""
+    verb = "end"
+
+
+@dataclass(frozen=True)
+class Move(Action):
+    """Walk to a tile of the board by the cheapest way."""
+    verb = "move"
+    to: str
+
+    @classmethod
+    def read(cls, text: str) -> Move:
+        return cls(text.strip().upper())
+
+    def __post_init__(self) -> None:
+        if parse_tile(self.to) is None or self.to != self.to.upper():
+            raise ActionError(f"Move to {echo(self.to)}: that is not a tile of the board (columns A-M, rows 1-9).")
+
+    @classmethod
+    def examples(cls) -> Iterator[Move]:
+        yield cls("C5")
+        yield cls("M9")
+
+
+@dataclass(frozen=True)
+class Hold(Action):
+    """Hold a hidden reaction until the fighter's next phase."""
+    verb = "hold"
+    reaction: Reaction
+
+
+@dataclass(frozen=True)
+class TypedTurn(Action):
+    """`/tactics turn steps:` — a whole turn as text, read by the engine, all or nothing."""
+    verb = "turn"
+    text: str
+
+    @classmethod
+    def read(cls, text: str) -> TypedTurn:
+        if len(text) > TURN_TEXT_MOST:
+            raise ActionError(f"Turn: a turn is a few short steps, at most {TURN_TEXT_MOST} characters (this one "
+                              f"has {len(text):,}), like `move C5; Tide Lash F5; end`. You wrote {echo(text)}.")
+        return cls(text)
+
+    def encode(self) -> str:
+        return f"{self.verb}:{_pack(self.text)}"
+
+    @classmethod
+    def decode(cls, arg: str) -> TypedTurn:
+        return cls(_unpack(cls.verb, arg))
+
+    @classmethod
+    def examples(cls) -> Iterator[TypedTurn]:
+        yield cls("move C5; Tide Lash F5; end")
+
+
+@dataclass(frozen=True)
+class Tell(Action):
+    """`/tactics tell message:` — the player's call for the companion's next decision."""
+    verb = "tell"
+    message: str
+
+    @classmethod
+    def read(cls, text: str) -> Tell:
+        message = " ".join(text.split())
+        if not message:
+            raise ActionError("Tell: say something for the companion, e.g. \"focus the Tussle\".")
+        if len(message) > TELL_MOST:
+            raise ActionError(f"Tell: a message to the companion holds at most {TELL_MOST} characters "
+                              f"(this one has {len(message)}): {echo(message)}.")
+        return cls(message)
+
+    def encode(self) -> str:
+        return f"{self.verb}:{_pack(self.message)}"
+
+    @classmethod
+    def decode(cls, arg: str) -> Tell:
+        return cls.read(_unpack(cls.verb, arg))
+
+    @classmethod
+    def examples(cls) -> Iterator[Tell]:
+        yield cls("focus the Tussle; stay back & heal me")
+
+
+@dataclass(frozen=True)
+class PilotTurn(Action):
+    """What the companion's pilot (`auto`, `model`) decided, as JSON: its turn or its pass, and the
+    fight version it decided on."""
+    verb = "pilot"
+    decision: str
+
+    def encode(self) -> str:
+        return f"{self.verb}:{_pack(self.decision)}"
+
+    @classmethod
+    def decode(cls, arg: str) -> PilotTurn:
+        return cls(_unpack(cls.verb, arg))
+
+    @classmethod
+    def examples(cls) -> Iterator[PilotTurn]:
+        yield cls('{"decision": {"decision": "pass"}, "seq": 3}')
+
+
+# --- the friend's invitation, and after the result ----------------------------------------------
+
+
+@dataclass(frozen=True)
+class Accept(Action):
+    verb = "accept"
+
+
+@dataclass(frozen=True)
+class Decline(Action):
+    verb = "decline"
+
+
+@dataclass(frozen=True)
+class StartSolo(Action):
+    """The host starts without the friend: auto pilots the companion."""
+    verb = "solo"
+
+
+@dataclass(frozen=True)
+class NextFight(Action):
+    verb = "next"
+
+
+@dataclass(frozen=True)
+class Retry(Action):
+    verb = "retry"
+
+
+@dataclass(frozen=True)
+class Close(Action):
+    verb = "close"

@@ -1,0 +1,120 @@
+"""Starting tactics fights (on the store worker, from the commands and the result board's buttons):
+campaign, replay, daily, next fight and retry, each from the player's stored progress."""
+from __future__ import annotations
+
+import secrets
+from datetime import date, datetime
+from typing import cast
+
+import engine.tactics as tx
+from bot.core.kinds import GameError
+from db.games import running_games_of
+from db.store import Store
+from engine.errors import RuleError
+
+from .progress import load_record
+from .session import KEY, PILOTS, Choices, Mode, PilotName, TacticsSession, refusal
+from .text import encounter_line
+
+
+def new_campaign(db: Store, user_id: int, encounter_id: str | None, choices: Choices) -> tuple[TacticsSession, str]:
+    record = load_record(db, user_id)
+    enc = _encounter((encounter_id or record.next_campaign()).strip().lower())
+    if enc.id not in {e.id for e in tx.campaign()}:
+        raise GameError(f"{enc.id} is not a campaign fight: `/tactics campaign` lists them.")
+    reason = record.locked_reason(enc.id)
+    if reason:
+        raise GameError(f"{enc.id} · {enc.name} is locked: {reason}.")
+    return _start(db, user_id, record, enc, "campaign", choices), f"Tactics campaign: {encounter_line(enc)}"
+
+
+def new_replay(db: Store, user_id: int, encounter_id: str, choices: Choices) -> tuple[TacticsSession, str]:
+    record = load_record(db, user_id)
+    enc = _encounter(encounter_id.strip().lower())
+    if enc.id not in record.won:
+        won = ", ".join(record.won) or "none yet"
+        raise GameError(f"{enc.id} · {enc.name}: you can replay a fight once you have won it (won: {won}).")
+    return _start(db, user_id, record, enc, "fight", choices), f"Tactics replay: {encounter_line(enc)}"
+
+
+def new_daily_fight(db: Store, user_id: int, day: date, choices: Choices) -> tuple[TacticsSession, str]:
+    record = load_record(db, user_id)
+    enc = tx.daily_encounter(day)
+    counted = day.isoformat() not in record.dailies
+    session = _start(db, user_id, record, enc, "daily", choices, day=day, counted=counted)
+    note = "" if counted else " (practice: your counted attempt today is played)"
+    return session, f"Tactics daily, {day.isoformat()}: {encounter_line(enc)}{note}"
+
+
+def follow_up(db: Store, old: TacticsSession, retry: bool, now: datetime) -> tuple[TacticsSession, str]:
+    """The fight after a finished one, with the same duo and pilots: the next campaign fight, or the
+    same one again (a daily's retry is practice once its counted attempt is played)."""
+    record = load_record(db, old.player)
+    hero, companion = old.fight.get("hero").name, old.fight.get("companion").name
+    choices = Choices(hero=hero, companion=companion, pilot=old.pilot, model_configured=old.model,
+                      guild_id=old.guild_id, now=now)
+    if retry and old.mode == "daily" and old.day is not None:
+        enc, mode, label = tx.daily_encounter(old.day), "daily", "Retry"
+    else:
+        enc = tx.encounter(old.fight.encounter if retry else record.next_campaign())
+        mode, label = (old.mode if retry else "campaign"), "Retry" if retry else "Next fight"
+    counted = old.day is None or old.day.isoformat() not in record.dailies if mode == "daily" else True
+    session = _start(db, old.player, record, enc, cast(Mode, mode), choices, day=old.day if mode == "daily" else None,
+                     counted=counted, friend=old.friend if old.pilot == "friend" else None)
+    note = " (practice: today's counted attempt is played)" if mode == "daily" and not counted else ""
+    return session, f"{label}: {encounter_line(enc)}{note}"
+
+
+def _encounter(enc_id: str) -> tx.EncounterDef:
+    try:
+        return tx.encounter(enc_id)
+    except RuleError:
+        raise GameError(f"There is no encounter {enc_id[:20]!r}: pick one from the list.") from None
+
+
+def _start(db: Store, user_id: int, record: tx.TacticsProgress, enc: tx.EncounterDef, mode: Mode, c: Choices,
+           *, day: date | None = None, counted: bool = True, friend: int | None = None) -> TacticsSession:
+    """A new fight's session. `friend`: a friend who already accepted to pilot (a follow-up fight)."""
+    hero = c.hero or record.hero or tx.engine.DEFAULT_HERO
+    companion = c.companion or record.companion or "Cindle"
+    pilot = c.pilot or ("friend" if c.friend else "model" if c.model_configured else "auto")
+    if pilot not in PILOTS:
+        raise GameError(f"pilot {pilot!r}: the companion's pilot is model, friend or auto.")
+    pilot_name = cast(PilotName, pilot)
+    if friend is None and pilot == "friend":
+        _check_friend(db, user_id, c)
+    elif c.friend is not None and pilot != "friend":
+        raise GameError("friend: a friend pilots the companion only with pilot:friend (or leave pilot out).")
+    seed = 1 if mode == "daily" else record.fights + 1
+    with refusal("New fight"):
+        fight = tx.new_fight(enc.id, seed, hero, companion, level=record.level)
+    invite = pilot == "friend" and friend is None
+    return TacticsSession(
+        fight=fight, mode=mode, player=user_id, pilot=pilot_name,
+        friend=friend or (c.friend if pilot == "friend" else None), invite=invite, model=c.model_configured,
+        key=secrets.token_hex(6), guild_id=c.guild_id, day=day, counted=counted, seed=seed,
+        phase_opened=None if invite else c.now)
+
+
+def _check_friend(db: Store, user_id: int, c: Choices) -> None:
+    if c.friend is None:
+        raise GameError("pilot:friend needs friend: — the member who will pilot the companion.")
+    if c.friend == user_id:
+        raise GameError("friend: you pilot the hero; ask another member to pilot the companion.")
+    if c.friend_is_bot:
+        raise GameError("friend: a bot cannot pilot the companion; pick a member, or pilot:auto.")
+    if running_games_of(db, c.friend, guild_id=c.guild_id, kind=KEY):
+        raise GameError(f"friend: <@{c.friend}> is in a tactics fight already; ask again when it ends.")
+
+
+def encounter_choices(db: Store, user_id: int, current: str, won_only: bool = False) -> list[tuple[str, str]]:
+    """Open campaign fights (or the won ones) with their goal and recommended level."""
+    record = load_record(db, user_id)
+    found = []
+    for enc in tx.campaign():
+        if record.locked_reason(enc.id) or (won_only and enc.id not in record.won):
+            continue
+        label = encounter_line(enc) + (" ✓" if enc.id in record.won else "")
+        if current.strip().lower() in label.lower():
+            found.append((label[:100], enc.id))
+    return found[:25]

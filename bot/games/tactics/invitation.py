@@ -1,0 +1,43 @@
+"""The friend's invitation to pilot the companion: Accept, Decline, or the host's Start with auto. The
+fight's clock starts when it is answered; a friend who does not answer leaves the companion to auto."""
+from __future__ import annotations
+
+from bot.core.kinds import Context, GameError, Outcome, step
+
+from .actions import Accept, Decline, StartSolo
+from .session import TacticsSession
+
+
+def opened(state: TacticsSession, said: str) -> TacticsSession:
+    """The session whose first phase opens with `said` on its board (every later edit keeps it)."""
+    return state.model_copy(update={"closed_by": [said]})
+
+
+def solo(state: TacticsSession, ctx: Context) -> TacticsSession:
+    """The session with auto piloting the companion, its first phase opening now."""
+    return state.model_copy(update={"invite": False, "pilot": "auto", "phase_opened": ctx.now})
+
+
+class Invitation:
+    """The invitation's steps, as a part of the Tactics kind."""
+
+    @step(Accept)
+    def _accept(self, state: TacticsSession, action: Accept, ctx: Context) -> Outcome:
+        if not state.invite or ctx.user_id != state.friend:
+            raise GameError("Accept: only the friend who was asked can accept, while the invitation is open.")
+        new = state.model_copy(update={"invite": False, "phase_opened": ctx.now})
+        return Outcome(opened(new, f"<@{state.friend}> pilots {state.fight.get('companion').name}. "
+                                   "The fight begins!"), "")
+
+    @step(Decline)
+    def _decline(self, state: TacticsSession, action: Decline, ctx: Context) -> Outcome:
+        if not state.invite or ctx.user_id != state.friend:
+            raise GameError("Decline: only the friend who was asked can decline, while the invitation is open.")
+        return Outcome(opened(solo(state, ctx), f"<@{state.friend}> declined: "
+                                               f"{state.fight.get('companion').name} is played by auto."), "")
+
+    @step(StartSolo)
+    def _start_alone(self, state: TacticsSession, action: StartSolo, ctx: Context) -> Outcome:
+        if not state.invite or ctx.user_id != state.player:
+            raise GameError("Start with auto: only the host can, while the invitation is open.")
+        return Outcome(opened(solo(state, ctx), f"{state.fight.get('companion').name} is played by auto."), "")

@@ -1,0 +1,179 @@
+"""Tactics in words: the board's text, previews, the strays' report, the result and the companion's
+report. Everything a player reads of a fight is written here; the kind decides, this module says."""
+from __future__ import annotations
+
+import engine.tactics as tx
+from bot.companion.report import companion_report as report_of
+from db.store import Store
+
+from .report import duo_hp_line, full_list, grouped, moment_words
+from .session import TacticsSession, no_pings
+
+STRAYS_SHOWN = 6          # lines a fight saved before events were kept shows of its strays' phase
+NOTES_SHOWN = 6           # the phase's latest lines kept on its live board (a friend's step-by-step turn)
+BOARD_ROOM = 1700         # of a message's 2,000 characters; the rest is for what a change says
+MESSAGE_MOST = 1900       # a private answer's room (Discord's 2,000 less a margin)
+END_WORDS = {"rout": "the pack broke and ran", "all_strays_down": "every stray is down",
+             "broke_out": "the duo broke out", "duo_down": "the duo is down"}
+
+
+def clip(text: str, most: int = MESSAGE_MOST) -> str:
+    """Text within a message, cut at a line with a note that there is more."""
+    if len(text) <= most:
+        return text
+    return text[: most - 20].rsplit("\n", 1)[0] + "\n… (more than fits)"
+
+
+def why(fight: tx.FightState) -> str:
+    """Why the fight ended, from its typed result ("the pack broke and ran")."""
+    end = tx.fight_outcome(fight)
+    if end is None:
+        return ""
+    if end.reason == "held":
+        return f"the duo held to the end of round {end.hold_round}"
+    if end.reason in END_WORDS:
+        return END_WORDS[end.reason]
+    duo, strays = end.duo_hp * 100 // max(1, end.duo_start), end.strays_hp * 100 // max(1, end.strays_start)
+    return (f"after round 10 the duo kept {end.duo_hp}/{end.duo_start} HP ({duo}%) against the strays' "
+            f"{end.strays_hp}/{end.strays_start} ({strays}%)")
+
+
+def strays_report(state: TacticsSession) -> tuple[list[str], list[str]]:
+    """The strays' last phase: grouped short lines (the HP it cost the duo first) and the full list.
+    A fight saved before events were kept shows the lines it saved then."""
+    fight = state.fight
+    if not fight.last_phase:
+        return state.strays[-STRAYS_SHOWN:], state.strays
+    return [duo_hp_line(fight, fight.last_phase), *grouped(fight, fight.last_phase)], \
+        full_list(fight, fight.last_phase)
+
+
+def more_to_tell(state: TacticsSession) -> bool:
+    """Whether the full list of the strays' phase says more than the board (a "What happened" button)."""
+    short, full = strays_report(state)
+    return len(full) > len(short) - (1 if state.fight.last_phase else 0)
+
+
+def text_view(fight: tx.FightState) -> str:
+    """The engine's text view, drawn without its log (the board says what happened in its own words)."""
+    return tx.render_text(fight.model_copy(update={"log": []}), viewer="duo")
+
+
+def fit(view: str, room: int) -> str:
+    """The text view within `room` characters (what the thread says of a change needs the rest of a
+    message): first without the terrain key, then cut at a line."""
+    if len(view) <= room:
+        return view
+    lines = [line for line in view.split("\n") if not line.startswith("key: ")]
+    while lines and len("\n".join(lines)) > room - 2:
+        lines.pop()
+    return "\n".join(lines + ["…"])
+
+
+def encounter_line(enc: tx.EncounterDef) -> str:
+    goal = {"rout": "rout", "hold": f"hold to round {enc.hold_round}",
+            "break_out": f"break out (exits open in round {enc.exit_round})"}[enc.goal]
+    return f"{enc.id} · {enc.name} · {goal} · recommended level {enc.level}"
+
+
+def headline(state: TacticsSession) -> str:
+    f = state.fight
+    mode = {"campaign": "campaign", "daily": "daily" if state.counted else "daily, practice",
+            "fight": "replay"}[state.mode]
+    level = f.get("hero").level
+    return (f"**{f.encounter_name}** ({mode}) · round {min(f.round, 10)}/10 · "
+            f"{'strays' if f.phase == 'strays' else 'duo'} phase · duo level {level}")
+
+
+def who_acts(state: TacticsSession) -> str:
+    f = state.fight
+    parts = []
+    pilot = {"friend": "a friend", "auto": "auto", "model": "model"}[state.pilot]
+    if state.pilot == "model" and not state.model:
+        pilot = "model, not connected"
+    for fid, who in (("hero", "the player"), ("companion", pilot)):
+        fighter = f.get(fid)
+        status = "down" if not fighter.standing else "done" if fighter.done else "to act"
+        parts.append(f"{fighter.name} ({who}): {status}")
+    return " · ".join(parts)
+
+
+def invitation(state: TacticsSession) -> str:
+    return (f"<@{state.friend}>: <@{state.player}> asks you to pilot **{state.fight.get('companion').name}** "
+            "in this fight. Accept to play the companion's turns (buttons, or `/tactics` steps in this "
+            "thread); the fight starts when you do.")
+
+
+def board_text(state: TacticsSession) -> str:
+    """The board message's text: the headline; what ended the last duo phase (or the result); the strays'
+    phase; who acts and everything said in this phase, so an edit of the live board loses no line; the
+    text view."""
+    lines = [headline(state)]
+    if state.invite:
+        lines.append(invitation(state))
+    else:
+        lines.extend(state.closing if state.over else state.closed_by)
+        short, _ = strays_report(state)
+        if short:
+            lines.append("**Strays' phase:** " + short[0] + "".join(f"\n· {line}" for line in short[1:]))
+        if not state.over:
+            lines.append(who_acts(state))
+            lines.extend(state.notes[-NOTES_SHOWN:])
+    lines.append("```\n" + fit(text_view(state.fight), BOARD_ROOM - len("\n".join(lines))) + "\n```")
+    return "\n".join(lines)
+
+
+def closing_lines(state: TacticsSession, reward: tx.FightReward, record: tx.TacticsProgress) -> list[str]:
+    """What the result board keeps: why the fight ended, what decided it, what it earned, what is next."""
+    fight = state.fight
+    lines = [f"**{(fight.result or '').capitalize()}** — {why(fight)}."]
+    moments = [moment_words(fight, m) for m in tx.deciding_moments(fight)]
+    if moments:
+        lines.append("What decided it: " + "; ".join(moments) + ".")
+    lines.append(f"{xp_words(reward)} · tactics level {reward.level_after} ({record.xp} XP)")
+    if state.mode == "daily":
+        lines.append("Today's counted attempt." if state.counted else
+                     "Practice: today's counted attempt was already played.")
+    lines.append(f"Next fight: {encounter_line(tx.encounter(record.next_campaign()))}.")
+    return lines
+
+
+def xp_words(reward: tx.FightReward) -> str:
+    """The XP a fight earned and why, so a player sees why one first win pays more than another."""
+    why_ = reward.why
+    if why_ is None:
+        return f"+{reward.xp} XP"
+    head = f"+{reward.xp} XP: {why_.fight} for the fight and {why_.win}"
+    if why_.kind == "no_win":
+        return f"+{reward.xp} XP for the fight (a win adds more)"
+    if why_.kind == "repeat":
+        return f"{head} for winning it again (a first win pays more)"
+    if why_.kind == "daily":
+        return f"{head} for a counted daily win, paid like a first win"
+    if why_.kind == "floor":
+        return (f"{head} for the first win (the least a first win pays, as {why_.next_encounter} recommends the "
+                f"same level {why_.from_level})")
+    if why_.next_encounter is None:
+        return f"{head} for the first win (a level's climb, for the campaign's last fight)"
+    return (f"{head} for the first win (the climb from level {why_.from_level} to {why_.next_encounter}'s "
+            f"recommended level {why_.to_level})")
+
+
+def news_lines(reward: tx.FightReward) -> list[str]:
+    """Said once, with the result that earned it: a level-up, supers unlocked."""
+    news = []
+    if reward.level_after > reward.level_before:
+        news.append(f"Level up: {reward.level_before} → {reward.level_after}! The duo fights at level "
+                    f"{reward.level_after} from the next fight.")
+    if reward.supers_unlocked:
+        news.append("Supers unlocked: from now on each duo member's super is ready at 60 Spirit.")
+    return news
+
+
+def companion_report(db: Store, state: TacticsSession | None) -> str:
+    """The last companion decision of the fight (bot/companion/report.py words it), and the player's call
+    waiting for the next one."""
+    if state is None:
+        return "Use `/tactics companion` in a tactics fight's thread."
+    call = f"\nYour call for its next decision: \"{no_pings(state.call)}\"" if state.call else ""
+    return report_of(db, state.key, state.pilot) + call

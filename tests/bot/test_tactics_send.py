@@ -1,0 +1,142 @@
+"""Send on a ready-made turn's preview, on the kind with a real store: the turn is checked against the
+fight as it is when sent. It plays when its steps still work after the companion acted; it is refused
+naming the step that no longer works otherwise; a second press is told it was already sent."""
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+import simcord
+from support.replies import private_text
+from support.tactics_play import labels, last_private, session
+from support.world import world
+
+import engine.tactics as tx
+from bot.companion import CompanionDecision
+from bot.core.errors import AlreadyDone
+from bot.core.kinds import Context, GameError
+from bot.games.tactics import fights
+from bot.games.tactics.actions import PilotTurn, SendTurn, ShowTurn
+from bot.games.tactics.kind import Choices, Tactics
+from db.games import create_game
+from db.store import open_store
+from engine.tactics.steps import EndStep, MoveStep
+
+NOW = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
+KIND = Tactics()
+
+
+@pytest.fixture
+def fight(tmp_path):
+    """A c01 fight whose companion is a model pilot (it acts while the hero's preview is open)."""
+    db = open_store(tmp_path / "g.db")
+    state, _ = fights.new_campaign(db, 1, None, Choices(companion="Cindle", pilot="model", model_configured=True,
+                                                        now=NOW))
+    game = create_game(db, kind="tactics", guild_id=None, channel_id=None, players=[1], state=KIND.dump(state),
+                       now=NOW)
+    return state, Context(db, NOW, 1, game, None, seat=1), Context(db, NOW, None, game, None, seat="model")
+
+
+def companion_plays(state, ctx, steps):
+    decision = CompanionDecision(decision="turn", code="chosen", number=1, say="", reason="chosen",
+                                 steps=[s.model_dump(exclude_none=True) for s in steps], offered=["a turn"])
+    wire = json.dumps({"decision": decision.model_dump(mode="json"), "seq": state.fight.seq})
+    return KIND.act(state, PilotTurn(wire), None, ctx).state
+
+
+def works(fight, turn) -> bool:
+    """Whether a hero's ready-made turn still plays on `fight`."""
+    try:
+        tx.apply_turn(fight, "hero", turn.steps)
+    except tx.TacticsError:
+        return False
+    return True
+
+
+def send_of(preview) -> SendTurn:
+    send = next(b.action for b in preview.buttons if b.label == "Send")
+    assert isinstance(send, SendTurn)
+    return send
+
+
+def test_a_turn_previewed_before_the_companion_acted_plays_as_shown(fight) -> None:
+    state, hero, model = fight
+    moved = companion_plays(state, model, tx.plan_turns(state.fight, "companion")[0].steps)
+    assert moved.fight.seq != state.fight.seq and moved.fight.round == 1, "the board moved on in the same phase"
+    number, shown = next((i, t) for i, t in enumerate(tx.plan_turns(state.fight, "hero"), 1) if works(moved.fight, t))
+    send = send_of(KIND.look(state, ShowTurn("h", number), None, hero))
+    assert send == SendTurn("h", number, state.fight.seq)
+    outcome = KIND.act(moved, send, None, hero)
+    assert outcome.state.fight == tx.apply_turn(moved.fight, "hero", shown.steps), "the turn it showed was played"
+    said = outcome.state.closed_by + outcome.state.notes
+    assert any(line.startswith(f"Tidecaller: {shown.label}") for line in said), "the board keeps what Send said"
+    with pytest.raises(AlreadyDone, match=f"Turn {number} was already sent"):
+        KIND.act(outcome.state, send, None, hero)
+
+
+def test_a_turn_the_companion_made_illegal_is_refused_naming_its_step(fight) -> None:
+    state, hero, model = fight
+    reachable = set(tx.legal_moves(state.fight, "companion"))
+    turns = tx.plan_turns(state.fight, "hero")
+    number, tile = next((i, t.steps[0].to) for i, t in enumerate(turns, 1)
+                        if isinstance(t.steps[0], MoveStep) and t.steps[0].to in reachable)
+    send = send_of(KIND.look(state, ShowTurn("h", number), None, hero))
+    moved = companion_plays(state, model, [MoveStep(to=tile), EndStep()])
+    with pytest.raises(GameError) as refused:
+        KIND.act(moved, send, None, hero)
+    said = str(refused.value)
+    assert said.startswith(f"Turn {number} no longer works since the board moved on: step 1 (move to {tile})")
+    assert "Nothing was played" in said and "The turns now (on the board): 1. " in said
+
+
+def test_a_turn_from_a_phase_that_is_over_is_refused(fight) -> None:
+    state, hero, model = fight
+    send = send_of(KIND.look(state, ShowTurn("h", 1), None, hero))
+    passed = KIND.act(state, SendTurn("h", 2, state.fight.seq), None, hero).state
+    assert passed.fight.round == 1, "the companion is still due"
+    ended = companion_plays(passed, model, [EndStep()])
+    assert ended.fight.round == 2
+    with pytest.raises(GameError, match="Turn 1 was planned for an earlier phase, which is over"):
+        KIND.act(ended, send, None, hero)
+
+
+def test_a_fight_saved_before_typed_actions_loads_and_plays_on(tmp_path) -> None:
+    saved = (Path(__file__).parent / "saved" / "tactics_midfight.json").read_text(encoding="utf-8")
+    state = KIND.load(saved)
+    assert (state.fight.round, state.offered, state.call) == (2, {}, None)
+    db = open_store(tmp_path / "g.db")
+    game = create_game(db, kind="tactics", guild_id=None, channel_id=None, players=[state.player], state=saved, now=NOW)
+    board = KIND.board(state, game)
+    assert "round 2/10" in board.text and any(b.label == "Pass (Tidecaller)" for b in board.buttons)
+    hero = Context(db, NOW, state.player, game, None, seat=state.player)
+    send = send_of(KIND.look(state, ShowTurn("h", 1), None, hero))
+    played = KIND.act(state, send, None, hero).state
+    assert played.fight == tx.apply_planned(state.fight, "hero", 0)
+
+
+async def test_an_open_preview_survives_the_friend_acting_and_a_second_send_is_told(make_real_bot):
+    bot = make_real_bot()
+    async with simcord.run(bot) as env:
+        guild, channel, alice, bob = world(env, "alice", "bob")
+        await alice.slash(channel, "tactics campaign", pilot="friend", friend=bob, companion="Cindle")
+        thread = channel.threads[-1]
+        await bob.click(thread.last_message, label="Accept")
+        board, before = thread.last_message, session(bot).fight
+        to = tx.legal_moves(before, "companion")[0]
+        moved = tx.apply_turn(tx.apply_turn(before, "companion", [MoveStep(to=to)]), "companion", [EndStep()])
+        number, turn = next((i, t) for i, t in enumerate(tx.plan_turns(before, "hero"), 1)
+                            if works(moved, t))
+        label = next(b for b in labels(board) if b and b.startswith(f"{number}. "))
+        preview = last_private(await alice.click(board, label=label))
+        twin = last_private(await alice.click(board, label=label))  # the same turn's preview, opened twice
+        await bob.slash(thread, "tactics move", to=to)
+        await bob.slash(thread, "tactics end")
+        assert session(bot).fight == moved, "the board moved on while the preview was open"
+        sent = await alice.click(preview, label="Send")
+        assert f"Sent turn {number}: " in private_text(sent) and "out of date" not in private_text(sent)
+        assert session(bot).fight == tx.apply_turn(moved, "hero", turn.steps), "the turn it showed was played"
+        again = await alice.click(twin, label="Send")
+        assert f"Turn {number} was already sent: Tidecaller played it." in private_text(again), "two Sends"
+        assert session(bot).fight == tx.apply_turn(moved, "hero", turn.steps), "and played once"
