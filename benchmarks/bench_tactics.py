@@ -1,13 +1,14 @@
 """Tactics benchmarks (run by hand): planner CPU time per call over the campaign's positions, and the
 autoplay win rate per encounter with the duo at the level a player reaches it (every earlier campaign
-fight won once). Targets: planner p95 <= 150 ms on one core; the campaign winnable but not free (the
-last encounters should not be near 100%).
+fight won once). Targets: planner p95 <= 50 ms of CPU (the bot runs it once a phase per fighter, with
+its one-phase look ahead); the campaign falling from about 100 % to about 45 %.
 
     python benchmarks/bench_tactics.py [--seeds N]
 """
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import time
 from itertools import product
@@ -15,7 +16,7 @@ from itertools import product
 from engine.tactics import apply_turn, campaign, expected_level, new_fight, pass_turn, plan_turns
 from engine.tactics.content import companions, heroes
 
-P95_TARGET_MS = 150.0
+P95_TARGET_MS = 50.0
 
 
 def play(enc: str, seed: int, hero: str, companion: str, times: list[float], level: int) -> tuple[str, int]:
@@ -56,7 +57,8 @@ def main() -> None:
     p95 = times[int(0.95 * (len(times) - 1))]
     print(f"\nplanner calls: {len(times)}  median {statistics.median(times):.1f} ms  p95 {p95:.1f} ms  "
           f"max {times[-1]:.1f} ms  (target p95 <= {P95_TARGET_MS:.0f} ms)  {'OK' if p95 <= P95_TARGET_MS else 'OVER'}")
-    print(f"total {time.process_time() - t_all:.1f} s CPU (shared machine: numbers are noisy)")
+    print(f"total {time.process_time() - t_all:.1f} s CPU (shared machine: numbers are noisy)  "
+          f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
 
 if __name__ == "__main__":

@@ -8,12 +8,16 @@ Public API for the bot layer:
     apply_turn(state, fighter_id, steps, seq=None) -> FightState      (all or nothing; raises TacticsError)
     apply_planned(state, fighter_id, index, seq=None) -> FightState   (the planner's turn number index)
     pass_turn(state, fighter_id) -> FightState
+    play_turn / play_planned / play_pass (same arguments) -> TurnResult(state, events, strays_phase, outcome)
+    play_timeout(state) -> TurnResult   (the duo phase ran out: exactly the fighters still due pass)
+    fight_outcome(state) -> FightEnded | None   (the result's typed reason; events.py holds every event type)
     parse_turn_text(state, fighter_id, "move C5; Tide Lash F5; end") -> steps
     preview_skill(state, fighter_id, skill, at, toward=None) -> SkillPreview   (at: a tile or a fighter)
     legal_steps(state, fighter_id) -> {"move": [...], "skills": {name: [tiles]}, "hold": [...], "end": bool}
     legal_moves(state, fighter_id) / legal_targets(state, fighter_id, skill) -> list[str]
     target_options(state, fighter_id, skill) -> [{"at", "fighter", "text"}]
-    plan_turns(state, fighter_id, limit=6) -> list[PlannedTurn]   (steps, summary, preview, label)
+    plan_turns(state, fighter_id, limit=6) -> list[PlannedTurn]   (steps, summary, preview, label, consequences)
+    consequences(state, fighter_id, steps, ally=True) -> Consequences   (through the strays' next phase)
     render_text(state, viewer=None) -> str   (viewer: "hero", "companion" or "duo" see the duo's reactions)
     phase_timer(state, model_connected) -> seconds
     xp_for(result, encounter, first_win) / level_for_xp(xp) / expected_level(encounter_id)
@@ -21,22 +25,28 @@ Public API for the bot layer:
 """
 from .autoplay import autoplay, autoplay_state
 from .board import Board, BoardCutError
+from .consequences import Consequences, FighterAfter, TelegraphFate
 from .content import EncounterDef, FighterDef, SkillDef, campaign, daily_encounter, encounter, fighters, kit
 from .engine import (
-                     apply_planned,
+                     TurnResult,
                      apply_turn,
                      budget,
                      check_turn,
+                     fight_outcome,
                      legal_moves,
                      legal_steps,
                      legal_targets,
                      new_fight,
                      pass_turn,
                      phase_timer,
+                     play_pass,
+                     play_timeout,
+                     play_turn,
                      preview_skill,
                      target_options,
 )
-from .planner import PlannedTurn, TurnPreview, plan_turns
+from .events import Event, FightEnded
+from .planner import PlannedTurn, TurnPreview, apply_planned, consequences, plan_turns, play_planned
 from .progress import FightReward, TacticsProgress, expected_level, level_for_xp, level_thresholds, record_fight, xp_for
 from .render import render_text
 from .rules import SkillPreview, TargetPreview
@@ -69,4 +79,6 @@ __all__ = [
     "fighters", "kit", "legal_moves", "legal_steps", "legal_targets", "level_for_xp", "level_thresholds",
     "new_fight", "parse_steps", "parse_turn_text", "pass_turn", "phase_timer", "plan_turns", "preview_skill",
     "render_text", "target_options", "xp_for",
+    "Event", "FightEnded", "TurnResult", "fight_outcome", "play_pass", "play_planned", "play_timeout", "play_turn",
+    "Consequences", "FighterAfter", "TelegraphFate", "consequences",
 ]

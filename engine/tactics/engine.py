@@ -2,11 +2,15 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 
 from ..errors import RuleError
 from ..rng import seed_from
 from .board import cut_board, parse_tile, tile_name
 from .content import EncounterDef, companions, encounter, fighter, heroes, kit
+from .events import Event, FightEnded, FightStarted, PhaseOpened
+from .log_text import legacy_outcome
+from .phases import end_duo_phase, strays_phase
 from .progress import MAX_LEVEL
 from .rules import Fight, SkillPreview, working_copy, xy
 from .state import FighterState, FightState
@@ -70,12 +74,12 @@ def new_fight(encounter_id: str, seed: int, hero: str = DEFAULT_HERO, companion:
         rng=seed_from("tactics", enc.id, seed),
     )
     fight = Fight(state)
-    fight.log(f"{enc.name}: goal {enc.goal}")
-    fight.strays_phase()
+    fight.emit(FightStarted(encounter=enc.id, goal=enc.goal))
+    strays_phase(fight)
     return fight.save()
 
 
-def _check_actor(state: FightState, fighter_id: str) -> None:
+def check_actor(state: FightState, fighter_id: str) -> None:
     if state.result:
         raise FightOverError(None, f"the fight is over ({state.result})")
     if state.phase != "duo":
@@ -208,29 +212,54 @@ def _terrain_name(fight: Fight, p) -> str:
     return TERRAIN_NAME[fight.terrain(p)]
 
 
+@dataclass(frozen=True)
+class TurnResult:
+    """What one call did: the new state and the events it played, in order. `strays_phase` is the part
+    the strays' phase played when the turn closed the duo phase (also kept as `state.last_phase`);
+    `outcome` is set when this call ended the fight."""
+
+    state: FightState
+    events: tuple[Event, ...] = ()
+    strays_phase: tuple[Event, ...] = ()
+    outcome: FightEnded | None = None
+
+
+def play_turn(state: FightState, fighter_id: str, steps: Sequence | Iterable, seq: int | None = None) -> TurnResult:
+    """apply_turn, with the events the turn (and the strays' phase it may close into) played."""
+    check_actor(state, fighter_id)
+    if seq is not None and seq != state.seq:
+        raise StaleStateError(None, f"the fight has moved on (state {state.seq}, you sent {seq})")
+    fight, _ = run_steps(state, fighter_id, steps)
+    fight.s.seq += 1
+    mark = len(fight.events)
+    if not fight.s.result and all(d.done or not d.standing for d in fight.s.side("duo")):
+        end_duo_phase(fight)
+    after = fight.save()
+    strays = tuple(fight.events[mark:])
+    first = next((i for i, e in enumerate(strays) if isinstance(e, PhaseOpened) and e.phase == "strays"), len(strays))
+    return TurnResult(after, tuple(fight.events), strays[first:], after.outcome if after.result else None)
+
+
 def apply_turn(state: FightState, fighter_id: str, steps: Sequence | Iterable, seq: int | None = None) -> FightState:
     """Apply a duo member's steps all or nothing and return the new state (the given one is untouched).
 
     One illegal step raises a TacticsError naming the step index and why, and nothing happens. A turn
     that ends with `end` closes the fighter's phase; when every standing duo member has ended, the
     strays' phase of the next round runs and the new duo phase begins. If the fighter goes down or the
-    fight ends mid-turn (an opportunity attack), the rest of the steps are skipped.
+    fight ends mid-turn (an opportunity attack), the rest of the steps are skipped. `play_turn` also
+    returns the events.
     """
-    _check_actor(state, fighter_id)
-    if seq is not None and seq != state.seq:
-        raise StaleStateError(None, f"the fight has moved on (state {state.seq}, you sent {seq})")
-    fight, _ = run_steps(state, fighter_id, steps)
-    fight.s.seq += 1
-    if not fight.s.result and all(d.done or not d.standing for d in fight.s.side("duo")):
-        fight.end_duo_phase()
-    return fight.save()
+    return play_turn(state, fighter_id, steps, seq).state
 
 
-def run_steps(state: FightState, fighter_id: str, steps: Sequence | Iterable) -> tuple[Fight, list[SkillPreview]]:
-    """Run the steps on a private copy without closing the phase; returns it and each skill's preview."""
+def run_steps(state: FightState, fighter_id: str, steps: Sequence | Iterable,
+              steady: bool = False) -> tuple[Fight, list[SkillPreview]]:
+    """Run the steps on a private copy without closing the phase; returns it and each skill's preview.
+    `steady`: a look ahead, where every hit lands as its preview says (no luck drawn)."""
     parsed = parse_steps(list(steps))
     check_steps(state, fighter_id, parsed)
     fight = Fight(working_copy(state))
+    fight.steady = steady
     f = fight.s.get(fighter_id)
     previews: list[SkillPreview] = []
     for i, step in enumerate(parsed):
@@ -245,6 +274,36 @@ def run_steps(state: FightState, fighter_id: str, steps: Sequence | Iterable) ->
 def pass_turn(state: FightState, fighter_id: str) -> FightState:
     """The timer ran out (or the pilot gave up): the fighter ends its phase with what it did so far."""
     return apply_turn(state, fighter_id, [EndStep()])
+
+
+def play_pass(state: FightState, fighter_id: str) -> TurnResult:
+    """pass_turn, with the events it played (the strays' phase, when it closed the duo phase)."""
+    return play_turn(state, fighter_id, [EndStep()])
+
+
+def play_timeout(state: FightState) -> TurnResult:
+    """The duo phase's time ran out: exactly the fighters still due in it pass (hero first), then the
+    strays' phase runs. A fight not in a duo phase, or with nobody due, comes back unchanged."""
+    events: list = []
+    strays: tuple = ()
+    outcome = None
+    for fid in DUO_IDS:
+        f = state.get(fid)
+        if state.result or state.phase != "duo" or not f.standing or f.done:
+            continue
+        step = play_pass(state, fid)
+        state, strays, outcome = step.state, step.strays_phase or strays, step.outcome or outcome
+        events.extend(step.events)
+    return TurnResult(state, tuple(events), strays, outcome)
+
+
+def fight_outcome(state: FightState) -> FightEnded | None:
+    """The result with its typed reason; for a fight saved before reasons were kept, read from its log."""
+    if state.result is None:
+        return None
+    if state.outcome is not None:
+        return state.outcome
+    return legacy_outcome(state)
 
 
 def check_turn(state: FightState, fighter_id: str, steps: Sequence) -> None:
@@ -326,20 +385,6 @@ def legal_steps(state: FightState, fighter_id: str) -> dict:
     skills = {name: t for name in kit(f.name) if (t := legal_targets(state, fighter_id, name))}
     hold = [] if f.held else list(fighter(f.name).reactions)
     return {"move": legal_moves(state, fighter_id), "skills": skills, "hold": hold, "end": True}
-
-
-def apply_planned(state: FightState, fighter_id: str, index: int, seq: int | None = None) -> FightState:
-    """Apply the planner's turn number `index` (0 = best) all or nothing. The planner is deterministic,
-    so a button that stored only the index and the state's seq applies exactly the turn it showed."""
-    from .planner import plan_turns
-    _check_actor(state, fighter_id)
-    if seq is not None and seq != state.seq:
-        raise StaleStateError(None, f"the fight has moved on (state {state.seq}, you sent {seq})")
-    turns = plan_turns(state, fighter_id)
-    if not 0 <= index < len(turns):
-        raise IllegalStepError(None, f"there is no ready-made turn {index + 1} (there are {len(turns)})",
-                               "no_such_turn")
-    return apply_turn(state, fighter_id, turns[index].steps, seq)
 
 
 def target_options(state: FightState, fighter_id: str, skill: str) -> list[dict]:

@@ -31,8 +31,10 @@ class _Turn:
         skill_steps = [(i, s) for i, s in enumerate(steps) if isinstance(s, SkillStep)]
         uses = [(i, s, pv) for (i, s), pv in zip(skill_steps, previews)]
         main = next((u for u in uses if skills[u[1].skill].slot in ("action", "super")), None)
-        self.attacks = main is not None
-        main = main or (uses[0] if uses else None)
+        harmful = next((u for u in uses if _hurts(u[2], fighter_id)), None)
+        # A turn that hurts a foe with its bonus skill alone (a Shove into rock) is an attack too.
+        self.attacks = main is not None or harmful is not None
+        main = main or harmful or (uses[0] if uses else None)
         at = main[0] if main else len(steps)
         before = [s.to for s in steps[:at] if isinstance(s, MoveStep)]
         self.me = fighter_id
@@ -46,6 +48,11 @@ class _Turn:
         self.hold = next((s.reaction for s in steps if isinstance(s, HoldStep)), None)
         self.steps = steps
         self.pulls = {name for name, sk in skills.items() if sk.push < 0}
+
+
+def _hurts(pv: SkillPreview, me: str) -> bool:
+    return any(t.fighter != me and not t.heal and not (t.shield and not t.damage)
+               and (t.damage or t.push_damage or t.downs) for t in pv.targets)
 
 
 def turn_label(fighter_id: str, fighter_name: str, start: str, steps: Sequence, previews: Sequence[SkillPreview],
@@ -124,12 +131,15 @@ def _wordings(t: _Turn, extras: list[str]) -> Iterator[str]:
         yield SEP.join(["No attack", where] + tail)
         return
     lead = [t.stand] if t.stand else []
-    for phrase in _phrases(t.main, t.me, t.pulls):
-        if t.attacks:
-            yield SEP.join(lead + [phrase] + then + tail)
-        else:
-            moved = [f"move to {t.stand}"] if t.stand else []
-            yield SEP.join(["No attack", ", ".join(moved + [phrase])] + then + tail)
+    # A bonus skill beside the main one is said while there is room (a pull, a shove, a shield).
+    bonus = [b for b in (f"with {_targets_short(pv, t.me)}" for pv in t.bonus) if b not in tail]
+    for extra in ([bonus, []] if bonus else [[]]):
+        for phrase in _phrases(t.main, t.me, t.pulls):
+            if t.attacks:
+                yield SEP.join(lead + [phrase] + extra + then + tail)
+            else:
+                moved = [f"move to {t.stand}"] if t.stand else []
+                yield SEP.join(["No attack", ", ".join(moved + [phrase])] + extra + then + tail)
     if then:   # the main skill said as briefly as it can be, and still too long: leave out the last move
         yield SEP.join(lead + [phrase] + tail) if t.attacks else SEP.join(["No attack", phrase] + tail)
 
@@ -138,7 +148,10 @@ def _targets_short(pv: SkillPreview, me: str) -> str:
     """A skill use in a few words ("Shove Driplet B4"), for telling two turns apart."""
     if pv.moves_to and not pv.targets:
         return f"{pv.skill} to {pv.moves_to}"
-    names = [("on you" if t.fighter == me else f"{t.name} {t.tile}") for t in pv.targets]
+    pulled = [t for t in pv.targets if t.pull and t.push_moves]
+    if pulled:
+        return f"{pv.skill} pulls {pulled[0].name} to {pulled[0].push_to}"
+    names = [(f"on {t.name}" if t.fighter == me else f"{t.name} {t.tile}") for t in pv.targets]
     return f"{pv.skill} {', '.join(names)}" if names else f"{pv.skill} {pv.at}"
 
 
@@ -166,7 +179,7 @@ def _phrases(pv: SkillPreview, me: str, pulls: set[str]) -> Iterator[str]:
 def _support_phrases(pv: SkillPreview, friends: list[TargetPreview], me: str) -> Iterator[str]:
     t = friends[0]
     verb = "heals" if t.heal else "shields"
-    who = "you" if t.fighter == me else t.name
+    who = t.name   # by name, so a companion healing itself never reads as healing the player
     yield f"{pv.skill} {verb} {who} for {t.heal or t.shield}"
     yield f"{pv.skill} {t.heal or t.shield}"
 
@@ -219,7 +232,8 @@ def _push_words(t: TargetPreview, pulls: bool) -> str:
         return ""
     if outcome.startswith("splat on "):
         what = outcome[len("splat on "):]
-        return "splat on " + {"a barrel": "barrel"}.get(what, what)
+        ally = t.push_blocker not in (None, "rock", "barrel", "edge")
+        return "splat on " + {"a barrel": "barrel"}.get(what, what) + (" (unhurt)" if ally else "")
     for key, words in _PUSH_WORDS:
         if key in outcome:
             return words

@@ -6,15 +6,19 @@ Each turn is scored in the open (score_parts): damage dealt (before luck, capped
 - the HP left at risk at the end (telegraphs still reaching the end tile, 5 per opportunity attack)
 - 40 if the turn would see the fighter fall on the way.
 Candidates are found with cheap previews; only the best few are run through the real rules, so every
-turn offered is legal as it stands.
+turn offered is legal as it stands. Then each is looked at one phase ahead (consequences.py: the turn,
+the ally's planned turn, the strays' phase, on a copy) and the turns are ranked by what that leaves:
+a win or a loss first, then the duo's HP against the pack's, kills, downs and, in a break-out, the way
+to the exits. A break-out fight with open exits always offers a turn toward them.
 """
 from __future__ import annotations
 
 from pydantic import BaseModel
 
-from .board import COMPASS, DIRS, dist, on_board, tile_name
+from .board import COMPASS, DIRS, EXIT, dist, on_board, tile_name
+from .consequences import Consequences, Lookahead
 from .content import SkillDef, kit
-from .engine import run_steps
+from .engine import IllegalStepError, StaleStateError, TurnResult, check_actor, play_turn, run_steps
 from .labels import distinct_labels, turn_label
 from .rules import OA_DAMAGE, XY, Fight, SkillPreview, enrage_bonus, working_copy, xy
 from .state import FighterState, FightState
@@ -25,14 +29,17 @@ W_KILL, W_DODGE, W_CASHIN, W_SETUP, W_OA, W_STATUS = 10, 3, 5, 3, 5, 2
 SHORTLIST = 10
 W_EXIT = 15
 W_FALL = 40
+# One phase ahead: a win or loss outweighs everything; HP counts twice for the duo, once for the pack.
+W_RESULT, W_DOWNED, W_DUO_HP, W_EXIT_STEP, W_EXIT_STEP_CLOSED, W_AHEAD = 1000, 60, 2, 4, 1, 4
 
 
 class TurnPreview(BaseModel):
     skills: list[SkillPreview]
     end_at: str
-    hp_at_risk: int
+    hp_at_risk: int       # the fighter's HP the strays' next phase takes (one phase ahead)
     score: int
     score_parts: dict[str, int]
+    lethal: bool = False  # a duo member would be downed by the turn or the strays' next phase
 
 
 class PlannedTurn(BaseModel):
@@ -40,6 +47,7 @@ class PlannedTurn(BaseModel):
     summary: str
     preview: TurnPreview
     label: str   # the gist in at most 80 characters, for a button; different for every turn of one plan
+    consequences: Consequences | None = None   # through the strays' next phase (consequences.py)
 
 
 # --- threat of the locked telegraphs ---------------------------------------------------------------
@@ -194,8 +202,10 @@ def _with_pos(f: FighterState, p: XY):
     return old
 
 
-def plan_turns(state: FightState, fighter_id: str, limit: int = MAX_TURNS) -> list[PlannedTurn]:
-    """Up to `limit` ready-made full turns for a duo member, best first; [] when it cannot act."""
+def plan_turns(state: FightState, fighter_id: str, limit: int = MAX_TURNS, lookahead: bool = True) -> list[PlannedTurn]:
+    """Up to `limit` ready-made full turns for a duo member, best first; [] when it cannot act.
+    `lookahead`: rank by the consequences one phase ahead (off: the quick score alone, for the ally's
+    assumed turn inside a look ahead)."""
     if state.result or state.phase != "duo":
         return []
     f0 = state.get(fighter_id)
@@ -273,9 +283,10 @@ def plan_turns(state: FightState, fighter_id: str, limit: int = MAX_TURNS) -> li
         if built and built[1].summary not in seen:
             seen.add(built[1].summary)
             turns.append(built)
-    # Turns without an action: step out of harm's way (with a shield or dash), or stand firm.
-    for stay in (False, True):
-        built = _build(state, fight, f, here, reach, threats, None, left, skills, ally_waiting, ally_kit, stay)
+    # Turns without an action: step out of harm's way (with a shield or dash), or stand firm; in a
+    # break-out with open exits, head for them.
+    for mode in ("safest", "stay", "exit"):
+        built = _build(state, fight, f, here, reach, threats, None, left, skills, ally_waiting, ally_kit, mode)
         if built and built[1].summary not in seen:
             seen.add(built[1].summary)
             turns.append(built)
@@ -283,11 +294,99 @@ def plan_turns(state: FightState, fighter_id: str, limit: int = MAX_TURNS) -> li
     # (standing still never provokes, so the "stand firm" turn is always there).
     if any(t.preview.score_parts.get("falls", 0) == 0 for _, t in turns):
         turns = [(v, t) for v, t in turns if t.preview.score_parts.get("falls", 0) == 0]
+    if lookahead:
+        turns = _look_ahead(state, f0, turns)
     turns.sort(key=lambda t: -t[0])
     out = [t for _, t in turns[:limit]]
+    exit_turn = next((t for _, t in turns if t.preview.score_parts.get("toward_exit")), None)
+    if exit_turn is not None and exit_turn not in out and len(out) == limit and limit > 1:
+        out[-1] = exit_turn   # a break-out always offers the way out once the exits are open
     for t, label in zip(out, distinct_labels(out, f0.id, f0.name, f0.pos)):
         t.label = label
     return out
+
+
+def _look_ahead(state: FightState, f: FighterState, turns: list[tuple[int, PlannedTurn]]
+                ) -> list[tuple[int, PlannedTurn]]:
+    """Each turn's consequences one phase ahead, its score from them, its summary's verdict from them."""
+    la = Lookahead(state, f.id, ally_turn(state, f.id))
+    ranked = []
+    for quick, t in turns:
+        c = la.of(t.steps)
+        t.consequences = c
+        t.preview.hp_at_risk = c.hp_lost
+        t.preview.lethal = c.lethal
+        ahead = ahead_value(c)
+        t.preview.score_parts["ahead"] = ahead
+        t.preview.score = W_AHEAD * ahead + quick
+        t.summary = _with_verdict(t.summary, _verdict(state, f, c, t.preview.score_parts))
+        ranked.append((t.preview.score, t))
+    return ranked
+
+
+def ahead_value(c: Consequences) -> int:
+    """What a turn leaves one phase ahead, in one number: the result, then HP, kills, downs, exits."""
+    duo = {"hero", "companion"}
+    v = (W_DUO_HP * sum(a.hp_after for a in c.fighters if a.fighter in duo)
+         - sum(a.hp_after for a in c.fighters if a.fighter not in duo and not a.ran)
+         + W_KILL * len(c.kills) - W_DOWNED * len(c.downed))
+    if c.result is not None:
+        v += {"won": W_RESULT, "lost": -W_RESULT}.get(c.result.result, 0)
+    if c.goal == "break_out" and c.exit_distance:
+        v -= (W_EXIT_STEP if c.exits_open else W_EXIT_STEP_CLOSED) * sum(d for _, d in c.exit_distance)
+    return v
+
+
+def ally_turn(state: FightState, fighter_id: str) -> tuple[str, tuple] | None:
+    """The ally's turn as the quick planner would play it now, when the ally is still due this phase."""
+    ally = next((o for o in state.side("duo") if o.id != fighter_id), None)
+    if ally is None or not ally.standing or ally.done or state.phase != "duo" or state.result:
+        return None
+    turns = plan_turns(state, ally.id, limit=1, lookahead=False)
+    return (ally.id, tuple(turns[0].steps)) if turns else None
+
+
+def consequences(state: FightState, fighter_id: str, steps, ally: bool = True) -> Consequences:
+    """The consequences of one list of steps through the strays' next phase (raises the TacticsError
+    apply_turn would). `ally`: an ally still due plays its planned turn after these steps; off, it passes."""
+    return Lookahead(state, fighter_id, ally_turn(state, fighter_id) if ally else None).of(steps)
+
+
+def _verdict(state: FightState, f: FighterState, c: Consequences, parts: dict) -> str:
+    if parts.get("falls"):
+        return "you would fall on the way"
+    if f.id in c.downed:
+        return "lethal: you would be downed"
+    if c.downed:
+        return f"lethal: {state.get(c.downed[0]).name} would be downed"
+    return "safe from telegraphs" if c.hp_lost == 0 else f"{c.hp_lost} HP at risk from telegraphs"
+
+
+def _with_verdict(summary: str, verdict: str) -> str:
+    """The summary with its bracketed verdict replaced (the opportunity attacks note kept)."""
+    body, sep, tail = summary.rpartition(" (")
+    if not sep:
+        return summary
+    oas = tail[tail.index(", provokes"):-1] if ", provokes" in tail else ""
+    return f"{body} ({verdict}{oas})"
+
+
+def apply_planned(state: FightState, fighter_id: str, index: int, seq: int | None = None) -> FightState:
+    """Apply the planner's turn number `index` (0 = best) all or nothing. The planner is deterministic,
+    so a button that stored only the index and the state's seq applies exactly the turn it showed."""
+    return play_planned(state, fighter_id, index, seq).state
+
+
+def play_planned(state: FightState, fighter_id: str, index: int, seq: int | None = None) -> TurnResult:
+    """apply_planned, with the events it played."""
+    check_actor(state, fighter_id)
+    if seq is not None and seq != state.seq:
+        raise StaleStateError(None, f"the fight has moved on (state {state.seq}, you sent {seq})")
+    turns = plan_turns(state, fighter_id)
+    if not 0 <= index < len(turns):
+        raise IllegalStepError(None, f"there is no ready-made turn {index + 1} (there are {len(turns)})",
+                               "no_such_turn")
+    return play_turn(state, fighter_id, turns[index].steps, seq)
 
 
 def _safest(fight: Fight, f: FighterState, start: XY, budget: int, threats: Threats, gone, provoke=True,
@@ -314,7 +413,8 @@ def _exit_pull(fight: Fight, p: XY) -> int:
 
 
 def _build(state, fight, f, here, reach, threats, c, left, skills, ally_waiting, ally_kit,
-           stay: bool = False) -> tuple[int, PlannedTurn] | None:
+           mode: str = "safest") -> tuple[int, PlannedTurn] | None:
+    stay = mode == "stay"
     steps: list = []
     gone = c.gone if c else frozenset()
     stand = c.stand if c else here
@@ -338,15 +438,21 @@ def _build(state, fight, f, here, reach, threats, c, left, skills, ally_waiting,
     hp_left = f.hp - (reach[stand][1] * _oa_hit(fight) if stand in reach else 0)
     end, _ = _safest(fight, f, stand, rest, threats, gone, moved=moved_pv, rooted=frozenset(rooted_pv), hp=hp_left)
     break_out = fight.s.goal == "break_out" and fight.s.exits_open
+    if mode == "exit" and not break_out:
+        return None
     if break_out and not stay:
         old = _with_pos(f, stand)
         try:
             rr = fight.paths(f, rest)
-            ex = [p for p in fight.stoppable(f, rr) if fight.terrain(p) == "E" and fight.at(p, ignore=f.id) is None]
+            free = [p for p in fight.stoppable(f, rr) if fight.at(p, ignore=f.id) is None]
         finally:
             f.pos = old
+        ex = [p for p in free if fight.terrain(p) == EXIT]
         if ex:
             end = min(ex, key=lambda p: (rr[p][1], rr[p][0], p[1], p[0]))
+        elif mode == "exit" and free:
+            # The way out: as near the exits as the movement goes, the fewest opportunity attacks first.
+            end = min(free, key=lambda p: (_exit_pull(fight, p), rr[p][1], rr[p][0], p[1], p[0]))
     if end != stand:
         steps.append(MoveStep(to=tile_name(*end)))
     # A bonus skill if it helps: a shield where harm is coming, a dash/leap out of harm, a push.
@@ -386,7 +492,9 @@ def _build(state, fight, f, here, reach, threats, c, left, skills, ally_waiting,
     parts["falls"] = falls
     parts["hp_at_risk"] = risk + W_OA * oas
     if fight.s.goal == "break_out" and fight.s.exits_open:
-        parts["on_exit"] = 1 if fight.terrain(end_xy) == "E" else 0
+        parts["on_exit"] = 1 if fight.terrain(end_xy) == EXIT else 0
+        if mode == "exit":
+            parts["toward_exit"] = 1
     score = (parts["damage"] + W_KILL * parts["kills"] + W_CASHIN * parts["cashins"] + W_SETUP * parts["setups"]
              + parts["support"] + W_STATUS * parts["statuses"] + W_DODGE * parts["dodged"] - parts["hp_at_risk"]
              + W_EXIT * parts.get("on_exit", 0) - W_FALL * falls)
@@ -489,8 +597,7 @@ def _summary(state: FightState, f: FighterState, steps, pvs, end_xy, risk, after
             parts.append(_skill_text(state, f, s, pv))
         elif isinstance(s, HoldStep):
             parts.append("hold " + ("Flowing Guard" if s.reaction == "flowing_guard" else "opportunity attack"))
-    skills = kit(state.get(f.id).name)
-    if not any(isinstance(s, SkillStep) and skills[s.skill].slot in ("action", "super") for s in steps):
+    if not _hurts_a_foe(state, f.id, pvs):
         parts.insert(0, "no attack")
     fallen = after_state is not None and not after_state.get(f.id).standing
     tail = "safe from telegraphs" if risk == 0 else f"{risk} HP at risk from telegraphs"
@@ -504,6 +611,24 @@ def _summary(state: FightState, f: FighterState, steps, pvs, end_xy, risk, after
         body = body[: SUMMARY_LIMIT - len(tail) - 1].rstrip(" ,;") + "…"
     text = body + tail
     return text[0].upper() + text[1:]
+
+
+def _legacy_how(outcome: str | None) -> str | None:
+    """A push's kind from its words, for previews made before the kind was kept."""
+    if not outcome:
+        return None
+    for key, how in (("splat", "splat"), ("swept", "deep_water"), ("shallows", "shallows"),
+                     ("water's edge", "water"), ("held", "held")):
+        if key in outcome:
+            return how
+    return "pushed"
+
+
+def _hurts_a_foe(state: FightState, fid: str, pvs) -> bool:
+    """Whether any skill of the turn, bonus skills included, hurts or downs a foe (splats count)."""
+    side = state.get(fid).side
+    return any((t.damage or t.push_damage or t.downs) and state.get(t.fighter).side != side
+               for pv in pvs for t in pv.targets)
 
 
 def _skill_text(state: FightState, f: FighterState, s: SkillStep, pv: SkillPreview | None) -> str:
@@ -526,25 +651,29 @@ def _skill_text(state: FightState, f: FighterState, s: SkillStep, pv: SkillPrevi
         if t.shield and not t.damage:
             bits.append(f"shield {who} for {t.shield}")
             continue
-        text = f"{who} for {t.damage}" if t.damage else who
+        total = t.damage + t.push_damage   # what the button says: the hit and the splat together
+        text = f"{who} for {total}" if total else who
         notes: list[str] = []
-        outcome = t.push_outcome or ""
-        if outcome and t.push_to:
-            if outcome.startswith("splat on "):
-                what = outcome[len("splat on "):]
-                if what not in ("rock", "a barrel", "the edge"):
-                    what = f"the {what}"   # a fighter: "splat it on the Stripple"
-                text += f" and splat it on {what}"
-                notes.append(f"+{t.push_damage}")
-            elif "swept" in outcome:
-                text += " and push it into deep water"
-                notes.append(f"+{t.push_damage}")
-            elif "shallows" in outcome:
-                text += f" and push it into the shallows at {t.push_to}"
-            elif "soaked" in outcome:
-                text += " and push it into the water"
-            elif t.push_to != t.tile:
-                text += f" and {'pull' if pulls else 'push'} it to {t.push_to}"
+        how = t.push_how or _legacy_how(t.push_outcome)
+        split = [f"{t.damage} + {t.push_damage} {'swept' if how == 'deep_water' else 'splat'}"] \
+            if t.damage and t.push_damage else []
+        if how == "splat":
+            blocker = t.push_blocker or ""
+            what = {"rock": "rock", "barrel": "a barrel", "edge": "the edge"}.get(blocker)
+            if what is None:   # a fighter: "splat it on the Stripple", who takes nothing
+                other = state.get(blocker) if blocker else None
+                what = f"the {other.name}, who is not hurt" if other else "a fighter"
+            text += f" and splat it on {what}"
+            notes.extend(split)
+        elif how == "deep_water":
+            text += " and push it into deep water"
+            notes.extend(split)
+        elif how == "shallows":
+            text += f" and push it into the shallows at {t.push_to}"
+        elif how == "water":
+            text += " and push it into the water"
+        elif t.push_to and t.push_to != t.tile:
+            text += f" and {'pull' if pulls else 'push'} it to {t.push_to}"
         if t.downs:
             notes.append("downing it")   # statuses on a foe that falls do not matter
         else:
@@ -552,9 +681,9 @@ def _skill_text(state: FightState, f: FighterState, s: SkillStep, pv: SkillPrevi
         if notes:
             text += f" ({', '.join(notes)})"
         bits.append(text)
-        plain.append((who, t.damage) if text == f"{who} for {t.damage}" and t.damage else None)
-        alike.append((who + (f" ({', '.join(notes)})" if notes else ""), t.damage)
-                     if t.damage and text == f"{who} for {t.damage}" + (f" ({', '.join(notes)})" if notes else "")
+        plain.append((who, total) if text == f"{who} for {total}" and total else None)
+        alike.append((who + (f" ({', '.join(notes)})" if notes else ""), total)
+                     if total and text == f"{who} for {total}" + (f" ({', '.join(notes)})" if notes else "")
                      else None)
     # Several foes hit alike and nothing else to say of each: "A, B and C for 6 each".
     if len(plain) > 1 and all(plain) and len({d for _, d in plain}) == 1:

@@ -29,6 +29,30 @@ from .board import (
     tile_name,
 )
 from .content import SkillDef, Status, kit
+from .events import (
+    CashedIn,
+    Downed,
+    FightEnded,
+    Guarded,
+    Healed,
+    Hit,
+    HitCause,
+    Moved,
+    OpportunityAttack,
+    PhaseOpened,
+    Pushed,
+    PushHow,
+    Shielded,
+    SkillUsed,
+    SpiritGained,
+    StatusApplied,
+    StatusRemoved,
+    SurfaceBurned,
+    SurfaceLeft,
+    TelegraphFired,
+    TelegraphFizzled,
+)
+from .log_text import log_lines, outcome_words
 from .state import FighterState, FightState, StatusState, SurfaceState, phase_index
 
 XY = tuple[int, int]
@@ -128,6 +152,13 @@ class TargetPreview(BaseModel):
     push_damage: int = 0
     statuses: list[str] = []
     downs: bool = False
+    # The push as data, for words that match it: how it ended (events.PushHow), what stopped it ("edge",
+    # "rock", "barrel" or a fighter id), whether the target leaves its tile, and whether it is a pull.
+    # The fighter a target is splatted on is never hurt (only the pushed fighter takes the splat).
+    push_how: str | None = None
+    push_blocker: str | None = None
+    push_moves: bool = False
+    pull: bool = False
 
 
 class SkillPreview(BaseModel):
@@ -147,6 +178,20 @@ class SkillPreview(BaseModel):
         return sum(t.damage + t.push_damage for t in self.targets if t.fighter != self.user)
 
 
+_AREAS: dict[tuple[str, ...], dict] = {}
+_AREAS_KEEP = 32   # boards whose area shapes are remembered (a process plays a few fights at a time)
+
+
+def _areas_for(terrain: list[str]) -> dict:
+    key = tuple(terrain)
+    table = _AREAS.get(key)
+    if table is None:
+        if len(_AREAS) >= _AREAS_KEEP:
+            _AREAS.clear()
+        table = _AREAS[key] = {}
+    return table
+
+
 class Fight:
     """Mutable working copy of one fight. Not for callers: use engine.py."""
 
@@ -155,8 +200,11 @@ class Fight:
         self.rng = Rng(state.rng)
         self.b = state.board
         self._lv = [[ord(c) - 48 for c in row] for row in self.b.levels]
+        self._areas = _areas_for(self.b.terrain)
         self.dry = False                      # a preview's scratch copy: no luck, no log, notes kept
         self.record: dict[str, dict] = {}
+        self.events: list = []                # what this working copy played, in order (events.py)
+        self.steady = False                   # a look ahead: every hit lands as the preview says (no luck)
 
     def save(self) -> FightState:
         self.s.rng = self.rng.state
@@ -168,6 +216,14 @@ class Fight:
         if self.dry:
             return
         self.s.log.append(f"r{self.s.round} {self.s.phase}: {text}")
+
+    def emit(self, event) -> None:
+        """Record what happened (an events.py value) and write its log lines; a preview records nothing."""
+        if self.dry:
+            return
+        self.events.append(event)
+        for line in log_lines(event, self.s):
+            self.s.log.append(f"r{self.s.round} {self.s.phase}: {line}")
 
     # --- lookups ---------------------------------------------------------------------------
 
@@ -270,18 +326,23 @@ class Fight:
             p = reach[p][2]
         path.reverse()
         f.moved += reach[dest][0]
+        start = f.pos
         for a, b in zip(path, path[1:]):
             if provoke:
                 for o in self.foes(f):
                     op = self.pos(o)
                     if dist(op, a) == 1 and dist(op, b) > 1 and self.can_react(o, "opportunity_attack"):
                         o.reaction_round = self.s.round
-                        self.log(f"{o.name} ({o.id}) makes an opportunity attack on {f.name} ({f.id})")
+                        self.emit(OpportunityAttack(attacker=o.id, target=f.id, at=tile_name(*a)))
                         amount = OA_DAMAGE + (enrage_bonus(self.s.round) if o.side == "strays" else 0)
-                        self.strike(o, f, self.luck(amount), melee=True)
+                        self.strike(o, f, amount, melee=True, cause="opportunity_attack")
                         if not f.standing or self.s.result:
+                            if f.pos != start:
+                                self.emit(Moved(who=f.id, frm=start, to=f.pos, cost=reach[dest][0]))
                             return
             f.pos = tile_name(*b)
+        if f.pos != start:
+            self.emit(Moved(who=f.id, frm=start, to=f.pos, cost=reach[dest][0]))
 
     # --- hits --------------------------------------------------------------------------------
 
@@ -333,25 +394,30 @@ class Fight:
 
     def luck(self, amount: int) -> int:
         """Up to 10% either way, truncated toward zero; hits under 10 never vary (and draw nothing)."""
-        if amount < 10 or self.dry:
+        if amount < 10 or self.dry or self.steady:
             return amount
         return amount + luck_offset(amount, self.rng.between(-100, 100))
 
-    def strike(self, src: FighterState | None, target: FighterState, amount: int, melee: bool = False) -> int:
-        """Land a hit after luck: Flowing Guard, then shields (at most half of the hit), then HP."""
+    def strike(self, src: FighterState | None, target: FighterState, base: int, melee: bool = False,
+               cause: HitCause = "skill", skill: str | None = None) -> int:
+        """Land a hit of `base` damage (before luck): luck, Flowing Guard, then shields (at most half of
+        the hit), then HP."""
+        rolled = self.luck(base)
+        amount = rolled
         guard = (melee and src is not None and src.side != target.side
                  and self.can_react(target, "flowing_guard"))
         if guard:
             target.reaction_round = self.s.round
             amount = max(0, amount - FLOWING_GUARD_BLOCK)
-            self.log(f"{target.name} ({target.id}) Flowing Guard takes 3 off")
-        lost = self.damage(src, target, amount)
+            self.emit(Guarded(who=target.id, against=src.id if src else "", blocked=FLOWING_GUARD_BLOCK))
+        lost = self.damage(src, target, amount, cause, skill, base=base, rolled=rolled, guarded=rolled - amount)
         if guard and src is not None and src.standing and not self.s.result:
-            self.log(f"{target.name} ({target.id}) strikes back at {src.name} ({src.id})")
-            self.damage(target, src, FLOWING_GUARD_STRIKE)
+            self.damage(target, src, FLOWING_GUARD_STRIKE, "strike_back")
         return lost
 
-    def damage(self, src: FighterState | None, target: FighterState, amount: int) -> int:
+    def damage(self, src: FighterState | None, target: FighterState, amount: int, cause: HitCause = "skill",
+               skill: str | None = None, base: int | None = None, rolled: int | None = None,
+               guarded: int = 0) -> int:
         absorbed = min(target.shield, amount // 2)
         target.shield -= absorbed
         lost = min(target.hp, amount - absorbed)
@@ -363,14 +429,21 @@ class Fight:
             before = spirit_total(src)
             src.dealt += lost
             self.update_spirit(src, before)
-        who = f"{src.name} ({src.id})" if src else "the ground"
-        shield_note = f", shield took {absorbed}" if absorbed else ""
-        self.log(f"{who} hits {target.name} ({target.id}) for {lost}{shield_note}; {target.hp}/{target.max_hp} left")
-        if target.hp == 0 and not target.down:
+        downs = target.hp == 0 and not target.down
+        self.emit(Hit(src=src.id if src else None, target=target.id, cause=cause, skill=skill,
+                      base=amount if base is None else base, rolled=amount if rolled is None else rolled,
+                      guarded=guarded, absorbed=absorbed, lost=lost, hp=target.hp, max_hp=target.max_hp,
+                      downed=downs))
+        if downs:
             target.down = True
+            for st in target.statuses:
+                self.emit(StatusRemoved(who=target.id, status=st.name, why="downed"))
             target.statuses = []
+            for t in self.s.telegraphs:
+                if t.stray == target.id:
+                    self.emit(TelegraphFizzled(stray=t.stray, skill=t.skill, reason="attacker_down", target=t.target))
             self.s.telegraphs = [t for t in self.s.telegraphs if t.stray != target.id]
-            self.log(f"{target.name} ({target.id}) is down")
+            self.emit(Downed(who=target.id, by=src.id if src else None))
             self.check_over()
         return lost
 
@@ -381,27 +454,37 @@ class Fight:
         fighter set up by hand)."""
         if before is None:
             f.spirit = max(0, min(100, spirit_total(f)) - f.spent)
-        else:
-            f.spirit = max(0, min(100, f.spirit + spirit_total(f) - before))
+            return
+        was = f.spirit
+        f.spirit = max(0, min(100, f.spirit + spirit_total(f) - before))
+        if f.spirit > was:
+            self.emit(SpiritGained(who=f.id, amount=f.spirit - was, spirit=f.spirit))
 
     def check_over(self) -> None:
         if self.s.result:
             return
         if not self.s.standing("strays"):
-            self.finish("won", "every stray is down")
+            self.finish("won", "all_strays_down")
         elif not self.s.standing("duo"):
-            self.finish("lost", "the duo is down")
+            self.finish("lost", "duo_down")
 
-    def finish(self, result: str, why: str) -> None:
+    def finish(self, result: str, reason: str) -> None:
+        """The one place a fight's result is set: the result, its typed reason and the shares."""
+        (dh, dt), (sh, st) = self.shares()
         self.s.result = result  # type: ignore[assignment]
-        self.log(f"fight {result}: {why}")
+        end = FightEnded(result=result, reason=reason, round=self.s.round,  # type: ignore[arg-type]
+                         duo_hp=dh, duo_start=dt, strays_hp=sh, strays_start=st, hold_round=self.s.hold_round)
+        if not self.dry:
+            self.s.outcome = end
+        self.emit(end)
 
     # --- pushes --------------------------------------------------------------------------------
 
-    def push_result(self, target: FighterState, d: XY, n: int, user_pos: XY | None = None,
-                    ignore: str | None = None) -> tuple[XY, str, int, tuple[Status, ...]]:
-        """Where a push of n tiles in direction d lands: (tile, outcome, damage, statuses).
-        A pull (user_pos given) stops beside the puller."""
+    def push_landing(self, target: FighterState, d: XY, n: int, user_pos: XY | None = None,
+                     ignore: str | None = None) -> tuple[XY, PushHow, str | None, int, tuple[Status, ...]]:
+        """Where a push of n tiles in direction d lands, typed: (tile, how, blocker, damage, statuses);
+        the blocker is "edge", "rock", "barrel" or the id of the fighter it splats on. A pull (user_pos
+        given) stops beside the puller."""
         cur = self.pos(target)
         moved = False
         for _ in range(n):
@@ -409,21 +492,27 @@ class Fight:
             if user_pos is not None and nxt == user_pos:
                 break
             if not on_board(*nxt):
-                return cur, "splat on the edge", SPLAT_DAMAGE, ()
+                return cur, "splat", "edge", SPLAT_DAMAGE, ()
             ter = self.terrain(nxt)
             if ter in (ROCK, BARREL):
-                return cur, f"splat on {'rock' if ter == ROCK else 'a barrel'}", SPLAT_DAMAGE, ()
+                return cur, "splat", "rock" if ter == ROCK else "barrel", SPLAT_DAMAGE, ()
             other = self.at(nxt, ignore=target.id)
             if other is not None and other.id != ignore:
-                return cur, f"splat on {other.name}", SPLAT_DAMAGE, ()
+                return cur, "splat", other.id, SPLAT_DAMAGE, ()
             if ter == WATER:
-                return cur, "soaked and prone at the water's edge", 0, ("soaked", "prone")
+                return cur, "water", None, 0, ("soaked", "prone")
             if ter == DEEP:
-                return cur, "swept by deep water", SWEPT_DAMAGE, ("soaked", "prone")
+                return cur, "deep_water", None, SWEPT_DAMAGE, ("soaked", "prone")
             cur, moved = nxt, True
             if ter == SHALLOWS:
-                return cur, "soaked and prone in the shallows", 0, ("soaked", "prone")
-        return cur, ("pushed" if moved else "held in place"), 0, ()
+                return cur, "shallows", None, 0, ("soaked", "prone")
+        return cur, ("pushed" if moved else "held"), None, 0, ()
+
+    def push_result(self, target: FighterState, d: XY, n: int, user_pos: XY | None = None,
+                    ignore: str | None = None) -> tuple[XY, str, int, tuple[Status, ...]]:
+        """Where a push of n tiles in direction d lands: (tile, outcome in words, damage, statuses)."""
+        land, how, blocker, dmg, statuses = self.push_landing(target, d, n, user_pos, ignore)
+        return land, outcome_words(self.s, how, blocker), dmg, statuses
 
     def push_dir(self, skill: SkillDef, frm: XY, tpos: XY, toward: str | None) -> XY | None:
         from .board import COMPASS
@@ -437,17 +526,21 @@ class Fight:
         d = self.push_dir(skill, frm, self.pos(target), toward)
         if d is None or not target.standing:
             return
-        land, outcome, dmg, statuses = self.push_result(target, d, abs(skill.push),
-                                                        frm if skill.push < 0 else None)
-        self.note(target, push_to=tile_name(*land), push_outcome=outcome, push_damage=dmg, statuses=list(statuses))
+        land, how, blocker, dmg, statuses = self.push_landing(target, d, abs(skill.push),
+                                                              frm if skill.push < 0 else None)
+        outcome = outcome_words(self.s, how, blocker)
+        self.note(target, push_to=tile_name(*land), push_outcome=outcome, push_damage=dmg, statuses=list(statuses),
+                  push_how=how, push_blocker=blocker)
+        frm_tile = target.pos
         if tile_name(*land) != target.pos:
             target.pos = tile_name(*land)
             self.retarget(target)
-        self.log(f"{target.name} ({target.id}) is pushed: {outcome}, on {target.pos}")
+        self.emit(Pushed(who=target.id, by=user.id, skill=skill.name, frm=frm_tile, to=target.pos, how=how,
+                         pull=skill.push < 0, blocker=blocker, damage=dmg, statuses=statuses))
         for st in statuses:
             self.add_status(user, target, st)
         if dmg:
-            self.damage(user, target, dmg)
+            self.damage(user, target, dmg, "swept" if how == "deep_water" else "splat", skill.name)
 
     # --- statuses and surfaces --------------------------------------------------------------------
 
@@ -457,6 +550,7 @@ class Fight:
         expires = now + (2 if own == self.s.phase else 1)
         target.statuses = [s for s in target.statuses if s.name != name]
         target.statuses.append(StatusState(name=name, by=by.id, round=self.s.round, expires=expires))
+        self.emit(StatusApplied(who=target.id, status=name, by=by.id))
 
     def cashin(self, user: FighterState, skill: SkillDef, target: FighterState, tpos: XY) -> str | None:
         """The set-up this skill cashes in: set by the user's ally, this round."""
@@ -477,6 +571,21 @@ class Fight:
     # --- telegraph geometry -----------------------------------------------------------------------
 
     def area(self, origin: XY, skill: SkillDef, hd: XY | None, center: XY | None = None) -> list[XY]:
+        """The tiles a cone, line, dash or burst covers (a fresh list)."""
+        return list(self.area_set(origin, skill, hd, center)[0])
+
+    def area_set(self, origin: XY, skill: SkillDef, hd: XY | None,
+                 center: XY | None = None) -> tuple[tuple[XY, ...], frozenset[XY]]:
+        """The tiles an area covers, in order and as a set, remembered per board: the terrain never
+        changes in a fight, and the strays' policy asks the same shapes thousands of times a phase."""
+        key = (skill.shape, skill.length, skill.radius, origin, hd, center)
+        hit = self._areas.get(key)
+        if hit is None:
+            tiles = tuple(self._area(origin, skill, hd, center))
+            hit = self._areas[key] = (tiles, frozenset(tiles))
+        return hit
+
+    def _area(self, origin: XY, skill: SkillDef, hd: XY | None, center: XY | None = None) -> list[XY]:
         if skill.shape == "burst":
             c = center if center is not None else origin
             return [(x, y) for y in range(c[1] - skill.radius, c[1] + skill.radius + 1)
@@ -508,7 +617,10 @@ class Fight:
     def retarget(self, stray: FighterState) -> None:
         """A pushed stray's area telegraph turns with it (re-aimed at its locked point)."""
         for t in self.s.telegraphs:
-            if t.stray != stray.id or t.shape == "single":
+            if t.stray != stray.id:
+                continue
+            t.pushed = True
+            if t.shape == "single":
                 continue
             skill = kit(stray.name)[t.skill]
             here = self.pos(stray)
@@ -621,10 +733,12 @@ class Fight:
         copy.surfaces = list(s.surfaces)
         copy.log = []
         dry = Fight.__new__(Fight)
-        dry.s, dry.b, dry._lv = copy, self.b, self._lv
+        dry.s, dry.b, dry._lv, dry._areas = copy, self.b, self._lv, self._areas
         dry.rng = Rng(self.rng.state)
         dry.dry = True
+        dry.steady = True
         dry.record = {}
+        dry.events = []
         return dry
 
     def preview(self, f: FighterState, skill: SkillDef, at: XY, toward: str | None = None) -> SkillPreview:
@@ -643,7 +757,10 @@ class Fight:
                 fighter=t.id, name=t.name, tile=t.pos, damage=rec.get("damage", 0), modifiers=rec.get("modifiers", []),
                 heal=rec.get("heal", 0), shield=rec.get("shield", 0), push_to=rec.get("push_to"),
                 push_outcome=rec.get("push_outcome"), push_damage=rec.get("push_damage", 0),
-                statuses=rec.get("statuses", []), downs=t.side != f.side and after.down))
+                statuses=rec.get("statuses", []), downs=t.side != f.side and after.down,
+                push_how=rec.get("push_how"), push_blocker=rec.get("push_blocker"),
+                push_moves=rec.get("push_to") not in (None, t.pos),
+                pull=rec.get("push_how") is not None and skill.push < 0))
         moves_to = user.pos if user.pos != f.pos or skill.shape in ("move", "leap") else None
         return SkillPreview.model_construct(user=f.id, skill=skill.name, at=tile_name(*at),
                                             tiles=[tile_name(*p) for p in tiles], targets=targets,
@@ -666,11 +783,14 @@ class Fight:
                 return p
         return None
 
-    def use_skill(self, f: FighterState, skill: SkillDef, at: XY, toward: str | None = None) -> None:
-        """Use a skill whose legality was checked (`preview` first for what it will do)."""
-        self.resolve(f, skill, at, toward)
+    def use_skill(self, f: FighterState, skill: SkillDef, at: XY, toward: str | None = None,
+                  telegraph: bool = False) -> None:
+        """Use a skill whose legality was checked (`preview` first for what it will do); `telegraph`:
+        a stray's locked attack going off."""
+        self.resolve(f, skill, at, toward, telegraph)
 
-    def resolve(self, f: FighterState, skill: SkillDef, at: XY, toward: str | None) -> tuple[str | None, list[str]]:
+    def resolve(self, f: FighterState, skill: SkillDef, at: XY, toward: str | None,
+                telegraph: bool = False) -> tuple[str | None, list[str]]:
         """The rules of one skill use; returns the set-up it cashed in and the tiles it left moss on."""
         here = self.pos(f)
         tiles, hit, _ = self.skill_targets(f, skill, at)
@@ -684,17 +804,27 @@ class Fight:
         if skill.slot == "super":
             f.spent += SUPER_COST
             f.spirit = max(0, f.spirit - SUPER_COST)
-        self.log(f"{f.name} ({f.id}) uses {skill.name} at {tile_name(*at)}")
+        if not self.dry:
+            names = tuple(tile_name(*p) for p in tiles)
+            if telegraph:
+                self.emit(TelegraphFired(stray=f.id, skill=skill.name, shape=skill.shape, tiles=names,
+                                         target=hit[0].id if hit else None))
+            else:
+                self.emit(SkillUsed(who=f.id, skill=skill.name, at=tile_name(*at), tiles=names,
+                                    targets=tuple(t.id for t in hit)))
         if cashin:
             before = spirit_total(f)
             f.cashins += 1
             self.update_spirit(f, before)
-            self.log(f"{f.name} ({f.id}) cashes in {cashin} (+{CASHIN_SPIRIT} Spirit)")
+            self.emit(CashedIn(who=f.id, setup=cashin, spirit=CASHIN_SPIRIT))
         if skill.shape in ("move", "leap"):
-            f.pos = tile_name(*at)
+            start, f.pos = f.pos, tile_name(*at)
+            self.emit(Moved(who=f.id, frm=start, to=f.pos, how=skill.shape if skill.shape == "leap" else "dash",
+                            skill=skill.name))
             return cashin, []
         if skill.shape == "dash" and (land := self.dash_landing(f, tiles)):
-            f.pos = tile_name(*land)
+            start, f.pos = f.pos, tile_name(*land)
+            self.emit(Moved(who=f.id, frm=start, to=f.pos, how="charge", skill=skill.name))
         for t in hit:
             if self.s.result:
                 break
@@ -706,17 +836,18 @@ class Fight:
                 self.note(t, damage=amount, modifiers=mods)
                 if skill.element == "fire" and (m := self.moss_at(tp)):
                     self.s.surfaces.remove(m)
-                    self.log(f"the moss under {t.name} ({t.id}) burns away")
-                self.strike(f, t, self.luck(amount), melee=skill.delivery == "melee")
+                    self.emit(SurfaceBurned(tile=m.tile, under=t.id))
+                self.strike(f, t, amount, melee=skill.delivery == "melee",
+                            cause="telegraph" if telegraph else "skill", skill=skill.name)
             if skill.heal:
                 gain = min(skill.heal, t.max_hp - t.hp)
                 t.hp += gain
                 self.note(t, heal=gain)
-                self.log(f"{f.name} ({f.id}) heals {t.name} ({t.id}) for {gain}")
+                self.emit(Healed(by=f.id, who=t.id, amount=gain))
             if skill.shield:
                 t.shield += skill.shield
                 self.note(t, shield=skill.shield)
-                self.log(f"{t.name} ({t.id}) gains a shield of {skill.shield}")
+                self.emit(Shielded(by=f.id, who=t.id, amount=skill.shield))
             if skill.push and t.standing and not self.s.result:
                 self.do_push(f, skill, here, t, toward)
             if t.standing:
@@ -730,6 +861,8 @@ class Fight:
             for name in surfaces:
                 self.s.surfaces = [m for m in self.s.surfaces if m.tile != name]
                 self.s.surfaces.append(SurfaceState(tile=name, kind=skill.surface, by=f.id, round=self.s.round))
+            if surfaces:
+                self.emit(SurfaceLeft(by=f.id, surface=skill.surface, tiles=tuple(surfaces)))
         return cashin, surfaces
 
     # --- phases ------------------------------------------------------------------------------------
@@ -743,11 +876,14 @@ class Fight:
         if f.has("prone"):
             f.statuses = [s for s in f.statuses if s.name != "prone"]
             f.moved = min(f.move, STAND_UP_COST)
-            self.log(f"{f.name} ({f.id}) stands up (costs {STAND_UP_COST} movement)")
+            self.emit(StatusRemoved(who=f.id, status="prone", why="stood_up", cost=STAND_UP_COST))
 
     def end_phase(self) -> None:
         now = phase_index(self.s.round, self.s.phase)
         for f in self.s.fighters:
+            for st in f.statuses:
+                if st.expires <= now:
+                    self.emit(StatusRemoved(who=f.id, status=st.name, why="wore_off"))
             f.statuses = [s for s in f.statuses if s.expires > now]
         # Moss is a surface that lasts the fight unless fire burns it.
 
@@ -760,54 +896,8 @@ class Fight:
         strays = (sum(f.hp for f in self.s.standing("strays")), self.s.start_hp["strays"])
         return duo, strays
 
-    def end_duo_phase(self) -> None:
-        self.end_phase()
-        s = self.s
-        if s.result:
-            return
-        duo = s.standing("duo")
-        if s.goal == "break_out" and s.exits_open and duo and all(self.terrain(self.pos(f)) == "E" for f in duo):
-            self.finish("won", "the duo broke out")
-        elif s.goal == "hold" and s.hold_round is not None and s.round >= s.hold_round:
-            self.finish("won", f"the duo held to the end of round {s.hold_round}")
-        elif s.round >= LAST_ROUND:
-            (dh, dt), (sh, st) = self.shares()
-            a, b = dh * st, sh * dt   # compare dh/dt with sh/st without fractions
-            self.finish("won" if a > b else "lost" if a < b else "draw",
-                        f"after round {LAST_ROUND}, duo {dh}/{dt} HP against strays {sh}/{st}")
-        if not s.result:
-            s.round += 1
-            self.strays_phase()
-
     def start_duo_phase(self) -> None:
         self.s.phase = "duo"
+        self.emit(PhaseOpened(round=self.s.round, phase="duo"))
         for f in self.s.side("duo"):
             self.start_own_phase(f)
-
-    def strays_phase(self) -> None:
-        from .strays import fire_telegraph, stray_turn
-        s = self.s
-        s.phase = "strays"
-        for f in s.side("strays"):
-            self.start_own_phase(f)
-        if s.goal == "rout" and self.pack_broken():
-            for f in s.standing("strays"):
-                f.fled = True
-                self.log(f"{f.name} ({f.id}) runs")
-            s.telegraphs = []
-            self.finish("won", "the pack broke and ran")
-            return
-        if s.round >= 2:
-            for t in list(s.telegraphs):
-                if s.result:
-                    break
-                fire_telegraph(self, t)
-        s.telegraphs = []
-        for f in s.side("strays"):
-            if s.result:
-                break
-            if f.standing:
-                stray_turn(self, f)
-        self.end_phase()
-        if not s.result:
-            self.start_duo_phase()

@@ -7,6 +7,7 @@ from pydantic import BaseModel, ConfigDict
 
 from .board import Board
 from .content import Goal
+from .events import Event, FightEnded
 from .steps import UnknownNameError
 
 Side = Literal["duo", "strays"]
@@ -90,6 +91,7 @@ class Telegraph(BaseModel):
     offset: tuple[int, int] | None = None   # burst centre relative to the stray
     heading: tuple[int, int] | None = None
     tiles: list[str] = []
+    pushed: bool = False   # its stray was pushed since it locked (an area turns; a follower may lose reach)
 
 
 class FightState(BaseModel):
@@ -111,6 +113,8 @@ class FightState(BaseModel):
     start_hp: dict[str, int]
     rng: int
     log: list[str] = []
+    outcome: FightEnded | None = None   # the result's typed reason (None while the fight goes on)
+    last_phase: list[Event] = []        # what the latest strays' phase did, in order (events.py)
 
     def get(self, fid: str) -> FighterState:
         for f in self.fighters:

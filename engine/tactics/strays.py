@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from .board import DIRS, dist, tile_name
 from .content import SkillDef, kit
+from .events import TelegraphFired, TelegraphFizzled, TelegraphLocked
 from .rules import XY, Fight, xy
 from .state import FighterState, Telegraph
 
@@ -31,16 +32,18 @@ def attacks(st: FighterState) -> list[SkillDef]:
 
 def best_lock(fight: Fight, st: FighterState, frm: XY) -> tuple[int, SkillDef, dict] | None:
     """The telegraph from tile `frm` that threatens the most duo HP it can reach."""
-    duo = fight.s.standing("duo")
+    duo = [(t, xy(t.pos)) for t in fight.s.standing("duo")]
     best: tuple[int, SkillDef, dict] | None = None
     for skill in attacks(st):
+        # Each duo member's worth to this skill from frm, the same for every aim.
+        worth = {t.id: target_value(fight, st, skill, frm, t) for t, _ in duo}
         if skill.shape == "single":
-            for t in duo:
-                d = dist(frm, xy(t.pos))
-                if fight.in_range(st, skill, frm, xy(t.pos)):
-                    v = target_value(fight, st, skill, frm, t)
+            for t, tp in duo:
+                d = dist(frm, tp)
+                if fight.in_range(st, skill, frm, tp):
+                    v = worth[t.id]
                 elif d <= skill.range + st.move:
-                    v = target_value(fight, st, skill, frm, t) // 2  # it follows, but may be dodged
+                    v = worth[t.id] // 2  # it follows, but may be dodged
                 else:
                     continue
                 cand = (v, skill, {"target": t.id})
@@ -48,18 +51,18 @@ def best_lock(fight: Fight, st: FighterState, frm: XY) -> tuple[int, SkillDef, d
                     best = cand
         elif skill.shape == "burst":
             centers = [frm] if skill.range == 0 else sorted(
-                {(x, y) for t in duo for dx, dy in DIRS + ((0, 0),)
-                 for x, y in [(xy(t.pos)[0] + dx, xy(t.pos)[1] + dy)] if dist(frm, (x, y)) <= skill.range},
+                {(x, y) for _, tp in duo for dx, dy in DIRS + ((0, 0),)
+                 for x, y in [(tp[0] + dx, tp[1] + dy)] if dist(frm, (x, y)) <= skill.range},
                 key=lambda p: (p[1], p[0]))
             for c in centers:
-                tiles = set(fight.area(frm, skill, None, c))
-                v = sum(target_value(fight, st, skill, frm, t) for t in duo if xy(t.pos) in tiles)
+                tiles = fight.area_set(frm, skill, None, c)[1]
+                v = sum(worth[t.id] for t, tp in duo if tp in tiles)
                 if v and (best is None or v > best[0]):
                     best = (v, skill, {"center": c})
         else:
             for hd in DIRS:
-                tiles = set(fight.area(frm, skill, hd))
-                v = sum(target_value(fight, st, skill, frm, t) for t in duo if xy(t.pos) in tiles)
+                tiles = fight.area_set(frm, skill, hd)[1]
+                v = sum(worth[t.id] for t, tp in duo if tp in tiles)
                 if v and (best is None or v > best[0]):
                     best = (v, skill, {"heading": hd})
     return best
@@ -82,8 +85,8 @@ def lock(fight: Fight, st: FighterState, skill: SkillDef, how: dict) -> None:
         tg.aim = tile_name(*_clip((here[0] + hd[0] * reach, here[1] + hd[1] * reach)))
         tg.tiles = [tile_name(*p) for p in fight.area(here, skill, hd)]
     fight.s.telegraphs.append(tg)
-    what = f"at {fight.s.get(tg.target).name} ({tg.target})" if tg.target else "on " + ",".join(tg.tiles)
-    fight.log(f"{st.name} ({st.id}) telegraphs {skill.name} {what}")
+    fight.emit(TelegraphLocked(stray=st.id, skill=skill.name, shape=skill.shape, tiles=tuple(tg.tiles),
+                               target=tg.target))
 
 
 def _clip(p: XY) -> XY:
@@ -191,40 +194,46 @@ def fighter_skills(st: FighterState) -> tuple[SkillDef, ...]:
 def fire_telegraph(fight: Fight, tg: Telegraph) -> None:
     st = fight.s.get(tg.stray)
     if not st.standing:
+        fight.emit(TelegraphFizzled(stray=st.id, skill=tg.skill, reason="attacker_down", target=tg.target))
         return
     skill = kit(st.name)[tg.skill]
     if tg.shape == "single":
         t = fight.s.get(tg.target) if tg.target else None
         if t is None or not t.standing:
-            fight.log(f"{st.name} ({st.id}) {skill.name} fizzles: its target is down")
+            fight.emit(TelegraphFizzled(stray=st.id, skill=skill.name, reason="target_down", target=tg.target))
             return
         if not fight.in_range(st, skill, xy(st.pos), xy(t.pos)):
             if st.has("rooted"):
-                fight.log(f"{st.name} ({st.id}) is rooted and {skill.name} fizzles: {t.name} is out of reach")
+                fight.emit(TelegraphFizzled(stray=st.id, skill=skill.name, reason="rooted", target=t.id))
                 return
             reach = fight.paths(st, max(0, st.move - st.moved))
             spots = [p for p in fight.stoppable(st, reach) if fight.in_range(st, skill, p, xy(t.pos))]
             if not spots:
-                fight.log(f"{st.name} ({st.id}) {skill.name} fizzles: {t.name} is out of reach")
+                fight.emit(TelegraphFizzled(stray=st.id, skill=skill.name, target=t.id,
+                                            reason="pushed_away" if tg.pushed else "out_of_reach"))
                 return
             dest = min(spots, key=lambda p: (reach[p][0], reach[p][1], p[1], p[0]))
             fight.walk(st, reach, dest)
             if not st.standing or fight.s.result or not t.standing:
                 return
-        fight.use_skill(st, skill, xy(t.pos))
+        fight.use_skill(st, skill, xy(t.pos), telegraph=True)
         return
     # Area telegraphs hit the tiles they locked; a dash lands at the far end.
     if skill.shape == "dash" and st.has("rooted"):
-        fight.log(f"{st.name} ({st.id}) is rooted and cannot charge: {skill.name} fizzles")
+        fight.emit(TelegraphFizzled(stray=st.id, skill=skill.name, reason="rooted"))
         return
     tiles = {xy(n) for n in tg.tiles}
     here = xy(st.pos)
-    fight.log(f"{st.name} ({st.id}) fires {skill.name} on {','.join(tg.tiles)}")
-    for t in [o for o in fight.foes(st) if xy(o.pos) in tiles]:
+    fight.emit(TelegraphFired(stray=st.id, skill=skill.name, shape=skill.shape, tiles=tuple(tg.tiles)))
+    caught = [o for o in fight.foes(st) if xy(o.pos) in tiles]
+    if not caught:
+        fight.emit(TelegraphFizzled(stray=st.id, skill=skill.name,
+                                    reason="pushed_away" if tg.pushed else "moved_out_of_area"))
+    for t in caught:
         if fight.s.result or not st.standing:
             break
         amount, _ = fight.amount(st, skill, here, t)
-        fight.strike(st, t, fight.luck(amount), melee=skill.delivery == "melee")
+        fight.strike(st, t, amount, melee=skill.delivery == "melee", cause="telegraph", skill=skill.name)
         if skill.push and t.standing and not fight.s.result:
             fight.do_push(st, skill, here, t, None)
         if t.standing:

@@ -272,14 +272,16 @@ def test_summary_names_the_fighter_a_foe_is_splatted_on_and_keeps_kills_apart():
     assert "Flame Fan the Gloomcap at B5 for 6 (downing it) and the Driplet at C5 for 6" in fan, texts
     s2 = scenario([], [("hero", "Tidecaller", "A5"), ("s1", "Driplet", "B5"), ("s2", "Stripple", "B6")])
     pv_text = plan_turns(s2, "hero")
-    assert any("splat it on the Stripple (+3)" in t.summary for t in pv_text), [t.summary for t in pv_text]
+    # The splat is the whole damage (the number the button shows), and the Stripple it lands on is unhurt.
+    assert any("the Driplet at B5 for 3 and splat it on the Stripple, who is not hurt" in t.summary
+               for t in pv_text), [t.summary for t in pv_text]
 
 
 # --- Campaign: growing harder, never unwinnable ------------------------------------------------------
 
 WINNING = {"c01": ("Tidecaller", "Cindle"), "c02": ("Tidecaller", "Cindle"), "c03": ("Tidecaller", "Cindle"),
            "c04": ("Tidecaller", "Cindle"), "c05": ("Tidecaller", "Cindle"), "c06": ("Tidecaller", "Cindle"),
-           "c07": ("Tidecaller", "Cindle"), "c08": ("Tidecaller", "Cindle"), "c09": ("Tidecaller", "Pebbling"),
+           "c07": ("Tidecaller", "Mossle"), "c08": ("Tidecaller", "Cindle"), "c09": ("Tidecaller", "Pebbling"),
            "c10": ("Tidecaller", "Cindle"), "c11": ("Tidecaller", "Cindle"), "c12": ("Tidecaller", "Mossle"),
            "c13": ("Tidecaller", "Nookle")}
 

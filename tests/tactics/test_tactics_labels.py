@@ -4,9 +4,10 @@ import json
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.tactics import HoldStep, apply_turn, campaign, new_fight, pass_turn, plan_turns
+from engine.tactics import HoldStep, SkillStep, apply_turn, campaign, new_fight, pass_turn, plan_turns
 from engine.tactics.content import companions, heroes
-from engine.tactics.labels import MAX_LABEL, distinct_labels
+from engine.tactics.engine import run_steps
+from engine.tactics.labels import MAX_LABEL, distinct_labels, turn_label
 from engine.tactics.scenario import scenario
 
 ENCOUNTERS = [e.id for e in campaign()]
@@ -61,10 +62,12 @@ def test_label_reads_like_the_issue_example():
     # east and 1 south is east, the nearest of the eight headings).
     s = scenario(["", "", "", "", "......w"], [("hero", "Tidecaller", "A5"), ("companion", "Mossle", "A9"),
                                                 ("s1", "Driplet", "F5")])
+    # The bonus skill is said while there is room; a shield on oneself names the fighter, so a
+    # companion's label never reads as shielding the player.
     assert [t.label for t in plan_turns(s, "hero")] == [
-        "C4 · Tide Lash Driplet F5 for 7, push into water",
-        "B4 · Chain Spark Driplet F5 for 8",
-        "No attack · Brine Ward shields you for 6",
+        "C4 · Tide Lash Driplet F5 for 7, push into water · with Brine Ward on Tidecaller",
+        "B4 · Chain Spark Driplet F5 for 8 · with Brine Ward on Tidecaller",
+        "No attack · Brine Ward shields Tidecaller for 6",
     ]
 
 
@@ -89,11 +92,34 @@ def test_turns_that_would_read_alike_get_what_differs():
                                           update={"skills": lash.preview.skills[:1]})})
     no_hold = lash.model_copy(update={"steps": [x for x in lash.steps if not isinstance(x, HoldStep)]})
     labels = distinct_labels([lash, no_ward], "hero", "Tidecaller", "A5")
-    assert labels == [base + " · with Brine Ward on you", base]
+    assert labels == [base, base.removesuffix(" · with Brine Ward on Tidecaller")]
     labels = distinct_labels([lash, no_hold], "hero", "Tidecaller", "A5")
-    assert labels == [base + " · holds attack", base + " · no reaction"]
+    assert labels[0].endswith(" · holds attack") and labels[1].endswith(" · no reaction")
+    assert all(lb.startswith("C4 · Tide Lash Driplet F5 for 7") and len(lb) <= MAX_LABEL for lb in labels)
     labels = distinct_labels([lash, lash, lash], "hero", "Tidecaller", "A5")
     assert len(set(labels)) == 3 and all(len(lb) <= MAX_LABEL for lb in labels)
+
+
+def test_a_kill_with_a_bonus_skill_is_an_attack_and_a_pull_is_said():
+    # The Sellsword's Shove downs a 2-HP Driplet into rock with its bonus action alone: not "No attack".
+    s = scenario(["", "", "", "", ".....#"], [("hero", "Sellsword", "D5"), ("companion", "Mossle", "A9"),
+                                               ("s1", "Driplet", "E5"), ("s2", "Thornhorn", "M1")])
+    s.get("s1").hp = 2
+    s.get("hero").action_used = True
+    turns = plan_turns(s, "hero")
+    shove = next(t for t in turns if any(getattr(x, "skill", "") == "Shove" for x in t.steps))
+    assert not shove.label.startswith("No attack") and "downs it" in shove.label
+    assert not shove.summary.startswith("No attack") and shove.consequences.attacks
+    assert shove.consequences.kills == ("s1",) and shove.consequences.damage_dealt == 2
+    # Mossle's Vine Lash pulls: alone it is the label's main skill; beside Rootgrasp it is still said.
+    s = scenario([], [("hero", "Sellsword", "A1"), ("companion", "Mossle", "B5"), ("s1", "Driplet", "E5")])
+    alone = plan_turns(s.model_copy(update={"fighters": [
+        f.model_copy(update={"action_used": True}) if f.id == "companion" else f for f in s.fighters]}), "companion")
+    assert alone[0].label == "Vine Lash Driplet E5 for 2, pull to C5"
+    steps = [SkillStep(skill="Rootgrasp", at="E5"), SkillStep(skill="Vine Lash", at="E5")]
+    _, previews = run_steps(s, "companion", steps)
+    label = turn_label("companion", "Mossle", "B5", steps, previews, "B5")
+    assert label == "Rootgrasp Driplet E5 for 4, rooted · with Vine Lash pulls Driplet to C5"
 
 
 def test_cli_plan_includes_the_label(capsys):

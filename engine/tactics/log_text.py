@@ -1,0 +1,158 @@
+"""The fight's own log lines, written from its events: the short record kept in the saved fight and
+shown at the foot of the text view. Readers who need what happened take the events, not these lines."""
+from __future__ import annotations
+
+from .events import (
+    CashedIn,
+    Downed,
+    FightEnded,
+    FightStarted,
+    Guarded,
+    Healed,
+    Hit,
+    OpportunityAttack,
+    Pushed,
+    Shielded,
+    SkillUsed,
+    StatusRemoved,
+    StrayRan,
+    SurfaceBurned,
+    TelegraphFired,
+    TelegraphFizzled,
+    TelegraphLocked,
+)
+from .state import FightState
+
+_BLOCKERS = {"edge": "the edge", "rock": "rock", "barrel": "a barrel"}
+_LANDINGS = {"water": "soaked and prone at the water's edge", "deep_water": "swept by deep water",
+             "shallows": "soaked and prone in the shallows", "pushed": "pushed", "held": "held in place"}
+END_WHY = {"rout": "the pack broke and ran", "all_strays_down": "every stray is down",
+           "duo_down": "the duo is down", "broke_out": "the duo broke out"}
+
+
+def end_why(ev: FightEnded) -> str:
+    """The reason for a result in the engine's log words ("the pack broke and ran")."""
+    if ev.reason == "held":
+        return f"the duo held to the end of round {ev.hold_round}"
+    if ev.reason in END_WHY:
+        return END_WHY[ev.reason]
+    return (f"after round {ev.round}, duo {ev.duo_hp}/{ev.duo_start} HP against strays "
+            f"{ev.strays_hp}/{ev.strays_start}")
+
+
+def outcome_words(state: FightState, how: str, blocker: str | None) -> str:
+    """Where a push ended, in the preview's words ("splat on rock", "swept by deep water")."""
+    if how == "splat":
+        blocker = blocker or "edge"
+        return "splat on " + (_BLOCKERS[blocker] if blocker in _BLOCKERS else _name(state, blocker))
+    return _LANDINGS[how]
+
+
+def push_line(ev: Pushed, state: FightState) -> str:
+    """A push as a sentence that says only what happened: "Driplet (s1) is pushed to F6 and splats on
+    Mossle (companion), who is not hurt (3 damage)"; "Tussle (s1) is swept by deep water on B4"."""
+    who = _who(state, ev.who)
+    moved = ev.frm != ev.to
+    verb = "pulled" if ev.pull else "pushed"
+    went = f"is {verb} to {ev.to}" if moved else f"stays on {ev.to}"
+    if ev.how in ("pushed", "held"):
+        return f"{who} {went}" if moved else f"{who} is held in place on {ev.to}"
+    if ev.how == "splat":
+        blocker = ev.blocker or "edge"
+        on = _BLOCKERS.get(blocker) or f"{_who(state, blocker)}, who is not hurt"
+        return f"{who} {went} and splats on {on} ({ev.damage} damage)"
+    if ev.how == "deep_water":
+        return f"{who} {went} and is swept by deep water ({ev.damage} damage): soaked and prone"
+    if ev.how == "water":
+        return f"{who} {went} at the water's edge: soaked and prone"
+    return f"{who} {went} into the shallows: soaked and prone"
+
+
+def _name(state: FightState, fid: str) -> str:
+    return state.get(fid).name
+
+
+def _who(state: FightState, fid: str | None) -> str:
+    if fid is None:
+        return "the ground"
+    f = state.get(fid)
+    return f"{f.name} ({f.id})"
+
+
+def log_lines(ev: object, state: FightState) -> list[str]:
+    """The log lines one event writes (most write one; several write none)."""
+    w = lambda fid: _who(state, fid)  # noqa: E731 - a short local alias keeps the table below readable
+    if isinstance(ev, Hit):
+        shield = f", shield took {ev.absorbed}" if ev.absorbed else ""
+        line = f"{w(ev.src)} hits {w(ev.target)} for {ev.lost}{shield}; {ev.hp}/{ev.max_hp} left"
+        return [f"{w(ev.src)} strikes back at {w(ev.target)}", line] if ev.cause == "strike_back" else [line]
+    if isinstance(ev, SkillUsed):
+        return [f"{w(ev.who)} uses {ev.skill} at {ev.at}"]
+    if isinstance(ev, Pushed):
+        return [push_line(ev, state)]
+    if isinstance(ev, TelegraphLocked):
+        what = f"at {w(ev.target)}" if ev.target else "on " + ",".join(ev.tiles)
+        return [f"{w(ev.stray)} telegraphs {ev.skill} {what}"]
+    if isinstance(ev, TelegraphFired):
+        if ev.shape == "single":
+            return [f"{w(ev.stray)} uses {ev.skill} at {ev.tiles[0]}"]
+        return [f"{w(ev.stray)} fires {ev.skill} on {','.join(ev.tiles)}"]
+    if isinstance(ev, TelegraphFizzled):
+        return _fizzle_lines(ev, state)
+    if isinstance(ev, OpportunityAttack):
+        return [f"{w(ev.attacker)} makes an opportunity attack on {w(ev.target)}"]
+    if isinstance(ev, Guarded):
+        return [f"{w(ev.who)} Flowing Guard takes {ev.blocked} off"]
+    if isinstance(ev, Downed):
+        return [f"{w(ev.who)} is down"]
+    if isinstance(ev, FightEnded):
+        return [f"fight {ev.result}: {end_why(ev)}"]
+    if isinstance(ev, StatusRemoved) and ev.why == "stood_up":
+        return [f"{w(ev.who)} stands up (costs {ev.cost} movement)"]
+    if isinstance(ev, StrayRan):
+        return [f"{w(ev.who)} runs"]
+    if isinstance(ev, CashedIn):
+        return [f"{w(ev.who)} cashes in {ev.setup} (+{ev.spirit} Spirit)"]
+    if isinstance(ev, SurfaceBurned):
+        return [f"the moss under {w(ev.under)} burns away"]
+    if isinstance(ev, Healed):
+        return [f"{w(ev.by)} heals {w(ev.who)} for {ev.amount}"]
+    if isinstance(ev, Shielded):
+        return [f"{w(ev.who)} gains a shield of {ev.amount}"]
+    if isinstance(ev, FightStarted):
+        return [f"{state.encounter_name}: goal {ev.goal}"]
+    return []
+
+
+def _fizzle_lines(ev: TelegraphFizzled, state: FightState) -> list[str]:
+    who = _who(state, ev.stray)
+    if ev.reason == "target_down":
+        return [f"{who} {ev.skill} fizzles: its target is down"]
+    if ev.target is None:
+        if ev.reason == "rooted":   # a rooted stray cannot charge its dash
+            return [f"{who} is rooted and cannot charge: {ev.skill} fizzles"]
+        return []   # an area that hit nobody, or a downed stray's telegraph: no line of its own
+    if ev.reason == "rooted":
+        return [f"{who} is rooted and {ev.skill} fizzles: {_name(state, ev.target)} is out of reach"]
+    if ev.reason in ("out_of_reach", "pushed_away"):
+        return [f"{who} {ev.skill} fizzles: {_name(state, ev.target)} is out of reach"]
+    return []
+
+
+def legacy_outcome(state: FightState) -> FightEnded | None:
+    """The typed result of a fight saved before reasons were kept, read back from its own log line."""
+    for line in reversed(state.log):
+        _, _, rest = line.partition(": fight ")
+        if not rest.startswith(f"{state.result}: "):
+            continue
+        why = rest[len(state.result or "") + 2:]
+        reason = next((r for r, words in END_WHY.items() if words == why), None)
+        if reason is None:
+            reason = "held" if why.startswith("the duo held") else {"won": "share_win", "lost": "share_loss"}.get(
+                state.result or "", "share_draw")
+        duo = sum(f.hp for f in state.standing("duo")), state.start_hp["duo"]
+        strays = sum(f.hp for f in state.standing("strays")), state.start_hp["strays"]
+        return FightEnded(result=state.result, reason=reason, round=state.round,  # type: ignore[arg-type]
+                          duo_hp=duo[0], duo_start=duo[1], strays_hp=strays[0], strays_start=strays[1],
+                          hold_round=state.hold_round)
+    return None
