@@ -82,53 +82,69 @@ def expert_pilot(fight: FightState, fighter_id: str, rng: random.Random) -> Comp
 # --- the reader: the prompt's words only -----------------------------------------------------------------
 
 TURN_LINE = re.compile(r"^(?P<n>[1-9])\. (?P<text>.+)$", re.MULTILINE)
-NUMBER = r"(\d+)"
+HP_AFTER = re.compile(r"(?P<who>you|the \w+) (?:(?P<hp>\d+)/\d+ HP|(?P<down>DOWNED))")
 
 
 @dataclass(frozen=True)
 class ReadTurn:
-    """What one offered turn says it does, as a reader of the prompt finds it."""
+    """What one offered turn says it leads to, as a reader of the prompt finds it."""
     number: int
-    kills: int
-    damage: int
     lethal: bool
-    my_hp_after: int | None
-    ally_hp_after: int | None
+    result: int          # +1 the turn wins the fight, -1 it loses it, 0 neither
+    hp_after: int        # the duo's HP after the strays, as stated (a downed fighter counts 0)
+    kills: int
     defused: int
-    goal: int  # the stated progress toward the goal (rounds held, steps to the exit saved, a rout)
+    damage: int
+    goal: int            # higher is closer to the goal: the pack broken or lower, the exit nearer
 
     def score(self) -> tuple:
-        """Standing first, then the goal and kills, then HP kept and damage dealt."""
-        alive = not self.lethal
-        hp = (self.my_hp_after or 0) + (self.ally_hp_after or 0)
-        return alive, self.goal, self.kills, self.defused, hp, self.damage, -self.number
+        """Standing first, then the fight's result and goal, then HP kept, kills, defused attacks and damage;
+        the engine's own rank breaks ties."""
+        return (not self.lethal, self.result, self.goal, self.hp_after, self.kills, self.defused, self.damage,
+                -self.number)
 
 
-def _count(pattern: str, text: str) -> int:
-    found = re.search(pattern, text, re.IGNORECASE)
-    return int(found.group(1)) if found else 0
+def _after_part(text: str) -> str:
+    found = re.search(r"After the strays: (.*?)(?:\. Defuses|\. Still fires|\. Goal|\.$)", text)
+    return found.group(1) if found else ""
 
 
-def _hp(label: str, text: str) -> int | None:
-    found = re.search(label + r"[^0-9]{0,20}" + NUMBER + r" HP", text, re.IGNORECASE)
-    return int(found.group(1)) if found else None
+def _goal(text: str) -> int:
+    if "Goal: the pack breaks" in text:
+        return 10_000
+    pack = re.search(r"Goal: pack HP (\d+)/", text)
+    if pack:
+        return -int(pack.group(1))
+    exits = [int(d) for d in re.findall(r"(\d+) tiles from", text)]
+    return -sum(exits) if exits else 0
 
 
 def read_turn(number: int, text: str) -> ReadTurn:
-    """The consequences a turn's line states, read from its words."""
-    kills = _count(r"kills? " + NUMBER, text) or len(re.findall(r"\bdowns? \w", text, re.IGNORECASE))
-    return ReadTurn(
-        number=number, kills=kills, damage=_count(NUMBER + r" damage", text),
-        lethal=bool(re.search(r"\blethal\b|would be downed", text, re.IGNORECASE)),
-        my_hp_after=_hp(r"\byou\b", text), ally_hp_after=_hp(r"\bally\b|\bhero\b", text),
-        defused=_count(r"defuses? " + NUMBER, text), goal=_count(r"goal[^0-9]{0,30}\+" + NUMBER, text))
+    """The consequences one turn's line states, read from its words alone."""
+    after = _after_part(text)
+    hp = sum(int(m["hp"]) for m in HP_AFTER.finditer(after) if m["hp"])
+    damage = re.search(r"Deals (\d+)", text)
+    kills = re.search(r"downs ([^.]+?)\. After", text)
+    defuses = re.search(r"Defuses ([^.]+)\.", text)
+    result = 1 if "WINS the fight" in after else -1 if "LOSES the fight" in after else 0
+    return ReadTurn(number=number, lethal="LETHAL" in after, result=result, hp_after=hp,
+                    kills=len(kills.group(1).split(", ")) if kills else 0,
+                    defused=len(defuses.group(1).split("; ")) if defuses else 0,
+                    damage=int(damage.group(1)) if damage else 0, goal=_goal(text))
 
 
 def read_prompt(messages: list[dict]) -> list[ReadTurn]:
     """Every numbered turn of the user message, as the reader understands it."""
     user = next(m["content"] for m in reversed(messages) if m["role"] == "user")
-    section = user.split("Ready-made turns:", 1)[-1]
+    section = user.split("Ready-made turns", 1)[-1]
     return [read_turn(int(m["n"]), m["text"]) for m in TURN_LINE.finditer(section)]
+
+
+def read_pass(messages: list[dict]) -> ReadTurn | None:
+    """What the prompt says a pass leads to (None when it does not say)."""
+    user = next(m["content"] for m in reversed(messages) if m["role"] == "user")
+    found = re.search(r"^If you pass, after the strays: (.+)$", user, re.MULTILINE)
+    return read_turn(0, f"After the strays: {found.group(1)}") if found else None
 
 
 def reader_pilot(fight: FightState, fighter_id: str, rng: random.Random) -> CompanionDecision:
@@ -139,6 +155,9 @@ def reader_pilot(fight: FightState, fighter_id: str, rng: random.Random) -> Comp
     if not read or not offer.turns:
         return _pass(fight, offer.turns, "the prompt offered no turn")
     best = max(read, key=ReadTurn.score)
+    passing = read_pass(offer.messages)
+    if passing is not None and best.lethal and not passing.lethal:
+        return _pass(fight, offer.turns, "the prompt says every turn is lethal and a pass is not")
     if best.number > len(offer.turns):
         return _pass(fight, offer.turns, "the prompt named a turn that was not offered")
     return _turn(fight, offer.turns, best.number - 1, "reader", "read from the prompt")

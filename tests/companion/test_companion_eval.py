@@ -7,7 +7,7 @@ import random
 
 from support.fake_openai import FakeOpenAI, choose
 
-from bot.companion.baselines import BASELINES, read_prompt
+from bot.companion.baselines import BASELINES, read_pass, read_prompt
 from bot.companion.coordination import aim_of, coordinate
 from bot.companion.evaluate import EvalOptions, FightRun, baseline_decider, evaluate, paired, run_fight, wilson
 from engine.tactics import apply_turn, new_fight, plan_turns
@@ -35,24 +35,32 @@ def test_seeds_change_the_fight_not_only_its_luck():
     varied = {(r.result, r.rounds, r.hp_share) for r in (run("auto", "c06", s) for s in range(1, 7))}
     assert len(varied) > 1
     # Without the hero's seeded choices auto plays every seed of an encounter to one result.
-    plain = {r.result for r in (run("auto", "c07", s, jitter=False) for s in range(1, 4))}
-    assert plain == {"lost"}
+    plain = {(r.result, r.rounds) for r in (run("auto", "c06", s, jitter=False) for s in range(1, 4))}
+    assert len(plain) == 1
 
 
 def test_the_expert_wins_a_fight_auto_loses():
-    assert run("auto", "c07", 1).result == "lost"
-    assert run("expert", "c07", 1).result == "won"
+    assert run("auto", "c13", 2).result == "lost"
+    assert run("expert", "c13", 2).result == "won"
 
 
 def test_the_reader_picks_by_what_each_turn_says():
-    text = ("Round 3 of 10.\n\nReady-made turns:\n"
-            "1. Ember Bolt the Driplet. Ends on C4, 6 damage dealt. lethal: you would be downed.\n"
-            "2. Mend the hero. Ends on B3, 0 damage dealt. You after the strays: 12 HP.\n"
-            "3. Fire Fan. Ends on C5, 9 damage dealt, kills 1. You after the strays: 3 HP.\n")
-    read = read_prompt([{"role": "system", "content": "rules"}, {"role": "user", "content": text}])
+    text = ("Round 3 of 10.\nIf you pass, after the strays: LETHAL: you DOWNED, the Tidecaller 20/30 HP.\n\n"
+            "Ready-made turns, best first:\n"
+            "1. Ember Bolt Driplet c. Deals 6. After the strays: LETHAL: you DOWNED, "
+            "the Tidecaller 20/30 HP. Still fires: Tussle a's Haymaker for 12.\n"
+            "2. Mend heals Tidecaller. Deals 0. After the strays: you 12/24 HP, the "
+            "Tidecaller 29/30 HP. Goal: pack HP 40/60, it breaks below 18.\n"
+            "3. Flame Fan. Deals 9, downs Driplet c. After the strays: you 3/24 HP, the "
+            "Tidecaller 20/30 HP. Defuses Driplet c's Spit (downed first). Goal: pack HP 31/60, it breaks below 18.\n")
+    messages = [{"role": "system", "content": "rules"}, {"role": "user", "content": text}]
+    read = read_prompt(messages)
     assert [t.number for t in read] == [1, 2, 3]
-    assert read[0].lethal and read[2].kills == 1 and read[1].my_hp_after == 12
-    assert max(read, key=lambda t: t.score()).number == 3  # standing, and a kill
+    assert read[0].lethal and not read[1].lethal and read[2].kills == 1 and read[2].defused == 1
+    assert (read[1].hp_after, read[2].hp_after, read[2].goal) == (41, 23, -31)
+    assert max(read, key=lambda t: t.score()).number == 3  # standing, and nearer the pack breaking
+    passing = read_pass(messages)
+    assert passing is not None and passing.lethal
 
 
 def test_every_baseline_plays_a_whole_fight():
