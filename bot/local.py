@@ -2,28 +2,37 @@
 
 No account or token: a server with a #games channel and one player who manages it, the same on
 every start (bot/local_world.py), so the store's games and progress are the player's after a
-restart, and running games open again in new threads with their current board.
+restart, and running games open again in new threads with their current board. The page's address
+is the same on every start too, and the page opens on the game the player moved in last.
 
 SimCord allows one preview per world and shows one channel in it, with no channel list. So the one
 page follows the player: into a game's thread when it opens, back to #games a moment after the game
-shown ends, and anywhere they ask with `/open` (a command only local play has). The page is never
-closed and re-opened, so it never goes blank. SimCord's clock is kept on the wall clock, so
-messages carry their real time.
+the page shows ends (only that game: another game ending elsewhere moves nothing), and anywhere they
+ask with `/open` (a command only local play has, bot/local_open.py). The page is never closed and
+re-opened, so it never goes blank. SimCord's clock is kept on the wall clock, so messages carry their
+real time.
+
+A model server is outside input: local play runs the companion's call outside SimCord's simulated
+Discord and has the pilot await it through SimCord's `external_wait`, so no press waits on a model,
+and the call's own deadline runs on the real clock (the companion passes 10 s into its phase).
 """
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import logging
 from datetime import UTC, datetime
 from typing import Any
 
-from bot.local_world import World, build_world, reopen_games
+from bot.local_open import OpenButton, open_buttons, open_command
+from bot.local_world import PLAYER_NAME, World, build_world, latest_played, page_secret, reopen_games
 from bot.settings import Settings
+from db.games import GameRecord
 
 log = logging.getLogger(__name__)
 
-TICK_SECONDS = 0.5        # how often the page checks where to be and whether to redraw
-LINGER_TICKS = 6          # a finished game's last board stays on screen this many ticks
+TICK_SECONDS = 0.25       # how often the page checks where to be and whether to redraw
+LINGER_TICKS = 12         # a finished game's last board stays on screen this many ticks
 REOPENED_TEXT = "Back after a restart: here is where you left off."
 
 
@@ -38,8 +47,10 @@ async def run_local(settings: Settings, *, port: int | None = None, plugins=None
     from db.store import open_store
 
     port = settings.local_play_port if port is None else port
-    bot = create_bot(settings, plugins=plugins)
+    model_calls = OutsideCalls()
+    bot = create_bot(settings, plugins=plugins, external_wait=model_calls)
     env = simcord.Env(bot, check_errors=False, shard_count=settings.shard_count or 1)
+    model_calls.env = env
     world = build_world(env)
     keep_time(env)  # from here on, ids and message times are the wall clock's
     db = open_store(settings.database_path)
@@ -47,12 +58,15 @@ async def run_local(settings: Settings, *, port: int | None = None, plugins=None
         reopened = reopen_games(env, world, db, {p.kind.key: p.kind for p in bot.plugins})
     finally:
         db.conn.close()
-    page = Page(env, bot, world)
-    bot.tree.add_command(page.open_command())
+    latest = latest_played(reopened)
+    page = Page(env, bot, world, start=latest.thread_id if latest is not None else None)
+    bot.tree.add_command(open_command(page))
+    OpenButton.page = page
+    bot.add_dynamic_items(OpenButton)
     bot.add_listener(_reopened_boards(bot, world, [g.id for g in reopened]), "on_ready")
     await env.start()
     try:
-        await page.serve(port)
+        await page.serve(port, page_secret(settings.database_path.parent))
     finally:
         await env.shutdown()
     return 0
@@ -69,6 +83,23 @@ def keep_time(env: Any) -> None:
         clock.elapsed += behind
 
 
+class OutsideCalls:
+    """How local play's bot awaits a model server (the bot's `external_wait`).
+
+    The call runs as a task of its own outside SimCord's simulated Discord (started in a fresh
+    context, so SimCord does not count it as the bot's work), and the pilot awaits it through
+    `env.external_wait`: SimCord's settling then never waits on the model, so every press answers
+    at once, and the call's own deadline is a real-time timer, so a hanging model ends on time.
+    """
+
+    def __init__(self) -> None:
+        self.env: Any = None
+
+    async def __call__(self, awaitable: Any, *, reason: str) -> Any:
+        call = contextvars.Context().run(asyncio.ensure_future, awaitable)
+        return await self.env.external_wait(call, reason=reason)
+
+
 def _reopened_boards(bot: Any, world: World, game_ids: list[int]):
     """An on_ready listener posting each reopened game's current board in its new thread, and a
     note in #games saying which games came back."""
@@ -80,7 +111,8 @@ def _reopened_boards(bot: Any, world: World, game_ids: list[int]):
             return
         done = True
         sessions = bot.sessions
-        back = []
+        back: dict[int, str] = {}
+        names = {t.id: t.name for t in world.games.threads}
         for game_id in game_ids:
             try:
                 game = await sessions.call(sessions.get, game_id)
@@ -92,13 +124,15 @@ def _reopened_boards(bot: Any, world: World, game_ids: list[int]):
                 thread = bot.get_partial_messageable(game.thread_id, guild_id=game.guild_id)
                 message = await thread.send(**bot.play.board_message(game, reply, REOPENED_TEXT))
                 await sessions.call(sessions.attach, game, board_message_id=message.id)
-                back.append(f"<#{game.thread_id}>")
+                back[game.thread_id] = names.get(game.thread_id) or sessions.kind(game.kind).title
             except Exception:  # one game that cannot be shown must not keep the others hidden
                 log.exception("game %s: could not post its board after the restart", game_id)
         if back:
             games = bot.get_partial_messageable(world.games.id, guild_id=world.guild.id)
-            await games.send(f"Welcome back. Your running games are open again: {', '.join(back)}. "
-                             "Type `/open` to go to one.")
+            mentions = ", ".join(f"<#{thread_id}>" for thread_id in back)
+            await games.send(f"Welcome back. Your running games are open again: {mentions}. The page opens on "
+                             "the one you played last; a button below (or `/open`) goes to another.",
+                             view=open_buttons(back))
 
     return post
 
@@ -106,67 +140,57 @@ def _reopened_boards(bot: Any, world: World, game_ids: list[int]):
 class Page:
     """The one preview page, and where it should be."""
 
-    def __init__(self, env: Any, bot: Any, world: World) -> None:
+    def __init__(self, env: Any, bot: Any, world: World, *, start: int | None = None) -> None:
         self.env = env
         self.bot = bot
         self.world = world
-        self.shown = world.games
-        self.known = {t.id for t in world.games.threads}
+        self.games_channel_id = world.games.id
+        self.guild_id = world.guild.id
+        threads = {t.id: t for t in world.games.threads}
+        self.shown = threads.get(start or 0, world.games)
+        self.known = set(threads)
+        # Whether the page goes back to #games once no game runs in the thread shown: yes for a game's
+        # own thread; no for a finished game's thread opened with /open to look at its result.
+        self.leave_when_over = True
         self.requested: int | None = None
         self.linger = 0
         self.seen = 0
         self.preview: Any = None
 
-    # --- the local /open command -----------------------------------------------------------------
+    # --- what /open needs (bot/local_open.py) ----------------------------------------------------
 
-    def open_command(self):
-        """`/open where:` — show #games or one of the player's game threads in the page."""
-        import discord
-        from discord import app_commands
+    def thread_names(self) -> dict[int, str]:
+        """The threads of #games that exist now, by id."""
+        return {t.id: t.name or "thread" for t in self.world.games.threads}
 
-        from db.games import running_games_of
+    def name_of(self, game: GameRecord) -> str:
+        """A game's thread name, as it was when it had one (its state read again)."""
+        kind = self.bot.sessions.kinds.get(game.kind)
+        if kind is None:
+            return game.kind
+        try:
+            return kind.thread_name(kind.load(game.state), PLAYER_NAME)[:100]
+        except Exception:  # a state that no longer loads still has its game's title
+            return kind.title
 
-        page = self
-
-        async def places(user_id: int) -> dict[str, int]:
-            games = await page.bot.sessions.call(running_games_of, page.bot.sessions.db, user_id, page.world.guild.id)
-            named = {"#games": page.world.games.id}
-            for game in games:
-                thread = page.env.backend.channels.get(game.thread_id or 0)
-                if thread is not None:
-                    named[(thread.name or page.bot.sessions.kind(game.kind).title)[:100]] = thread.id
-            return named
-
-        async def complete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-            named = await places(interaction.user.id)
-            return [app_commands.Choice(name=name, value=str(cid)) for name, cid in named.items()
-                    if current.lower() in name.lower()][:25]
-
-        @app_commands.command(name="open", description="Local play: show #games or one of your game threads here")
-        @app_commands.describe(where="#games, or a running game's thread")
-        @app_commands.autocomplete(where=complete)
-        async def open_(interaction: discord.Interaction, where: str) -> None:
-            named = await places(interaction.user.id)
-            wanted = next((cid for name, cid in named.items() if where in (str(cid), name)), None)
-            if wanted is None:
-                await interaction.response.send_message(
-                    "That is not #games or one of your running games: pick one from the list.", ephemeral=True)
-                return
-            page.requested = wanted
-            await interaction.response.send_message(f"Opening <#{wanted}>…", ephemeral=True)
-
-        return open_
+    def request(self, channel_id: int) -> None:
+        """Show this channel at the page's next tick."""
+        self.requested = channel_id
 
     # --- following the player --------------------------------------------------------------------
 
-    async def serve(self, port: int) -> None:
-        """Serve the page until it is closed (End preview session, or Ctrl+C)."""
-        preview = self.env.preview(self.world.games, viewers=[self.world.player], layout="channel", port=port)
+    async def serve(self, port: int, secret: str) -> None:
+        """Serve the page until it is closed (End preview session, or Ctrl+C), at an address that
+        `secret` keeps the same from one start to the next."""
+        preview = self.env.preview(self.shown, viewers=[self.world.player], layout="channel", port=port)
+        preview.capability = secret  # the address's secret: public on Preview, read when the page calls
         async with preview:
             self.preview = preview
             self.seen = len(self.env.backend.transcript)
             print(f"Local play: open {preview.url}  — the page follows you into each game's thread; "
                   "Ctrl+C stops", flush=True)
+            if self.shown.id != self.games_channel_id:
+                log.info("local play: the page opens on #%s, played last", self.shown.name)
             follower = asyncio.create_task(self._follow())
             try:
                 await preview.wait_closed()
@@ -194,20 +218,25 @@ class Page:
     async def _where(self) -> Any:
         """The channel the page should show now, or None to stay."""
         threads = {t.id: t for t in self.world.games.threads}
+        sessions = self.bot.sessions
         if self.requested is not None:
             wanted, self.requested = self.requested, None
+            self.known.update(threads)  # a thread /open made is not a game opening by itself
             self.linger = 0
-            return self.world.games if wanted == self.world.games.id else threads.get(wanted)
+            # A running game's thread is left when that game ends; a finished one's stays up to be read.
+            self.leave_when_over = await sessions.call(sessions.running_in_thread, wanted) is not None
+            return self.world.games if wanted == self.games_channel_id else threads.get(wanted)
         new = [t for tid, t in threads.items() if tid not in self.known]
         self.known.update(threads)
         if new:
-            self.linger = 0
+            self.linger, self.leave_when_over = 0, True  # a game just opened its thread
             return max(new, key=lambda t: t.id)
-        if self.shown.id == self.world.games.id:
+        if self.shown.id == self.games_channel_id:
             return None
-        sessions = self.bot.sessions
         if await sessions.call(sessions.running_in_thread, self.shown.id) is not None:
-            self.linger = 0
+            self.linger, self.leave_when_over = 0, True
+            return None
+        if not self.leave_when_over:
             return None
         self.linger += 1  # the game shown has ended: leave its last board up a moment
         return self.world.games if self.linger > LINGER_TICKS else None

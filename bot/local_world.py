@@ -1,18 +1,25 @@
-"""Local play's server: the same guild, #games, player and Hosts role on every start, and the
-player's running games opened again in fresh threads.
+"""Local play's server: the same guild, #games, player and Hosts role on every start, the same page
+address, and the player's running games opened again in fresh threads.
 
 SimCord's world lives in memory, so each start builds it anew. Its ids must not change, or the
 store's games and progress would belong to strangers after a restart. A snowflake is the instant
 it was minted plus a counter; SimCord mints one at its clock's instant, counting from 0 within a
 millisecond. So each piece of the world is built with SimCord's clock held at its own fixed
 instant, before the clock moves on to the wall time: the first id minted there is the piece's id,
-the same on every start (`WORLD_IDS`), with no file to keep beside the database.
+the same on every start (`WORLD_IDS`), with no file needed for them.
+
+The page's address carries a secret (whoever holds it can play); it is kept in a file beside the
+database, so the address printed at one start is the address of every start: an open tab reloads
+into the new process instead of being refused.
 """
 from __future__ import annotations
 
 import logging
+import os
+import secrets
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 from typing import Any
 
 from db.games import GameRecord, running_games_in_guild, set_location
@@ -35,6 +42,24 @@ def snowflake_at(moment: datetime) -> int:
 
 
 WORLD_IDS = {piece: snowflake_at(SIMCORD_EPOCH + timedelta(seconds=s)) for piece, s in WORLD_SECONDS.items()}
+SECRET_FILE = "local-play-secret"  # beside the database: the page address's secret
+
+
+def page_secret(folder: Path) -> str:
+    """The page address's secret: made once, then read back on every start. Readable by its owner alone."""
+    path = folder / SECRET_FILE
+    try:
+        kept = path.read_text(encoding="utf-8").strip()
+    except FileNotFoundError:
+        kept = ""
+    if len(kept) >= 32 and kept.replace("-", "").replace("_", "").isalnum():
+        return kept
+    made = secrets.token_urlsafe(32)
+    folder.mkdir(parents=True, exist_ok=True)
+    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(descriptor, "w", encoding="utf-8") as file:
+        file.write(made + "\n")
+    return made
 
 
 @dataclass
@@ -70,7 +95,7 @@ def reopen_games(env: Any, world: World, db: Store, kinds: dict[str, Any]) -> li
 
     Done before the bot starts, so a timer or pilot that fires at start-up already posts into the
     new thread (the old one died with the last process). The boards are posted once the bot is up
-    (`post_reopened`). Returns the games, re-pointed.
+    (bot/local.py). Returns the games, re-pointed.
     """
     backend = env.backend
     reopened = []
@@ -86,3 +111,8 @@ def reopen_games(env: Any, world: World, db: Store, kinds: dict[str, Any]) -> li
         thread = backend.create_thread(world.games.id, name, backend.bot_user.id, auto_archive_duration=1440)
         reopened.append(set_location(db, game.id, thread_id=thread.id))
     return reopened
+
+
+def latest_played(games: list[GameRecord]) -> GameRecord | None:
+    """The game the player moved in last: where the page opens after a restart."""
+    return max(games, key=lambda g: (g.updated_at, g.id), default=None)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from pydantic import Field, SecretStr, ValidationError, ValidationInfo, field_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
@@ -32,6 +32,17 @@ class Settings(BaseSettings):
     companion_calls_per_day: int = Field(default=2000, alias="COMPANION_CALLS_PER_DAY", ge=0)
     # Offer the model custom_turn (a turn of its own steps, checked by the engine) beside choose_turn.
     companion_custom_turns: bool = Field(default=False, alias="COMPANION_CUSTOM_TURNS")
+    # tool_choice sent with the tools: "required" (one call, no text) or "auto" (for servers that refuse it).
+    companion_tool_choice: Literal["required", "auto"] = Field(default="required", alias="COMPANION_TOOL_CHOICE")
+    # reasoning_effort for thinking models (none … high); unset: not sent. Dropped for a server that refuses it.
+    companion_reasoning_effort: Literal["none", "minimal", "low", "medium", "high"] | None = Field(
+        default=None, alias="COMPANION_REASONING_EFFORT")
+    # The most tokens one answer may take (max_tokens, or max_completion_tokens where the server wants that).
+    companion_max_tokens: int = Field(default=512, alias="COMPANION_MAX_TOKENS", ge=16)
+    # A folder: each decision's prompt is written there as <prompt hash>.json, for replays. Unset: none.
+    companion_transcripts: Path | None = Field(default=None, alias="COMPANION_TRANSCRIPTS")
+    # Model requests in flight at once across all fights (the rest wait their turn inside their 10 s).
+    companion_max_requests: int = Field(default=8, alias="COMPANION_MAX_REQUESTS", ge=1)
     log_level: str = Field(default="INFO", alias="LOG_LEVEL")
     local_play_port: int = Field(default=8765, alias="LOCAL_PLAY_PORT", ge=1, le=65535)
     # postgresql://… for the PostgreSQL store (several machines); unset: the SQLite file DATABASE_PATH.
@@ -41,7 +52,8 @@ class Settings(BaseSettings):
     shard_count: int | None = Field(default=None, alias="SHARD_COUNT", ge=1)
     shard_ids: Annotated[tuple[int, ...] | None, NoDecode] = Field(default=None, alias="SHARD_IDS")
 
-    @field_validator("discord_token", "openai_api_key", "openai_base_url", "companion_model", mode="before")
+    @field_validator("discord_token", "openai_api_key", "openai_base_url", "companion_model",
+                     "companion_reasoning_effort", "companion_transcripts", mode="before")
     @classmethod
     def _blank_is_unset(cls, value: object) -> object:
         return None if isinstance(value, str) and not value.strip() else value

@@ -155,6 +155,18 @@ def running_games_of(db: Store, user_id: int, guild_id: int | None = None,
     return _records(db, db.rows(sql + " order by games.id", params))
 
 
+def held_games_of(db: Store, user_id: int, guild_id: int | None = None) -> list[GameRecord]:
+    """Every game holding one of the player's running slots: the running ones, and any whose status the
+    bot does not know (still blocking a new start until it is ended)."""
+    sql = ("select games.* from games where id in (select game_id from running_slots where user_id = ?"
+           + (" and guild_id = ?" if guild_id is not None else "") + ") or id in (select games.id from games "
+           "join game_players on game_players.game_id = games.id where game_players.user_id = ? and status = ?"
+           + (" and games.guild_id = ?" if guild_id is not None else "") + ") order by id")
+    params: list = [user_id, *([guild_id or 0] if guild_id is not None else []), user_id, RUNNING,
+                    *([guild_id] if guild_id is not None else [])]
+    return _records(db, db.rows(sql, params))
+
+
 def games_with_deadlines(db: Store) -> list[GameRecord]:
     return _records(db, db.rows("select * from games where status = ? and deadline is not null order by deadline",
                                 [RUNNING]))
@@ -239,3 +251,11 @@ def running_games_in_guild(db: Store, guild_id: int) -> list[GameRecord]:
     """Every running game of one server, oldest first (local play reopens them at start)."""
     return _records(db, db.rows("select * from games where guild_id = ? and status = ? order by id",
                                 [guild_id, RUNNING]))
+
+
+def finished_games_of(db: Store, user_id: int, guild_id: int, limit: int) -> list[GameRecord]:
+    """A player's finished games in one server, the last to end first (local play's /open offers them)."""
+    return _records(db, db.rows(
+        "select games.* from games join game_players on game_players.game_id = games.id "
+        "where game_players.user_id = ? and games.guild_id = ? and games.status = ? "
+        "order by games.updated_at desc, games.id desc limit ?", [user_id, guild_id, FINISHED, limit]))

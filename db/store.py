@@ -311,7 +311,21 @@ def _m4_deadline_index(db: Store) -> None:
                "where status = 'running' and deadline is not null")
 
 
-MIGRATIONS: list[Migration] = [_m1_initial, _m2_running_slots, _m3_companion_decisions, _m4_deadline_index]
+def _m5_companion_replay(db: Store) -> None:
+    """What replays a companion's choice (the prompt's hash, the raw answer or the server's error body,
+    the fight's seq), and the daily call counter each model call reserves before it is sent, seeded from
+    the calls already stored for each server and day."""
+    for column, kind in (("prompt_hash", "text"), ("answer", "text"), ("error_body", "text"), ("seq", "integer")):
+        db.execute(f"alter table companion_decisions add column {column} {kind}")
+    _add_table(db, "companion_calls", {"guild_id": int, "day": str, "calls": int}, pk=("guild_id", "day"),
+               not_null={"calls"}, defaults={"calls": 0})
+    db.execute("insert into companion_calls (guild_id, day, calls) "
+               "select guild_id, substr(created_at, 1, 10), sum(calls) from companion_decisions "
+               "where guild_id is not null group by guild_id, substr(created_at, 1, 10)")
+
+
+MIGRATIONS: list[Migration] = [_m1_initial, _m2_running_slots, _m3_companion_decisions, _m4_deadline_index,
+                               _m5_companion_replay]
 
 
 def migrate(db: Store) -> int:

@@ -50,3 +50,75 @@ def test_engines_import_nothing_of_the_rest():
         for name in imports_of(path):
             assert not name.startswith(("bot", "db", "discord", "sqlite_utils", "openai")), \
                 f"{path.relative_to(ROOT)} imports {name}"
+
+
+def import_circle(package: str, *, type_only_too: bool = True, root: Path = ROOT) -> list[str]:
+    """A chain of modules of `package` that import one another in a circle ([] when there is none)."""
+    folder = root.joinpath(*package.split("."))
+    modules = {".".join(p.relative_to(root).with_suffix("").parts).removesuffix(".__init__"): p
+               for p in folder.rglob("*.py")}
+    graph = {}
+    for name, path in modules.items():
+        tree = ast.parse(path.read_text(), str(path))
+        if not type_only_too:
+            for node in ast.walk(tree):
+                if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+                    node.body = []
+        graph[name] = {m for m in _imports_in(tree, path, package, root) if m in modules and m != name
+                       and m != package}
+    state: dict[str, int] = {}
+    stack: list[str] = []
+
+    def visit(name: str) -> list[str]:
+        state[name] = 1
+        stack.append(name)
+        for nxt in sorted(graph[name]):
+            if state.get(nxt) == 1:
+                return stack[stack.index(nxt):] + [nxt]
+            if nxt not in state and (found := visit(nxt)):
+                return found
+        stack.pop()
+        state[name] = 2
+        return []
+
+    for name in sorted(graph):
+        if name not in state and (found := visit(name)):
+            return found
+    return []
+
+
+def _imports_in(tree: ast.AST, path: Path, package: str, root: Path) -> set[str]:
+    here = ".".join(path.relative_to(root).with_suffix("").parts)
+    parent = here if path.name == "__init__.py" else here.rpartition(".")[0]
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            base = parent
+            for _ in range(max(0, node.level - 1)):
+                base = base.rpartition(".")[0]
+            module = (f"{base}.{node.module}" if node.module else base) if node.level else (node.module or "")
+            found.add(module)
+            found.update(f"{module}.{alias.name}" for alias in node.names)
+        elif isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+    return {name for name in found if name.startswith(package + ".") or name == package}
+
+
+def test_the_session_core_has_no_import_circle_even_for_types():
+    assert import_circle("bot.core") == []
+
+
+def test_the_discord_front_end_has_no_import_circle_even_for_types():
+    assert import_circle("bot.discord") == []
+
+
+def test_a_circle_is_found(tmp_path):
+    """The check itself: two modules that import each other (one only for its types) are a circle."""
+    package = tmp_path / "loop"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "a.py").write_text("from .b import B\n")
+    (package / "b.py").write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .a import A\n")
+    assert import_circle("loop", root=tmp_path) == ["loop.a", "loop.b", "loop.a"]
+    assert import_circle("loop", type_only_too=False, root=tmp_path) == []
+

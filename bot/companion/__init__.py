@@ -1,16 +1,18 @@
-"""The tactics companion piloted by a language model (issue 11).
+"""The tactics companion piloted by a language model.
 
-    pilot = CompanionPilot(settings, store=db)                   # one per bot
+    pilot = CompanionPilot(settings, store=db)                   # one per bot, at start-up: one client, one pool
     await pilot.check()                                           # start-up GET /models -> pilot.connected
     decision = await pilot.decide(fight, "companion", timeout=seconds_left, guild_id=g, game_id=id)
     fight, decision = apply_decision(fight, "companion", decision)  # in a worker thread; stale turn -> pass
     thread_text = decision.line("Cindle")                         # + decision.notice once, when set
 
 `decide` never raises for anything the model or its server does; the worst is a pass with its reason.
-`auto_decision(fight)` is the planner's first turn (the `auto` pilot). Decisions are stored in the
-`companion_decisions` table (db/companion.py: last_decision for `/tactics companion`).
+`auto_decision(fight)` (auto.py) is the planner's first turn (the `auto` pilot). Decisions are stored in
+the `companion_decisions` table (db/companion.py; report.py words `/tactics companion`), each model call
+counted first in `companion_calls`. `python -m bot.companion check` tries the configured server.
 """
+from .auto import apply_decision, auto_decision
 from .decision import CompanionDecision
-from .pilot import CompanionPilot, apply_decision, auto_decision
+from .pilot import CompanionPilot
 
 __all__ = ["CompanionDecision", "CompanionPilot", "apply_decision", "auto_decision"]

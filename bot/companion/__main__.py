@@ -1,4 +1,4 @@
-"""Measure a companion model: `python -m bot.companion play …` and `python -m bot.companion eval …`.
+"""Measure a companion model: `python -m bot.companion play …`, `… eval …`, and `… check`.
 
 play: one whole fight, the hero piloted by the planner, the companion by the model (or `auto`, the
 planner's first turn); one JSON line per companion decision, then a summary line.
@@ -7,6 +7,8 @@ one JSON line per pilot or tables with --table: win rates per encounter, paired 
 95 % intervals, pass reasons, choices, tokens, cost and latency (evaluate.py). play's decisions go to
 the store (in memory unless --db is given). The model server comes from the settings
 (COMPANION_MODEL, OPENAI_BASE_URL, …).
+check: one real request with the tools (again without a field the server refused, up to
+CHECK_ROUNDS requests), then one JSON object: what the server accepted and what it answered.
 """
 from __future__ import annotations
 
@@ -24,14 +26,17 @@ from engine.cli import ArgParser
 from engine.errors import UsageError
 from engine.tactics import FightState, apply_turn, campaign, expected_level, new_fight, pass_turn, plan_turns
 
+from .auto import apply_decision, auto_decision
 from .baselines import BASELINES
 from .decision import CompanionDecision
 from .evaluate import EvalOptions, baseline_decider, evaluate, percentile, table
-from .pilot import CompanionPilot, apply_decision, auto_decision
+from .pilot import CompanionPilot
+from .request import Accepted
 
 PILOTS = ("model", "auto")
 MAX_PHASES = 200   # a safety net; fights end by round 10
 DEADLINE_S = 10.0  # the seed's 10 seconds
+CHECK_ROUNDS = 4   # check: a server may refuse one field after another
 
 
 @dataclass(frozen=True)
@@ -94,9 +99,44 @@ def summary(run: FightRun) -> dict:
             "tokens_out": sum(d["tokens_out"] for d in run.decisions)}
 
 
+def _tools_line(options: dict) -> dict:
+    """The tool fields of a request as the check reports them."""
+    tools = options.get("tools") or []
+    return {"tools": bool(tools), "strict": any(t["function"].get("strict") for t in tools),
+            "tool_choice": options.get("tool_choice"), "parallel_tool_calls": options.get("parallel_tool_calls"),
+            "reasoning_effort": options.get("reasoning_effort"),
+            "token_field": next(f for f in ("max_tokens", "max_completion_tokens") if f in options)}
+
+
+async def check(pilot: CompanionPilot) -> dict:
+    """What `python -m bot.companion check` prints: the models list, the request first tried and the one
+    the server took, and the decision on c01's first phase."""
+    settings = pilot.settings
+    listed = await pilot.check()
+    fight = new_fight("c01", 1, "Tidecaller", "Cindle", level=expected_level("c01"))
+    decision, requests = None, 0
+    for _ in range(CHECK_ROUNDS):
+        refused_before = pilot.accepted.describe()
+        decision = await pilot.decide(fight, "companion", timeout=DEADLINE_S)
+        requests += decision.calls
+        if pilot.accepted.describe() == refused_before or decision.code != "http_error":
+            break
+    assert decision is not None  # CHECK_ROUNDS >= 1
+    usable = not decision.passed or decision.code == "model_pass"
+    return {"server": settings.openai_base_url or "https://api.openai.com/v1", "model": settings.companion_model,
+            "models_list": listed, "requests": requests, "usable": usable,
+            "first_request": _tools_line(Accepted().options(settings)),
+            "accepted": _tools_line(pilot.accepted.options(settings)),
+            "left_out": pilot.accepted.describe()["dropped"],
+            "decision": decision.decision, "code": decision.code, "reason": decision.reason,
+            "number": decision.number, "answer": decision.answer, "error_body": decision.error_body,
+            "latency_s": decision.latency_s, "tokens_in": decision.tokens_in, "tokens_out": decision.tokens_out}
+
+
 def _parser() -> ArgParser:
     parser = ArgParser(prog="python -m bot.companion")
     sub = parser.add_subparsers(dest="cmd", required=True)
+    sub.add_parser("check", help="one real request with the tools: what the server accepts")
     for name in ("play", "eval"):
         p = sub.add_parser(name)
         if name == "play":
@@ -136,6 +176,16 @@ def _fight(encounter: str, seed: int, args) -> FightState:
 async def _main(argv: list[str]) -> int:
     args = _parser().parse_args(argv)
     settings = load_settings()
+    if args.cmd == "check":
+        if not settings.companion_model:
+            raise UsageError("COMPANION_MODEL is not set: no model to check")
+        checked = CompanionPilot(settings)
+        try:
+            report = await check(checked)
+        finally:
+            await checked.aclose()
+        print(json.dumps(report, indent=1))
+        return 0 if report["usable"] else 1
     names = [p.strip() for p in args.pilots.split(",") if p.strip()] if args.cmd == "eval" else [args.pilot]
     unknown = [n for n in names if n != "model" and n not in BASELINES]
     if unknown:

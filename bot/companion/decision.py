@@ -3,13 +3,17 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, field_validator
+
+from .plain import plain
 
 SAY_LIMIT = 100
+REASON_LIMIT = 200
 
 # Stable codes of how a decision came about (the reason says it for people).
 Code = Literal[
     "chosen",        # choose_turn with a number offered
+    "text_turn",     # no tool call, but the answer's text names one turn offered ("turn 3")
     "custom",        # custom_turn the engine accepted
     "model_pass",    # the model called pass_turn
     "auto",          # the planner's first turn (the auto pilot, or past the day's budget)
@@ -36,6 +40,12 @@ def one_line(text: str, limit: int) -> str:
     return " ".join(str(text).split())[:limit]
 
 
+def brief(e: BaseException) -> str:
+    """An exception's first line, short enough for a pass reason."""
+    text = str(e).strip()
+    return one_line(text.splitlines()[0] if text else type(e).__name__, 120)
+
+
 class CompanionDecision(BaseModel):
     """What the pilot decided for one duo phase. `steps` are engine steps to apply (empty for a pass)."""
 
@@ -53,6 +63,18 @@ class CompanionDecision(BaseModel):
     tokens_out: int = 0
     calls: int = 0                                      # requests sent to the model server
     notice: str | None = None                           # said once in the thread (the day's budget is spent)
+    # For replays: the hash of the first request's prompt (messages and tools), the model's raw tool
+    # call or text, the server's error body, and the fight's seq the decision was made on.
+    prompt_hash: str | None = None
+    answer: str | None = None
+    error_body: str | None = None
+    seq: int | None = None
+
+    @field_validator("say", "reason")
+    @classmethod
+    def _plain(cls, value: str) -> str:
+        """Model and server text is shown in a public thread: plain text, whoever built the decision."""
+        return plain(value)
 
     @property
     def passed(self) -> bool:

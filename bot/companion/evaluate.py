@@ -19,11 +19,11 @@ from typing import IO, Any
 
 from engine.tactics import FightState, apply_turn, expected_level, new_fight, pass_turn, plan_turns
 
+from .auto import apply_decision
 from .baselines import BASELINES
 from .coordination import aim_of, coordinate
 from .decision import CompanionDecision
 from .offer import build_offer
-from .pilot import apply_decision
 from .tools import MAX_TURNS
 
 MAX_PHASES = 200     # a safety net; fights end by round 10

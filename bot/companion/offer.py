@@ -139,5 +139,6 @@ def build_offer(state: FightState, fighter_id: str, *, custom: bool, seconds: fl
     return Offer(turns=turns, messages=messages)
 
 
-def retry_prompt(problem: str, *, count: int, custom: bool) -> str:
-    return render("companion/retry", problem=problem, count=count, custom=custom)
+def retry_prompt(problem: str, *, count: int, custom: bool, tools: bool = True) -> str:
+    """The correction after an unusable answer: by tool call, or in words to a server that takes no tools."""
+    return render("companion/retry", problem=problem, count=count, custom=custom, tools=tools)

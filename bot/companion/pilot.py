@@ -5,28 +5,38 @@ The whole decision (planning and prompt, the call, reading the answer, the engin
 one `asyncio.timeout`; the SDK's own timeout is only a backstop per socket. Whatever goes wrong (an
 HTTP error, a body that is not a completion, no tool call, a number not offered, an illegal turn, a
 hang, a trickle) ends in a pass with its reason, never in an exception. One corrective retry is sent
-when the model answered badly and at least 3 s remain. Every decision is stored when a store is given.
+when the model answered badly and at least 3 s remain; one more when the server refused a field of the
+request (remembered for later requests). Each call reserves one of the server's calls for the day
+before it is sent. Every decision is stored when a store is given, a timed-out or cancelled one too.
 """
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime
+from functools import cache, partial
 from typing import TYPE_CHECKING, Any, cast
 
 import openai
-from openai import AsyncOpenAI
 
 from bot.settings import Settings
 from db import companion as decision_store
 from db.store import Store
-from engine.tactics import FightState, apply_turn, check_turn, pass_turn, plan_turns
+from engine.tactics import FightState, check_turn, new_fight
+from prompts import render
 
-from .decision import SAY_LIMIT, Code, CompanionDecision, one_line
+from .auto import auto_decision
+from .client import ANSWER_LIMIT, body_text, error_words, make_client, warm_up
+from .decision import REASON_LIMIT, SAY_LIMIT, Code, CompanionDecision, brief, one_line
 from .offer import Offer, build_offer, retry_prompt
-from .tools import ARGUMENTS, CHOOSE, CUSTOM, PASS, ChooseTurn, CustomTurn, PassTurn, request_options
+from .request import Accepted
+from .text_answer import turn_named
+from .tools import ARGUMENTS, CHOOSE, CUSTOM, PASS, ChooseTurn, CustomTurn, PassTurn
+from .transcript import prompt_hash, write_transcript
 
 if TYPE_CHECKING:
     from openai.types.chat import ChatCompletionMessageParam
@@ -34,10 +44,9 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 RETRY_MIN_S = 3.0          # a corrective retry only when this much of the deadline is left
-SOCKET_TIMEOUT_S = 30.0    # the SDK's per-socket backstop; the deadline is what really bounds a call
+FIELD_RETRY_MIN_S = 1.5    # a retry without a refused field only when this much is left
+MIN_SEND_S = 0.2           # a request is sent only with this much of the deadline left
 CHECK_TIMEOUT_S = 5.0      # the start-up GET /models
-LOCAL_API_KEY = "not-needed"  # local servers (Ollama, vLLM, llama.cpp) take any key, but the SDK wants one
-REASON_LIMIT = 200
 
 
 class _Refused(Exception):
@@ -60,24 +69,45 @@ class _BadAnswer(Exception):
         self.reply = reply
 
 
+class _OverBudget(Exception):
+    """Today's calls for this server are all reserved: the call is not sent."""
+
+
+class _FieldRefused(_Refused):
+    """The server refused a field of the request that can be left out (now remembered): worth one retry."""
+
+
 class _Tally:
     """What a decision has cost and seen so far, kept outside the deadline so a timeout still reports it."""
 
-    def __init__(self) -> None:
+    def __init__(self, fight: FightState) -> None:
         self.tokens_in = self.tokens_out = self.calls = 0
         self.offered: list[str] = []
-        self.round = 0
+        self.round = fight.round
+        self.seq = fight.seq
+        self.prompt_hash: str | None = None
+        self.answer: str | None = None
+        self.error_body: str | None = None
+
+    def record(self) -> dict:
+        return {"tokens_in": self.tokens_in, "tokens_out": self.tokens_out, "calls": self.calls,
+                "offered": self.offered, "round": self.round, "seq": self.seq, "prompt_hash": self.prompt_hash,
+                "answer": self.answer, "error_body": self.error_body}
 
 
-def make_client(settings: Settings, http_client: Any = None) -> AsyncOpenAI:
-    """The one AsyncOpenAI of a pilot: the configured server, no SDK retries (the deadline decides)."""
-    key = settings.openai_api_key.get_secret_value() if settings.openai_api_key else LOCAL_API_KEY
-    return AsyncOpenAI(base_url=settings.openai_base_url, api_key=key, max_retries=0, timeout=SOCKET_TIMEOUT_S,
-                       http_client=http_client)
+@cache
+def warm_engine() -> None:
+    """One offer built at start-up, on the engine thread: the first one loads the content and compiles
+    the prompt templates, holding the interpreter for some 100 ms that would otherwise stall the event
+    loop when the first fights open their phases. Once per process."""
+    offer = build_offer(new_fight("c01", 1, "Tidecaller", "Cindle"), "companion", custom=True, seconds=10)
+    retry_prompt("warm-up", count=len(offer.turns), custom=True, tools=False)
+    render("companion/text_only", count=len(offer.turns))
 
 
 class CompanionPilot:
-    """Decides the companion's turn with the configured model. One per bot; safe to share between fights."""
+    """Decides the companion's turn with the configured model. One per bot, created at start-up; its one
+    client and its cap on requests in flight are shared by every fight."""
 
     def __init__(self, settings: Settings, *, http_client: Any = None, store: Store | None = None,
                  clock: Callable[[], datetime] | None = None,
@@ -88,6 +118,13 @@ class CompanionPilot:
         self.run = run  # the bot's store worker (Sessions.call); without it store calls run in a thread
         self.clock = clock or (lambda: datetime.now(UTC))
         self.client = make_client(settings, http_client) if self.model else None
+        if self.client is not None:
+            warm_up(self.client)
+        self.accepted = Accepted()           # what this server was found to take (refused fields left out)
+        self.slots = asyncio.Semaphore(settings.companion_max_requests)
+        self.engine_thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="companion-engine")
+        if self.client is not None:
+            self.engine_thread.submit(warm_engine)
         self._answered: bool | None = None   # did the server answer its last request? None: not asked yet
 
     # --- connection -----------------------------------------------------------------------------------
@@ -106,96 +143,128 @@ class CompanionPilot:
                 await self.client.models.list()
             self._answered = True
         except Exception as e:  # any failure means "not connected"; say why in the log
-            log.info("companion model server check failed: %s", _short(e))
+            log.info("companion model server check failed: %s", brief(e))
             self._answered = False
         return self.connected
 
     async def aclose(self) -> None:
+        self.engine_thread.shutdown(wait=False, cancel_futures=True)
         if self.client is not None:
             await self.client.close()
 
     # --- one decision ---------------------------------------------------------------------------------
 
     async def decide(self, fight: FightState, fighter_id: str = "companion", *, timeout: float = 10.0,
-                     guild_id: int | None = None, game_id: str | int | None = None) -> CompanionDecision:
+                     guild_id: int | None = None, game_id: str | int | None = None,
+                     window: float | None = None) -> CompanionDecision:
         """The companion's decision for this duo phase, within `timeout` seconds of the call (pass what is
-        left of the 10 s since the companion's phase opened).
+        left of the 10 s since the companion's phase opened; `window`, those 10 s, names a timeout).
 
         `guild_id` counts the server's daily budget (none: no budget); `game_id` names the fight in the
-        stored record. Never raises for anything the model or its server does: the worst is a pass.
+        stored record. Never raises for anything the model or its server does: the worst is a pass. If
+        the caller cancels it, the timeout is stored before the cancellation goes on.
         """
         loop = asyncio.get_running_loop()
         started = loop.time()
         deadline = started + timeout
-        tally = _Tally()
-        tally.round = fight.round
+        tally = _Tally(fight)
+        timed_out = f"no answer in {window if window is not None else timeout:g} s"
         try:
             async with asyncio.timeout_at(deadline):
                 decision = await self._decide(fight, fighter_id, deadline, tally, guild_id)
         except TimeoutError:
             self._answered = False if tally.calls else self._answered
-            decision = _pass(tally, "timeout", f"no answer in {timeout:g} s", self.model)
+            decision = _pass(tally, "timeout", timed_out, self.model)
+        except asyncio.CancelledError:
+            if loop.time() >= deadline:  # cut off at its deadline by the caller: still a timeout to show
+                decision = _pass(tally, "timeout", timed_out, self.model)
+                decision.latency_s = round(loop.time() - started, 3)
+                with contextlib.suppress(asyncio.CancelledError):
+                    await asyncio.shield(self._store(decision, fighter_id, guild_id, game_id))
+            raise
         except _Refused as r:
             decision = _pass(tally, r.code, r.reason, self.model)
         except Exception as e:  # a bug of ours must still not hold up the fight
             log.exception("companion pilot failed")
-            decision = _pass(tally, "error", f"pilot error: {_short(e)}", self.model)
+            decision = _pass(tally, "error", f"pilot error: {brief(e)}", self.model)
         decision.latency_s = round(loop.time() - started, 3)
         if decision.passed:
             log.info("companion passes (%s): %s", decision.code, decision.reason)
-        await self._store(decision, fighter_id, guild_id, game_id)
+        await asyncio.shield(self._store(decision, fighter_id, guild_id, game_id))
         return decision
 
     async def _decide(self, fight: FightState, fighter_id: str, deadline: float, tally: _Tally,
                       guild_id: int | None) -> CompanionDecision:
         if self.client is None:
             raise _Refused("no_model", "no model is configured")
-        if guild_id is not None and await self._over_budget(guild_id):
-            return await self._budget_turn(fight, fighter_id, tally, guild_id)
         loop = asyncio.get_running_loop()
         custom = self.settings.companion_custom_turns
-        offer: Offer = await asyncio.to_thread(build_offer, fight, fighter_id, custom=custom,
-                                               seconds=max(1, round(deadline - loop.time())))
+        offer: Offer = await self._engine(build_offer, fight, fighter_id, custom=custom,
+                                          seconds=max(1, round(deadline - loop.time())))
         tally.offered = offer.labels
         if not offer.turns:
             raise _Refused("no_turns", "no turn to offer")
-        messages = list(offer.messages)
+        corrections: list[dict] = []
+        corrected = field_retried = False
+        problem: _Refused | _BadAnswer | None = None
         while True:
             try:
-                message = await self._ask(messages, tally)
+                message = await self._ask(self._messages(offer, corrections), tally, guild_id, deadline)
                 return await self._read(message, offer, fight, fighter_id, tally)
+            except _OverBudget:
+                if problem is None:
+                    return await self._budget_turn(fight, fighter_id, tally, guild_id)
+                raise _Refused(problem.code, f"{problem.reason}; no retry: today's "
+                               f"{self.settings.companion_calls_per_day} model calls are used up") from None
+            except _FieldRefused as refused:
+                if field_retried or deadline - loop.time() < FIELD_RETRY_MIN_S:
+                    raise _Refused(refused.code, refused.reason) from None
+                field_retried, problem = True, refused
             except _BadAnswer as bad:
-                if tally.calls > 1 or deadline - loop.time() < RETRY_MIN_S:
+                if corrected or deadline - loop.time() < RETRY_MIN_S:
                     raise _Refused(bad.code, bad.reason) from None
-                log.info("companion retries after: %s", bad.reason)
-                messages += bad.reply
+                corrected, problem = True, bad
+                corrections += bad.reply
+            log.info("companion retries after: %s", problem.reason)
 
-    async def _ask(self, messages: list[dict], tally: _Tally) -> Any:
-        """One chat completion; its message, or a _Refused naming what the server did wrong."""
+    def _messages(self, offer: Offer, corrections: list[dict]) -> list[dict]:
+        """The offer's messages (told to answer in text when this server takes no tools), then corrections."""
+        text_only = [] if self.accepted.tools else [
+            {"role": "user", "content": render("companion/text_only", count=len(offer.turns))}]
+        return [*offer.messages, *text_only, *corrections]
+
+    async def _ask(self, messages: list[dict], tally: _Tally, guild_id: int | None, deadline: float) -> Any:
+        """One chat completion: a free request slot first, then (with time still left to use an answer)
+        one of the day's calls reserved; its message, or a _Refused naming what the server did wrong."""
         if self.client is None or self.model is None:  # _decide asks only with a model configured
             raise _Refused("no_model", "no model is configured")
-        strict = self.settings.companion_strict
-        tally.calls += 1
-        try:
-            # our messages are the plain JSON dicts the protocol takes; openai types each role's shape
-            response = await self.client.chat.completions.create(
-                model=self.model, messages=cast("list[ChatCompletionMessageParam]", messages),
-                **request_options(strict=strict, custom=self.settings.companion_custom_turns))
-        except openai.RateLimitError as e:
-            self._answered = True
-            after = e.response.headers.get("retry-after")
-            raise _Refused("rate_limited", "rate limited by the model server (429"
-                           + (f", retry after {after} s)" if after else ")")) from None
-        except openai.APIStatusError as e:
-            self._answered = True
-            raise _Refused("http_error", f"the model server answered HTTP {e.status_code}") from None
-        except openai.APIConnectionError as e:
-            self._answered = False
-            raise _Refused("connection", f"no connection to the model server ({_short(e.__cause__ or e)})") from None
-        except (openai.APIResponseValidationError, ValueError) as e:
-            self._answered = True
-            raise _Refused("bad_response",
-                           f"the model server's answer is not a chat completion ({_short(e)})") from None
+        options = self.accepted.options(self.settings)
+        if tally.prompt_hash is None:
+            tally.prompt_hash = prompt_hash(messages, options)
+            if self.settings.companion_transcripts is not None:
+                await asyncio.to_thread(write_transcript, self.settings.companion_transcripts, tally.prompt_hash,
+                                        self.model, messages, options)
+        async with self.slots:
+            if deadline - asyncio.get_running_loop().time() < MIN_SEND_S:
+                raise TimeoutError  # the wait for a slot took the time: an answer could not be used now
+            if not await self._reserve(guild_id):
+                raise _OverBudget
+            tally.calls += 1
+            try:
+                # our messages are the plain JSON dicts the protocol takes; openai types each role's shape
+                response = await self.client.chat.completions.create(
+                    model=self.model, messages=cast("list[ChatCompletionMessageParam]", messages), **options)
+            except openai.APIStatusError as e:
+                self._answered = True
+                raise self._status_refusal(e, options, tally) from None
+            except openai.APIConnectionError as e:
+                self._answered = False
+                raise _Refused("connection",
+                               f"no connection to the model server ({brief(e.__cause__ or e)})") from None
+            except (openai.APIResponseValidationError, ValueError) as e:
+                self._answered = True
+                raise _Refused("bad_response",
+                               f"the model server's answer is not a chat completion ({brief(e)})") from None
         self._answered = True
         usage = getattr(response, "usage", None)
         if usage is not None:
@@ -206,6 +275,23 @@ class CompanionPilot:
             raise _Refused("bad_response", "the model server's answer has no message")
         return choices[0].message
 
+    def _status_refusal(self, e: openai.APIStatusError, options: dict[str, Any], tally: _Tally) -> _Refused:
+        """An HTTP error as a pass reason with the server's own words; a refused field is remembered."""
+        tally.error_body = body_text(e)
+        said = error_words(e)
+        if isinstance(e, openai.RateLimitError):
+            after = e.response.headers.get("retry-after")
+            return _Refused("rate_limited", "rate limited by the model server (429"
+                            + (f", retry after {after} s)" if after else ")") + (f": {said}" if said else ""))
+        reason = f"the model server answered HTTP {e.status_code}" + (f": {said}" if said else "")
+        if e.status_code in (400, 422) or "unsupported param" in said.lower():
+            param = e.body.get("param") if isinstance(e.body, dict) else None
+            refused = self.accepted.refuse(f"{said} {param or ''}", options)
+            if refused:
+                log.info("the model server refused %s: left out from now on", ", ".join(refused))
+                return _FieldRefused("http_error", f"{reason} (now sent without {', '.join(refused)})")
+        return _Refused("http_error", reason)
+
     async def _read(self, message: Any, offer: Offer, fight: FightState, fighter_id: str,
                     tally: _Tally) -> CompanionDecision:
         """The decision a tool call asks for, checked by the engine; a _BadAnswer when it cannot be used."""
@@ -213,7 +299,7 @@ class CompanionPilot:
         count = len(offer.turns)
 
         def bad(code: Code, reason: str, call_id: str | None = None) -> _BadAnswer:
-            correction = retry_prompt(reason, count=count, custom=custom)
+            correction = retry_prompt(reason, count=count, custom=custom, tools=self.accepted.tools)
             assistant = {"role": "assistant", "content": message.content or ""}
             if call_id is None:
                 return _BadAnswer(code, reason, [assistant, {"role": "user", "content": correction}])
@@ -224,16 +310,28 @@ class CompanionPilot:
             return _BadAnswer(code, reason, [{**assistant, "tool_calls": calls}, *replies])
 
         calls = getattr(message, "tool_calls", None) or []
+        model = self.model
         if not calls:
-            text = one_line(message.content or "", 60)
-            raise bad("no_tool_call", "the model answered with text, not a tool call"
-                      + (f" ({text!r})" if text else ""))
+            content = message.content or ""
+            tally.answer = content[:ANSWER_LIMIT]
+            number = turn_named(content, count)
+            if number is not None:  # a server that answers in words: "turn 3" is as good as choose_turn(3)
+                steps = [s.model_dump(exclude_none=True) for s in offer.turns[number - 1].steps]
+                await self._check(fight, fighter_id, steps, f"turn {number}")
+                return CompanionDecision(decision="turn", code="text_turn", number=number, steps=steps,
+                                         model=model, reason=f"named in the model's text: turn {number}",
+                                         **_cost(tally))
+            text = one_line(content, 60)
+            said = "the model answered with text, not a tool call" if self.accepted.tools \
+                else f"the answer names no one turn from 1 to {count}"
+            raise bad("no_tool_call", said + (f" ({text!r})" if text else ""))
         call = calls[0]
         name = getattr(call.function, "name", None)
+        arguments = call.function.arguments
+        tally.answer = json.dumps({"name": name, "arguments": arguments}, ensure_ascii=False)[:ANSWER_LIMIT]
         allowed = {CHOOSE, PASS} | ({CUSTOM} if custom else set())
         if name not in allowed:
             raise bad("unknown_tool", f"the model called {one_line(str(name), 40)!r}, not one of its tools", call.id)
-        arguments = call.function.arguments
         try:  # a string of JSON by the protocol; some servers send the object itself
             raw = arguments if isinstance(arguments, dict) else json.loads(arguments or "")
         except (TypeError, ValueError):
@@ -244,30 +342,38 @@ class CompanionPilot:
         try:
             args = ARGUMENTS[name].model_validate(raw)
         except ValueError as e:
-            raise bad("malformed", f"the arguments of {name} do not fit its schema ({_short(e)})", call.id) from None
+            raise bad("malformed", f"the arguments of {name} do not fit its schema ({brief(e)})", call.id) from None
 
-        model = self.model
         if isinstance(args, PassTurn):
-            return CompanionDecision(decision="pass", code="model_pass", model=model, offered=tally.offered,
-                                     round=tally.round,
+            return CompanionDecision(decision="pass", code="model_pass", model=model,
                                      reason=one_line(args.reason, REASON_LIMIT) or "the model passed",
                                      **_cost(tally))
         if isinstance(args, ChooseTurn):
             steps = [s.model_dump(exclude_none=True) for s in offer.turns[args.number - 1].steps]
-        else:
-            assert isinstance(args, CustomTurn)  # the three tools' arguments, one class each
-            steps = [s.engine_step() for s in args.steps]
+            await self._check(fight, fighter_id, steps, f"turn {args.number}")
+            return CompanionDecision(decision="turn", code="chosen", number=args.number, steps=steps,
+                                     say=one_line(args.say, SAY_LIMIT), model=model,
+                                     reason="chosen by the model", **_cost(tally))
+        assert isinstance(args, CustomTurn)  # the three tools' arguments, one class each
+        steps = [s.engine_step() for s in args.steps]
         try:
-            await asyncio.to_thread(check_turn, fight, fighter_id, steps)
+            await self._engine(check_turn, fight, fighter_id, steps)
         except ValueError as e:  # every engine refusal is a ValueError (RuleError / TacticsError)
-            if isinstance(args, ChooseTurn):  # a planned turn the rules refuse: the board is not the one planned on
-                raise _Refused("illegal", f"turn {args.number} is not legal: {_short(e)}") from None
-            raise bad("illegal", f"the custom turn is not legal: {_short(e)}", call.id) from None
-        return CompanionDecision(decision="turn" if name == CHOOSE else "custom",
-                                 code="chosen" if name == CHOOSE else "custom",
-                                 number=args.number if isinstance(args, ChooseTurn) else None, steps=steps,
-                                 say=one_line(args.say, SAY_LIMIT), offered=tally.offered, round=tally.round,
-                                 model=model, reason="chosen by the model", **_cost(tally))
+            raise bad("illegal", f"the custom turn is not legal: {brief(e)}", call.id) from None
+        return CompanionDecision(decision="custom", code="custom", steps=steps, say=one_line(args.say, SAY_LIMIT),
+                                 model=model, reason="a custom turn the rules accept", **_cost(tally))
+
+    async def _engine(self, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+        """Engine work (planning, checking a turn) on the pilot's one engine thread: many companions
+        deciding at once queue there instead of taking the interpreter from the event loop by turns."""
+        return await asyncio.get_running_loop().run_in_executor(self.engine_thread, partial(fn, *args, **kwargs))
+
+    async def _check(self, fight: FightState, fighter_id: str, steps: list[dict], what: str) -> None:
+        """A planned turn the rules refuse: the board is not the one planned on."""
+        try:
+            await self._engine(check_turn, fight, fighter_id, steps)
+        except ValueError as e:  # every engine refusal is a ValueError (RuleError / TacticsError)
+            raise _Refused("illegal", f"{what} is not legal: {brief(e)}") from None
 
     # --- the day's budget -----------------------------------------------------------------------------
 
@@ -278,20 +384,29 @@ class CompanionPilot:
         return await asyncio.to_thread(fn, *args, **kwargs)
 
     async def _over_budget(self, guild_id: int | None) -> bool:
+        """Whether today's calls for this server are all counted (a look, not a reservation)."""
         if self.store is None or guild_id is None:
             return False
         used = await self._in_store(decision_store.calls_today, self.store, guild_id, self.clock())
         return used >= self.settings.companion_calls_per_day
 
+    async def _reserve(self, guild_id: int | None) -> bool:
+        """Count the next call against the server's day before it is sent; False when none is left.
+        Without a store or a server there is no budget."""
+        if self.store is None or guild_id is None:
+            return True
+        return await self._in_store(decision_store.reserve_call, self.store, guild_id, self.clock(),
+                                    self.settings.companion_calls_per_day)
+
     async def _budget_turn(self, fight: FightState, fighter_id: str, tally: _Tally,
-                           guild_id: int) -> CompanionDecision:
+                           guild_id: int | None) -> CompanionDecision:
         """Past the day's budget the companion plays auto: the planner's first turn, no call made."""
         limit = self.settings.companion_calls_per_day
         first_today = not await self._in_store(decision_store.budget_noticed_today, self.store, guild_id,
                                                self.clock())
-        decision = await asyncio.to_thread(auto_decision, fight, fighter_id)
+        decision = await self._engine(auto_decision, fight, fighter_id)
         return decision.model_copy(update={
-            "code": "budget", "model": self.model, "round": tally.round,
+            "code": "budget", "model": self.model, "round": tally.round, "seq": tally.seq,
             "reason": f"today's {limit} model calls are used up: playing auto until 00:00 UTC",
             "notice": (f"The companion's model has used today's {limit} calls on this server; "
                        "it plays auto until 00:00 UTC.") if first_today else None})
@@ -307,43 +422,13 @@ class CompanionPilot:
             log.exception("could not store the companion's decision")
 
 
-# --- without a model --------------------------------------------------------------------------------------
-
-def auto_decision(fight: FightState, fighter_id: str = "companion") -> CompanionDecision:
-    """The `auto` pilot: the planner's first ready-made turn (a pass when there is none). Synchronous."""
-    turns = plan_turns(fight, fighter_id)
-    labels = [t.label for t in turns]
-    if not turns:
-        return CompanionDecision(decision="pass", code="no_turns", reason="no turn to offer", round=fight.round)
-    return CompanionDecision(decision="turn", code="auto", number=1, round=fight.round, offered=labels,
-                             steps=[s.model_dump(exclude_none=True) for s in turns[0].steps],
-                             reason="the planner's first turn")
-
-
-def apply_decision(fight: FightState, fighter_id: str,
-                   decision: CompanionDecision) -> tuple[FightState, CompanionDecision]:
-    """Apply a decision to the fight as it is now: its steps all or nothing, or a pass. If the board moved
-    on (the hero acted meanwhile) and the turn is no longer legal, the companion passes and says why.
-    Synchronous engine work: callers on the event loop run it in a worker thread."""
-    if not decision.passed:
-        try:
-            return apply_turn(fight, fighter_id, decision.steps), decision
-        except ValueError as e:
-            decision = decision.model_copy(update={
-                "decision": "pass", "code": "stale", "steps": [],
-                "reason": one_line(f"the board moved on and the turn is no longer legal: {_short(e)}", REASON_LIMIT)})
-    return pass_turn(fight, fighter_id), decision
-
-
 def _cost(tally: _Tally) -> dict:
-    return {"tokens_in": tally.tokens_in, "tokens_out": tally.tokens_out, "calls": tally.calls}
+    """What a decision records beside its choice: its cost, what it was offered, and what replays it."""
+    return tally.record()
 
 
 def _pass(tally: _Tally, code: Code, reason: str, model: str | None) -> CompanionDecision:
     return CompanionDecision(decision="pass", code=code, reason=one_line(reason, REASON_LIMIT), model=model,
-                             offered=tally.offered, round=tally.round, **_cost(tally))
+                             **_cost(tally))
 
 
-def _short(e: BaseException) -> str:
-    text = str(e).strip()
-    return one_line(text.splitlines()[0] if text else type(e).__name__, 120)

@@ -1,6 +1,6 @@
 """The companion's tools: pydantic models of their arguments and the strict JSON schemas sent to the model.
 
-A contract (issue 11): `choose_turn(number, say)`, `pass_turn(reason)` and, when custom turns are on,
+A contract: `choose_turn(number, say)`, `pass_turn(reason)` and, when custom turns are on,
 `custom_turn(steps, say)`. The schemas are generated once from the models below and made strict-mode
 safe (every property required, no extra properties, no defaults, no oneOf; a field that may be unused
 is nullable instead), so they are the same bytes on every call and any OpenAI-compatible server can
@@ -106,11 +106,3 @@ def tool_specs(*, strict: bool, custom: bool) -> list[dict[str, Any]]:
     """The tools for one request (fresh copies of fixed data, so a caller cannot alter the next call's)."""
     names = [CHOOSE, PASS] + ([CUSTOM] if custom else [])
     return [copy.deepcopy(_tool(n, strict)) for n in names]
-
-
-def request_options(*, strict: bool, custom: bool) -> dict[str, Any]:
-    """The tool fields of a chat completion request: one tool call required, never several."""
-    options: dict[str, Any] = {"tools": tool_specs(strict=strict, custom=custom), "tool_choice": "required"}
-    if strict:
-        options["parallel_tool_calls"] = False
-    return options

@@ -36,12 +36,17 @@ class Action:
     """One step or view a player (or a pilot) can take; subclasses are frozen dataclasses."""
 
     verb: ClassVar[str] = ""
+    # Checked against the current state rather than refused as out of date when its board's version is
+    # behind: the kind decides (plays it, refuses it naming why, or raises AlreadyDone).
+    fresh_checked: ClassVar[bool] = False
 
     def encode(self) -> str:
         parts = [_text_of(getattr(self, f.name)) for f in fields(self)]
         for part, f in zip(parts[:-1], fields(self)[:-1]):
             if ":" in part:
                 raise ValueError(f"{type(self).__name__}.{f.name} cannot hold ':' (only the last field may)")
+        if len(parts) == 1 and parts[0] == "":  # one empty field: the bare verb ("sow" reads as Sow(None))
+            return self.verb
         return ":".join([self.verb, *parts]) if parts else self.verb
 
     @classmethod
@@ -58,6 +63,14 @@ class Action:
                               f"got {arg!r}.")
         values = {name: _read(cls.verb, name, hint, text) for (name, hint), text in zip(spec, texts)}
         return cls(**values)
+
+    @classmethod
+    def decode_chosen(cls: type[A], arg: str, value: str) -> A:
+        """The action from a select that names its verb and carries the chosen value apart (boards posted
+        before the game's actions were typed): the value fills the last field, `arg` the ones before."""
+        spec = _fields_of(cls)
+        before = arg.split(":") if arg else [""] * (len(spec) - 1)
+        return cls.decode(":".join([*before, value]) if spec else value)
 
 
 def wire(action: Action | str) -> str:

@@ -6,12 +6,15 @@ the core can tell a known action from a forged one before anything runs.
 """
 from __future__ import annotations
 
+import inspect
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from importlib import resources
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
+
+from pydantic import BaseModel
 
 from db.games import GameRecord
 from db.store import Store
@@ -19,12 +22,10 @@ from db.store import Store
 from .actions import Action, ActionError, check_wire
 from .errors import GameError
 from .reply import Picture, Reply
+from .seats import ExternalWait, Pilot, Seat
 
-if TYPE_CHECKING:
-    from .pilots import Pilot
-
-Seat = int | str  # a member's user id, or a pilot's name: "auto" (the engine's planner), "ai", "model"
 StepFn = TypeVar("StepFn", bound=Callable[..., Any])
+S = TypeVar("S", bound=BaseModel)  # a game's saved state: a pydantic model
 
 
 @dataclass(frozen=True)
@@ -46,9 +47,9 @@ class Context:
 
 
 @dataclass(frozen=True)
-class Outcome:
+class Outcome(Generic[S]):
     """A change the kind made: the new state, what to announce, and whether the game is over."""
-    state: Any
+    state: S
     said: str = ""
     finished: bool = False
     on_saved: Callable[[], None] | None = None  # progress earned, written in the game's own save
@@ -89,7 +90,9 @@ def _verb_of(verb: Verb) -> tuple[str, type[Action] | None]:
     return (verb, None) if isinstance(verb, str) else (verb.verb, verb)
 
 
-class GameKind(ABC):
+class GameKind(ABC, Generic[S]):
+    """The rules glue of one game over its state type S (`class Bowls(GameKind[BowlsSession])`)."""
+
     key: ClassVar[str]
     title: ClassVar[str]
     blurb: ClassVar[str]  # one line for /help: what it is and how to start it
@@ -120,19 +123,20 @@ class GameKind(ABC):
         return tuple(h.action for h in cls.handlers.values() if h.action is not None)
 
     @abstractmethod
-    def load(self, text: str) -> Any:
+    def load(self, text: str) -> S:
         """The state saved as `text`; raises if it no longer loads (the game is then marked broken)."""
 
-    def dump(self, state: Any) -> str:
+    def dump(self, state: S) -> str:
         return state.model_dump_json()
 
     @abstractmethod
-    def board(self, state: Any, game: GameRecord) -> Reply:
+    def board(self, state: S, game: GameRecord) -> Reply:
         """The board message: picture, text and components for the state."""
 
-    def decode(self, action: Action | str) -> Action | str:
+    def decode(self, action: Action | str, value: str | None = None) -> Action | str:
         """The typed action a wire form names (a bare-verb string passes through); ActionError, with the
-        reason, for a forged, retired or malformed one, before any rule runs."""
+        reason, for a forged, retired or malformed one, before any rule runs. `value` is what an older
+        board's select chose, read into the action's last field."""
         if isinstance(action, Action):
             handler = self.handlers.get(action.verb)
             if handler is None or handler.action is not type(action):
@@ -144,6 +148,8 @@ class GameKind(ABC):
             raise ActionError("That is not a step this game knows (the button may be from an older board).")
         if handler.action is None:
             return action
+        if value is not None:  # a select of a board posted before the game's actions were typed
+            return handler.action.decode_chosen(action.partition(":")[2], value)
         return handler.action.decode(action.partition(":")[2])
 
     def knows(self, action: Action | str) -> bool:
@@ -159,53 +165,60 @@ class GameKind(ABC):
         handler = self.handlers.get(verb)
         return handler is not None and handler.private
 
-    def _dispatch(self, state: Any, action: Action | str, value: str | None, ctx: Context) -> Any:
-        decoded = self.decode(action)
+    def _dispatch(self, state: S, action: Action | str, value: str | None, ctx: Context) -> Any:
+        decoded = self.decode(action, value)
         if isinstance(decoded, Action):
             return getattr(self, self.handlers[decoded.verb].method)(state, decoded, ctx)
         verb, _, arg = decoded.partition(":")
         return getattr(self, self.handlers[verb].method)(state, arg, value, ctx)
 
-    def look(self, state: Any, action: Action | str, value: str | None, ctx: Context) -> Reply:
+    def look(self, state: S, action: Action | str, value: str | None, ctx: Context) -> Reply:
         """A private view through the action table; GameError when it cannot be shown."""
         return self._dispatch(state, action, value, ctx)
 
-    def act(self, state: Any, action: Action | str, value: str | None, ctx: Context) -> Outcome:
+    def act(self, state: S, action: Action | str, value: str | None, ctx: Context) -> Outcome[S]:
         """Apply one action through the action table; GameError (changing nothing) when not allowed."""
         return self._dispatch(state, action, value, ctx)
 
     # --- seats and pilots ---------------------------------------------------------------------
 
-    def seats(self, state: Any, game: GameRecord) -> tuple[Seat, ...] | None:
+    def seats(self, state: S, game: GameRecord) -> tuple[Seat, ...] | None:
         """Who must act now; None means any of the game's players, at any time (a solitaire game)."""
         return None
 
-    def fallback(self, state: Any, seat: str) -> Action | str | None:
+    def fallback(self, state: S, seat: str) -> Action | str | None:
         """The action a pilot's seat takes when its pilot fails or misses its deadline (None: nothing)."""
         return None
 
-    def pilot_seconds(self, state: Any, seat: str, ctx: Context) -> float:
+    def phase(self, state: S) -> Hashable | None:
+        """Which phase of play `state` is in (a duo phase, a round), for the kinds whose phases hold several
+        changes. Within one phase a change edits the live board; a new phase posts a new board; a pilot's
+        answer and a timer apply only to the phase they were started in. None: the kind declares no
+        phases; a press edits the board it was pressed on and any other change posts a new one."""
+        return None
+
+    def pilot_seconds(self, state: S, seat: str, ctx: Context) -> float:
         """How long a pilot may think, from the moment its seat is due."""
         return 10.0
 
     # --- timers and lifecycle -----------------------------------------------------------------
 
-    def timeout(self, state: Any, ctx: Context) -> Outcome | None:
+    def timeout(self, state: S, ctx: Context) -> Outcome[S] | None:
         """The phase deadline passed; None means the kind has no timed phases."""
         return None
 
-    def deadline_seconds(self, state: Any, ctx: Context) -> float | None:
+    def deadline_seconds(self, state: S, ctx: Context) -> float | None:
         """Seconds the next phase may last, or None for no timer. Called after every change."""
         return None
 
-    def is_over(self, state: Any) -> bool:
+    def is_over(self, state: S) -> bool:
         return False
 
-    def replaceable(self, state: Any) -> bool:
+    def replaceable(self, state: S) -> bool:
         """Whether starting a new game may close this running one (nothing left in it to lose)."""
         return False
 
-    def thread_name(self, state: Any, player_name: str) -> str:
+    def thread_name(self, state: S, player_name: str) -> str:
         return f"{self.title} · {player_name}"
 
     def profile_lines(self, progress: dict) -> list[str]:
@@ -238,7 +251,7 @@ class GameKind(ABC):
         """Generate the day's content ahead of time (run in a worker thread at start and at midnight)."""
         return None
 
-    def new_daily(self, day: date, user_id: int, db: Store) -> Any:
+    def new_daily(self, day: date, user_id: int, db: Store) -> S:
         """A fresh state for today's daily (a press on the daily post starts it)."""
         raise GameError(f"{self.title} has no daily.")
 
@@ -246,7 +259,14 @@ class GameKind(ABC):
 @dataclass(frozen=True)
 class GamePlugin:
     """A game as the bot sees it: its kind (rules glue), the factory of its slash-command cog
-    (`cog(bot)`, built by the Discord front-end), and the pilots that may fill its seats."""
-    kind: GameKind
+    (`cog(bot)`, built by the Discord front-end), and the factory of the pilots that may fill its seats:
+    `pilots(settings)`, or `pilots(settings, external_wait)` for pilots that wait on the outside world."""
+    kind: GameKind[Any]
     cog: Callable[[Any], Any]
-    pilots: Callable[[Any], dict[str, Pilot]] = field(default=lambda settings: {})
+    pilots: Callable[..., dict[str, Pilot[Any]]] = field(default=lambda settings: {})
+
+    def build_pilots(self, settings: Any, external_wait: ExternalWait) -> dict[str, Pilot[Any]]:
+        """The game's pilots, each built with what it needs (the settings, and the external wait when
+        its factory asks for one)."""
+        takes_wait = len(inspect.signature(self.pilots).parameters) >= 2
+        return self.pilots(settings, external_wait) if takes_wait else self.pilots(settings)

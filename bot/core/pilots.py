@@ -1,35 +1,31 @@
 """Programs in seats: a pilot decides an action for a seat that is due, outside the game's lock.
 
-The runner gives a pilot the kind's `pilot_seconds` from the moment its seat falls due (never past the
-phase deadline), then submits what it decided through the same versioned `Sessions.act` a player's
-press uses, so a late answer can never land on a board that moved on. A pilot that raises, hangs or
-answers something the rules refuse produces the kind's fallback action instead, logged with why.
+The runner gives a pilot the kind's `pilot_seconds` from the moment its seat falls due (never past
+the phase deadline: `timers.pilot_deadline`), then submits what it decided through the same versioned
+`Sessions.act` a player's press uses, so a late answer can never land on a board that moved on: an
+answer counts only in the phase the pilot was asked in (`GameKind.phase`), and a new phase asks the
+pilot afresh (a kind that declares no phases has its pilot's answer tried once more on a board that
+moved on while the seat is still due). A pilot that raises, hangs or answers something the rules
+refuse produces the kind's fallback action instead, logged with why.
 """
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
-from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, Any, Protocol
+from collections.abc import Awaitable, Callable, Hashable
+from typing import TYPE_CHECKING, Any
 
 from db.games import GameRecord
 
 from .actions import Action
+from .seats import Decision, Pilot
+from .timers import pilot_deadline
 
 if TYPE_CHECKING:
-    from .sessions import ActResult, Sessions
+    from .results import ActResult
+    from .sessions import Sessions
 
 log = logging.getLogger(__name__)
-
-Decision = Action | str | tuple[str, str | None]  # a typed action (or a wire form, with a select's value)
-
-
-class Pilot(Protocol):
-    """Fills a seat: decides the seat's next action for `state`, before `deadline` (session clock)."""
-
-    async def decide(self, state: Any, seat: str, deadline: datetime) -> Decision: ...
-
 
 def _split(decision: Decision) -> tuple[Action | str, str | None]:
     if isinstance(decision, tuple):
@@ -38,73 +34,83 @@ def _split(decision: Decision) -> tuple[Action | str, str | None]:
 
 
 class PilotRunner:
-    """Starts a pilot for every pilot seat that is due, once per seat, and posts what it did."""
+    """Starts a pilot for every pilot seat that is due, once per seat and phase, and posts what it did."""
 
-    def __init__(self, sessions: Sessions, pilots: dict[str, dict[str, Pilot]],
+    def __init__(self, sessions: Sessions, pilots: dict[str, dict[str, Pilot[Any]]],
                  post: Callable[[ActResult], Awaitable[None]]) -> None:
         self.sessions = sessions
         self.pilots = pilots
         self.post = post
-        self._tasks: dict[tuple[int, str], asyncio.Task[None]] = {}
+        self._tasks: dict[tuple[int, str], tuple[Hashable, asyncio.Task[None]]] = {}
         self._scheduling: set[asyncio.Task[None]] = set()
 
-    def due_seats(self, game: GameRecord) -> list[str]:
-        """The pilot seats that must act now in this game (loads the state: call it on the store worker)."""
+    def due(self, game: GameRecord) -> tuple[Hashable, list[str]]:
+        """The game's phase and the pilot seats that must act in it (loads the state: call it on the
+        store worker)."""
         if not game.running:
-            return []
+            return None, []
         state = self.sessions.load(game)
         if state is None:
-            return []
+            return None, []
         seats = self.sessions.kind(game.kind).seats(state, game) or ()
-        return [seat for seat in seats if isinstance(seat, str)]
+        return self.sessions.phase(game, state), [seat for seat in seats if isinstance(seat, str)]
+
+    def deciding(self, game_id: int) -> frozenset[str]:
+        """The seats of this game whose pilot is deciding now."""
+        return frozenset(seat for (gid, seat), (_, task) in self._tasks.items() if gid == game_id and not task.done())
 
     def schedule(self, game: GameRecord) -> None:
-        """Start a pilot for each due pilot seat not already deciding. Which seats are due is read on
-        the store worker (it loads the state), so this returns at once."""
+        """Start a pilot for each due pilot seat not already deciding in this phase (one still deciding
+        in a phase that closed is stopped: its answer could only be dropped). Which seats are due is
+        read on the store worker (it loads the state), so this returns at once."""
         task = asyncio.get_running_loop().create_task(self._schedule(game), name=f"pilots-{game.id}")
         self._scheduling.add(task)
         task.add_done_callback(self._scheduling.discard)
 
     async def _schedule(self, game: GameRecord) -> None:
         try:
-            seats = await self.sessions.call(self.due_seats, game)
+            phase, seats = await self.sessions.call(self.due, game)
         except Exception:  # the store is down: the phase timer still closes the phase
             log.exception("could not read the pilot seats of game %s", game.id)
             return
         for seat in seats:
             key = (game.id, seat)
             running = self._tasks.get(key)
-            if running is not None and not running.done():
-                continue
-            self._tasks[key] = asyncio.get_running_loop().create_task(
-                self._run(game, seat), name=f"pilot-{game.id}-{seat}")
+            if running is not None and not running[1].done():
+                if phase is None or running[0] == phase:  # a kind without phases: never asked twice
+                    continue
+                log.info("game %s: pilot %s was still deciding when its phase closed; asked again", game.id, seat)
+                running[1].cancel()
+            self._tasks[key] = (phase, asyncio.get_running_loop().create_task(
+                self._run(game, seat, phase), name=f"pilot-{game.id}-{seat}"))
 
     def cancel(self, game_id: int) -> None:
         for key in [k for k in self._tasks if k[0] == game_id]:
-            task = self._tasks.pop(key)
+            _, task = self._tasks.pop(key)
             if task is not asyncio.current_task():
                 task.cancel()
 
     def cancel_all(self) -> None:
-        for task in [*self._tasks.values(), *self._scheduling]:
+        for task in [*(t for _, t in self._tasks.values()), *self._scheduling]:
             task.cancel()
         self._tasks.clear()
         self._scheduling.clear()
 
-    async def _run(self, game: GameRecord, seat: str) -> None:
+    async def _run(self, game: GameRecord, seat: str, phase: Hashable) -> None:
         key = (game.id, seat)
         try:
-            result = await self._decide_and_act(game, seat)
+            result = await self._decide_and_act(game, seat, phase)
         except Exception:  # a failing pilot must never take the bot down
             log.exception("pilot %s of game %s failed", seat, game.id)
             result = None
         finally:
-            if self._tasks.get(key) is asyncio.current_task():
+            running = self._tasks.get(key)
+            if running is not None and running[1] is asyncio.current_task():
                 del self._tasks[key]
         if result is not None and result.applied:
             await self.post(result)
 
-    async def _decide_and_act(self, game: GameRecord, seat: str) -> ActResult | None:
+    async def _decide_and_act(self, game: GameRecord, seat: str, phase: Hashable) -> ActResult | None:
         sessions = self.sessions
         kind = sessions.kind(game.kind)
 
@@ -117,9 +123,7 @@ class PilotRunner:
         if state is None:
             return None
         now = sessions.clock()
-        deadline = now + timedelta(seconds=seconds)
-        if game.deadline is not None:
-            deadline = min(deadline, game.deadline)
+        deadline = pilot_deadline(now, seconds, game)
         pilot = self.pilots.get(game.kind, {}).get(seat)
         decision: Decision | None = None
         reason = ""
@@ -135,28 +139,34 @@ class PilotRunner:
                 reason = f"{type(exc).__name__}: {exc}"[:200]
         if decision is not None:
             action, value = _split(decision)
-            result = await self._submit(game, seat, action, value)
+            result = await self._submit(game, seat, phase, action, value)
             if result is None or result.status != "refused":
                 return result
             reason = f"its action {action!r} was refused: {result.text}"
-        return await self._fall_back(game, seat, state, reason)
+        return await self._fall_back(game, seat, phase, state, reason)
 
-    async def _fall_back(self, game: GameRecord, seat: str, state: Any, reason: str) -> ActResult | None:
+    async def _fall_back(self, game: GameRecord, seat: str, phase: Hashable, state: Any,
+                         reason: str) -> ActResult | None:
         action = self.sessions.kind(game.kind).fallback(state, seat)
         log.info("game %s: pilot %s falls back to %r (%s)", game.id, seat, action, reason)
         if action is None:
             return None
-        result = await self._submit(game, seat, action, None)
+        result = await self._submit(game, seat, phase, action, None)
         return None if result is None or result.status == "refused" else result
 
-    async def _submit(self, game: GameRecord, seat: str, action: Action | str,
+    async def _submit(self, game: GameRecord, seat: str, phase: Hashable, action: Action | str,
                       value: str | None) -> ActResult | None:
-        """Act on the board the pilot saw; if it moved on while the seat is still due, once on the new one."""
+        """Act on the board the pilot saw; if another change came first within the same phase and the
+        seat is still due, once on the new board. An answer from a phase that closed is dropped."""
         result = await self.sessions.act(game.id, seat, action, value, version=game.version)
         if result.status != "stale":
             return result
         fresh = result.game
-        if fresh is None or seat not in await self.sessions.call(self.due_seats, fresh):
-            log.info("game %s: pilot %s answered after its turn had passed; dropped", game.id, seat)
+        now_phase, seats = await self.sessions.call(self.due, fresh) if fresh is not None else (None, [])
+        if fresh is None or seat not in seats or now_phase != phase:  # (a kind without phases: both None)
+            log.info("game %s: pilot %s answered after its phase had closed; dropped", game.id, seat)
             return None
         return await self.sessions.act(fresh.id, seat, action, value, version=fresh.version)
+
+
+__all__ = ["Decision", "Pilot", "PilotRunner"]

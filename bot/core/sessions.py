@@ -4,21 +4,22 @@ The store is the only source of truth: every action reloads the game, checks who
 is acting, applies the kind's rules and saves in one versioned write. Nothing lives only in memory,
 so a restart loses nothing.
 
-Store access, engine work and rendering run on one worker thread (`call`), never on the event loop;
-a store that is locked, read-only, full or unreadable raises `StoreUnavailable` after a short,
-bounded retry, and the transaction it was in changed nothing.
+Store access and engine work run on one worker thread (`call`), never on the event loop; a store
+that is locked, read-only, full or unreadable raises `StoreUnavailable` after a short, bounded retry,
+and the transaction it was in changed nothing. Boards are drawn on a small pool of their own once the
+change is saved (`drawn`), so a slow picture never holds the store worker or the game's lock.
 """
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import functools
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any, Literal, TypeVar
+from typing import Any, TypeVar
 
 from db import games as game_store
 from db.games import GameRecord, StaleGame
@@ -26,56 +27,43 @@ from db.guilds import get_settings
 from db.store import STORE_ERRORS, Store, is_busy
 
 from .actions import Action
+from .errors import AlreadyDone
 from .kinds import Context, GameError, GameKind, Outcome, Seat
 from .reply import Reply
+from .results import (
+    DONE_TEXT,
+    NOT_PLAYER_TEXT,
+    NOT_RUNNING_TEXT,
+    NOT_YOUR_TURN_TEXT,
+    PLAYER,
+    STALE_TEXT,
+    STORE_DOWN_TEXT,
+    UNKNOWN_STATUS_TEXT,
+    ActResult,
+    Status,
+    StoreUnavailable,
+    broken_text,
+)
 
 log = logging.getLogger(__name__)
 
-Status = Literal["applied", "private", "refused", "stale", "not_player", "not_running", "broken"]
 T = TypeVar("T")
 STORE_RETRIES = 3          # attempts of one store call while the database is busy
 STORE_RETRY_PAUSE = 0.05   # seconds between them (on the worker thread, never the loop)
-
-STALE_TEXT = "This board is out of date: here is the current one."
-NOT_PLAYER_TEXT = "This is not your game. Start your own with /help."
-NOT_RUNNING_TEXT = "This game has ended."
-NOT_YOUR_TURN_TEXT = "It is not your turn: wait for the board to come back to you."
-PLAYER = "\x00player\x00"  # stands for the player's name in a thread title
-STORE_DOWN_TEXT = "The game store is unavailable right now; nothing was changed — try again in a moment."
-
-
-class StoreUnavailable(Exception):
-    """The store failed (locked, read-only, full, unreadable); the transaction changed nothing."""
-
-
-@dataclass(frozen=True)
-class ActResult:
-    status: Status
-    text: str
-    game: GameRecord | None = None
-    board: Reply | None = None
-    private: Reply | None = None  # for the actor's eyes only: a private view, or what a step showed them
-    title: str | None = None  # the thread's name for the new state, with PLAYER standing for the player
-
-    @property
-    def applied(self) -> bool:
-        return self.status == "applied"
-
-    @property
-    def finished(self) -> bool:
-        return self.game is not None and not self.game.running
+DRAWERS = 2                # threads drawing boards (Pillow releases the GIL while it encodes)
 
 
 class Sessions:
     """The rules of sessions, shared by every front-end."""
 
-    def __init__(self, db: Store, kinds: dict[str, GameKind],
+    def __init__(self, db: Store, kinds: dict[str, GameKind[Any]],
                  clock: Callable[[], datetime]) -> None:
         self.db = db
         self.kinds = kinds
         self.clock = clock
         self._locks: dict[int, asyncio.Lock] = {}
         self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="store")
+        self._drawers = ThreadPoolExecutor(max_workers=DRAWERS, thread_name_prefix="draw")
 
     async def call(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """Run `fn` (store access, engine work, rendering) on the store worker, off the event loop."""
@@ -94,13 +82,24 @@ class Sessions:
                 raise StoreUnavailable(f"{type(exc).__name__}: {exc}") from exc
         raise AssertionError("unreachable")
 
+    async def draw(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run `fn` (a board's picture) on the drawing pool, off the event loop and the store worker."""
+        return await asyncio.get_running_loop().run_in_executor(self._drawers, functools.partial(fn, *args))
+
+    async def drawn(self, result: ActResult) -> ActResult:
+        """`result` with its board drawn (on the drawing pool; the change is already saved)."""
+        if result.draw is None:
+            return result
+        return dataclasses.replace(result, board=await self.draw(result.draw), draw=None)
+
     def close(self) -> None:
         self._worker.shutdown(wait=False, cancel_futures=True)
+        self._drawers.shutdown(wait=False, cancel_futures=True)
 
     def lock(self, game_id: int) -> asyncio.Lock:
         return self._locks.setdefault(game_id, asyncio.Lock())
 
-    def kind(self, key: str) -> GameKind:
+    def kind(self, key: str) -> GameKind[Any]:
         return self.kinds[key]
 
     def context(self, game: GameRecord, actor: Seat | None) -> Context:
@@ -188,7 +187,8 @@ class Sessions:
         `guild_id` the server the press came from (a game answers only in its own server).
         """
         async with self.lock(game_id):
-            return await self.call(self._act, game_id, actor, action, value, version, guild_id)
+            result = await self.call(self._act, game_id, actor, action, value, version, guild_id)
+        return await self.drawn(result)
 
     def _act(self, game_id: int, actor: Seat, action: Action | str, value: str | None, version: int | None,
              guild_id: int | None) -> ActResult:
@@ -202,18 +202,24 @@ class Sessions:
             return ActResult("not_player", NOT_PLAYER_TEXT, game)
         if game.status == game_store.BROKEN:
             return ActResult("broken", broken_text(game), game)
+        if game.status != game_store.FINISHED and not game.running:
+            return ActResult("not_running", UNKNOWN_STATUS_TEXT, game)
         if not game.running:
             return ActResult("not_running", NOT_RUNNING_TEXT, game)
         state = self.load(game)
         if state is None:
             return ActResult("broken", broken_text(game_store.get_game(self.db, game_id)), game)
         kind = self.kinds[game.kind]
-        if version is not None and version != game.version:
-            return ActResult("stale", STALE_TEXT, game, kind.board(state, game))
         try:
-            action = kind.decode(action)
+            decoded = kind.decode(action, value)
         except GameError as exc:
             return ActResult("refused", str(exc), game)
+        if isinstance(decoded, Action):
+            action, value = decoded, None  # a select's chosen value is part of the typed action now
+        else:
+            action = decoded
+        if version is not None and version != game.version and not _checked_fresh(action):
+            return ActResult("stale", STALE_TEXT, game, draw=functools.partial(kind.board, state, game))
         if kind.is_view(action):
             try:
                 private = kind.look(state, action, value, self.context(game, actor))
@@ -228,34 +234,23 @@ class Sessions:
         ctx = self.context(game, actor)
         try:
             outcome = kind.act(state, action, value, ctx)
+        except AlreadyDone as exc:
+            return ActResult("done", str(exc) or DONE_TEXT, game)
         except GameError as exc:
             return ActResult("refused", str(exc), game)
-        return self._save(kind, game, outcome, ctx)
+        return self.save_outcome(kind, game, outcome, ctx, before=state)
 
-    async def expire(self, game_id: int) -> ActResult | None:
-        """The phase timer of a game fired: apply the kind's time-out if the deadline really passed."""
-        async with self.lock(game_id):
-            return await self.call(self._expire, game_id)
+    def phase(self, game: GameRecord, state: Any) -> Hashable | None:
+        """The phase `state` is in, as its kind declares it (None: the kind declares no phases)."""
+        return self.kinds[game.kind].phase(state)
 
-    def _expire(self, game_id: int) -> ActResult | None:
-        """The body of `expire`, on the store worker under the game's lock."""
-        game = game_store.get_game(self.db, game_id)
-        if game is None or not game.running or game.deadline is None:
-            return None
-        if game.deadline > self.clock():
-            return None  # re-armed to a later deadline meanwhile
-        state = self.load(game)
-        if state is None:
-            return ActResult("broken", broken_text(game_store.get_game(self.db, game_id)), game)
-        kind = self.kinds[game.kind]
-        ctx = self.context(game, None)
-        outcome = kind.timeout(state, ctx)
-        if outcome is None:
-            game_store.save_game(self.db, game, now=ctx.now, deadline=None)
-            return None
-        return self._save(kind, game, outcome, ctx)
+    def clear_deadline(self, game: GameRecord, now: datetime) -> GameRecord:
+        """A timer fired on a phase the kind does not time: the deadline is dropped."""
+        return game_store.save_game(self.db, game, now=now, deadline=None)
 
-    def _save(self, kind: GameKind, game: GameRecord, outcome: Outcome, ctx: Context) -> ActResult:
+    def save_outcome(self, kind: GameKind, game: GameRecord, outcome: Outcome, ctx: Context, *,
+                     before: Any) -> ActResult:
+        """Write what a step or a time-out changed, in one versioned write (on the store worker)."""
         finished = outcome.finished or kind.is_over(outcome.state)
         deadline = None if finished else self._deadline(kind, outcome.state, ctx)
         try:
@@ -265,16 +260,22 @@ class Sessions:
             )
         except StaleGame:
             fresh = game_store.get_game(self.db, game.id)
-            return ActResult("stale", STALE_TEXT, fresh, self.board(fresh) if fresh else None)
-        return ActResult("applied", outcome.said, saved, kind.board(outcome.state, saved), outcome.private,
-                         kind.thread_name(outcome.state, PLAYER))
+            state = self.load(fresh) if fresh is not None else None
+            if fresh is None or state is None:
+                return ActResult("stale", STALE_TEXT, fresh)
+            board = functools.partial(self.kinds[fresh.kind].board, state, fresh)
+            return ActResult("stale", STALE_TEXT, fresh, draw=board)
+        was, now = kind.phase(before), kind.phase(outcome.state)
+        new_phase = None if was is None and now is None else (finished or was != now)
+        return ActResult("applied", outcome.said, saved, None, outcome.private, kind.thread_name(outcome.state, PLAYER),
+                         new_phase=new_phase, draw=functools.partial(kind.board, outcome.state, saved))
 
     def end(self, game: GameRecord) -> GameRecord:
         """Close a game without a result (a host's or player's choice, or its thread is gone)."""
         for _ in range(3):
             fresh = game_store.get_game(self.db, game.id) or game
-            if not fresh.running:
-                return fresh
+            if fresh.status in (game_store.FINISHED, game_store.BROKEN):
+                return fresh  # already over (a status the bot does not know is ended, freeing its slot)
             try:
                 return game_store.save_game(self.db, fresh, now=self.clock(), status=game_store.FINISHED,
                                             deadline=None)
@@ -283,11 +284,10 @@ class Sessions:
         raise StaleGame(f"game {game.id} kept changing while it was being closed")
 
 
-def broken_text(game: GameRecord | None) -> str:
-    reason = game.broken_reason if game is not None else "unknown"
-    return (f"This game's saved state could not be loaded ({reason}), so it has been stopped. "
-            "Nothing else is affected: start a new game any time.")
+def _checked_fresh(action: Action | str) -> bool:
+    """An action its kind checks against the current state rather than refusing as out of date."""
+    return isinstance(action, Action) and action.fresh_checked
 
 
-__all__ = ["ActResult", "Sessions", "StoreUnavailable", "STORE_DOWN_TEXT", "GameError", "STALE_TEXT", "NOT_PLAYER_TEXT",
-           "NOT_YOUR_TURN_TEXT", "broken_text"]
+__all__ = ["ActResult", "DONE_TEXT", "NOT_PLAYER_TEXT", "NOT_RUNNING_TEXT", "NOT_YOUR_TURN_TEXT", "PLAYER",
+           "STALE_TEXT", "STORE_DOWN_TEXT", "GameError", "Sessions", "Status", "StoreUnavailable", "broken_text"]

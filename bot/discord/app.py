@@ -13,7 +13,9 @@ from discord.ext import commands
 
 from bot.core.kinds import GamePlugin
 from bot.core.pilots import PilotRunner
+from bot.core.seats import ExternalWait, direct_wait
 from bot.core.sessions import Sessions
+from bot.core.timers import TimerRunner
 from bot.settings import Settings
 from bot.shards import owns
 from db.store import Store, open_store
@@ -24,9 +26,9 @@ from .play import Play
 
 log = logging.getLogger(__name__)
 
-
 class GameHall(commands.AutoShardedBot):
-    def __init__(self, settings: Settings, plugins: list[GamePlugin]) -> None:
+    def __init__(self, settings: Settings, plugins: list[GamePlugin], *,
+                 external_wait: ExternalWait | None = None) -> None:
         intents = discord.Intents.default()  # no privileged intents: slash commands and buttons only
         shard_ids = list(settings.shard_ids) if settings.shard_ids is not None else None
         # discord.py's options type says list[int], but its AutoShardedClient reads None as "every shard"
@@ -35,17 +37,23 @@ class GameHall(commands.AutoShardedBot):
                          help_command=None, allowed_mentions=discord.AllowedMentions(everyone=False, roles=False))
         self.settings = settings
         self.plugins = plugins
+        # How pilots await the outside world (a model server): SimCord's env.external_wait in tests and
+        # local play; a connected bot awaits directly.
+        self.external_wait: ExternalWait = external_wait or direct_wait
         self.db: Store = None  # type: ignore[assignment]  # set in setup_hook, like the two below
         self.sessions: Sessions = None  # type: ignore[assignment]
         self.pilots: PilotRunner = None  # type: ignore[assignment]
+        self.timers: TimerRunner = None  # type: ignore[assignment]
         self.play = Play(self)
         self._armed = False
 
     async def setup_hook(self) -> None:
         self.db = open_store(self.settings.database_url or self.settings.database_path)
         self.sessions = Sessions(self.db, {p.kind.key: p.kind for p in self.plugins}, discord.utils.utcnow)
-        self.pilots = PilotRunner(self.sessions, {p.kind.key: p.pilots(self.settings) for p in self.plugins},
+        pilots = {p.kind.key: p.build_pilots(self.settings, self.external_wait) for p in self.plugins}
+        self.pilots = PilotRunner(self.sessions, pilots,
                                   self.play.post_board)
+        self.timers = TimerRunner(self.sessions, self.play.post_board, owns=self.owns)
         self.add_dynamic_items(GameButton, GameSelect, ChoiceSelect, CloseButton, HowToPlayButton)
         self.tree.on_error = self._command_failed  # type: ignore[method-assign]
         from .cogs.common import Common
@@ -89,12 +97,14 @@ class GameHall(commands.AutoShardedBot):
         if not self._armed:  # on_ready repeats on reconnects; timers are armed once per process
             self._armed = True
             try:
-                armed = await self.play.rearm_all()
+                armed = await self.timers.rearm_all()
+                for game in armed:
+                    self.pilots.schedule(game)  # a pilot deciding when the bot stopped decides again
             except Exception:  # the store is down at start: timers are re-armed on the next ready
                 self._armed = False
                 log.exception("re-arming game timers failed")
                 return
-            log.info("ready as %s; %d game timer(s) re-armed", self.user, armed)
+            log.info("ready as %s; %d game timer(s) re-armed", self.user, len(armed))
 
     async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
         try:
@@ -103,8 +113,8 @@ class GameHall(commands.AutoShardedBot):
             log.exception("closing the game of deleted thread %s failed", payload.thread_id)
 
     async def close(self) -> None:
-        for task in list(self.play._timers.values()):
-            task.cancel()
+        if self.timers is not None:
+            self.timers.cancel_all()
         if self.pilots is not None:
             self.pilots.cancel_all()
         await super().close()

@@ -5,7 +5,8 @@ old, is routed after a restart with no view kept in memory.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from collections.abc import Awaitable
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 import discord
 
@@ -16,13 +17,29 @@ from db.games import GameRecord
 if TYPE_CHECKING:
     from discord.types.interactions import SelectMessageComponentInteractionData
 
-    from .app import GameHall
-
 _STYLES = {
     "primary": discord.ButtonStyle.primary, "secondary": discord.ButtonStyle.secondary,
     "success": discord.ButtonStyle.success, "danger": discord.ButtonStyle.danger,
 }
 _ACTION = r"(?P<action>[A-Za-z0-9_.:\-]{1,60})"
+
+
+class Answers(Protocol):
+    """What answers a component's press (the bot's Play): named here so this module imports no bot."""
+
+    async def guarded(self, interaction: discord.Interaction, work: Awaitable[Any]) -> None: ...
+
+    async def press(self, interaction: discord.Interaction, game_id: int, version: int, action: str,
+                    value: str | None) -> None: ...
+
+    async def close(self, interaction: discord.Interaction, game_id: int) -> None: ...
+
+    async def how_to_play(self, interaction: discord.Interaction, key: str) -> None: ...
+
+
+def answers(interaction: discord.Interaction) -> Answers:
+    """The Play of the bot the interaction came to (every client here is the one GameHall)."""
+    return cast(Answers, cast(Any, interaction.client).play)
 
 
 def button_id(game_id: int, version: int, action: Action | str) -> str:
@@ -48,8 +65,8 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button],
         return cls(int(match["game"]), int(match["version"]), match["action"], item)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        bot: GameHall = interaction.client  # type: ignore[assignment]
-        await bot.play.guarded(interaction, bot.play.press(interaction, self.game_id, self.version, self.action, None))
+        play = answers(interaction)
+        await play.guarded(interaction, play.press(interaction, self.game_id, self.version, self.action, None))
 
 
 class GameSelect(discord.ui.DynamicItem[discord.ui.Select],
@@ -64,12 +81,12 @@ class GameSelect(discord.ui.DynamicItem[discord.ui.Select],
         return cls(int(match["game"]), int(match["version"]), match["action"], item)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        bot: GameHall = interaction.client  # type: ignore[assignment]
+        play = answers(interaction)
         # discord.py types the data as any interaction's; a select's press carries its chosen values
         data = cast("SelectMessageComponentInteractionData | None", interaction.data)
         values = (data.get("values") if data else None) or []
-        await bot.play.guarded(interaction, bot.play.press(interaction, self.game_id, self.version, self.action,
-                                                           values[0] if values else None))
+        await play.guarded(interaction, play.press(interaction, self.game_id, self.version, self.action,
+                                                   values[0] if values else None))
 
 
 class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select],
@@ -85,11 +102,11 @@ class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select],
         return cls(int(match["game"]), int(match["version"]), int(match["n"]), item)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        bot: GameHall = interaction.client  # type: ignore[assignment]
+        play = answers(interaction)
         data = cast("SelectMessageComponentInteractionData | None", interaction.data)
         values = (data.get("values") if data else None) or []
-        await bot.play.guarded(interaction, bot.play.press(interaction, self.game_id, self.version,
-                                                           values[0] if values else "", None))
+        await play.guarded(interaction, play.press(interaction, self.game_id, self.version,
+                                                   values[0] if values else "", None))
 
 
 def _button(game_id: int, version: int, spec: Button) -> GameButton:
@@ -148,8 +165,8 @@ class CloseButton(discord.ui.DynamicItem[discord.ui.Button], template=r"x:(?P<ga
         return cls(int(match["game"]), item.label or "End", item)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        bot: GameHall = interaction.client  # type: ignore[assignment]
-        await bot.play.guarded(interaction, bot.play.close(interaction, self.game_id))
+        play = answers(interaction)
+        await play.guarded(interaction, play.close(interaction, self.game_id))
 
 
 def close_view(games: list[GameRecord], titles: dict[str, str]) -> discord.ui.View:
@@ -173,5 +190,5 @@ class HowToPlayButton(discord.ui.DynamicItem[discord.ui.Button], template=r"h:(?
         return cls(match["kind"], item.label or "How to play", item)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        bot: GameHall = interaction.client  # type: ignore[assignment]
-        await bot.play.guarded(interaction, bot.play.how_to_play(interaction, self.kind))
+        play = answers(interaction)
+        await play.guarded(interaction, play.how_to_play(interaction, self.kind))

@@ -1,8 +1,8 @@
-"""Shows sessions in Discord: threads for games, board messages, refusals, timers, and every fault.
+"""Shows sessions in Discord: threads for games, starting and ending them, and every fault.
 
-Rules of presentation: a button press edits the board it was pressed on; a slash step or a timer
-posts the new board at the bottom of the thread; older boards keep their buttons, and a press on
-one is refused privately as out of date. A finished game locks its thread.
+Where a result shows (the pressed board, the thread, a private answer) is decided once, in
+boards.py; timers and pilots run in the core (bot/core/timers.py, bot/core/pilots.py) and hand
+what they changed to `post_board`. A finished game locks its thread.
 
 Rules of faults: every interaction is acknowledged first (a defer), then answered, even when the
 store or Discord fails; store work runs on the sessions' worker, never on the event loop; a game
@@ -11,28 +11,41 @@ whose thread is gone is closed, not left blocking its player.
 from __future__ import annotations
 
 import asyncio
-import io
 import logging
 from collections.abc import Awaitable, Callable
 from contextlib import suppress
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import discord
 
 from bot.core.actions import Action
 from bot.core.kinds import GameError
-from bot.core.reply import Picture, Reply
-from bot.core.sessions import PLAYER, STORE_DOWN_TEXT, ActResult, Sessions, StoreUnavailable
+from bot.core.pilots import PilotRunner
+from bot.core.reply import Reply
+from bot.core.results import PLAYER, STORE_DOWN_TEXT, ActResult, StoreUnavailable
+from bot.core.sessions import Sessions
+from bot.core.timers import TimerRunner
 from db import players
-from db.games import AlreadyRunning, GameRecord, games_with_deadlines
+from db.games import BROKEN, FINISHED, AlreadyRunning, GameRecord
 
+from .boards import Boards, board_message, clip, compose, file_of, files_of, is_private, thread_link
 from .components import HowToPlayButton, close_view, view_for
 
-if TYPE_CHECKING:
-    from .app import GameHall
+
+class Host(Protocol):
+    """What Play uses of the bot (GameHall is one): its session core, runners and Discord channels."""
+    sessions: Sessions
+    timers: TimerRunner
+    pilots: PilotRunner
+
+    def get_channel(self, id: int, /) -> Any: ...
+
+    async def fetch_channel(self, channel_id: int, /) -> Any: ...
+
+    def get_partial_messageable(self, id: int, *, guild_id: int | None = None,
+                                type: discord.ChannelType | None = None) -> discord.PartialMessageable: ...
 
 log = logging.getLogger(__name__)
-MAX_CONTENT = 2000
 MAX_GAME_ID = 2**63 - 1
 DISCORD_DOWN_TEXT = ("Discord did not accept my answer just now ({error}); your game is saved as it was "
                      "— try again in a moment.")
@@ -41,31 +54,6 @@ NO_THREAD_TEXT = ("I can't open a thread here: I need the Create Public Threads 
                   "permissions in this channel. Ask a server manager, or try another channel.")
 THREAD_FAILED_TEXT = ("Discord did not let me open the game's thread ({error}); nothing was started — "
                       "try again in a moment.")
-TIMER_RETRY_MAX = 300.0  # seconds: the longest pause between retries of a timer the store refused
-
-
-def _clip(text: str) -> str:
-    return text if len(text) <= MAX_CONTENT else text[: MAX_CONTENT - 1] + "…"
-
-
-def file_of(picture: Picture) -> discord.File:
-    return discord.File(io.BytesIO(picture.data), filename=picture.filename,
-                        description=picture.description or None)
-
-
-def files_of(reply: Reply) -> list[discord.File]:
-    pictures = ([reply.picture] if reply.picture else []) + list(reply.extra_pictures)
-    return [file_of(p) for p in pictures]
-
-
-def compose(reply: Reply, said: str = "") -> str:
-    return _clip(f"{said}\n\n{reply.text}".strip() if said else reply.text)
-
-
-def thread_link(game: GameRecord) -> str:
-    return f"<#{game.thread_id}>" if game.thread_id else "its thread"
-
-
 def _offer_rules(message: dict[str, Any], key: str) -> None:
     """Add a How to play button to a board message, where Discord leaves room for one."""
     view = message.get("view") or discord.ui.View(timeout=None)
@@ -74,10 +62,6 @@ def _offer_rules(message: dict[str, Any], key: str) -> None:
     except ValueError:  # the board's rows are full: /help game: still has the rules
         return
     message["view"] = view
-
-
-def _is_private(message: discord.Message | None) -> bool:
-    return message is not None and message.flags.ephemeral
 
 
 def fault_text(exc: BaseException) -> str:
@@ -90,24 +74,24 @@ def fault_text(exc: BaseException) -> str:
 
 
 class Play:
-    def __init__(self, bot: GameHall) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
-        self._timers: dict[int, asyncio.Task[None]] = {}
-        self._timer_failures: dict[int, int] = {}
+        self.boards = Boards(self)
         self._start_locks: dict[tuple[int, str], asyncio.Lock] = {}
 
     @property
     def sessions(self) -> Sessions:
         return self.bot.sessions
 
+    @property
+    def timers(self) -> TimerRunner:
+        return self.bot.timers
+
     # --- replies ------------------------------------------------------------------------------
 
-    def board_message(self, game: GameRecord, reply: Reply, said: str = "") -> dict[str, Any]:
-        view = view_for(game.id, game.version, reply, interactive=game.running)
-        kwargs: dict[str, Any] = {"content": compose(reply, said), "files": files_of(reply)}
-        if view is not None:
-            kwargs["view"] = view
-        return kwargs
+    @staticmethod
+    def board_message(game: GameRecord, reply: Reply, said: str = "") -> dict[str, Any]:
+        return board_message(game, reply, said)
 
     @staticmethod
     async def defer_privately(interaction: discord.Interaction) -> None:
@@ -119,9 +103,9 @@ class Play:
     async def private(interaction: discord.Interaction, text: str, **kwargs: Any) -> None:
         """An ephemeral answer, whether or not the interaction was answered already."""
         if interaction.response.is_done():
-            await interaction.followup.send(_clip(text), ephemeral=True, **kwargs)
+            await interaction.followup.send(clip(text), ephemeral=True, **kwargs)
         else:
-            await interaction.response.send_message(_clip(text), ephemeral=True, **kwargs)
+            await interaction.response.send_message(clip(text), ephemeral=True, **kwargs)
 
     async def fault(self, interaction: discord.Interaction, exc: BaseException) -> None:
         """Answer an interaction whose handler failed: privately, saying nothing was changed."""
@@ -195,7 +179,7 @@ class Play:
             try:
                 built = await self.sessions.call(state)
             except GameError as exc:
-                await interaction.followup.send(_clip(str(exc)), ephemeral=True)
+                await interaction.followup.send(clip(str(exc)), ephemeral=True)
                 return None
             state, label = built if isinstance(built, tuple) else (built, label)
         try:
@@ -203,16 +187,19 @@ class Play:
                                             players=[user.id, *others], state=state)
         except AlreadyRunning as taken:  # another process (or a retried request) made it meanwhile
             whose = "You already have" if not others else "A player of this game already has"
-            await interaction.followup.send(f"{whose} a {kind.title} game running (#{taken.game_id}).",
-                                            ephemeral=True)
+            held = await self.sessions.call(self.sessions.get, taken.game_id)
+            end = close_view([held], {key: kind.title}) if held else discord.utils.MISSING
+            await interaction.followup.send(f"{whose} a {kind.title} game running (#{taken.game_id}): end it with "
+                                            "the button below, or from /games.", ephemeral=True, view=end)
             return None
         name = kind.thread_name(state, user.display_name)[:100]
         thread: discord.Thread | None = None
         try:
             thread = await channel.create_thread(name=name, type=discord.ChannelType.public_thread,
                                                  auto_archive_duration=1440)
-            reply = await self.sessions.call(self.sessions.board, game)
-            assert reply is not None  # the state was saved a moment ago: it loads
+            saved = await self.sessions.call(self.sessions.load, game)
+            assert saved is not None  # the state was saved a moment ago: it loads
+            reply = await self.sessions.draw(kind.board, saved, game)
             first = self.board_message(game, reply, f"{user.mention} — {label or kind.title}")
             if newcomer:  # a player's first game of this kind: the rules are one press away
                 _offer_rules(first, key)
@@ -229,7 +216,7 @@ class Play:
             await interaction.followup.send(text, ephemeral=True)
             return None
         game = await self.sessions.call(self.sessions.attach, game, thread_id=thread.id, board_message_id=message.id)
-        self.arm(game)
+        self.timers.arm(game)
         self.bot.pilots.schedule(game)
         return game
 
@@ -258,7 +245,7 @@ class Play:
         return await self.start(interaction, key, lambda: kind.new_daily(day, user_id, self.sessions.db),
                                 label=f"{kind.title} daily, {day.isoformat()}")
 
-    async def resume_instead(self, interaction: discord.Interaction, key: str, action: str,
+    async def resume_instead(self, interaction: discord.Interaction, key: str, action: Action | str,
                              resumable: Callable[[Any], bool], text: str) -> bool:
         """If the player's running game of this kind is `resumable`, apply `action` there instead of
         starting another; True when it did (the board is posted in its thread, `text` said privately)."""
@@ -300,7 +287,7 @@ class Play:
 
     async def act_here(self, interaction: discord.Interaction, key: str, action: Action | str,
                        value: str | None = None) -> ActResult | None:
-        """A slash-command step inside a game thread; the new board is posted at the bottom."""
+        """A slash-command step inside a game thread; where its result shows is decided in boards.py."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         game = await self.sessions.call(self.sessions.running_in_thread, interaction.channel_id or 0)
         if game is None or game.kind != key:
@@ -308,82 +295,28 @@ class Play:
             await self.private(interaction, f"There is no running {kind.title} game in this channel: "
                                             f"use this command in your game's thread (see /games).")
             return None
-        result = await self.sessions.act(game.id, interaction.user.id, action, value, guild_id=interaction.guild_id)
-        if result.status == "broken":
-            await self._say_in_thread(game, result.text)
-            await self.private(interaction, result.text)
-            self.cancel(game.id)
-            return result
-        if result.status == "private" and result.game is not None and result.private is not None:
-            await self.show_private(interaction, result.game, result.private)
-            return result
-        if not result.applied:
-            await self.private(interaction, result.text)
-            return result
-        assert result.game is not None and result.board is not None
-        channel = interaction.channel
-        assert isinstance(channel, discord.abc.Messageable)  # the game's thread: its game was found by it
-        try:
-            message = await channel.send(**self.board_message(result.game, result.board, result.text))
-        except discord.HTTPException as exc:
-            log.warning("game %s: the new board was not accepted: %s", game.id, exc)
-            await self.private(interaction, f"{result.text}\nYour step is saved, but Discord did not accept the "
-                                            "new board; press any button on the last board to bring it up to date.")
-        else:
-            await self.sessions.call(self.sessions.attach, result.game, board_message_id=message.id)
-            if result.private is not None:
-                await self.show_private(interaction, result.game, result.private)
-            else:
-                await self._done(interaction, result.text)
-        await self._after_change(result, interaction.channel)
+        async with self.boards.lock(game.id):
+            result = await self.sessions.act(game.id, interaction.user.id, action, value,
+                                             guild_id=interaction.guild_id)
+            await self.boards.show(result, interaction)
         return result
-
-    @staticmethod
-    async def _done(interaction: discord.Interaction, said: str) -> None:
-        """Close the private "thinking…" of a slash step whose board went to the thread."""
-        try:
-            await interaction.delete_original_response()
-        except discord.HTTPException:
-            await interaction.followup.send(_clip(said or "Done."), ephemeral=True)
 
     async def press(self, interaction: discord.Interaction, game_id: int, version: int, action: str,
                     value: str | None) -> None:
-        """A button or select on a board message: acknowledged at once, then the board is edited."""
+        """A button or select on a board message: acknowledged at once, then shown by boards.py."""
         await interaction.response.defer()  # rendering (a battle replay, say) may take a moment
         if not 0 < game_id <= MAX_GAME_ID:
             await self.private(interaction, "This button does not belong to any game.")
             return
-        result = await self.sessions.act(game_id, interaction.user.id, action, value, version=version,
-                                         guild_id=interaction.guild_id)
-        if result.status == "stale" and result.game is not None and result.board is not None:
-            await self._stale(interaction, result)
-            return
-        if result.status == "broken":
-            await interaction.followup.send(_clip(result.text))
-            self.cancel(game_id)
-            return
-        if result.status == "private" and result.game is not None and result.private is not None:
-            await self.show_private(interaction, result.game, result.private)
-            return
-        if not result.applied:
-            await self.private(interaction, result.text)
-            return
-        assert result.game is not None and result.board is not None
-        if _is_private(interaction.message):
-            # A step taken from a private message (a hand): that message shows its owner what is left,
-            # and the table everyone sees is posted at the bottom of the thread.
-            await self.show_private(interaction, result.game, result.private or Reply(result.text or "Done."))
-            await self.post_board(result)
-            return
-        await self._edit_pressed(interaction, result.game, result.board, result.text)
-        if interaction.message is not None and interaction.message.id != result.game.board_message_id:
-            await self.sessions.call(self.sessions.attach, result.game, board_message_id=interaction.message.id)
-        await self._after_change(result, interaction.channel)
+        async with self.boards.lock(game_id):
+            result = await self.sessions.act(game_id, interaction.user.id, action, value, version=version,
+                                             guild_id=interaction.guild_id)
+            await self.boards.show(result, interaction, pressed=True)
 
     async def show_private(self, interaction: discord.Interaction, game: GameRecord, reply: Reply) -> None:
         """A reply for the actor's eyes only: edits the private message pressed, or sends a new one."""
         view = view_for(game.id, game.version, reply, interactive=game.running)
-        if _is_private(interaction.message):
+        if is_private(interaction.message):
             try:
                 await interaction.edit_original_response(content=compose(reply), attachments=files_of(reply),
                                                          view=view)
@@ -394,34 +327,6 @@ class Play:
         if view is not None:
             kwargs["view"] = view
         await interaction.followup.send(compose(reply), ephemeral=True, **kwargs)
-
-    async def _edit_pressed(self, interaction: discord.Interaction, game: GameRecord, board: Reply,
-                            said: str) -> None:
-        kwargs = self.board_message(game, board, said)
-        files = kwargs.pop("files")
-        kwargs.setdefault("view", None)
-        try:
-            await interaction.edit_original_response(attachments=files, **kwargs)
-        except discord.HTTPException as exc:
-            log.warning("game %s: the board was not updated: %s", game.id, exc)
-            await self.private(interaction, f"{said}\nYour step is saved, but Discord did not update the board; "
-                                            "press any button on it to bring it up to date.")
-
-    async def _stale(self, interaction: discord.Interaction, result: ActResult) -> None:
-        game, board = result.game, result.board
-        assert game is not None and board is not None
-        pressed = interaction.message
-        if pressed is not None and pressed.id == game.board_message_id:
-            # The live board itself is behind (the bot stopped, or Discord refused, before it was
-            # edited): bring it up to date rather than pointing at itself.
-            await self._edit_pressed(interaction, game, board, "")
-            await self.private(interaction, "This board was behind the game; it is up to date now — press again.")
-            return
-        link = ""
-        if game.thread_id and game.board_message_id and interaction.guild_id:
-            link = (f" The current board: https://discord.com/channels/{interaction.guild_id}/"
-                    f"{game.thread_id}/{game.board_message_id}")
-        await self.private(interaction, f"{result.text}{link}\n\n{board.text}", files=files_of(board))
 
     async def how_to_play(self, interaction: discord.Interaction, key: str) -> None:
         """A game's rules page, privately (from /help game: or the button on a first game)."""
@@ -437,30 +342,37 @@ class Play:
         """The End button of /games or of a refusal: a player closes a running game from anywhere."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         game = await self.sessions.call(self.sessions.get, game_id) if 0 < game_id <= MAX_GAME_ID else None
-        if game is None or interaction.user.id not in game.players:
-            await self.private(interaction, "That is not one of your games.")
+        elsewhere = game is not None and None not in (interaction.guild_id, game.guild_id) \
+            and interaction.guild_id != game.guild_id  # as a board press from another server is refused
+        if game is None or interaction.user.id not in game.players or elsewhere:
+            await self.private(interaction, "That is not one of your games here.")
             return
-        if not game.running:
+        if game.status in (FINISHED, BROKEN):
             await self.private(interaction, "That game has already ended.")
             return
         ended = await self.sessions.call(self.sessions.end, game)
-        self.cancel(game.id)
-        self.bot.pilots.cancel(game.id)
+        self.stop(game.id)
         await self.lock_thread(ended)
         await self.private(interaction, f"Ended your {self.sessions.kind(game.kind).title} game. "
                                         "You can start a new one any time.")
 
-    async def _after_change(self, result: ActResult, channel: Any) -> None:
+    async def after_change(self, result: ActResult, channel: Any) -> None:
+        """A change is shown: the game's timer and pilots follow it, and so does its thread."""
         game = result.game
         assert game is not None
         if game.running:
-            self.arm(game)
+            self.timers.arm(game)
             self.bot.pilots.schedule(game)
             await self._rename_thread(game, result.title, channel)
         else:
-            self.cancel(game.id)
-            self.bot.pilots.cancel(game.id)
+            self.stop(game.id)
             await self.lock_thread(game, channel)
+
+    def stop(self, game_id: int) -> None:
+        """A game is over: its timer and pilots stop."""
+        self.timers.cancel(game_id)
+        self.bot.pilots.cancel(game_id)
+        self.boards.forget(game_id)
 
     async def _rename_thread(self, game: GameRecord, title: str | None, channel: Any) -> None:
         """Keep the thread's name in step with the game (a tutorial moving on to lesson 2)."""
@@ -497,84 +409,17 @@ class Play:
         if game is None:
             return
         await self.sessions.call(self.sessions.end, game)
-        self.cancel(game.id)
-        self.bot.pilots.cancel(game.id)
+        self.stop(game.id)
         log.info("game %s: its thread %s was deleted; the game is closed", game.id, thread_id)
 
-    # --- timers -------------------------------------------------------------------------------
-
-    def arm(self, game: GameRecord, delay: float | None = None) -> None:
-        """(Re)start the game's phase timer from the deadline stored with it (or after `delay`)."""
-        self.cancel(game.id)
-        if game.deadline is None or not game.running:
-            return
-        if delay is None:
-            delay = max(0.0, (game.deadline - self.sessions.clock()).total_seconds())
-        self._timers[game.id] = asyncio.get_running_loop().create_task(
-            self._wait_and_expire(game, delay), name=f"game-timer-{game.id}")
-
-    def cancel(self, game_id: int) -> None:
-        task = self._timers.pop(game_id, None)
-        if task is not None and task is not asyncio.current_task():
-            task.cancel()
-
-    async def rearm_all(self) -> int:
-        """At start-up: every stored deadline of this process's guilds is armed again (another process
-        keeps the other shards'); one that passed fires at once."""
-        stored = await self.sessions.call(games_with_deadlines, self.sessions.db)
-        games = [game for game in stored if self.bot.owns(game.guild_id)]
-        for game in games:
-            self.arm(game)
-            self.bot.pilots.schedule(game)  # a pilot deciding when the bot stopped decides again
-        return len(games)
-
-    async def _wait_and_expire(self, game: GameRecord, delay: float) -> None:
-        await asyncio.sleep(delay)
-        self._timers.pop(game.id, None)
-        try:
-            result = await self.sessions.expire(game.id)
-        except StoreUnavailable as exc:
-            # Retried with back-off until the store answers: a timer is never dropped.
-            failures = self._timer_failures.get(game.id, 0) + 1
-            self._timer_failures[game.id] = failures
-            if failures == 1:
-                log.warning("timer of game %s: the store is unavailable (%s); retrying", game.id, exc)
-            self.arm(game, min(TIMER_RETRY_MAX, 2.0 ** failures))
-            return
-        except Exception:  # a failing timer must not take the bot down
-            log.exception("timer of game %s failed", game.id)
-            return
-        if self._timer_failures.pop(game.id, None):
-            log.info("timer of game %s fired after the store came back", game.id)
-        if result is not None:
-            await self.post_board(result)
+    # --- changes from the core (pilots, timers) ----------------------------------------------
 
     async def post_board(self, result: ActResult) -> None:
-        """Post a changed game's board at the bottom of its thread (timers, pilots, resumes)."""
-        game = result.game
-        if game is None or not game.thread_id:
+        """Show a change no interaction asked for (a pilot's answer, a time-out, a resume) in its thread."""
+        if result.game is None:
             return
-        if result.status == "broken" or result.board is None:
-            await self._say_in_thread(game, result.text)
-            return
-        thread = self.bot.get_partial_messageable(game.thread_id, guild_id=game.guild_id)
-        try:
-            message = await thread.send(**self.board_message(game, result.board, result.text),
-                                        allowed_mentions=discord.AllowedMentions.none())
-        except discord.NotFound:
-            await self.thread_gone(game.thread_id)
-            return
-        except discord.HTTPException as exc:  # the change is saved; the next press refreshes the board
-            log.warning("game %s: posting the board failed: %s", game.id, exc)
-        else:
-            await self.sessions.call(self.sessions.attach, game, board_message_id=message.id)
-        await self._after_change(result, None)
+        async with self.boards.lock(result.game.id):
+            await self.boards.show(result)
 
-    async def _say_in_thread(self, game: GameRecord, text: str) -> None:
-        if not game.thread_id:
-            return
-        thread = self.bot.get_partial_messageable(game.thread_id, guild_id=game.guild_id)
-        try:
-            await thread.send(_clip(text))
-        except discord.HTTPException as exc:
-            log.warning("game %s: could not post to its thread: %s", game.id, exc)
+
+__all__ = ["Play", "fault_text", "file_of", "files_of"]

@@ -7,6 +7,8 @@ any delivery (the refill uses it too).
 """
 from __future__ import annotations
 
+from itertools import compress
+
 COLORS = "RYGBP"
 WILD = "W"
 BLOCKER = "X"
@@ -25,9 +27,29 @@ _DEST = [
      tuple((s - k) % N_BOWLS for k in range(1, _LONG + 1))]
     for s in range(N_BOWLS)
 ]
-_MISS = object()
+# _REACH[src][reverse][n]: the bowls the first n stones from `src` land in (n up to 12; more reach all).
+_REACH = [[tuple(sum(1 << j for j in set(dest[:n])) for n in range(N_BOWLS + 1)) for dest in row] for row in _DEST]
 _CACHE_LIMIT = 400_000
-_MATCH_CACHE: dict[str, tuple[str, tuple[int, ...]] | None] = {}
+
+
+class _MatchCache(dict):
+    """Each bowl's match by its letters, worked out the first time a bowl is looked up."""
+
+    def __missing__(self, s: str) -> tuple[str, tuple[int, ...]] | None:
+        r = _match_uncached(s)
+        if len(s) <= CAPACITY:  # a longer bowl lasts one phase at most: not worth keeping
+            if len(self) > _CACHE_LIMIT:  # a long-lived process: keep memory bounded
+                self.clear()
+            self[s] = r
+        return r
+
+
+_MATCH_CACHE: dict[str, tuple[str, tuple[int, ...]] | None] = _MatchCache()
+_LOOKUP = _MATCH_CACHE.__getitem__  # a pass looks up all twelve bowls with map(), at C speed
+_RANGE = range(N_BOWLS)
+_NOTHING_REMOVED = (0, 0, 0, 0, 0, 0)
+# _BITS[mask]: the bowls whose bit is set, in bowl order (a move's flags and matches are masks).
+_BITS = tuple(tuple(i for i in range(N_BOWLS) if m >> i & 1) for m in range(1 << N_BOWLS))
 
 
 def match_bowl(s: str) -> tuple[str, tuple[int, ...]] | None:
@@ -37,45 +59,40 @@ def match_bowl(s: str) -> tuple[str, tuple[int, ...]] | None:
     are completed with wilds, fewest wilds needed first, ties by whose first stone stands earliest;
     the front-most wilds are used; completing stops at the first group that needs more than are left.
     """
-    r = _MATCH_CACHE.get(s, _MISS)
-    if r is _MISS:
-        r = _MATCH_CACHE[s] = _match_uncached(s)
-    return r  # type: ignore[return-value]
+    return _MATCH_CACHE[s]
 
 
 def _match_uncached(s: str) -> tuple[str, tuple[int, ...]] | None:
-    counts = [s.count(c) for c in COLORS]
-    removed = [0, 0, 0, 0, 0, 0]
-    drop = set()
-    for ci, c in enumerate(COLORS):
-        if counts[ci] >= 3:
-            drop.add(c)
-            removed[ci] = counts[ci]
-    wilds = s.count(WILD)
-    used = 0
-    if wilds:
-        groups = sorted((3 - counts[ci], s.index(c), ci) for ci, c in enumerate(COLORS) if 1 <= counts[ci] <= 2)
-        left = wilds
-        for need, _, ci in groups:
-            if need > left:
-                break
-            left -= need
-            used += need
-            drop.add(COLORS[ci])
-            removed[ci] = counts[ci]
-    if not drop:
+    if len(s) < 3:  # every match takes three stones
         return None
-    removed[5] = used
-    out = []
-    skip = used
-    for ch in s:
-        if ch in drop:
-            continue
-        if ch == WILD and skip:
-            skip -= 1
-            continue
-        out.append(ch)
-    return "".join(out), tuple(removed)
+    counts = (s.count("R"), s.count("Y"), s.count("G"), s.count("B"), s.count("P"))
+    wilds = s.count(WILD) if WILD in s else 0
+    most = max(counts)
+    # A colour of three matches; one wild completes a pair, two complete a single stone.
+    if most == 0 or most + (wilds if wilds < 2 else 2) < 3:
+        return None
+    out = s
+    removed = [0, 0, 0, 0, 0, 0]
+    waiting = []  # (wilds needed, where the colour first stands, colour) of colours with 1-2 stones
+    for ci, n in enumerate(counts):
+        if n >= 3:
+            out = out.replace(COLORS[ci], "")
+            removed[ci] = n
+        elif n and wilds:
+            waiting.append((3 - n, s.index(COLORS[ci]), ci))
+    if waiting:
+        waiting.sort()
+        used = 0
+        for need, _, ci in waiting:
+            if need > wilds - used:
+                break
+            used += need
+            out = out.replace(COLORS[ci], "")
+            removed[ci] = counts[ci]
+        if used:
+            out = out.replace(WILD, "", used)  # the front-most wilds
+            removed[5] = used
+    return out, tuple(removed)
 
 
 def deliver(b: list[str], src: int, stones: str, reverse: bool) -> None:
@@ -89,66 +106,68 @@ def deliver(b: list[str], src: int, stones: str, reverse: bool) -> None:
         b[j] += ch
 
 
+def reach(src: int, stones: int, reverse: bool) -> int:
+    """The mask of bowls that `stones` stones sown from `src` land in."""
+    return _REACH[src][1 if reverse else 0][stones] if stones <= N_BOWLS else ALL_BOWLS
+
+
 def settle(b: list[str], volcano: int, reverse: int, erupted: int, trace: list | None = None):
     """Run effect passes on `b` in place: matches, blockers beside matching bowls, ready volcanoes.
 
     Returns (matched-bowls mask, removed counts R,Y,G,B,P,W, erupted mask). `erupted` carries the
-    volcanoes that already erupted this move. With `trace` a list, events are appended to it:
+    volcanoes that already erupted this move. The first pass looks at every bowl; after a pass every
+    bowl is settled (nothing in it would match), so the next looks only at those an eruption sowed
+    into. With `trace` a list, events are appended to it:
     ("match", pass, bowl, before, removed), ("blockers", pass, bowl, count), ("erupt", pass, bowl, stones).
     """
     matched = 0
-    rem = [0, 0, 0, 0, 0, 0]
-    lookup = _MATCH_CACHE.__getitem__
+    removed: list[tuple[int, ...]] = []  # what each match removed
+    changed = ALL_BOWLS  # the bowls that may match in this pass
     npass = 0
     while True:
         npass += 1
-        pm = 0
-        try:
-            results = list(map(lookup, b))
-        except KeyError:
-            if len(_MATCH_CACHE) > _CACHE_LIMIT:  # a long-lived process: keep memory bounded
-                _MATCH_CACHE.clear()
-            for s in b:
-                if s not in _MATCH_CACHE:
-                    _MATCH_CACHE[s] = _match_uncached(s)
-            results = list(map(lookup, b))
-        if results.count(None) != N_BOWLS:
-            for i, r in enumerate(results):
-                if r is not None:
-                    if trace is not None:
-                        trace.append(("match", npass, i, b[i], r[1]))
-                    b[i] = r[0]
-                    pm |= 1 << i
-                    x = r[1]
-                    rem[0] += x[0]
-                    rem[1] += x[1]
-                    rem[2] += x[2]
-                    rem[3] += x[3]
-                    rem[4] += x[4]
-                    rem[5] += x[5]
-        if pm:
+        at = _BITS[changed]
+        results: list = list(map(_LOOKUP, b if changed == ALL_BOWLS else map(b.__getitem__, at)))
+        if results.count(None) != len(at):
+            pm = 0
+            for i, r in compress(zip(at, results), results):  # the bowls that match
+                if trace is not None:
+                    trace.append(("match", npass, i, b[i], r[1]))
+                b[i] = r[0]
+                pm |= 1 << i
+                removed.append(r[1])
             matched |= pm
-            nb = ((pm << 1) | (pm >> 11) | (pm >> 1) | (pm << 11)) & ALL_BOWLS
-            for j in range(N_BOWLS):
-                if nb >> j & 1 and BLOCKER in b[j]:
+            for j in _BITS[((pm << 1) | (pm >> 11) | (pm >> 1) | (pm << 11)) & ALL_BOWLS]:
+                if BLOCKER in b[j]:  # taking blockers away never makes a bowl match
                     if trace is not None:
                         trace.append(("blockers", npass, j, b[j].count(BLOCKER)))
                     b[j] = b[j].replace(BLOCKER, "")
-        if volcano & ~erupted:
-            ready = [i for i in range(N_BOWLS)
-                     if volcano >> i & 1 and not erupted >> i & 1 and len(b[i]) >= 6]
-            if ready:
+        waiting = volcano & ~erupted
+        if waiting:
+            for i in _BITS[waiting]:
+                if len(b[i]) >= 6:
+                    break
+            else:
+                waiting = 0  # no volcano is ready: the phase is over
+            if waiting:
+                ready = [i for i in _BITS[waiting] if len(b[i]) >= 6]
                 # Every ready volcano gives up its own queue before any of them delivers.
                 queues = [b[i] for i in ready]
                 for i in ready:
                     b[i] = ""
                     erupted |= 1 << i
+                changed = 0  # every bowl is settled now, but those the eruptions sow into
                 for i, q in zip(ready, queues):
                     if trace is not None:
                         trace.append(("erupt", npass, i, q))
                     deliver(b, i, q, bool(reverse >> i & 1))
+                    changed |= reach(i, len(q), bool(reverse >> i & 1))
                 continue
-        return matched, rem, erupted
+        if not removed:
+            return matched, [0, 0, 0, 0, 0, 0], erupted
+        if len(removed) == 1:
+            return matched, list(removed[0]), erupted
+        return matched, list(map(sum, zip(*removed))), erupted
 
 
 def overflowing(b) -> bool:
@@ -173,7 +192,7 @@ def play(bowls, src: int, volcano: int = 0, reverse: int = 0, trace: list | None
     if max(map(len, b)) > CAPACITY:
         return tuple(b), 0, matched.bit_count(), tuple(rem), True, False, erupted
     if not matched:
-        return tuple(b), 0, 0, (0, 0, 0, 0, 0, 0), False, False, erupted
+        return tuple(b), 0, 0, _NOTHING_REMOVED, False, False, erupted
     combo = matched.bit_count()
     points = 10 * sum(rem) * (combo if combo < 4 else 4)
     perfect = not any(b)

@@ -93,16 +93,19 @@ def simulate(a: dict[str, str], b: dict[str, str], ground: str = "clear",
     if not 1 <= limit <= core.MAX_ROUNDS:
         raise InvalidFormationError("max_rounds", f"max_rounds must be 1..{core.MAX_ROUNDS}")
     ids = _ids(a, b)
-    hp, mx, sched = core.prepare(ids, fast=not with_log)
-    raw: list | None = [] if with_log else None
-    w, r, ko = core.run(hp, mx, sched, limit, core.GROUND_CODE[ground], raw)
-    log = _build_log(raw, ids, tuple(mx)) if raw is not None else ()
+    if with_log:
+        hp, mx, sched = core.prepare(ids, MEMBERS)
+        log: list = []
+        w, r, ko = core.run(hp, mx, sched, limit, core.GROUND_CODE[ground], log, targets=target_row(ids))
+    else:
+        hp, mx, sched = core.prepare(ids)
+        w, r, ko = core.run(hp, mx, sched, limit, core.GROUND_CODE[ground])
     return _result({
         "a": a, "b": b, "ground": ground, "max_rounds": limit, "winner": ("a", "b", "draw")[w], "rounds": r,
         "end": "knockout" if ko else "time",
         "hp": {"a": dict(zip(SLOTS, hp[:5])), "b": dict(zip(SLOTS, hp[5:]))},
         "max_hp": {"a": dict(zip(SLOTS, mx[:5])), "b": dict(zip(SLOTS, mx[5:]))},
-        "log": log, "puzzle_id": None, "goals": (),
+        "log": tuple(log) if with_log else (), "puzzle_id": None, "goals": (),
     })
 
 
@@ -122,6 +125,7 @@ def _result(fields: dict) -> BattleResult:
 
 # An action's two halves, shared by every battle: ACTOR[round kind][creature id][board index] is
 # (side, slot, creature, move, effect), TARGET[creature id][board index] is (side, slot, creature).
+# core.run builds the log's Actions from them as the battle is played.
 TARGET = tuple(tuple(_SIDE_SLOT[k] + (name,) for k in range(10)) for name in core.NAMES)
 ACTOR = tuple(
     tuple(tuple(TARGET[c][k] + (CREATURES[name].ability.name if c in fires else "attack", _OP_EFFECT[table[c][1]])
@@ -129,51 +133,12 @@ ACTOR = tuple(
     for table, fires in ((core.ACTION[kind], core.FIRES[core.ROUND_KIND.index(kind, 1)])
                          for kind in range(len(core.ACTION)))
 )
+MEMBERS = core.member_tables(ACTOR)  # the schedules' members, each with its actor's half of an Action
 
 
-def _build_log(raw: list, ids: tuple[int, ...], mx: tuple[int, ...]) -> tuple[RoundLog, ...]:
-    """The readable log, straight from what core.run recorded (no effect is recomputed here)."""
-    targets = [TARGET[c][k] for k, c in enumerate(ids)]
-    rounds: list[RoundLog] = []
-    groups: list[Group] = []
-    number = 0
-    start_shields: tuple[int, ...] = ()
-    hp = mx
-    rows: dict[int, tuple] = {}  # round kind -> (speed, actor part) per board index, for this board
-    speed = actor = ()
-    for entry in raw:
-        if entry[0] == "group":
-            _, events, hp, sh_after, knocked = entry
-            actions: tuple[Action, ...]
-            if len(events) == 1:  # most groups: one creature, one target
-                (i, _op, t, amt, done, blocked), = events
-                actions = (Action((actor[i], targets[t], amt, done, blocked)),)
-            elif len(events) == 2:  # next most: two at one speed
-                (i, _op, t, amt, done, blocked), (i2, _op, t2, amt2, done2, blocked2) = events
-                actions = (Action((actor[i], targets[t], amt, done, blocked)),
-                           Action((actor[i2], targets[t2], amt2, done2, blocked2)))
-            else:
-                actions = tuple([Action((actor[i], targets[t], amt, done, blocked))
-                                 for i, _op, t, amt, done, blocked in events])
-                i = events[0][0]
-            groups.append(Group((speed[i], actions, hp, sh_after,
-                                 tuple(map(_SIDE_SLOT.__getitem__, knocked)) if knocked else ())))
-        elif entry[0] == "round":
-            if number:
-                rounds.append(RoundLog((number, start_shields, tuple(groups), hp, False)))
-            number, start_shields, groups = entry[1], entry[2], []
-            kind = core.ROUND_KIND[number]
-            if kind not in rows:
-                table, actors = core.ACTION[kind], ACTOR[kind]
-                rows[kind] = [table[c][0] for c in ids], [actors[c][k] for k, c in enumerate(ids)]
-            speed, actor = rows[kind]
-        else:  # "end"
-            hp = entry[2]
-            rounds.append(RoundLog((number, start_shields, tuple(groups), hp, True)))
-            number = 0
-    if number:
-        rounds.append(RoundLog((number, start_shields, tuple(groups), hp, False)))
-    return tuple(rounds)
+def target_row(ids: tuple[int, ...]) -> tuple[tuple[str, str, str], ...]:
+    """The target half of an Action for each board index of a board of 10 creature ids."""
+    return tuple([TARGET[c][k] for k, c in enumerate(ids)])
 
 
 def goal_met(goal, result: BattleResult) -> bool:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .log import Action, Group, RoundLog
 from .model import (
     COLUMNS,
     CREATURES,
@@ -58,7 +59,8 @@ def topology(slot_of_a: tuple[int, ...] = (0, 1, 2, 3, 4)) -> tuple:
 
     The solver keeps side a's creatures in a fixed order and moves them between slots, so only
     these tables change between formations of one creature set (120 of them, built once).
-    Returns (normal, allies, enemies, enemy_back, ally_front, front_indices, slot_of_a).
+    Returns (normal, allies, enemies, enemy_back, ally_front, front_indices, slot_of_a, first_aims), the
+    last each board index's normal target on a full board (run() starts from it).
     """
     inv = [0] * 5
     for j, s in enumerate(slot_of_a):
@@ -77,7 +79,7 @@ def topology(slot_of_a: tuple[int, ...] = (0, 1, 2, 3, 4)) -> tuple:
     enemy_back = tuple(e[2:] for e in enemies)
     ally_front = tuple(a[:2] for a in allies)
     front = (a_by_slot[0], a_by_slot[1], 5, 6)
-    return normal, allies, enemies, enemy_back, ally_front, front, tuple(slot_of_a)
+    return normal, allies, enemies, enemy_back, ally_front, front, tuple(slot_of_a), tuple(p[0] for p in normal)
 
 
 IDENTITY = topology()
@@ -111,323 +113,199 @@ def max_hps(ids: tuple[int, ...]) -> list[int]:
     return out
 
 
-def schedules(ids: tuple[int, ...], fast: bool = True) -> list[tuple]:
-    """For each round kind, the speed groups fastest first.
+# The shapes of a speed group in a schedule (see schedules()).
+LONE, PAIR, HITS, MIXED = range(4)
 
-    Every group is a triple (tag, a, b) so run() unpacks it once: (0, index, amount) is a lone
-    normal-target hit, (2, (index, amount), (index, amount)) two normal-target hits at one speed,
-    (3, ((index, amount), ...), None) three or more, (1, actions, None) any other group, actions being a
-    tuple of (index, op, amount).
-    fast=False uses tags 0, 3 and 1, the ones run() can log.
-    """
+
+def _first_standing(order: tuple[int, ...], hp: list[int]) -> int:
+    """The first board index in `order` still standing (the caller knows one is)."""
+    for t in order:
+        if hp[t] > 0:
+            return t
+    return order[-1]
+
+
+def member_tables(actors: tuple | None = None) -> tuple:
+    """Every schedule member a board can have, built once: per round kind, (as a MIXED member, as a
+    normal hit)[10 * creature + board index], i.e. (index, op, amount, who) and (index, amount, who).
+    `who` is the actor's half of a logged Action from `actors[round kind][creature][index]` (the
+    battle's ACTOR table), or None for battles that are not logged."""
     out = []
-    for speed_of, action_of, hits_only in _SCHEDULE_TABLES:
-        buckets: dict[int, list] = {}
+    for kind, table in enumerate(ACTION):
+        mixed = tuple((i, op, amt, actors[kind][c][i] if actors is not None else None)
+                      for c, (_, op, amt) in enumerate(table) for i in range(10))
+        out.append((mixed, tuple((i, amt, who) for i, _, amt, who in mixed)))
+    return tuple(out)
+
+
+PLAIN_MEMBERS = member_tables()
+
+
+def schedules(ids: tuple[int, ...], members: tuple = PLAIN_MEMBERS) -> list[tuple]:
+    """For each round kind, the speed groups fastest first, each a triple (shape, members, speed).
+
+    The shapes: LONE, one normal-target hit, members (index, amount, who); PAIR, two of them at one
+    speed, (index, amount, who, index, amount, who); HITS, three or more, ((index, amount, who), ...);
+    MIXED, a group where someone does more than a normal hit, ((index, op, amount, who), ...).
+    `members` comes from member_tables(): with the battle's actors when run() is to log.
+    """
+    keys = [10 * c + i for i, c in enumerate(ids)]  # where each board index's members are in the tables
+    out = []
+    for (speed_of, hits_only), (as_mixed, as_hit) in zip(_SCHEDULE_TABLES, members):
+        buckets: dict[int, list[int]] = {}
         mixed = set()  # speeds where someone does more than a normal hit
-        for i in range(10):
-            c = ids[i]
+        for key in keys:
+            c = key // 10
             spd = speed_of[c]
             if not hits_only[c]:
                 mixed.add(spd)
             b = buckets.get(spd)
             if b is None:
-                buckets[spd] = [action_of[c][i]]
+                buckets[spd] = [key]
             else:
-                b.append(action_of[c][i])
-        groups: list[tuple[int, Any, Any]] = []  # (tag, first, second): the shapes the docstring lists
+                b.append(key)
+        groups: list[tuple[int, Any, int]] = []
         for spd in sorted(buckets, reverse=True):
-            acts = buckets[spd]
+            at = buckets[spd]
             if spd in mixed:
-                groups.append((1, tuple(acts), None))
-            elif len(acts) == 1:
-                groups.append((0, acts[0][0], acts[0][2]))
-            elif fast and len(acts) == 2:
-                groups.append((2, (acts[0][0], acts[0][2]), (acts[1][0], acts[1][2])))
+                groups.append((MIXED, tuple(map(as_mixed.__getitem__, at)), spd))
+            elif len(at) == 1:
+                groups.append((LONE, as_hit[at[0]], spd))
+            elif len(at) == 2:
+                groups.append((PAIR, as_hit[at[0]] + as_hit[at[1]], spd))
             else:
-                groups.append((3, tuple([(a[0], a[2]) for a in acts]), None))
+                groups.append((HITS, tuple(map(as_hit.__getitem__, at)), spd))
         out.append(tuple(groups))
     return out
 
 
-# Per round kind, what schedules() reads: each creature's speed, its action (index, op, amount) at
-# every board index, and whether that action is a normal hit.
+# Per round kind, what schedules() reads: each creature's speed, and whether its action is a normal hit.
 _SCHEDULE_TABLES = tuple(
-    (tuple(spd for spd, _, _ in table), tuple(tuple((i, op, amt) for i in range(10)) for _, op, amt in table),
-     tuple(op == OP_HIT for _, op, _ in table))
+    (tuple(spd for spd, _, _ in table), tuple(op == OP_HIT for _, op, _ in table))
     for table in ACTION
 )
 
 
-def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log=None, start: int = 1,
-        topo: tuple = IDENTITY):
+def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log: list | None = None,
+        start: int = 1, topo: tuple = IDENTITY, targets: tuple = ()):
     """Play one battle in place on `hp`. Returns (winner, rounds_played, knockout).
 
-    winner: 0 side a, 1 side b, 2 draw. `log`, when a list, receives per round
-    ("round", r, shields_at_start), per group where someone acted ("group", events, hp_after,
-    shields_after, knocked_out) with events (actor, op, target, amount, applied, blocked) and
-    knocked_out the board indices this group knocked out, in index order, and ("end", r, hp, shields)
-    at round end; boards are tuples of ten, in board order. `applied` is the HP lost, the HP healed
-    or the shield added within the cap, `blocked` the part of a hit a shield absorbed. Logging needs
-    schedules(fast=False), whose groups all take a path that records; the battle is the same either way.
+    winner: 0 side a, 1 side b, 2 draw. Each group's members choose their targets from the board as
+    it stood before the group; shields land at once (they cannot change a choice), then hits, then
+    heals. With `log` a list, every round played is appended to it as a RoundLog, each group where
+    someone acted as a Group of Actions: that needs schedules built with the battle's actors, and
+    `targets`, the target half of an Action for each board index. The battle is the same either way.
     """
-    normal, allies, enemies, enemy_back, ally_front, front_indices, _ = topo
+    normal = topo[0]
+    aim = list(topo[7])  # each creature's normal target when last looked at (see below)
     kinds = ROUND_KIND
+    logging = log is not None
     ca = 5 - hp[:5].count(0)  # HP never goes below 0, so 0 means knocked out
     cb = 5 - hp[5:].count(0)
+    over = False  # a side has no one standing: the battle ends after this group
+    events: list = []  # the group's Actions, when logging
+    choices: list | None = None
+    knocked: list[int] | None = None  # who the group felled, when logging
+    groups: list[Group] = []
+    start_shields: tuple[int, ...] = ()
+    heal: Any = ()  # a mixed group's heals, until they land
     for r in range(start, rounds + 1):
         sh = [0] * 10
         if ground == SHELTERED and r == 1:
-            for i in front_indices:
+            for i in topo[5]:
                 if hp[i] > 0:
                     sh[i] = 6
-        if log is not None:
-            log.append(("round", r, tuple(sh)))
-        for grp in sched_kinds[kinds[r]]:
-            tag, i, amt = grp
-            if tag == 0:  # a lone normal-target hit: nothing to defer
+        if logging:
+            groups = []
+            start_shields = tuple(sh)
+        for shape, members, speed in sched_kinds[kinds[r]]:
+            if shape == LONE:
+                i, amt, who = members
                 if hp[i] <= 0:
                     continue
-                for t in normal[i]:
-                    if hp[t] > 0:
-                        break
-                if log is not None:  # the same hit, with what it did: (applied, blocked)
-                    s = sh[t]
-                    blocked = s if s < amt else amt
-                    sh[t] = s - blocked
-                    h = hp[t]
-                    done = amt - blocked if amt - blocked < h else h
-                    hp[t] = h - done
-                    log.append(("group", ((i, OP_HIT, t, amt, done, blocked),), tuple(hp), tuple(sh),
-                                (t,) if done == h else ()))
-                    if done == h:
-                        if t < 5:
-                            ca -= 1
-                            if ca == 0:
-                                return 1, r, True
-                        else:
-                            cb -= 1
-                            if cb == 0:
-                                return 0, r, True
+                t = aim[i]
+                if hp[t] <= 0:  # no one revives: a normal target stays the first standing until it falls
+                    t = aim[i] = _first_standing(normal[i], hp)
+                dmg: Any = ((t, amt, 0, who),)
+            elif shape == PAIR:  # both choose before either lands
+                i, amt, who, i2, amt2, who2 = members
+                if hp[i] > 0:
+                    t = aim[i]
+                    if hp[t] <= 0:
+                        t = aim[i] = _first_standing(normal[i], hp)
+                    if hp[i2] > 0:
+                        t2 = aim[i2]
+                        if hp[t2] <= 0:
+                            t2 = aim[i2] = _first_standing(normal[i2], hp)
+                        dmg = ((t, amt, 0, who), (t2, amt2, 1, who2))
+                    else:
+                        dmg = ((t, amt, 0, who),)
+                elif hp[i2] > 0:
+                    t2 = aim[i2]
+                    if hp[t2] <= 0:
+                        t2 = aim[i2] = _first_standing(normal[i2], hp)
+                    dmg = ((t2, amt2, 0, who2),)
+                else:
                     continue
+            elif shape == HITS:  # every hit chooses before any lands
+                dmg = []
+                for i, amt, who in members:
+                    if hp[i] > 0:
+                        t = aim[i]
+                        if hp[t] <= 0:
+                            t = aim[i] = _first_standing(normal[i], hp)
+                        dmg.append((t, amt, len(dmg), who))
+                if not dmg:
+                    continue
+            else:
+                dmg, heal, choices = _choose(members, hp, mx, sh, topo, targets if logging else None)
+            if logging:
+                events = choices if shape == MIXED else [None] * len(dmg)  # type: ignore[assignment]
+                knocked = None
+            # The hits land: a shield absorbs first, even on a target an earlier hit of the group felled.
+            for t, amt, k, who in dmg:
+                dealt = amt
                 s = sh[t]
                 if s:
-                    if s >= amt:
-                        sh[t] = s - amt
-                        continue
-                    amt -= s
-                    sh[t] = 0
-                h = hp[t] - amt
-                if h > 0:
-                    hp[t] = h
-                    continue
-                hp[t] = 0
-                if t < 5:
-                    ca -= 1
-                    if ca == 0:
-                        return 1, r, True
-                else:
-                    cb -= 1
-                    if cb == 0:
-                        return 0, r, True
-                continue
-            if tag == 2:  # two normal-target hits at one speed: both choose, then both land
-                i1, a1 = i
-                i2, a2 = amt
-                t1 = t2 = -1
-                if hp[i1] > 0:
-                    for t1 in normal[i1]:
-                        if hp[t1] > 0:
-                            break
-                if hp[i2] > 0:
-                    for t2 in normal[i2]:
-                        if hp[t2] > 0:
-                            break
-                if t1 >= 0:
-                    s = sh[t1]
-                    if s:
-                        if s >= a1:
-                            sh[t1] = s - a1
-                            a1 = 0
-                        else:
-                            a1 -= s
-                            sh[t1] = 0
-                    if a1:
-                        h = hp[t1] - a1
-                        if h > 0:
-                            hp[t1] = h
-                        else:
-                            hp[t1] = 0
-                            if t1 < 5:
-                                ca -= 1
-                            else:
-                                cb -= 1
-                if t2 >= 0:
-                    s = sh[t2]
-                    if s:
-                        if s >= a2:
-                            sh[t2] = s - a2
-                            a2 = 0
-                        else:
-                            a2 -= s
-                            sh[t2] = 0
-                    h = hp[t2]
-                    if a2 and h > 0:
-                        h -= a2
-                        if h > 0:
-                            hp[t2] = h
-                        else:
-                            hp[t2] = 0
-                            if t2 < 5:
-                                ca -= 1
-                            else:
-                                cb -= 1
-                if ca == 0 or cb == 0:
-                    return (2 if ca == cb else (1 if ca == 0 else 0)), r, True
-                continue
-            if tag == 3:  # three or more normal-target hits at one speed (two or more when logging)
-                if log is not None:  # the same hits, with what each did
-                    hits: list[tuple[Any, ...]] = []  # (attacker, target, amount) here; (target, amount) below
-                    for i1, a1 in i:
-                        if hp[i1] > 0:
-                            for t in normal[i1]:
-                                if hp[t] > 0:
-                                    break
-                            hits.append((i1, t, a1))
-                    if not hits:
-                        continue
-                    events = []
-                    knocked = []
-                    for i1, t, a1 in hits:
-                        s = sh[t]
-                        blocked = s if s < a1 else a1
-                        sh[t] = s - blocked
-                        h = hp[t]
-                        done = a1 - blocked if a1 - blocked < h else h
-                        events.append((i1, OP_HIT, t, a1, done, blocked))
-                        if done:
-                            hp[t] = h - done
-                            if done == h:
-                                knocked.append(t)
-                                if t < 5:
-                                    ca -= 1
-                                else:
-                                    cb -= 1
-                    log.append(("group", events, tuple(hp), tuple(sh), tuple(sorted(knocked))))
-                    if ca == 0 or cb == 0:
-                        return (2 if ca == cb else (1 if ca == 0 else 0)), r, True
-                    continue
-                hits = []
-                for i1, a1 in i:
-                    if hp[i1] > 0:
-                        for t in normal[i1]:
-                            if hp[t] > 0:
-                                break
-                        hits.append((t, a1))
-                for t, a1 in hits:
-                    s = sh[t]
-                    if s:
-                        if s >= a1:
-                            sh[t] = s - a1
-                            continue
-                        a1 -= s
+                    if s < amt:
                         sh[t] = 0
-                    h = hp[t]
-                    if h > 0:
-                        h -= a1
-                        if h > 0:
-                            hp[t] = h
-                        else:
-                            hp[t] = 0
-                            if t < 5:
-                                ca -= 1
-                            else:
-                                cb -= 1
-                if ca == 0 or cb == 0:
-                    return (2 if ca == cb else (1 if ca == 0 else 0)), r, True
-                continue
-            grp = i
-            # General group: every member chooses from the board as it stood before the group.
-            if log is not None:
-                ca, cb = _logged_group(grp, hp, mx, sh, ca, cb, topo, log)
-            else:
-                dmg = []
-                heal = []
-                for i, op, amt in grp:
-                    if hp[i] <= 0:
-                        continue
-                    if op == 0:
-                        for t in normal[i]:
-                            if hp[t] > 0:
-                                break
-                        dmg.append((t, amt))
-                    elif op == OP_LEAP:
-                        best = -1
-                        for t in enemy_back[i]:
-                            ht = hp[t]
-                            if ht > 0 and (best < 0 or ht * mx[best] < hp[best] * mx[t]):
-                                best = t
-                        if best < 0:
-                            for best in normal[i]:
-                                if hp[best] > 0:
-                                    break
-                        dmg.append((best, amt))
-                    elif op == OP_BLAST:
-                        for t in enemies[i]:
-                            if hp[t] > 0:
-                                dmg.append((t, amt))
-                    elif op == OP_MEND or op == OP_SHIELD_LOWEST:
-                        best = -1
-                        for t in allies[i]:
-                            ht = hp[t]
-                            if ht > 0 and (best < 0 or ht * mx[best] < hp[best] * mx[t]):
-                                best = t
-                        if op == OP_MEND:
-                            heal.append((best, amt))
-                        else:
-                            s = sh[best] + amt
-                            sh[best] = s if s < SHIELD_CAP else SHIELD_CAP
-                    elif op == OP_TEAM_HEAL:
-                        for t in allies[i]:
-                            if hp[t] > 0:
-                                heal.append((t, amt))
-                    else:  # the shields: they cannot change any choice, so they land at once
-                        if op == OP_SELF_SHIELD:
-                            targets = (i,)
-                        elif op == OP_TEAM_SHIELD:
-                            targets = allies[i]
-                        else:
-                            targets = ally_front[i]
-                        for t in targets:
-                            if hp[t] > 0:
-                                s = sh[t] + amt
-                                sh[t] = s if s < SHIELD_CAP else SHIELD_CAP
-                for t, amt in dmg:
-                    s = sh[t]
-                    if s:
-                        if s >= amt:
-                            sh[t] = s - amt
-                            continue
-                        amt -= s
-                        sh[t] = 0
-                    h = hp[t]
-                    if h <= 0:
-                        continue
-                    h -= amt
-                    if h > 0:
-                        hp[t] = h
+                        dealt = amt - s
                     else:
-                        hp[t] = 0
-                        if t < 5:
-                            ca -= 1
+                        sh[t] = s - amt
+                        dealt = 0
+                h = hp[t]
+                if dealt < h:
+                    hp[t] = h - dealt
+                elif h:
+                    hp[t] = 0
+                    if t < 5:
+                        ca -= 1
+                        over = over or ca == 0
+                    else:
+                        cb -= 1
+                        over = over or cb == 0
+                    if logging:
+                        if knocked is None:
+                            knocked = [t]
                         else:
-                            cb -= 1
-                for t, amt in heal:
+                            knocked.append(t)
+                if logging:  # what it did: the HP it took, the part the shield blocked
+                    events[k] = Action((who, targets[t], amt, h - hp[t], amt - dealt))
+            if heal:  # only a mixed group heals
+                for t, amt, k, who in heal:  # heals never revive one felled in this group
                     h = hp[t]
                     if h > 0:
-                        h += amt
                         m = mx[t]
-                        hp[t] = h if h < m else m
-            if ca == 0 or cb == 0:
+                        hp[t] = h + amt if h + amt < m else m
+                    if logging:
+                        events[k] = Action((who, targets[t], amt, hp[t] - h, 0))
+                heal = ()
+            if logging and events:
+                groups.append(Group((speed, tuple(events), tuple(hp), tuple(sh),
+                                     tuple([targets[t][:2] for t in sorted(knocked)]) if knocked else ())))
+            if over:
+                if logging:
+                    log.append(RoundLog((r, start_shields, tuple(groups), tuple(hp), False)))  # type: ignore[union-attr]
                 return (2 if ca == cb else (1 if ca == 0 else 0)), r, True
         if ground == MOON_DEW:
             for i in range(10):
@@ -436,26 +314,27 @@ def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log
                     h += 2
                     m = mx[i]
                     hp[i] = h if h < m else m
-        if log is not None:
-            log.append(("end", r, tuple(hp), tuple(sh)))
+        if logging:
+            log.append(RoundLog((r, start_shields, tuple(groups), tuple(hp), True)))  # type: ignore[union-attr]
     return compare(hp, mx), rounds, False
 
 
-def _logged_group(grp, hp: list[int], mx: list[int], sh: list[int], ca: int, cb: int, topo: tuple, log: list):
-    """run()'s general group with its record: the same choices and order, and what each action did.
+def _choose(members, hp: list[int], mx: list[int], sh: list[int], topo: tuple, targets: tuple | None):
+    """A MIXED group's choices, from the board before it: (hits, heals, events).
 
-    Appends ("group", events, hp_after, shields_after, knocked_out) when anyone acted, as run()
-    describes. Returns the standing counts.
+    Hits and heals are (target, amount, event index, who) for run() to land; shields land here. Events
+    (when `targets` is given, for the log) hold one entry per effect in the members' order: the
+    shields' Actions, and a place for each hit and heal.
     """
-    normal, allies, enemies, enemy_back, ally_front = topo[:5]
-    events: list = []  # a damage or heal event is a placeholder until it lands
-    dmg: list = []  # (target, amount, event index, actor, op)
-    heal: list = []
-    knocked: list = []
-    for i, op, amt in grp:
+    normal, allies, enemies, enemy_back, ally_front, _, _, _ = topo
+    dmg: list[tuple] = []
+    heal: list[tuple] = []
+    shields: list[tuple] = []  # (event index, Action), when logging
+    k = 0  # the next event's index
+    for i, op, amt, who in members:
         if hp[i] <= 0:
             continue
-        if op == 0 or op == OP_LEAP:
+        if op == OP_HIT or op == OP_LEAP:
             best = -1
             if op == OP_LEAP:
                 for t in enemy_back[i]:
@@ -466,67 +345,50 @@ def _logged_group(grp, hp: list[int], mx: list[int], sh: list[int], ca: int, cb:
                 for best in normal[i]:
                     if hp[best] > 0:
                         break
-            dmg.append((best, amt, len(events), i, op))
-            events.append(None)
+            dmg.append((best, amt, k, who))
+            k += 1
         elif op == OP_BLAST:
             for t in enemies[i]:
                 if hp[t] > 0:
-                    dmg.append((t, amt, len(events), i, op))
-                    events.append(None)
-        elif op == OP_MEND or op == OP_SHIELD_LOWEST:
-            best = -1
-            for t in allies[i]:
-                ht = hp[t]
-                if ht > 0 and (best < 0 or ht * mx[best] < hp[best] * mx[t]):
-                    best = t
-            if op == OP_MEND:
-                heal.append((best, amt, len(events), i, op))
-                events.append(None)
-            else:
-                before = sh[best]
-                s = before + amt
-                sh[best] = s if s < SHIELD_CAP else SHIELD_CAP
-                events.append((i, op, best, amt, sh[best] - before, 0))
+                    dmg.append((t, amt, k, who))
+                    k += 1
         elif op == OP_TEAM_HEAL:
             for t in allies[i]:
                 if hp[t] > 0:
-                    heal.append((t, amt, len(events), i, op))
-                    events.append(None)
-        else:  # the shields land at once, as in run()
-            targets = (i,) if op == OP_SELF_SHIELD else allies[i] if op == OP_TEAM_SHIELD else ally_front[i]
-            for t in targets:
+                    heal.append((t, amt, k, who))
+                    k += 1
+        else:
+            if op == OP_MEND or op == OP_SHIELD_LOWEST:  # the lowest share of maximum HP, first in slot order
+                best = -1
+                for t in allies[i]:
+                    ht = hp[t]
+                    if ht > 0 and (best < 0 or ht * mx[best] < hp[best] * mx[t]):
+                        best = t
+                if op == OP_MEND:
+                    heal.append((best, amt, k, who))
+                    k += 1
+                    continue
+                chosen: tuple[int, ...] = (best,)
+            elif op == OP_SELF_SHIELD:
+                chosen = (i,)
+            elif op == OP_TEAM_SHIELD:
+                chosen = allies[i]
+            else:
+                chosen = ally_front[i]
+            for t in chosen:
                 if hp[t] > 0:
                     before = sh[t]
                     s = before + amt
                     sh[t] = s if s < SHIELD_CAP else SHIELD_CAP
-                    events.append((i, op, t, amt, sh[t] - before, 0))
-    for t, amt, k, i, op in dmg:
-        s = sh[t]
-        blocked = s if s < amt else amt
-        sh[t] = s - blocked
-        h = hp[t]
-        done = amt - blocked if amt - blocked < h else h
-        events[k] = (i, op, t, amt, done, blocked)
-        if done:
-            hp[t] = h - done
-            if done == h:
-                knocked.append(t)
-                if t < 5:
-                    ca -= 1
-                else:
-                    cb -= 1
-    for t, amt, k, i, op in heal:
-        h = hp[t]
-        if h > 0:
-            m = mx[t]
-            new = h + amt if h + amt < m else m
-            hp[t] = new
-            events[k] = (i, op, t, amt, new - h, 0)
-        else:
-            events[k] = (i, op, t, amt, 0, 0)
-    if events:
-        log.append(("group", events, tuple(hp), tuple(sh), tuple(sorted(knocked)) if knocked else ()))
-    return ca, cb
+                    if targets is not None:
+                        shields.append((k, Action((who, targets[t], amt, sh[t] - before, 0))))
+                    k += 1
+    if targets is None:
+        return dmg, heal, None
+    events: list = [None] * k
+    for n, action in shields:
+        events[n] = action
+    return dmg, heal, events
 
 
 def compare(hp: list[int], mx: list[int]) -> int:
@@ -550,10 +412,11 @@ def compare(hp: list[int], mx: list[int]) -> int:
     return 2
 
 
-def prepare(ids: tuple[int, ...], fast: bool = True):
-    """(hp, max_hp, schedules) for a board of 10 creature ids; fast=False when run() should log."""
+def prepare(ids: tuple[int, ...], members: tuple = PLAIN_MEMBERS):
+    """(hp, max_hp, schedules) for a board of 10 creature ids; `members` built with the battle's
+    actors when run() should log."""
     mx = max_hps(ids)
-    return mx[:], mx, schedules(ids, fast)
+    return mx[:], mx, schedules(ids, members)
 
 
 def fight(ids: tuple[int, ...], rounds: int, ground: int):

@@ -1,5 +1,5 @@
-"""JSON CLI: python -m engine.summon catalog | deck --auto --seed N | selfplay --seed N [--p1 ai|random
---p2 ai|random] | legal [--state FILE] (state JSON on stdin by default). Bad input: exit 2, one line
+"""JSON CLI: python -m engine.summon catalog | deck --auto --seed N | selfplay --seed N [--p1 ai|gentle|random
+--p2 ai|gentle|random] | legal [--state FILE] (state JSON on stdin by default). Bad input: exit 2, one line
 on stderr (the scaffold in engine/cli.py)."""
 from __future__ import annotations
 
@@ -24,8 +24,8 @@ def _parser() -> ArgParser:
     d.add_argument("--seed", type=int, required=True)
     s = sub.add_parser("selfplay")
     s.add_argument("--seed", type=int, required=True)
-    s.add_argument("--p1", choices=["ai", "random"], default="ai")
-    s.add_argument("--p2", choices=["ai", "random"], default="ai")
+    s.add_argument("--p1", choices=["ai", "gentle", "random"], default="ai")
+    s.add_argument("--p2", choices=["ai", "gentle", "random"], default="ai")
     lg = sub.add_parser("legal")
     lg.add_argument("--state", help="state JSON file (default: stdin)")
     return ap

@@ -80,7 +80,7 @@ def outcome(grid: Grid, ox: int, oy: int, uid: int, card: str, x: int, y: int, s
     if dx or dy:
         falls = tuple(b for b in grid.values() if not in_window(b.x, b.y, nox, noy))
         gone = frozenset((b.x, b.y) for b in falls)
-    placed = BoardPiece(uid=uid, card=card, x=x, y=y, sides=sides)
+    placed = BoardPiece.model_construct(uid=uid, card=card, x=x, y=y, sides=sides, summoned=False)  # typed inputs
     grid2 = dict(grid)
     grid2[(x, y)] = placed
     order: list[BoardPiece] = []
@@ -114,13 +114,44 @@ def iter_placements(p: PlayerState, player: int, version: int = 0) -> Iterator[P
                 yield make_placement(grid, p, player, hp, r, x, y, sides, code, version)
 
 
+def open_tabs(occupied: Grid | set[tuple[int, int]], x: int, y: int, sides: Sides,
+              gone: frozenset[tuple[int, int]]) -> int:
+    """Tabs of the piece at (x, y) facing an empty cell (or one whose piece falls off): what it waits on."""
+    n = 0
+    for d in DIRS:
+        if sides[d].kind == "tab":
+            cell = (x + STEP[d][0], y + STEP[d][1])
+            n += cell not in occupied or cell in gone
+    return n
+
+
+def sets_up(grid: Grid, uid: int, x: int, y: int, sides: Sides, out: Outcome) -> tuple[bool, int]:
+    """Whether the placement leaves a piece it touched one tab short of summoning — the placed piece,
+    or an unsummoned neighbour whose tab went into its blank — and the placed piece's own open tabs."""
+    gone = frozenset((b.x, b.y) for b in out.falls)
+    occupied = set(grid) | {(x, y)}
+    mine = 0 if uid in out.summons else open_tabs(occupied, x, y, sides, gone)
+    if mine == 1:
+        return True, mine
+    for d in DIRS:
+        n = grid.get((x + STEP[d][0], y + STEP[d][1]))
+        if n is None or n.summoned or n.uid in out.summons or (n.x, n.y) in gone:
+            continue
+        if n.sides[opposite(d)].kind == "tab" and connected(sides[d], n.sides[opposite(d)]) \
+                and open_tabs(occupied, n.x, n.y, n.sides, gone) == 1:
+            return True, mine
+    return False, mine
+
+
 def make_placement(grid: Grid, p: PlayerState, player: int, hp: HandPiece, r: int, x: int, y: int,
                    sides: Sides, code: str, version: int = 0) -> Placement:
     out = outcome(grid, p.ox, p.oy, hp.uid, hp.card, x, y, sides)
+    setup, waiting = sets_up(grid, hp.uid, x, y, sides, out)
     return Placement(
         player=player, piece=hp.uid, card=hp.card, rotation=r, col=x - p.ox, row=y - p.oy, sides=code,
         slide=out.slide, summons=out.summons, summon_cards=out.summon_cards,
         falls=tuple(b.uid for b in out.falls), fall_cards=tuple(b.card for b in out.falls), version=version,
+        summons_now=bool(out.summons), sets_up=setup, pushes_off=bool(out.falls), waits_for=waiting,
     )
 
 

@@ -10,9 +10,14 @@ from .catalog import Card, cards_by_id, load_catalog
 from .state import DECK_MAX, DECK_MIN
 
 MAX_COPIES_AUTO = 3  # the builder's own limit; the seed sets no copy limit for hand-built decks
-# Share of each tab count in a built deck: plenty of easy summons, a few strong pieces.
-TAB_MIX = (0.2, 0.3, 0.25, 0.15, 0.1)
+# Share of each tab count in a built deck: plenty of easy summons, a few strong pieces. A side with no
+# unit at the first battle loses there (rules decision 12), so a built deck makes a first unit likely
+# within three placements: many pieces with no tab or one, and few spells (a spell summons no unit).
+TAB_MIX = (0.3, 0.35, 0.2, 0.1, 0.05)
+SPELL_SHARE_MAX = 0.125  # at most 5 spells in 40 pieces
+EASY_SPELLS_MAX = 1  # spells without a tab take the places of units that would summon at once
 MAIN_ATTRS = ("white", "blue", "green", "red", "black")
+SHAPES = ("neutral",) + MAIN_ATTRS
 
 
 class DeckError(RuleError):
@@ -76,8 +81,9 @@ def auto_deck(seed: int, size: int = 40) -> list[str]:
 
 @lru_cache(maxsize=512)
 def _build(seed: int, size: int) -> tuple[str, ...]:
-    """Leave it to me: two attributes plus neutral, tab counts mixed by TAB_MIX, each pick the piece
-    that keeps the attribute tabs best matched by blanks (ties broken by the seeded generator)."""
+    """Leave it to me: two attributes plus neutral, tab counts mixed by TAB_MIX, spells capped, each
+    pick the piece that keeps the attribute tabs best matched by blanks (ties broken by the seeded
+    generator), then a repair pass for tabs still going begging."""
     if not DECK_MIN <= size <= DECK_MAX:
         raise DeckError(f"a deck holds {DECK_MIN} to {DECK_MAX} pieces, not {size}", code="deck_size")
     rng = Rng(seed_from("summon-auto-deck", seed))
@@ -104,8 +110,11 @@ def _build(seed: int, size: int) -> tuple[str, ...]:
             d["neutral"] -= 1
         return sum(max(0, v) for v in d.values())
 
+    spells = easy_spells = 0
     for t in slots:
         options = [c for c in pool if len(c.tabs) == t and copies.get(c.id, 0) < MAX_COPIES_AUTO]
+        if spells >= size * SPELL_SHARE_MAX or (t == 0 and easy_spells >= EASY_SPELLS_MAX):
+            options = [c for c in options if c.kind == "unit"] or options
         if not options:
             options = [c for c in pool if copies.get(c.id, 0) < MAX_COPIES_AUTO] or pool
         best = min(cost(c) for c in options)
@@ -117,35 +126,50 @@ def _build(seed: int, size: int) -> tuple[str, ...]:
                 debt[a] -= 1
             debt["neutral"] -= 1
         copies[pick.id] = copies.get(pick.id, 0) + 1
+        spells += pick.kind == "spell"
+        easy_spells += pick.kind == "spell" and not pick.tabs
         deck.append(pick.id)
     deck = _repair(deck, pool)
     deck.sort()
     return tuple(deck)
 
 
-def _debt(deck: list[str]) -> int:
-    return sum(max(0, -v) for a, v in shape_balance(deck).items())
+def _contribution(c: Card) -> tuple[int, ...]:
+    """What one piece adds to `shape_balance`, per attribute in SHAPES order."""
+    return tuple((len(c.blanks) if a == "neutral" else c.blanks.count(a)) - c.tabs.count(a) for a in SHAPES)
+
+
+def _debt_of(balance: list[int] | tuple[int, ...]) -> int:
+    return sum(-v for v in balance if v < 0)
 
 
 def _repair(deck: list[str], pool: list[Card]) -> list[str]:
-    """Swap pieces whose attribute tabs go begging for pieces that bring blanks, while that helps."""
+    """Swap pieces whose attribute tabs go begging for pieces that bring blanks, while that helps
+    (the balance is kept as a sum of each piece's contribution, so a trial swap costs six additions)."""
+    known = cards_by_id()
+    share = {c.id: _contribution(c) for c in pool}
+    share.update({cid: _contribution(known[cid]) for cid in deck})
+    balance = [sum(share[cid][i] for cid in deck) for i in range(len(SHAPES))]
     for _ in range(len(deck)):
-        if _debt(deck) == 0:
+        debt = _debt_of(balance)
+        if debt == 0:
             break
-        best = (_debt(deck), -1, "")
+        best = (debt, -1, "")
         counts: dict[str, int] = {}
         for c in deck:
             counts[c] = counts.get(c, 0) + 1
-        known = cards_by_id()
         for i, cid in enumerate(deck):
+            out = share[cid]
             for r in pool:
                 if r.id == cid or counts.get(r.id, 0) >= MAX_COPIES_AUTO or len(r.tabs) > len(known[cid].tabs):
                     continue
-                trial = deck[:i] + [r.id] + deck[i + 1:]
-                d = _debt(trial)
+                into = share[r.id]
+                d = _debt_of([b - o + n for b, o, n in zip(balance, out, into)])
                 if d < best[0]:
                     best = (d, i, r.id)
         if best[1] < 0:
             break
-        deck = deck[: best[1]] + [best[2]] + deck[best[1] + 1:]
+        i, new = best[1], best[2]
+        balance = [b - o + n for b, o, n in zip(balance, share[deck[i]], share[new])]
+        deck = deck[:i] + [new] + deck[i + 1:]
     return deck

@@ -9,7 +9,9 @@ from . import board as B
 from .battle import Journal, cast_spell, run_battle_phase
 from .catalog import card
 from .deck import validate_deck
+from .events import Event, FirstPlayer, Passed, SummonPhaseBegan, Surrendered
 from .pieces import DIR_NAMES, STEP, deal_sides, opposite, rotate, sides_code
+from .record import battle_events, ended, placement_events, spell_events
 from .state import (
     HAND_SIZE,
     MAX_BATTLE_PHASES,
@@ -29,6 +31,7 @@ from .state import (
     Timeout,
     Unit,
 )
+from .where import check_cell
 
 _ACTION = TypeAdapter(Action)
 
@@ -49,10 +52,12 @@ def new_game(seed: int, deck1: list[str], deck2: list[str]) -> SummonState:
     first = rng.below(2)
     st = SummonState(seed=seed, rng=rng.state, cards=cards, split=split, players=players, first=first, to_move=first)
     log = [f"{PLAYER_NAMES[first]} places first"]
-    if not _begin_turn(st, rng, log):
-        _after_turn(st, rng, log)
+    ev: list[Event] = [FirstPlayer(side=first)]
+    if not _begin_turn(st, rng, log, ev):
+        _after_turn(st, rng, log, ev)
     st.rng = rng.state
     st.log = log
+    st.events = ev
     return st
 
 
@@ -80,7 +85,7 @@ def _exchange(st: SummonState, p: PlayerState, rng: Rng) -> None:
     p.passes += 1
 
 
-def _begin_turn(st: SummonState, rng: Rng, log: list[str]) -> bool:
+def _begin_turn(st: SummonState, rng: Rng, log: list[str], ev: list[Event]) -> bool:
     """Start the mover's summon turn: refill the hand. With no legal placement, the automatic pass
     happens and False is returned (the turn is used up)."""
     p = st.players[st.to_move]
@@ -90,13 +95,15 @@ def _begin_turn(st: SummonState, rng: Rng, log: list[str]) -> bool:
     name = PLAYER_NAMES[st.to_move]
     if not p.hand and not p.deck:
         log.append(f"{name} passes automatically: deck and hand are empty")
+        ev.append(Passed(side=st.to_move, why="out_of_pieces"))
     else:
         log.append(f"{name} passes automatically: no piece can be placed")
+        ev.append(Passed(side=st.to_move, why="no_placement"))
     _exchange(st, p, rng)
     return False
 
 
-def _after_turn(st: SummonState, rng: Rng, log: list[str]) -> None:
+def _after_turn(st: SummonState, rng: Rng, log: list[str], ev: list[Event]) -> None:
     """End the mover's turn and move on to the next decision point, running battle phases and
     automatic passes on the way."""
     while True:
@@ -106,19 +113,24 @@ def _after_turn(st: SummonState, rng: Rng, log: list[str]) -> None:
         if st.turns_left[other] > 0:
             st.to_move = other
         elif st.turns_left[st.to_move] <= 0:
-            st.battles.append(run_battle_phase(st, log))
+            rep = run_battle_phase(st, log)
+            st.battles.append(rep)
+            ev.extend(battle_events(rep))
             if st.phase == "over":
+                ev.append(ended(st))
                 return
             if st.battle_phases >= MAX_BATTLE_PHASES:
                 st.phase, st.result, st.ending = "over", "draw", "safety_stop"
                 st.reason = f"no army destroyed after {MAX_BATTLE_PHASES} battle phases"
                 log.append(f"game over: {st.reason}")
+                ev.append(ended(st))
                 return
             st.summon_phase += 1
             st.turns_left = [TURNS_PER_SUMMON_PHASE, TURNS_PER_SUMMON_PHASE]
             st.to_move = st.first
             log.append(f"summon phase {st.summon_phase}")
-        if _begin_turn(st, rng, log):
+            ev.append(SummonPhaseBegan(phase=st.summon_phase, first=st.first))
+        if _begin_turn(st, rng, log, ev):
             return
 
 
@@ -129,10 +141,7 @@ def _check_place(st: SummonState, a: Place) -> tuple[HandPiece, int, int]:
         raise IllegalActionError(f"piece {a.piece} is not in {PLAYER_NAMES[a.player]}'s hand", code="not_in_hand")
     if not 0 <= a.rotation <= 3:
         raise IllegalActionError(f"rotation must be 0–3 quarter turns, not {a.rotation}", code="bad_rotation")
-    if not (-1 <= a.col <= 3 and -1 <= a.row <= 3) or (a.col in (-1, 3) and a.row in (-1, 3)):
-        raise IllegalActionError(
-            f"cell ({a.col}, {a.row}) is not on the 3×3 board nor one step beside it", code="off_board"
-        )
+    check_cell(a.col, a.row)
     x, y = p.ox + a.col, p.oy + a.row
     grid = B.grid_of(p)
     if (x, y) in grid:
@@ -157,12 +166,14 @@ def _check_place(st: SummonState, a: Place) -> tuple[HandPiece, int, int]:
     return hp, x, y
 
 
-def _place(st: SummonState, a: Place, log: list[str]) -> B.Outcome:
+def _place(st: SummonState, a: Place, log: list[str], ev: list[Event]) -> B.Outcome:
     hp, x, y = _check_place(st, a)
     p = st.players[a.player]
     sides = rotate(hp.sides, a.rotation)
     grid = B.grid_of(p)
     out = B.outcome(grid, p.ox, p.oy, hp.uid, hp.card, x, y, sides)
+    placed = BoardPiece(uid=hp.uid, card=hp.card, x=x, y=y, sides=sides, summoned=hp.uid in out.summons)
+    placing, summoning = placement_events(st, a.player, placed, a.rotation, grid, p.ox, p.oy, out)
     name = PLAYER_NAMES[a.player]
     p.hand = [h for h in p.hand if h.uid != hp.uid]
     log.append(f"{name} places {card(hp.card).name} [{sides_code(sides)}] at ({a.col}, {a.row})")
@@ -177,17 +188,21 @@ def _place(st: SummonState, a: Place, log: list[str]) -> B.Outcome:
             log.append(f"{card(b.card).name} falls off {name}'s board")
     summoned = set(out.summons)
     p.board = [b.model_copy(update={"summoned": True}) if b.uid in summoned else b for b in p.board]
-    p.board.append(BoardPiece(uid=hp.uid, card=hp.card, x=x, y=y, sides=sides, summoned=hp.uid in summoned))
-    for uid, cid in zip(out.summons, out.summon_cards):
+    p.board.append(placed)
+    ev.extend(placing)
+    for uid, cid, summoned_ev in zip(out.summons, out.summon_cards, summoning):
         c = card(cid)
+        ev.append(summoned_ev)
         if c.kind == "unit":
             p.line.append(Unit(uid=uid, card=cid, ticks=c.max_ticks, max_ticks=c.max_ticks))
             p.ever_had_unit = True
             log.append(f"{name} summons {c.name} (rank {len(p.line)})")
         else:
             log.append(f"{name} casts {c.name}")
+            before = len(st.spells)
             spells = Journal(log, events=st.spells, action=len({e.action for e in st.spells}))
             cast_spell(st, a.player, c, spells)
+            ev.extend(spell_events(a.player, uid, c, st.spells[before:]))
     return out
 
 
@@ -203,7 +218,7 @@ def _clone(state: SummonState) -> SummonState:
     ]
     return state.model_copy(update={
         "players": players, "cards": list(state.cards), "turns_left": list(state.turns_left), "log": [],
-        "spells": [], "battles": [],
+        "spells": [], "battles": [], "events": [],
     })
 
 
@@ -214,22 +229,26 @@ def apply(state: SummonState, action: Place | Pass | Timeout | Surrender | Place
     action = _checked(state, action)
     st = _clone(state)
     log: list[str] = []
+    ev: list[Event] = []
     rng = Rng(st.rng)
     if isinstance(action, Surrender):
         st.phase, st.result, st.ending = "over", PLAYER_NAMES[1 - action.player], "surrender"
         st.reason = f"{PLAYER_NAMES[action.player]} surrendered"
         log.append(f"game over: {st.reason}")
+        ev += [Surrendered(side=action.player), ended(st)]
     else:
         if isinstance(action, Place):
-            _place(st, action, log)
+            _place(st, action, log, ev)
         else:
             why = "passes" if isinstance(action, Pass) else "runs out of time: automatic pass"
             log.append(f"{PLAYER_NAMES[action.player]} {why}")
+            ev.append(Passed(side=action.player, why="pass" if isinstance(action, Pass) else "timeout"))
             _exchange(st, st.players[action.player], rng)
-        _after_turn(st, rng, log)
+        _after_turn(st, rng, log, ev)
     st.rng = rng.state
     st.version += 1
     st.log = log
+    st.events = ev
     return st
 
 
@@ -268,7 +287,8 @@ def preview(state: SummonState, action: Place | Placement | dict) -> Preview:
     if not isinstance(a, Place):
         raise IllegalActionError("only a placement has a preview", code="malformed")
     st = _clone(state)
-    out = _place(st, a, [])
+    ev: list[Event] = []
+    out = _place(st, a, [], ev)
     p = st.players[a.player]
     placed = next(b for b in p.board if b.uid == a.piece)
     return Preview(
@@ -276,5 +296,5 @@ def preview(state: SummonState, action: Place | Placement | dict) -> Preview:
         sides=sides_code(placed.sides), slide=out.slide,
         summons=out.summons, summon_cards=out.summon_cards, falls=tuple(b.uid for b in out.falls),
         fall_cards=tuple(b.card for b in out.falls), spells=tuple(st.spells), board=tuple(p.board),
-        ox=p.ox, oy=p.oy, lines=(tuple(st.players[0].line), tuple(st.players[1].line)),
+        ox=p.ox, oy=p.oy, lines=(tuple(st.players[0].line), tuple(st.players[1].line)), events=tuple(ev),
     )

@@ -120,3 +120,43 @@ def deal_sides(tabs: list[str], blanks: list[str], flats: int, rng: Rng) -> Side
         raise SidesError("a piece has exactly four sides")
     rng.shuffle(sides)
     return tuple(sides)  # type: ignore[return-value]
+
+
+class EdgeCount(BaseModel):
+    """How many tabs (or blanks) of one attribute a piece has."""
+
+    model_config = ConfigDict(frozen=True)
+    attr: Attr
+    count: int
+
+
+class SidesInfo(BaseModel):
+    """A piece's sides as data a front-end can word ("tab: green ×2, neutral; blank: green"): the
+    tabs and blanks counted per attribute (most first, neutral after the attributes on a tie), the
+    flats, each side by direction (up, right, down, left) and the short code kept for scripts."""
+
+    model_config = ConfigDict(frozen=True)
+    code: str
+    up: Side
+    right: Side
+    down: Side
+    left: Side
+    tabs: tuple[EdgeCount, ...]
+    blanks: tuple[EdgeCount, ...]
+    flats: int
+
+
+def _counted(sides: Sides, kind: str) -> tuple[EdgeCount, ...]:
+    counts: dict[str, int] = {}
+    for s in sides:
+        if s.kind == kind:
+            counts[s.attr] = counts.get(s.attr, 0) + 1
+    order = sorted(counts, key=lambda a: (-counts[a], a == "neutral", ATTRS.index(a)))
+    return tuple(EdgeCount(attr=a, count=counts[a]) for a in order)  # type: ignore[arg-type]
+
+
+def describe_sides(sides: Sides | str) -> SidesInfo:
+    """The typed description of a piece's sides, from its sides or their code ("gGGN")."""
+    s = parse_sides(sides) if isinstance(sides, str) else sides
+    return SidesInfo(code=sides_code(s), up=s[0], right=s[1], down=s[2], left=s[3], tabs=_counted(s, "tab"),
+                     blanks=_counted(s, "blank"), flats=sum(1 for x in s if x.kind == "flat"))

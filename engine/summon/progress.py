@@ -7,10 +7,13 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
+from ..errors import RuleError
+from .ai import LEVELS, Level
 from .catalog import card, cards_by_id
 from .deck import DeckError
 from .state import DECK_MAX
 
+GENTLE_GAMES = 3  # a player's first games against the AI are against the gentle AI
 XP_WIN, XP_DRAW, XP_LOSS = 25, 10, 5  # a finished game (a surrender counts as a loss for the one who gave up)
 Result = Literal["win", "loss", "draw"]
 
@@ -33,6 +36,16 @@ class SummonProgress(BaseModel):
     members: Record = Field(default_factory=Record)
     ai: Record = Field(default_factory=Record)
     xp: int = 0
+
+
+def ai_level(progress: SummonProgress, asked: str | None = None) -> Level:
+    """The AI a player meets: the level they asked for, else gentle for their first GENTLE_GAMES
+    finished games against the AI, normal after that. An unknown level is refused."""
+    if asked is not None:
+        if asked not in LEVELS:
+            raise RuleError(f"there is no AI level {asked!r}: choose {' or '.join(LEVELS)}", code="bad_level")
+        return asked  # type: ignore[return-value]
+    return "gentle" if progress.ai.played < GENTLE_GAMES else "normal"
 
 
 def record_result(progress: SummonProgress, result: Result, *, against_ai: bool) -> tuple[SummonProgress, int]:

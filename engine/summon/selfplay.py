@@ -1,4 +1,4 @@
-"""Whole games between two built-in players ("ai" or "random"), for the CLI, tests and benchmarks."""
+"""Whole games between two built-in players ("ai", "gentle" or "random"), for the CLI, tests and benchmarks."""
 from __future__ import annotations
 
 from typing import Literal
@@ -9,7 +9,7 @@ from .deck import auto_deck
 from .game import apply, new_game
 from .state import SummonState
 
-Who = Literal["ai", "random"]
+Who = Literal["ai", "gentle", "random"]
 
 
 def play_game(seed: int, p1: Who = "ai", p2: Who = "ai", deck1: list[str] | None = None,
@@ -21,10 +21,10 @@ def play_game(seed: int, p1: Who = "ai", p2: Who = "ai", deck1: list[str] | None
     rng = Rng(seed_from("summon-random-placer", seed))
     who = (p1, p2)
     while st.phase != "over":
-        if who[st.to_move] == "ai":
-            act = ai_action(st)
-        else:
+        if who[st.to_move] == "random":
             act = random_action(st, rng)
+        else:
+            act = ai_action(st, "gentle" if who[st.to_move] == "gentle" else "normal")
         st = apply(st, act)
     return st
 

@@ -6,6 +6,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..errors import RuleError
+from .events import Ending, Event, UnitRef
 from .pieces import Side, Sides, sides_code
 
 HAND_SIZE = 3
@@ -59,18 +60,6 @@ class Unit(BaseModel):
     card: str
     ticks: int
     max_ticks: int
-
-
-Ending = Literal["wiped_out", "no_army", "both_wiped", "surrender", "safety_stop"]
-
-
-class UnitRef(BaseModel):
-    """Which unit: its side (0 p1, 1 p2), piece uid and card."""
-
-    model_config = ConfigDict(frozen=True)
-    side: int
-    uid: int
-    card: str
 
 
 class BattleEvent(BaseModel):
@@ -139,6 +128,7 @@ class SummonState(BaseModel):
     log: list[str] = Field(default_factory=list)  # what the last action caused, in order
     spells: list[BattleEvent] = Field(default_factory=list)  # spell effects the last action caused
     battles: list[BattleReplay] = Field(default_factory=list)  # battle phases the last action ran
+    events: list[Event] = Field(default_factory=list)  # what the last action caused, typed (events.py)
 
     def owner(self, uid: int) -> int:
         return 0 if uid < self.split else 1
@@ -208,6 +198,11 @@ class Placement(BaseModel):
     falls: tuple[int, ...]
     fall_cards: tuple[str, ...]
     version: int  # the state version it was generated for
+    # for a hand view: what this placement does for summoning (board.py decides them)
+    summons_now: bool = False  # it summons something at once
+    sets_up: bool = False  # it leaves a piece it touched (itself, or a neighbour whose tab it took) one tab short
+    pushes_off: bool = False  # it slides the board and pieces fall off
+    waits_for: int = 0  # tabs of the placed piece still facing an empty cell (0 when it is summoned)
 
     def to_action(self) -> Place:
         return Place(player=self.player, piece=self.piece, rotation=self.rotation, col=self.col, row=self.row,
@@ -236,6 +231,7 @@ class Preview(BaseModel):
     ox: int  # the placer's window after it
     oy: int
     lines: tuple[tuple[Unit, ...], tuple[Unit, ...]]  # both battle lines after it, front first
+    events: tuple[Event, ...] = ()  # what it would cause, typed: placed, slid, summoned, spells' hits
 
 
 def side_tuple(sides: list[Side] | Sides) -> Sides:

@@ -8,6 +8,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict
 
 from .battle import battle_phase_turns
+from .events import Event
 from .state import BattleEvent, BattleReplay, BoardPiece, Ending, HandPiece, SummonState, Unit
 
 
@@ -44,6 +45,7 @@ class TableView(BaseModel):
     log: tuple[str, ...]  # what the last action caused; names no piece in a hand
     spells: tuple[BattleEvent, ...]
     battles: tuple[BattleReplay, ...]
+    events: tuple[Event, ...] = ()  # the last action's typed events; they name no piece in a hand
 
 
 def view_for(state: SummonState, viewer: int | None) -> TableView:
@@ -59,4 +61,5 @@ def view_for(state: SummonState, viewer: int | None) -> TableView:
         battle_phases=state.battle_phases, next_battle_turns=battle_phase_turns(state.battle_phases + 1),
         result=state.result, reason=state.reason, ending=state.ending, seats=seats,  # type: ignore[arg-type]
         log=tuple(state.log), spells=tuple(state.spells), battles=tuple(state.battles),
+        events=tuple(state.events),
     )

@@ -8,6 +8,7 @@ from support.replies import private_text
 from support.world import world
 
 import engine.formation as fm
+from bot.games.formation.actions import ChooseSlot, Place
 from bot.games.formation.kind import load_progress
 from db import players
 from db.games import running_games_of
@@ -23,17 +24,18 @@ async def fill(member, thread, formation, puzzle):
     for slot in fm.SLOTS:
         if slot in puzzle.fixed:
             continue
-        await member.select(thread.last_message, [slot], custom_id=_select_id(thread.last_message, "slot"))
-        await member.select(thread.last_message, [formation[slot]], custom_id=_select_id(thread.last_message, "place"))
+        await choose(member, thread.last_message, ChooseSlot(slot))
+        await choose(member, thread.last_message, Place(slot, formation[slot]))
 
 
-def _select_id(message, action):
+async def choose(member, message, action):
+    """Pick the select option that takes `action` (each option of a board's select is a whole action)."""
+    wanted = action.encode()
     for row in message.components:
         for item in getattr(row, "children", [row]):
-            cid = getattr(item, "custom_id", "") or ""
-            if cid.startswith("s:") and cid.endswith(":" + action):
-                return cid
-    raise AssertionError(f"no {action} select on the board")
+            if any(option.value == wanted for option in getattr(item, "options", None) or []):
+                return await member.select(message, [wanted], custom_id=item.custom_id)
+    raise AssertionError(f"no select on the board offers {wanted}")
 
 
 def losing_formation(puzzle):
@@ -185,3 +187,32 @@ async def test_creature_descriptions_are_cut_at_a_word(make_real_bot):
     cut = _cut(long_card, 100)
     assert len(cut) <= 100 and cut.endswith("…") and long_card.startswith(cut[:-1])
     assert long_card[len(cut) - 1] in " ,;:—-", "the cut falls between words"
+
+
+async def test_the_selects_of_a_board_posted_before_the_actions_were_typed_still_answer(make_real_bot):
+    """Boards posted by the last version carried selects named by their verb ("s:<game>:<version>:slot")
+    whose options were bare values; after an upgrade their presses still read as typed actions."""
+    import discord
+
+    bot = make_real_bot()
+    async with simcord.run(bot) as env:
+        guild, channel, alice = world(env, "alice")
+        await alice.slash(channel, "formation tutorial")
+        thread = channel.threads[-1]
+        lesson = fm.tutorial()[0]
+        free = next(s for s in fm.SLOTS if s not in lesson.fixed)
+        creature = fm.solve(lesson).example[free]
+        game = running_games_of(bot.db, alice.id)[0]
+
+        async def old_board(verb: str, value: str, version: int):
+            select = discord.ui.Select(custom_id=f"s:{game.id}:{version}:{verb}",
+                                       options=[discord.SelectOption(label=value, value=value)])
+            return await bot.get_channel(thread.id).send("an older board", view=discord.ui.View().add_item(select))
+
+        posted = await old_board("slot", free, game.version)
+        await alice.select(posted, [free], custom_id=f"s:{game.id}:{game.version}:slot")
+        assert session(bot, alice.id).slot == free
+        version = running_games_of(bot.db, alice.id)[0].version
+        posted = await old_board("place", creature, version)
+        await alice.select(posted, [creature], custom_id=f"s:{game.id}:{version}:place")
+        assert session(bot, alice.id).formation[free] == creature

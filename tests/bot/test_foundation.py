@@ -82,7 +82,7 @@ async def test_illegal_slash_step_says_why_and_changes_nothing(make_bot):
         _, thread = await start_tally(env, alice, channel)
         version = get_game(bot.db, 1).version
         result = await alice.slash(thread, "tally add", amount=5)
-        assert result.ephemeral and "only 1 or 2" in result.response.content
+        assert result.ephemeral and "amount must be one of 1, 2" in result.response.content
         assert get_game(bot.db, 1).version == version
         outside = await alice.slash(channel, "tally add", amount=1)
         assert outside.ephemeral and "your game's thread" in outside.response.content

@@ -1,125 +1,26 @@
 """Local play: `python -m bot` without a token serves the bot on SimCord's preview in a browser page.
 
 These tests run the real process and drive its page the way the browser does, through the preview's
-HTTP API (create a page, read its state, run slash commands), so what they see is what a player sees.
+HTTP API (create a page, read its state, run slash commands, press buttons), so what they see is what
+a player sees. The driver is tests/support/local_play.py; a model server, when one is needed, is the
+fake OpenAI-compatible server of tests/support/fake_openai.py.
 """
 from __future__ import annotations
 
-import json
-import os
-import re
-import socket
 import sqlite3
-import subprocess
-import sys
-import threading
 import time
 import urllib.request
-import uuid
 from datetime import datetime
 
-ADDRESS = re.compile(r"Local play: open (http://127\.0\.0\.1:\d+/#\S+)")
+import pytest
+from support.fake_openai import hang
+from support.local_play import LocalPlay, ModelServer, Page, free_port, page_opens
+
+from bot.local_open import Place, find, matches
+from bot.local_world import SECRET_FILE, page_secret
+
 QUIET = ("PyNaCl", "davey", "Privileged message content", "Guilds intent")
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-class LocalPlay:
-    """One `python -m bot` process in local play, its output collected as it runs."""
-
-    def __init__(self, folder, db_path) -> None:
-        self.port = free_port()
-        env = {**os.environ, "DATABASE_PATH": str(db_path), "LOCAL_PLAY_PORT": str(self.port)}
-        env.pop("DISCORD_TOKEN", None)
-        self.proc = subprocess.Popen([sys.executable, "-m", "bot"], cwd=folder, env=env, text=True,
-                                     stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-        self.lines: list[str] = []
-        self._reader = threading.Thread(target=self._read, daemon=True)
-        self._reader.start()
-
-    def _read(self) -> None:
-        for line in self.proc.stdout:
-            self.lines.append(line)
-
-    def address(self, timeout: float = 60) -> str:
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            for line in list(self.lines):
-                found = ADDRESS.search(line)
-                if found:
-                    return found.group(1)
-            if self.proc.poll() is not None:
-                break
-            time.sleep(0.1)
-        raise AssertionError("local play printed no address:\n" + "".join(self.lines))
-
-    def stop(self) -> str:
-        self.proc.terminate()
-        self.proc.wait(timeout=20)
-        self._reader.join(timeout=5)
-        return "".join(self.lines)
-
-
-class Page:
-    """A browser page of the preview, driven through the same HTTP calls its script makes."""
-
-    def __init__(self, address: str) -> None:
-        self.base, self.capability = address.split("/#")
-        self.context = self._call("POST", "/api/pages", {})["context"]["id"]
-        self.sequence = 0
-
-    def _call(self, method: str, path: str, body: dict | None = None):
-        headers = {"X-Simcord-Capability": self.capability, "Content-Type": "application/json"}
-        if getattr(self, "context", None):
-            headers["X-Simcord-Context"] = self.context
-        data = json.dumps(body).encode() if body is not None else None
-        request = urllib.request.Request(self.base + path, data=data, headers=headers, method=method)
-        with urllib.request.urlopen(request, timeout=30) as response:
-            return json.load(response)
-
-    def state(self) -> dict:
-        return self._call("GET", "/api/state")
-
-    def channel(self) -> str:
-        return self.state()["channel"]["name"]
-
-    def texts(self) -> list[str]:
-        messages = self.state()["messages"].values()
-        return [m.get("content") or "" for m in sorted(messages, key=lambda m: int(m["id"]))]
-
-    def run(self, invocation: str, **options) -> dict:
-        """Type a slash command in the page's channel and send it; the receipt of the action."""
-        path = invocation.split()
-        entry = next(e for e in self._call("GET", "/api/commands")["entries"] if e["path"] == path)
-        state = self.state()
-        self.sequence += 1
-        receipt = self._call("POST", "/api/action", {
-            "command_id": entry["commandId"], "path": path, "schema_fingerprint": entry["schemaFingerprint"],
-            "options": {k: str(v) for k, v in options.items()}, "protocol_version": 3, "sequence": self.sequence,
-            "request_id": str(uuid.uuid4()), "generation": state["context"]["generation"],
-            "bot_generation": state["botGeneration"], "published_revision": state["publishedRevision"],
-            "kind": "run_command"})
-        assert not receipt["rejected"], json.dumps(receipt["diagnostics"])
-        return receipt
-
-    def wait_for_channel(self, wanted: str, timeout: float = 20) -> None:
-        """The page moves by itself (no reload): wait until it shows the channel named `wanted`…"""
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self.channel().startswith(wanted):
-                return
-            time.sleep(0.2)
-        raise AssertionError(f"the page still shows {self.channel()!r}, not {wanted!r}")
-
-    def said(self, *parts: str) -> str:
-        """The newest message in the page containing every part."""
-        found = [t for t in self.texts() if all(p in t for p in parts)]
-        assert found, f"no message with {parts} in the page; it shows {self.texts()}"
-        return found[-1]
+LINGER_S = 3.5  # a little over the moment a finished game's board stays up before the page leaves
 
 
 def test_local_play_prints_an_address_that_serves_the_preview(tmp_path):
@@ -136,49 +37,173 @@ def test_local_play_prints_an_address_that_serves_the_preview(tmp_path):
         assert note not in output, f"start-up printed a note meant for other bots: {note}\n{output}"
 
 
-def test_a_restart_keeps_the_player_their_progress_and_their_running_game(tmp_path):
-    db_path = tmp_path / "local.db"
-    play = LocalPlay(tmp_path, db_path)
+def test_a_restart_keeps_the_address_progress_and_games_and_opens_on_the_game_played_last(tmp_path):
+    db_path, port = tmp_path / "local.db", free_port()
+    play = LocalPlay(tmp_path, db_path, port=port)
     try:
-        page = Page(play.address())
+        address = play.address()
+        page = Page(address)
         assert page.channel() == "games"
         page.run("bowls puzzle", number=1)
         page.wait_for_channel("Bowls · Puzzle 1")  # into the game's thread, no reload
         page.run("bowls sow", bowl=3)  # puzzle 1: bowl 3's red lands on two reds and clears them
-        assert "Puzzle solved" in page.said("Puzzle 1")
+        page.said("Puzzle 1", "Puzzle solved")
         page.wait_for_channel("games")  # and back once the game is over
         page.run("bowls puzzle", number=2)
         page.wait_for_channel("Bowls · Puzzle 2")
+        page.run("tactics campaign")
+        page.wait_for_channel("Tactics")
+        page.run("tactics pass")  # the fight is the game moved in last
     finally:
         play.stop()
     with sqlite3.connect(db_path) as db:
         xp = db.execute("select xp from players").fetchone()[0]
-        old_thread = db.execute("select thread_id from games where status = 'running'").fetchone()[0]
-    assert xp > 0
+        old_threads = {row[0] for row in db.execute("select thread_id from games where status = 'running'")}
+    assert xp > 0 and len(old_threads) == 2
 
-    play = LocalPlay(tmp_path, db_path)
+    play = LocalPlay(tmp_path, db_path, port=port)
     try:
-        page = Page(play.address())
-        assert page.channel() == "games"
+        assert play.address() == address, "the address printed at the last start is this start's too"
+        assert page_opens(address), "a tab at the old address opens the page (reloading it is enough)"
+        page = Page(address)
+        assert page.channel().startswith("Tactics · "), "the page opens on the game moved in last"
+        page.said("Back after a restart", "Puddles on the Path")
         with sqlite3.connect(db_path) as db:
-            game_id, thread_id = db.execute("select id, thread_id from games where status = 'running'").fetchone()
-        assert thread_id != old_thread, "the game is re-pointed at its new thread"
-        assert f"<#{thread_id}>" in page.said("Welcome back")
+            running = dict(db.execute("select kind, thread_id from games where status = 'running'").fetchall())
+            bowls_id = db.execute("select id from games where kind = 'bowls' and status = 'running'").fetchone()[0]
+        assert not set(running.values()) & old_threads, "the games are re-pointed at their new threads"
         page.run("profile")
-        profile = page.said("XP")
-        assert f"level 1, {xp} XP" in profile and "Puzzles won: 1/100" in profile
+        profile = page.said(f"level 1, {xp} XP")
+        assert "Puzzles won: 1/100" in profile
         page.run("games")
-        assert f"Bowls #{game_id} — <#{thread_id}>" in page.said("Your running games")
-        page.run("open", where=str(thread_id))
+        page.said("Your running games", f"Bowls #{bowls_id} — <#{running['bowls']}>")
+        page.run("open", where="#games")
+        page.wait_for_channel("games")
+        note = page.said("Welcome back")
+        assert f"<#{running['bowls']}>" in note and f"<#{running['tactics']}>" in note
+        page.click("Open Bowls · Puzzle 2")  # the note's mentions come with buttons the page can press
         page.wait_for_channel("Bowls · Puzzle 2")
-        board = page.said("Back after a restart")
-        assert "Puzzle 2" in board and "Moves left 1" in board
+        page.said("Back after a restart", "Puzzle 2", "Moves left 1")
         page.run("bowls sow", bowl=1)  # the reopened game plays on where it was
         with sqlite3.connect(db_path) as db:
-            version = db.execute("select version from games where id = ?", [game_id]).fetchone()[0]
+            version = db.execute("select version from games where id = ?", [bowls_id]).fetchone()[0]
         assert version > 1
     finally:
         play.stop()
+
+
+def test_the_page_leaves_a_thread_only_when_the_game_shown_there_ends(tmp_path):
+    play = LocalPlay(tmp_path, tmp_path / "local.db")
+    try:
+        page = Page(play.address())
+        page.run("bowls puzzle", number=1)
+        page.wait_for_channel("Bowls · Puzzle 1")
+        page.run("summon ai")
+        page.wait_for_channel("Summon · you vs AI")
+        page.run("bowls puzzle", number=2)  # refused: puzzle 1 still runs; its End button is offered
+        page.said("You already have a Bowls game running")
+        page.click("End Bowls")  # the bowls game ends elsewhere, while the summon turn is live
+        page.stays_on("Summon · you vs AI", LINGER_S)
+        page.run("open", where="Puzzle 1")  # the finished game's thread, opened to read its end
+        page.wait_for_channel("Bowls · Puzzle 1")
+        page.stays_on("Bowls · Puzzle 1", LINGER_S)
+        page.run("open", where="summon")
+        page.wait_for_channel("Summon · you vs AI")
+        page.run("summon surrender")
+        page.click("Yes, surrender")  # the game shown ends: its last board stays a moment, then #games
+        page.wait_for_channel("games", timeout=10)
+    finally:
+        play.stop()
+
+
+def test_open_finds_any_word_of_a_name_and_reopens_finished_games(tmp_path):
+    db_path, port = tmp_path / "local.db", free_port()
+    play = LocalPlay(tmp_path, db_path, port=port)
+    try:
+        page = Page(play.address())
+        page.run("bowls puzzle", number=1)
+        page.wait_for_channel("Bowls · Puzzle 1")
+        page.run("bowls sow", bowl=3)
+        page.wait_for_channel("games")
+        page.run("tactics campaign")
+        page.wait_for_channel("Tactics · Puddles on the Path")
+        offered = [c["name"] for c in page.complete("open", "where", "")]
+        assert offered == ["#games", "Tactics · Puddles on the Path · you", "Bowls · Puzzle 1 · you (finished)"]
+        for typed in ("puddles", "PATH", "on the", "tac"):
+            assert [c["name"] for c in page.complete("open", "where", typed)] == [
+                "Tactics · Puddles on the Path · you"], typed
+        assert page.complete("open", "where", "horn") == []
+        page.run("open")  # nothing typed: the places as buttons, since a mention cannot be clicked
+        page.click("Open #games")
+        page.wait_for_channel("games")
+        page.run("open", where="Puddles")  # typed, not picked from the list
+        page.wait_for_channel("Tactics · Puddles on the Path")
+        page.run("open", where="puzzle 1")
+        page.wait_for_channel("Bowls · Puzzle 1")
+        page.said("Puzzle 1", "Puzzle solved")
+        page.run("open", where="Horn")
+        page.said("Nothing called “Horn” here")
+    finally:
+        play.stop()
+
+    play = LocalPlay(tmp_path, db_path, port=port)
+    try:
+        page = Page(play.address())  # the first page after the restart: no reload needed
+        offered = [c["name"] for c in page.complete("open", "where", "bowls")]
+        assert offered == ["Bowls · Puzzle 1 · you (finished)"]
+        page.run("open")
+        page.said("Also finished before the last restart", "Bowls · Puzzle 1 · you (finished)")
+        page.run("open", where="Bowls")  # its thread went with the last run: a new one shows how it ended
+        page.wait_for_channel("Bowls · Puzzle 1")
+        end = page.said("This game is over")
+        assert "Puzzle solved" in end and "won!" in end
+        page.stays_on("Bowls · Puzzle 1", LINGER_S)
+    finally:
+        play.stop()
+
+
+@pytest.mark.slow
+def test_a_press_answers_while_the_model_hangs_and_the_companion_passes_on_time(tmp_path):
+    with ModelServer([hang(30)]) as model:
+        play = LocalPlay(tmp_path, tmp_path / "local.db", extra_env=model.env)
+        try:
+            page = Page(play.address())
+            started = page.run("tactics campaign")
+            assert started["settlement"] == "settled", "the command came back without waiting on the model"
+            page.wait_for_channel("Tactics")
+            page.said("Tidecaller", "Cindle (model): to act")
+            assert model.requests == 1
+            pressed = page.click("Pass")
+            assert pressed["settlement"] == "settled", "the press came back without waiting on the model"
+            other = page.run("bowls puzzle", number=1)
+            assert other["settlement"] == "settled"
+            page.wait_for_channel("Bowls · Puzzle 1")
+            page.run("open", where="Puddles")
+            page.wait_for_channel("Tactics")
+            assert model.requests == 1, "the model still has not answered"
+            page.said("Cindle passes: no answer in 10 s", timeout=20)  # the pass keeps the wall clock
+        finally:
+            play.stop()
+
+
+def test_a_place_is_found_by_the_start_of_any_word_of_its_name_in_any_case():
+    horned = Place("Tactics · The Horned One · you", 11)
+    bowls = Place("Bowls · Puzzle 1 · you (finished)", 12)
+    places = [Place("#games", 10), horned, bowls]
+    for typed in ("Horn", "horned", "THE ONE", "tactics  horn", "Tactics · The Horned One · you", "11"):
+        assert find(places, typed) is horned, typed
+    assert find(places, "puzzle 1") is bowls and find(places, "games") is places[0]
+    assert find(places, "Thorn") is None and find(places, "horn pass") is None and find(places, " ") is None
+    assert all(matches(p, "") for p in places), "nothing typed yet: the list offers everything"
+
+
+def test_the_address_secret_is_made_once_readable_by_its_owner_alone(tmp_path):
+    folder = tmp_path / "data"
+    first = page_secret(folder)
+    assert page_secret(folder) == first and len(first) >= 32
+    assert (folder / SECRET_FILE).stat().st_mode & 0o777 == 0o600
+    (folder / SECRET_FILE).write_text("x")  # spoilt: a new one is made rather than a guessable one used
+    assert page_secret(folder) not in ("x", first)
 
 
 def test_message_times_follow_the_wall_clock(tmp_path):

@@ -124,3 +124,41 @@ async def test_a_private_view_and_a_step_taken_from_it(make_bot):
         stepped = await alice.click(private_message, label="+1 from here")
         assert "Count: 1/10" in thread.last_message.content, "the public board is posted in the thread"
         assert "odd" in private_text(stepped) or "odd" in (stepped.response.content if stepped.response else "")
+
+
+class OutsidePilot:
+    """A pilot whose answer comes from outside the process (as a model server's does), awaited through
+    the external wait it was built with."""
+
+    def __init__(self, external_wait) -> None:
+        self.external_wait = external_wait
+        self.answer: asyncio.Future = asyncio.Future()
+
+    async def decide(self, state, seat, deadline):
+        return await self.external_wait(self.answer, reason="the test answers for the outside world")
+
+
+async def test_pilots_are_built_with_the_external_wait_handed_to_create_bot(settings):
+    from support.tally import _plugin
+    from support.tally.kind import Tally
+
+    from bot.discord import create_bot
+
+    built: list[OutsidePilot] = []
+    envs: list = []
+
+    def pilots(settings, external_wait):
+        built.append(OutsidePilot(external_wait))
+        return {"auto": built[-1]}
+
+    bot = create_bot(settings, plugins=[_plugin(Tally(), pilots)],
+                     external_wait=lambda awaitable, *, reason: envs[0].external_wait(awaitable, reason=reason))
+    async with simcord.run(bot) as env:
+        envs.append(env)
+        guild, channel, alice = world(env, "alice")
+        thread = await start_auto(alice, channel)
+        await alice.click(thread.last_message, label="+1")  # settles although the pilot waits outside
+        assert "auto is thinking" in thread.last_message.content
+        built[0].answer.set_result("add:2")
+        await env.settle()
+        assert "Auto added 2." in thread.last_message.content and "Count: 3/10" in thread.last_message.content

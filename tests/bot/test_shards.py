@@ -101,7 +101,7 @@ def test_two_processes_by_shard_range_touch_only_their_own_games(tmp_path, caplo
             bot = process(shard)
             await env.restart_bot(bot)
             await env.settle()
-            mine["timers"] = set(bot.play._timers)
+            mine["timers"] = set(bot.timers.armed())
             barrier.wait()
             if shard == 1:
                 barrier.wait()  # process 0 lets its timers run first

@@ -2,15 +2,16 @@
 client against the fake OpenAI server of tests/support/fake_openai.py.
 
 SimCord only treats timers as virtual: the model server's replies are real network input. A prompt
-answer is simply awaited; for a hang, the bot's `external_wait` is SimCord's `env.external_wait`, which
-tells the simulator the pilot waits on the outside world on purpose, so members' presses settle while the
-call is in flight and the pilot's deadline fires on `advance_time`, as the phase timer does.
+answer is simply awaited; for a hang, the bot's `external_wait` (given to create_bot) is SimCord's
+`env.external_wait`, which tells the simulator the pilot waits on the outside world on purpose, so
+members' presses settle while the call is in flight and the pilot's deadline fires on `advance_time`,
+as the phase timer does.
 """
 from __future__ import annotations
 
 import pytest
 import simcord
-from support.fake_openai import MODEL, FakeOpenAI, choose, hang, pass_
+from support.fake_openai import MODEL, FakeOpenAI, choose, hang, pass_, refusing
 from support.replies import private_text
 from support.tactics_play import send_turn, session, thread_texts
 from support.world import world
@@ -39,8 +40,8 @@ async def make_real_bot(settings):
 
     made = []
 
-    def build(config: Settings | None = None):
-        made.append(create_bot(config or settings))
+    def build(config: Settings | None = None, external_wait=None):
+        made.append(create_bot(config or settings, external_wait=external_wait))
         return made[-1]
 
     yield build
@@ -88,9 +89,9 @@ async def test_a_model_pass_is_said_with_its_reason(make_real_bot, fake):
 
 async def test_a_hanging_model_passes_after_10_s_while_the_heros_buttons_keep_working(make_real_bot, fake):
     fake.answer_next(hang(30), choose(1, "Back again"))
-    bot = make_real_bot()
+    # SimCord makes its env from the bot, so the bot's wait names the env that is only bound below.
+    bot = make_real_bot(external_wait=lambda call, reason: env.external_wait(call, reason=reason))
     async with simcord.run(bot) as env:
-        bot.external_wait = env.external_wait
         guild, channel, alice = world(env, "alice")
         await alice.slash(channel, "tactics campaign")
         thread = channel.threads[-1]
@@ -110,15 +111,14 @@ async def test_a_hanging_model_passes_after_10_s_while_the_heros_buttons_keep_wo
 
 async def test_a_restart_while_the_model_is_called_closes_the_phase_on_time_and_applies_once(make_real_bot, fake):
     fake.answer_next(hang(30), choose(1, "Back again"), hang(30))
-    bot = make_real_bot()
+    # SimCord makes its env from the bot, so the bot's wait names the env that is only bound below.
+    bot = make_real_bot(external_wait=lambda call, reason: env.external_wait(call, reason=reason))
     async with simcord.run(bot) as env:
-        bot.external_wait = env.external_wait
         guild, channel, alice = world(env, "alice")
         await alice.slash(channel, "tactics campaign")
         thread = channel.threads[-1]
         await env.advance_time(4)
-        fresh = make_real_bot()
-        fresh.external_wait = env.external_wait
+        fresh = make_real_bot(external_wait=env.external_wait)
         await env.restart_bot(fresh)  # the call in flight is dropped; the new bot's pilot asks again
         await env.settle()
         assert len(fake.requests) == 2
@@ -133,15 +133,14 @@ async def test_a_restart_while_the_model_is_called_closes_the_phase_on_time_and_
 
 async def test_a_restart_during_a_hang_keeps_the_companions_10_s(make_real_bot, fake):
     fake.answer_next(hang(30))
-    bot = make_real_bot()
+    # SimCord makes its env from the bot, so the bot's wait names the env that is only bound below.
+    bot = make_real_bot(external_wait=lambda call, reason: env.external_wait(call, reason=reason))
     async with simcord.run(bot) as env:
-        bot.external_wait = env.external_wait
         guild, channel, alice = world(env, "alice")
         await alice.slash(channel, "tactics campaign")
         thread = channel.threads[-1]
         await env.advance_time(6)
-        fresh = make_real_bot()
-        fresh.external_wait = env.external_wait
+        fresh = make_real_bot(external_wait=env.external_wait)
         await env.restart_bot(fresh)
         await env.advance_time(3)
         assert not session(fresh).fight.get("companion").done
@@ -165,3 +164,75 @@ async def test_past_the_days_budget_the_companion_plays_auto_and_says_so_once(ma
         assert session(bot).fight.round == 2 and session(bot).fight.get("companion").done
         assert companion_lines(thread)[-1].startswith("Cindle: ") and notice not in thread.last_message.content
         assert not fake.requests, "no model call past the budget"
+
+
+async def test_a_timed_out_decision_is_shown_by_tactics_companion(make_real_bot, fake):
+    fake.answer_next(hang(30))
+    bot = make_real_bot()
+    async with simcord.run(bot) as env:
+        bot.external_wait = env.external_wait
+        guild, channel, alice = world(env, "alice")
+        await alice.slash(channel, "tactics campaign")
+        thread = channel.threads[-1]
+        await env.advance_time(11)
+        assert "Cindle passes: no answer in 10 s" in companion_lines(thread)
+        report = private_text(await alice.slash(thread, "tactics companion"))
+        assert "Choice: pass" in report and "no answer in 10 s" in report, report
+
+
+async def test_an_unreadable_stored_decision_is_skipped_and_said(make_real_bot, fake):
+    fake.answer_next(choose(2, "Here goes"))
+    bot = make_real_bot()
+    async with simcord.run(bot) as env:
+        guild, channel, alice = world(env, "alice")
+        await alice.slash(channel, "tactics campaign")
+        thread = channel.threads[-1]
+        key = session(bot).key
+        bot.db.insert("companion_decisions", {"fight": key, "round": 1, "fighter": "companion", "latency_s": 0.1,
+                                              "decision": "turn", "code": "chosen", "reason": "x",
+                                              "offered": "[not json", "steps": "[]", "created_at": "2026-01-01"})
+        report = private_text(await alice.slash(thread, "tactics companion"))
+        assert "Choice: turn 2" in report and 'said "Here goes"' in report, report
+        assert "1 newer stored decision of this fight could not be read and was skipped" in report
+
+
+async def test_the_companions_line_cannot_break_the_board_or_post_a_link(make_real_bot, fake):
+    fake.answer_next(choose(1, "```\n# Gotcha [free nitro](https://evil.example/nitro) https://x.example `hi`"))
+    bot = make_real_bot()
+    async with simcord.run(bot) as env:
+        guild, channel, alice = world(env, "alice")
+        await alice.slash(channel, "tactics campaign")
+        thread = channel.threads[-1]
+        board = thread.last_message.content
+        line = companion_lines(thread)[-1]
+        assert line.startswith('Cindle: "\'\'\' # Gotcha free nitro (link removed)')
+        assert "`" not in line and "http" not in line and "](" not in line
+        assert board.count("```") == 2, "the board's code block opens and closes once"
+        report = private_text(await alice.slash(thread, "tactics companion"))
+        assert "http" not in report and "`" not in report
+
+
+async def test_one_client_made_at_start_up_serves_every_fight_on_kept_alive_connections(make_real_bot, fake):
+    bot = make_real_bot()
+    async with simcord.run(bot) as env:
+        model_pilot = bot.pilots.pilots["tactics"]["model"]
+        assert model_pilot.ready, "the shared client exists before any fight asks for it"
+        shared = model_pilot.companion
+        guild, channel, alice, bob = world(env, "alice", "bob")
+        await alice.slash(channel, "tactics campaign")
+        await bob.slash(channel, "tactics campaign")
+        assert len(fake.requests) == 2 and model_pilot.companion is shared
+        assert len(fake.connections) == 1, "the second fight's call reused the first one's connection"
+
+
+async def test_a_server_refusal_is_said_in_the_servers_words(make_real_bot, fake):
+    fake.answer_next(refusing("context", server="other"))
+    bot = make_real_bot()
+    async with simcord.run(bot) as env:
+        guild, channel, alice = world(env, "alice")
+        await alice.slash(channel, "tactics campaign")
+        thread = channel.threads[-1]
+        said = "the model server answered HTTP 400: This model's maximum context length is 512 tokens."
+        assert companion_lines(thread)[-1] == f"Cindle passes: {said}"
+        report = private_text(await alice.slash(thread, "tactics companion"))
+        assert f"Reason: {said}" in report and "1 model call" in report

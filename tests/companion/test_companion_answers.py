@@ -20,7 +20,7 @@ from support.fake_openai import (
     trickle,
 )
 
-from bot.companion.pilot import CompanionPilot, apply_decision
+from bot.companion import CompanionPilot, apply_decision
 from bot.settings import Settings
 from engine.tactics import apply_turn, plan_turns
 
@@ -32,7 +32,9 @@ CASES = [
     (tool("choose_turn", {"number": 1, "say": "On it!"}), "turn", "chosen", "chosen by the model"),
     (pass_("the hero has this"), "pass", "model_pass", "the hero has this"),
     (choose(9), "pass", "out_of_range", "turn 9 was not offered"),
-    (text("Turn 2 looks best."), "pass", "no_tool_call", "text, not a tool call"),
+    (text("Turn 1 looks best."), "turn", "text_turn", "named in the model's text: turn 1"),
+    (text("Hmm, hard to say."), "pass", "no_tool_call", "text, not a tool call"),
+    (text("Turn 1 or turn 2, both fine."), "pass", "no_tool_call", "text, not a tool call"),
     (malformed(), "pass", "malformed", "not JSON"),
     (tool("choose_turn", '{"number": "two", "say": "x"}'), "pass", "malformed", "do not fit its schema"),
     (tool("custom_turn", '{"steps": [], "say": "x"}'), "pass", "unknown_tool", "not one of its tools"),
@@ -58,7 +60,7 @@ async def test_every_answer_ends_in_a_turn_or_a_pass(fight, pilots, answer, deci
     assert elapsed < 5.0                                 # the hang (30 s) and the trickle (5 s a byte) are cut short
     assert d.offered == [t.label for t in plan_turns(fight, "companion")]
     if d.decision == "turn":
-        assert d.number == 1 and d.say == "On it!"
+        assert d.number == 1 and d.say == ("" if d.code == "text_turn" else "On it!")
         assert d.steps == [s.model_dump(exclude_none=True) for s in plan_turns(fight, "companion")[0].steps]
         assert d.tokens_in == 900 and d.tokens_out == 20
     else:

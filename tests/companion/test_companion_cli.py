@@ -6,7 +6,7 @@ import json
 import os
 import sys
 
-from support.fake_openai import MODEL, FakeOpenAI, choose, pass_
+from support.fake_openai import MODEL, FakeOpenAI, choose, pass_, refusing, status
 
 PLAY_KEYS = {"round", "decision", "number", "reason", "latency_s", "tokens_in", "tokens_out"}
 SUMMARY_KEYS = {"result", "decisions", "passes", "latency_p50_s", "latency_max_s"}
@@ -95,3 +95,35 @@ async def test_eval_puts_every_baseline_beside_auto_per_encounter():
 async def test_eval_refuses_an_unknown_pilot_in_one_line():
     code, lines, text = await run_cli("eval", "--seeds", "1", "--pilots", "auto,oracle", base_url=None, model=None)
     assert code == 2 and lines == [] and text.strip().startswith("error: unknown pilot 'oracle'")
+
+
+async def run_check(base_url: str, **env: str) -> tuple[int, dict, str]:
+    extra = {k: v for k, v in os.environ.items() if not k.startswith(("OPENAI_", "COMPANION_"))}
+    extra.update({"OPENAI_BASE_URL": base_url, "COMPANION_MODEL": MODEL, **env})
+    proc = await asyncio.create_subprocess_exec(sys.executable, "-m", "bot.companion", "check", env=extra,
+                                                stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+    out, err = await proc.communicate()
+    text = out.decode()
+    return proc.returncode, json.loads(text) if text.startswith("{") else {}, text + err.decode()
+
+
+async def test_check_prints_what_the_server_accepted():
+    async with FakeOpenAI([refusing("parallel_tool_calls", refusing("max_tokens", choose(2)))]) as fake:
+        code, report, text = await run_check(fake.base_url)
+    assert code == 0, text
+    assert report["usable"] and report["models_list"] and (report["code"], report["number"]) == ("chosen", 2)
+    assert report["first_request"] == {"tools": True, "strict": True, "tool_choice": "required",
+                                       "parallel_tool_calls": False, "reasoning_effort": None,
+                                       "token_field": "max_tokens"}
+    assert report["accepted"] == {**report["first_request"], "parallel_tool_calls": None,
+                                  "token_field": "max_completion_tokens"}
+    assert report["left_out"] == ["parallel_tool_calls"] and report["requests"] == len(fake.requests) == 3
+    assert "tools" in fake.requests[0], "one real request with the tools"
+
+
+async def test_check_says_why_a_server_cannot_pilot():
+    async with FakeOpenAI([status(503)]) as fake:
+        code, report, text = await run_check(fake.base_url)
+    assert code == 1 and not report["usable"]
+    assert report["reason"] == "the model server answered HTTP 503: the fake server failed"
+    assert json.loads(report["error_body"])["error"]["message"] == "the fake server failed"

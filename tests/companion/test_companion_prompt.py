@@ -9,7 +9,7 @@ import pytest
 from jinja2 import UndefinedError
 
 from bot.companion.offer import build_offer
-from bot.companion.tools import request_options
+from bot.companion.tools import tool_specs
 from engine.tactics import apply_turn, campaign, new_fight, pass_turn, plan_turns
 from prompts import render
 
@@ -49,7 +49,7 @@ def test_the_prompt_lists_the_view_and_every_offered_turn(fight):
 
 def _estimated_tokens(messages, *, custom: bool) -> float:
     """The whole request a model reads, messages and tool schemas, at about four characters a token."""
-    tools = json.dumps(request_options(strict=True, custom=custom))
+    tools = json.dumps(tool_specs(strict=True, custom=custom))
     return (sum(len(m["content"]) for m in messages) + len(tools)) / 4
 
 

@@ -1,12 +1,15 @@
 """Every decision is stored; the stored records drive /tactics companion, the eval and the daily budget."""
 from __future__ import annotations
 
+import asyncio
+import json
 from datetime import UTC, datetime, timedelta
 
 import sqlite_utils
 from support.fake_openai import FakeOpenAI, choose, hang, status
 
 from bot.companion.decision import CompanionDecision
+from bot.companion.transcript import prompt_hash
 from db import companion as decisions
 from db.store import MIGRATIONS, migrate, open_store
 from engine.tactics import plan_turns
@@ -32,7 +35,15 @@ async def test_each_decision_is_stored_with_what_was_offered(fight, pilots, stor
     assert (first["round"], first["fighter"], first["model"], first["guild_id"]) == (1, "companion", "fake-model", 7)
     assert (first["tokens_in"], first["tokens_out"], first["calls"]) == (900, 20, 1)
     assert first["latency_s"] == turn.latency_s and first["created_at"] == NOON.isoformat()
-    assert last["reason"] == passed.reason == "the model server answered HTTP 500"
+    assert last["reason"] == passed.reason == "the model server answered HTTP 500: the fake server failed"
+    # What replays a choice: the prompt's hash, the raw tool call or the server's error body, the seq.
+    assert first["prompt_hash"] == last["prompt_hash"] == prompt_hash(fake.requests[0]["messages"],
+                                                                      {"tools": fake.requests[0]["tools"]})
+    assert json.loads(first["answer"]) == {"name": "choose_turn",
+                                           "arguments": json.dumps({"number": 2, "say": "Here I go"})}
+    assert first["error_body"] is None
+    assert json.loads(last["error_body"])["error"]["message"] == "the fake server failed"
+    assert first["seq"] == last["seq"] == fight.seq
     # /tactics companion shows the last one.
     assert decisions.last_decision(store, 31) == last and decisions.last_decision(store, 99) is None
 
@@ -81,3 +92,39 @@ def test_the_migration_upgrades_a_store_from_before_the_companion(tmp_path):
     assert db.execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS)
     assert migrate(db) == len(MIGRATIONS)       # applying again changes nothing
     assert decisions.calls_today(db, 1, NOON) == 0
+
+
+def test_a_store_from_before_the_call_counter_keeps_its_days_calls_and_rows(tmp_path):
+    path = tmp_path / "before.db"
+    old = sqlite_utils.Database(path)
+    for migration in MIGRATIONS[:4]:
+        migration(old)
+    old.execute("PRAGMA user_version = 4")
+    old["companion_decisions"].insert({"fight": "9", "guild_id": 7, "round": 1, "fighter": "companion",
+                                       "latency_s": 1.5, "calls": 3, "decision": "pass", "code": "timeout",
+                                       "reason": "no answer in 10 s", "offered": "[]", "steps": "[]",
+                                       "created_at": NOON.isoformat()})
+    old.conn.commit()
+    old.conn.close()
+    db = open_store(path)
+    assert decisions.calls_today(db, 7, NOON) == 3, "today's calls made before the upgrade still count"
+    row = decisions.last_decision(db, "9")
+    assert (row["code"], row["prompt_hash"], row["seq"]) == ("timeout", None, None)
+
+
+async def test_two_fights_deciding_at_once_cannot_both_spend_the_last_call(fight, pilots, store):
+    async with FakeOpenAI([hang(0.3)]) as fake:   # both are in flight together
+        pilot = pilots(fake, store=store, clock=clock_at(NOON), COMPANION_CALLS_PER_DAY=1)
+        made = await asyncio.gather(*(pilot.decide(fight, "companion", timeout=5.0, guild_id=7, game_id=g)
+                                      for g in (1, 2)))
+    assert sorted(d.code for d in made) == ["budget", "chosen"] and len(fake.requests) == 1
+    assert decisions.calls_today(store, 7, NOON) == 1
+
+
+async def test_a_corrective_retry_past_the_budget_is_not_sent(fight, pilots, store):
+    async with FakeOpenAI([choose(9), choose(1)]) as fake:
+        pilot = pilots(fake, store=store, clock=clock_at(NOON), COMPANION_CALLS_PER_DAY=1)
+        d = await pilot.decide(fight, "companion", timeout=10.0, guild_id=7, game_id=1)
+    assert (d.decision, d.code, d.calls, len(fake.requests)) == ("pass", "out_of_range", 1, 1)
+    assert d.reason.endswith("no retry: today's 1 model calls are used up")
+    assert decisions.calls_today(store, 7, NOON) == 1

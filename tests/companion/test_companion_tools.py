@@ -7,7 +7,9 @@ import pytest
 from support.fake_openai import FakeOpenAI, choose, text
 
 from bot.companion.offer import build_offer
-from bot.companion.tools import request_options, tool_specs
+from bot.companion.request import Accepted
+from bot.companion.tools import tool_specs
+from bot.settings import Settings
 
 ALLOWED_KEYS = {"type", "properties", "required", "additionalProperties", "items", "enum", "description"}
 
@@ -74,10 +76,10 @@ def test_the_tools_name_the_issues_fields():
 
 
 def test_without_strict_the_fields_servers_reject_are_dropped():
-    loose = request_options(strict=False, custom=False)
-    assert set(loose) == {"tools", "tool_choice"} and loose["tool_choice"] == "required"
+    loose = Accepted().options(Settings(_env_file=None, COMPANION_STRICT=False))
+    assert set(loose) == {"tools", "tool_choice", "max_tokens"} and loose["tool_choice"] == "required"
     assert all("strict" not in t["function"] for t in loose["tools"])
-    strict = request_options(strict=True, custom=False)
+    strict = Accepted().options(Settings(_env_file=None))
     assert strict["parallel_tool_calls"] is False
     # The same schemas either way: only the flag differs.
     parameters = [t["function"]["parameters"] for t in strict["tools"]]

@@ -47,6 +47,19 @@ def test_one_running_game_per_player_kind_and_server(store):
     assert games.create_game(store, kind="tally", guild_id=1, channel_id=2, players=[7], state="{}", now=NOW)
 
 
+def test_a_players_finished_games_come_last_ended_first_in_their_server_only(store):
+    ended = []
+    for minute, kind in enumerate(["tally", "bowls", "summon"]):
+        game = games.create_game(store, kind=kind, guild_id=BIG, channel_id=2, players=[7, 8], state="{}", now=NOW)
+        ended.append(games.save_game(store, game, now=NOW + timedelta(minutes=5 - minute), status=games.FINISHED))
+    games.create_game(store, kind="tally", guild_id=BIG, channel_id=2, players=[7], state="{}", now=NOW)  # running
+    other = games.create_game(store, kind="bowls", guild_id=3, channel_id=2, players=[7], state="{}", now=NOW)
+    games.save_game(store, other, now=NOW + timedelta(hours=1), status=games.FINISHED)
+    found = games.finished_games_of(store, 7, BIG, limit=2)
+    assert [g.id for g in found] == [ended[0].id, ended[1].id], "the last to end first, two asked for"
+    assert games.finished_games_of(store, 9, BIG, limit=10) == []
+
+
 def test_deadlines_come_soonest_first_and_broken_rows_are_set_aside(store):
     late = games.create_game(store, kind="tally", guild_id=1, channel_id=2, players=[1], state="{}", now=NOW,
                              deadline=NOW + timedelta(hours=2))
@@ -122,8 +135,11 @@ def test_companion_decisions_are_stored_and_counted_per_day(store):
     last = companion.last_decision(store, 7)
     assert (last["round"], last["offered"], last["steps"], last["latency_s"]) == (3, [{"n": 1}], ["a"], 0.25)
     assert [d["round"] for d in companion.decisions(store, "7")] == [2, 3]
+    # Calls are counted when they are reserved, before they are sent: the limit is never passed.
+    assert [companion.reserve_call(store, BIG, NOW, 2) for _ in range(3)] == [True, True, False]
     assert companion.calls_today(store, BIG, NOW + timedelta(hours=1)) == 2
     assert companion.calls_today(store, BIG, NOW + timedelta(days=1)) == 0
+    assert companion.reserve_call(store, BIG, NOW + timedelta(days=1), 2) is True
     assert companion.budget_noticed_today(store, BIG, NOW) is True
     assert companion.budget_noticed_today(store, 1, NOW) is False
 

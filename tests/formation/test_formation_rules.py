@@ -6,18 +6,39 @@ Crafted HP lets a test start in a later round from a chosen board (core.run(star
 """
 
 from engine.formation import core
-from engine.formation.battle import simulate
-from engine.formation.model import SLOTS
+from engine.formation.battle import MEMBERS, simulate, target_row
+from engine.formation.model import CREATURES, SLOTS
 
 
 def play(a, b, *, hp=None, start=1, rounds=None, ground="clear"):
     ids = tuple(core.ID[n] for n in a + b)
-    hp0, mx, sched = core.prepare(ids, fast=False)
+    hp0, mx, sched = core.prepare(ids, MEMBERS)
     if hp is not None:
         hp0 = list(hp)
     log = []
-    out = core.run(hp0, mx, sched, rounds or start, core.GROUND_CODE[ground], log, start)
-    return hp0, mx, log, out
+    out = core.run(hp0, mx, sched, rounds or start, core.GROUND_CODE[ground], log, start, targets=target_row(ids))
+    return hp0, mx, by_index(log), out
+
+
+def _index(side, slot):
+    return "ab".index(side) * 5 + SLOTS.index(slot)
+
+
+def by_index(rounds):
+    """The core's log read in board indices: ("round", r, shields), ("group", events, hp, shields,
+    knocked out) with events (actor, op, target, amount, applied, blocked), and ("end", r, hp) for a
+    round played to its end."""
+    out = []
+    for rl in rounds:
+        out.append(("round", rl.round, rl.board_start_shields))
+        for g in rl.groups:
+            events = [(_index(x.side, x.slot),
+                       core.OP_HIT if x.move == "attack" else core._KIND_OP[CREATURES[x.creature].ability.kind],
+                       _index(x.target_side, x.target_slot), x.amount, x.applied, x.blocked) for x in g.actions]
+            out.append(("group", events, g.board_hp, g.board_shields, tuple(_index(*k) for k in g.knocked_out)))
+        if rl.completed:
+            out.append(("end", rl.round, rl.board_hp_end))
+    return out
 
 
 def events(log, rnd=None):

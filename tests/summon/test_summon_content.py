@@ -173,6 +173,9 @@ def test_cli_catalog_deck_selfplay(capsys):
     assert code == 0 and set(res) == {"winner", "summon_turns", "battle_phases"}
     st = play_game(2, "ai", "random")
     assert res == {"winner": st.result, "summon_turns": st.summon_turns, "battle_phases": st.battle_phases}
+    code, out, _ = run_cli(capsys, "selfplay", "--seed", "2", "--p1", "gentle", "--p2", "ai")
+    st = play_game(2, "gentle", "ai")
+    assert code == 0 and json.loads(out)["summon_turns"] == st.summon_turns
 
 
 def test_cli_legal_and_bad_input(capsys, monkeypatch, tmp_path):

@@ -7,7 +7,9 @@ the next answer of the script (the last one repeats); every request body is kept
         settings = Settings(OPENAI_BASE_URL=fake.base_url, COMPANION_MODEL="fake-model")
 
 Answers: choose, pass_, custom, tool (any name and raw arguments), text, malformed, not_json, status,
-rate_limited, drop, hang, trickle. Run it alone to point a CLI at it:
+rate_limited, drop, hang, trickle, and refusing(field, then=…, server=…): the 400 a real server sends
+for a field it does not take (OpenAI, vLLM, Ollama wording), or `then` when the request leaves it out.
+Run it alone to point a CLI at it:
 `python tests/support/fake_openai.py --answer choose:1` prints its base URL and serves until stopped.
 """
 from __future__ import annotations
@@ -96,6 +98,50 @@ def rate_limited(retry_after: int = 20) -> Answer:
     return Answer("rate_limited", respond)
 
 
+# What real servers answer to a field they do not take (their bodies as reported in their issue trackers).
+REFUSALS: dict[tuple[str, str], tuple[int, dict]] = {
+    ("openai", "parallel_tool_calls"): (400, {"error": {
+        "message": "Unsupported parameter: 'parallel_tool_calls' is not supported with this model.",
+        "type": "invalid_request_error", "param": "parallel_tool_calls", "code": "unsupported_parameter"}}),
+    ("openai", "max_tokens"): (400, {"error": {
+        "message": "Unsupported parameter: 'max_tokens' is not supported with this model. "
+                   "Use 'max_completion_tokens' instead.",
+        "type": "invalid_request_error", "param": "max_tokens", "code": "unsupported_parameter"}}),
+    ("openai", "reasoning_effort"): (400, {"error": {
+        "message": "Unrecognized request argument supplied: reasoning_effort",
+        "type": "invalid_request_error", "param": None, "code": None}}),
+    ("openai", "strict"): (400, {"error": {
+        "message": "Invalid schema for function 'choose_turn': strict mode is not supported by this model.",
+        "type": "invalid_request_error", "param": "tools[0].function.strict", "code": "invalid_function_parameters"}}),
+    ("vllm", "tool_choice"): (400, {
+        "object": "error", "message": '"required" tool choice requires --enable-auto-tool-choice and '
+                                      "--tool-call-parser to be set", "type": "BadRequestError", "param": None,
+        "code": 400}),
+    ("ollama", "tools"): (400, {"error": {"message": "registry.ollama.ai/library/gemma3:4b does not support tools",
+                                          "type": "api_error", "param": None, "code": None}}),
+    ("other", "context"): (400, {"error": {"message": "This model's maximum context length is 512 tokens.",
+                                           "type": "invalid_request_error", "param": "messages", "code": None}}),
+}
+
+
+def _sends(body: dict, field: str) -> bool:
+    if field == "strict":
+        return any(t.get("function", {}).get("strict") for t in body.get("tools", []))
+    return field == "context" or field in body
+
+
+def refusing(field: str, then: Answer | None = None, *, server: str = "openai") -> Answer:
+    """HTTP 400 in `server`'s words while a request carries `field`; `then` answers a request without it."""
+    code, error = REFUSALS[(server, field)]
+    after = then or choose(1)
+
+    async def respond(request: web.Request, body: dict) -> web.StreamResponse:
+        if _sends(body, field):
+            return web.json_response(error, status=code)
+        return await after.respond(request, body)
+    return Answer(f"refusing:{server}:{field}", respond)
+
+
 def drop() -> Answer:
     """Close the socket without a word."""
     async def respond(request: web.Request, body: dict) -> web.StreamResponse:
@@ -139,6 +185,8 @@ class FakeOpenAI:
         self.models_status = models_status
         self.requests: list[dict] = []
         self.model_checks = 0
+        self.in_flight = self.most_in_flight = 0   # chat requests being answered now, and at most at once
+        self.connections: set[tuple] = set()       # the client ends (host, port) chat requests came on
         self.port: int | None = None
         self._runner: web.AppRunner | None = None
 
@@ -153,8 +201,14 @@ class FakeOpenAI:
     async def _chat(self, request: web.Request) -> web.StreamResponse:
         body = await request.json()
         self.requests.append(body)
+        self.connections.add(request.transport.get_extra_info("peername") if request.transport else None)
         answer = self.script.pop(0) if len(self.script) > 1 else self.script[0]
-        return await answer.respond(request, body)
+        self.in_flight += 1
+        self.most_in_flight = max(self.most_in_flight, self.in_flight)
+        try:
+            return await answer.respond(request, body)
+        finally:
+            self.in_flight -= 1
 
     async def _models(self, request: web.Request) -> web.StreamResponse:
         self.model_checks += 1

@@ -10,21 +10,21 @@ from discord.ext import commands
 from bot.core.reply import Picture
 from bot.render.profile import render_profile
 from db import guilds, players
-from db.games import running_games_of
+from db.games import GameRecord, held_games_of
 from engine import levels
 
 from ..components import close_view
 from ..play import file_of
 
 if TYPE_CHECKING:
-    from ..app import GameHall
+    from ..hall import Hall
 
 MIN_TIMER, MAX_TIMER = 30, 86_400
 DAILY_PERMISSIONS = ("view_channel", "send_messages")  # the post is one message with buttons
 
 
 class Common(commands.Cog):
-    def __init__(self, bot: GameHall) -> None:
+    def __init__(self, bot: Hall) -> None:
         self.bot = bot
 
     @app_commands.command(name="help", description="Every game and how to start it; a game's rules with game:")
@@ -55,14 +55,13 @@ class Common(commands.Cog):
     @app_commands.command(name="games", description="Your running games, with links to their threads")
     async def games(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        mine = await self.bot.sessions.call(running_games_of, self.bot.db, interaction.user.id,
+        mine = await self.bot.sessions.call(held_games_of, self.bot.db, interaction.user.id,
                                             guild_id=interaction.guild_id)
         if not mine:
             await interaction.followup.send("You have no running games here. `/help` lists them all.", ephemeral=True)
             return
         titles = {p.kind.key: p.kind.title for p in self.bot.plugins}
-        lines = [f"• {titles.get(g.kind, g.kind)} #{g.id} — <#{g.thread_id}>" if g.thread_id else
-                 f"• {titles.get(g.kind, g.kind)} #{g.id} (no thread)" for g in mine]
+        lines = [f"• {titles.get(g.kind, g.kind)} #{g.id} — {_where(g)}" for g in mine]
         await interaction.followup.send(
             "Your running games (a game whose thread is gone or locked can be ended here):\n" + "\n".join(lines),
             ephemeral=True, view=close_view(mine, titles))
@@ -136,3 +135,9 @@ class Common(commands.Cog):
         await interaction.followup.send(
             f"Timed phases now last {seconds} seconds (new phases; running timers keep their deadline).",
             ephemeral=True)
+
+
+def _where(game: GameRecord) -> str:
+    if not game.running:  # a status this bot does not know: it cannot be played, only ended
+        return "cannot be shown (its saved status is not one this bot knows): end it with its button"
+    return f"<#{game.thread_id}>" if game.thread_id else "no thread"

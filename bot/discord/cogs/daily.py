@@ -8,7 +8,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from datetime import UTC, date, time
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 import discord
 from discord import app_commands
@@ -20,7 +20,7 @@ from db import daily, guilds
 from ..heap import settle_heap
 
 if TYPE_CHECKING:
-    from ..app import GameHall
+    from ..hall import Hall
 
 log = logging.getLogger(__name__)
 RETRY_MINUTES = 10
@@ -38,7 +38,7 @@ class DailyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"d:(?P<ki
         return cls(match["kind"], item.label or "Play")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        bot: GameHall = interaction.client  # type: ignore[assignment]
+        bot = cast("Hall", interaction.client)
         await bot.play.start_daily(interaction, self.kind)
 
 
@@ -46,7 +46,7 @@ def today() -> date:
     return discord.utils.utcnow().date()
 
 
-def daily_post(bot: GameHall, day: date, played: dict[str, str] | None = None) -> tuple[str, discord.ui.View | None]:
+def daily_post(bot: Hall, day: date, played: dict[str, str] | None = None) -> tuple[str, discord.ui.View | None]:
     """The day's post; with `played` (a player's status per game) it says what they did and offers the rest."""
     lines = [f"**Daily puzzles — {day.isoformat()}** (the same for everyone today; new ones at 00:00 UTC)"]
     view = discord.ui.View(timeout=None)
@@ -66,7 +66,7 @@ def daily_post(bot: GameHall, day: date, played: dict[str, str] | None = None) -
 
 
 class DailyPoster(commands.Cog):
-    def __init__(self, bot: GameHall) -> None:
+    def __init__(self, bot: Hall) -> None:
         self.bot = bot
 
     async def cog_load(self) -> None:

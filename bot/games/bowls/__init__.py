@@ -5,11 +5,13 @@ from bot.core.kinds import GamePlugin
 
 from .kind import Bowls
 
+KIND = Bowls()
+
 
 def _cog(bot):
     from .commands import BowlsCog  # discord is imported by the front-end only when it builds the cog
 
-    return BowlsCog(bot)
+    return BowlsCog(bot, KIND)
 
 
-PLUGIN = GamePlugin(Bowls(), _cog)
+PLUGIN = GamePlugin(KIND, _cog)

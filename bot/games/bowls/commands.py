@@ -8,18 +8,22 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.core.kinds import GameError
+from bot.discord.cogs.game import GameSteps
 from bot.discord.play import file_of
 
+from .actions import EndAttempt, Forecast, Resume, Sow, Theme, Undo
 from .kind import KEY, Bowls
 
 if TYPE_CHECKING:
     from bot.discord.app import GameHall
 
 
-class BowlsCog(commands.GroupCog, group_name="bowls", group_description="The sowing chain puzzle"):
-    def __init__(self, bot: GameHall) -> None:
+class BowlsCog(GameSteps, commands.GroupCog, group_name="bowls", group_description="The sowing chain puzzle"):
+    kind: Bowls
+
+    def __init__(self, bot: GameHall, kind: Bowls) -> None:
         self.bot = bot
-        self.kind: Bowls = bot.sessions.kind(KEY)  # type: ignore[assignment]
+        self.kind = kind
         super().__init__()
 
     @app_commands.command(name="puzzle", description="Play one of the 100 puzzles")
@@ -36,7 +40,7 @@ class BowlsCog(commands.GroupCog, group_name="bowls", group_description="The sow
 
     @app_commands.command(name="endless", description="Endless: score until a bowl overflows (resumes a paused one)")
     async def endless(self, interaction: discord.Interaction) -> None:
-        if await self.bot.play.resume_instead(interaction, KEY, "resume", self.kind.resumable,
+        if await self.bot.play.resume_instead(interaction, KEY, Resume(), self.kind.resumable,
                                               "Resumed your endless attempt in {thread}."):
             return
         seed, user_id = interaction.id, interaction.user.id  # a fresh, unguessable board per attempt
@@ -50,15 +54,15 @@ class BowlsCog(commands.GroupCog, group_name="bowls", group_description="The sow
     @app_commands.command(name="sow", description="Sow from a bowl (in your game's thread)")
     @app_commands.describe(bowl="The bowl to sow from, 1–12")
     async def sow(self, interaction: discord.Interaction, bowl: app_commands.Range[int, 1, 12]) -> None:
-        await self.bot.play.act_here(interaction, KEY, f"sow:{bowl}")
+        await self.step(interaction, Sow(bowl))
 
     @app_commands.command(name="undo", description="Take back the last move (in endless and daily it becomes practice)")
     async def undo(self, interaction: discord.Interaction) -> None:
-        await self.bot.play.act_here(interaction, KEY, "undo")
+        await self.step(interaction, Undo())
 
     @app_commands.command(name="end", description="End the attempt in this thread and record its result")
     async def end(self, interaction: discord.Interaction) -> None:
-        await self.bot.play.act_here(interaction, KEY, "end")
+        await self.step(interaction, EndAttempt())
 
     @app_commands.command(name="theme", description="Change how bowls and stones look")
     @app_commands.describe(name="One of your unlocked themes")
@@ -72,7 +76,7 @@ class BowlsCog(commands.GroupCog, group_name="bowls", group_description="The sow
                                         files=[file_of(preview)] if preview else [])
             return
         if await self.bot.play.in_game_thread(interaction):
-            await self.bot.play.act_here(interaction, KEY, f"theme:{match}")
+            await self.step(interaction, Theme(match))
             return
         await call(self.kind.save_preferences, self.bot.db, interaction.user.id, discord.utils.utcnow(), theme=match)
         await self.bot.play.private(interaction, f"Your new bowls games will use the {match} theme.")
@@ -85,7 +89,7 @@ class BowlsCog(commands.GroupCog, group_name="bowls", group_description="The sow
     @app_commands.command(name="forecast", description="Show a one-line forecast of the selected move")
     async def forecast(self, interaction: discord.Interaction, setting: Literal["on", "off"]) -> None:
         if await self.bot.play.in_game_thread(interaction):
-            await self.bot.play.act_here(interaction, KEY, f"forecast:{setting}")
+            await self.step(interaction, Forecast(setting))
             return
         await self.bot.sessions.call(self.kind.save_preferences, self.bot.db, interaction.user.id,
                                      discord.utils.utcnow(), forecast=setting == "on")

@@ -21,6 +21,7 @@ from db.games import GameRecord
 from db.store import Store
 from engine.bowls.progress import PlayerRecord, record_move
 
+from .actions import AskUndo, EndAttempt, Forecast, Pause, Pick, Resume, Sow, Theme, Undo
 from .render import render_board
 
 KEY = "bowls"
@@ -43,7 +44,7 @@ def new_session(game: bowls.BowlsGame, progress: PlayerRecord) -> BowlsSession:
     return BowlsSession(game=bowls.set_forecast(bowls.set_theme(game, theme), progress.forecast))
 
 
-class Bowls(GameKind):
+class Bowls(GameKind[BowlsSession]):
     key = KEY
     title = "Bowls"
     blurb = ("sow stones round 12 bowls and chain matches through volcanoes — `/bowls puzzle`, "
@@ -103,32 +104,32 @@ class Bowls(GameKind):
         for n in range(1, 13):
             emoji = next((e for kind, e in BOWL_EMOJI.items() if n in flags[kind]), None)
             style: Style = "primary" if state.selected == n else "secondary"
-            buttons.append(Button(str(n), f"pick:{n}", style, disabled=n not in legal, emoji=emoji,
+            buttons.append(Button(str(n), Pick(n), style, disabled=n not in legal, emoji=emoji,
                                   row=(n - 1) // 4))
         can_sow = state.selected is not None and state.selected in legal
-        buttons.append(Button(f"Sow {state.selected}" if can_sow else "Sow", "sow", "success",
+        buttons.append(Button(f"Sow {state.selected}" if can_sow else "Sow", Sow(), "success",
                               disabled=not can_sow, row=3))
         # In endless and daily the first undo makes the attempt practice: the button asks first.
-        undo = "askundo" if g.mode != "puzzle" and not g.practice else "undo"
+        undo = AskUndo() if g.mode != "puzzle" and not g.practice else Undo()
         buttons.append(Button("Undo", undo, disabled=not g.history or g.outcome == "ended", row=3))
         if g.mode == "endless" and not g.over:
-            buttons.append(Button("Resume" if g.paused else "Pause", "resume" if g.paused else "pause", row=3))
-        buttons.append(Button("End", "end", "danger", row=3))
+            buttons.append(Button("Resume" if g.paused else "Pause", Resume() if g.paused else Pause(), row=3))
+        buttons.append(Button("End", EndAttempt(), "danger", row=3))
         return tuple(buttons)
 
     # --- acting -------------------------------------------------------------------------------
 
-    @step("pick")
-    def _pick(self, state: BowlsSession, arg: str, value: str | None, ctx: Context) -> Outcome:
-        bowl = _bowl_number(arg)
+    @step(Pick)
+    def _pick(self, state: BowlsSession, action: Pick, ctx: Context) -> Outcome:
+        bowl = _bowl_number(action.bowl)
         if bowl not in bowls.legal_bowls(state.game):
             with _refusal(f"Bowl {bowl}"):
                 bowls.forecast(state.game, bowl)  # raises the engine's reason (empty, frozen, over, paused)
         return Outcome(state.model_copy(update={"selected": bowl}), f"Selected bowl {bowl}.")
 
-    @step("sow")
-    def _sow(self, state: BowlsSession, arg: str, value: str | None, ctx: Context) -> Outcome:
-        bowl = _bowl_number(arg) if arg else state.selected
+    @step(Sow)
+    def _sow(self, state: BowlsSession, action: Sow, ctx: Context) -> Outcome:
+        bowl = _bowl_number(action.bowl) if action.bowl is not None else state.selected
         if bowl is None:
             raise GameError("Sow: select a bowl first (or use `/bowls sow bowl:`).")
         before = state.game
@@ -149,50 +150,50 @@ class Bowls(GameKind):
         new = [t for t in record_move(record, before, after, combo).player.themes() if t not in record.themes()]
         return f"\nNew theme unlocked: {', '.join(new)} (`/bowls theme`)." if new else ""
 
-    @step("undo")
-    def _undo(self, state: BowlsSession, arg: str, value: str | None, ctx: Context) -> Outcome:
+    @step(Undo)
+    def _undo(self, state: BowlsSession, action: Undo, ctx: Context) -> Outcome:
         with _refusal("Undo"):
             new = bowls.undo(state.game)
         note = " This attempt is now practice: it will not count." if new.practice and not state.game.practice else ""
         return Outcome(BowlsSession(game=new), f"Undid the last move.{note}")
 
-    @view("askundo")
-    def _ask_undo(self, state: BowlsSession, arg: str, value: str | None, ctx: Context) -> Reply:
+    @view(AskUndo)
+    def _ask_undo(self, state: BowlsSession, action: AskUndo, ctx: Context) -> Reply:
         return Reply("Undo turns this attempt into **practice**: it will no longer count for your best or "
-                     "today's daily. Undo anyway?", buttons=(Button("Undo, as practice", "undo", "danger"),))
+                     "today's daily. Undo anyway?", buttons=(Button("Undo, as practice", Undo(), "danger"),))
 
-    @step("pause")
-    def _pause(self, state: BowlsSession, arg: str, value: str | None, ctx: Context) -> Outcome:
+    @step(Pause)
+    def _pause(self, state: BowlsSession, action: Pause, ctx: Context) -> Outcome:
         if state.game.mode != "endless":
             raise GameError("Pause: only an endless attempt can be paused.")
         with _refusal("Pause"):
             return Outcome(BowlsSession(game=bowls.pause(state.game)), "Paused. Your attempt is saved.")
 
-    @step("resume")
-    def _resume(self, state: BowlsSession, arg: str, value: str | None, ctx: Context) -> Outcome:
+    @step(Resume)
+    def _resume(self, state: BowlsSession, action: Resume, ctx: Context) -> Outcome:
         if not state.game.paused:
             raise GameError("Resume: this attempt is not paused.")
         with _refusal("Resume"):
             return Outcome(BowlsSession(game=bowls.resume(state.game)), "Resumed.")
 
-    @step("end")
-    def _end(self, state: BowlsSession, arg: str, value: str | None, ctx: Context) -> Outcome:
+    @step(EndAttempt)
+    def _end(self, state: BowlsSession, action: EndAttempt, ctx: Context) -> Outcome:
         g = state.game
         with _refusal("End"):
             ended = bowls.end_attempt(g)
         return Outcome(BowlsSession(game=ended), self._ending_words(g, ended), finished=True,
                        on_saved=self._recorder(g, ended, ctx))
 
-    @step("theme")
-    def _theme(self, state: BowlsSession, arg: str, value: str | None, ctx: Context) -> Outcome:
-        match = choose_theme(load_record(ctx.db, ctx.player), arg)
+    @step(Theme)
+    def _theme(self, state: BowlsSession, action: Theme, ctx: Context) -> Outcome:
+        match = choose_theme(load_record(ctx.db, ctx.player), action.name)
         return Outcome(BowlsSession(game=bowls.set_theme(state.game, match), selected=state.selected),
                        f"Theme: {match}.",
                        on_saved=lambda: self.save_preferences(ctx.db, ctx.user_id, ctx.now, theme=match))
 
-    @step("forecast")
-    def _forecast(self, state: BowlsSession, arg: str, value: str | None, ctx: Context) -> Outcome:
-        on = arg == "on"
+    @step(Forecast)
+    def _forecast(self, state: BowlsSession, action: Forecast, ctx: Context) -> Outcome:
+        on = action.setting == "on"
         return Outcome(BowlsSession(game=bowls.set_forecast(state.game, on), selected=state.selected),
                        f"Move forecast {'on' if on else 'off'}.",
                        on_saved=lambda: self.save_preferences(ctx.db, ctx.user_id, ctx.now, forecast=on))
@@ -321,11 +322,7 @@ def choose_theme(progress: PlayerRecord, name: str) -> str:
     return match
 
 
-def _bowl_number(text: str) -> int:
-    try:
-        bowl = int(text)
-    except ValueError:
-        raise GameError(f"{text!r} is not a bowl number (1–12).") from None
+def _bowl_number(bowl: int) -> int:
     if not 1 <= bowl <= 12:
         raise GameError(f"Bowls are numbered 1–12, not {bowl}.")
     return bowl

@@ -5,11 +5,13 @@ from bot.core.kinds import GamePlugin
 
 from .kind import Formation
 
+KIND = Formation()
+
 
 def _cog(bot):
     from .commands import FormationCog  # discord is imported by the front-end only when it builds the cog
 
-    return FormationCog(bot)
+    return FormationCog(bot, KIND)
 
 
-PLUGIN = GamePlugin(Formation(), _cog)
+PLUGIN = GamePlugin(KIND, _cog)

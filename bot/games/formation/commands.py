@@ -1,26 +1,28 @@
 """/formation …: the tutorial, campaign chapters, single puzzles and the daily flight; placing and battling."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 import engine.formation as fm
+from bot.discord.cogs.game import GameSteps
 
+from .actions import Battle, Clear, EndSession, Hint, NextPuzzle, Place, SlotName
 from .kind import KEY, Formation
 
 if TYPE_CHECKING:
     from bot.discord.app import GameHall
 
-SlotName = Literal["front_left", "front_right", "back_left", "back_middle", "back_right"]
+class FormationCog(GameSteps, commands.GroupCog, group_name="formation",
+                   group_description="Creature line-up puzzles"):
+    kind: Formation
 
-
-class FormationCog(commands.GroupCog, group_name="formation", group_description="Creature line-up puzzles"):
-    def __init__(self, bot: GameHall) -> None:
+    def __init__(self, bot: GameHall, kind: Formation) -> None:
         self.bot = bot
-        self.kind: Formation = bot.sessions.kind(KEY)  # type: ignore[assignment]
+        self.kind = kind
         super().__init__()
 
     @app_commands.command(name="tutorial", description="Four short lessons and a puzzle to try them on")
@@ -53,7 +55,7 @@ class FormationCog(commands.GroupCog, group_name="formation", group_description=
 
     @app_commands.command(name="place", description="Put a creature in a slot (in your game's thread)")
     async def place(self, interaction: discord.Interaction, slot: SlotName, creature: str) -> None:
-        await self.bot.play.act_here(interaction, KEY, f"place:{slot}", creature)
+        await self.step(interaction, Place(slot, creature))
 
     @place.autocomplete("creature")
     async def _creatures(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -63,20 +65,20 @@ class FormationCog(commands.GroupCog, group_name="formation", group_description=
 
     @app_commands.command(name="battle", description="Fight with your line-up")
     async def battle(self, interaction: discord.Interaction) -> None:
-        await self.bot.play.act_here(interaction, KEY, "battle")
+        await self.step(interaction, Battle())
 
     @app_commands.command(name="hint", description="One more hint: the mechanic, a useful position, then a solution")
     async def hint(self, interaction: discord.Interaction) -> None:
-        await self.bot.play.act_here(interaction, KEY, "hint")
+        await self.step(interaction, Hint())
 
     @app_commands.command(name="next", description="On to the next puzzle after a win (in your game's thread)")
     async def next(self, interaction: discord.Interaction) -> None:
-        await self.bot.play.act_here(interaction, KEY, "next")
+        await self.step(interaction, NextPuzzle())
 
     @app_commands.command(name="end", description="End this formation session")
     async def end(self, interaction: discord.Interaction) -> None:
-        await self.bot.play.act_here(interaction, KEY, "end")
+        await self.step(interaction, EndSession())
 
     @app_commands.command(name="clear", description="Empty your line-up (fixed creatures stay)")
     async def clear(self, interaction: discord.Interaction) -> None:
-        await self.bot.play.act_here(interaction, KEY, "clear")
+        await self.step(interaction, Clear())

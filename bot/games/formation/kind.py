@@ -22,6 +22,18 @@ from db.games import GameRecord
 from db.store import Store
 from engine.formation.content import goal_lines
 
+from .actions import (
+    EMPTY,
+    SLOT_NAMES,
+    Battle,
+    ChooseSlot,
+    Clear,
+    EndSession,
+    Hint,
+    NextPuzzle,
+    Place,
+    slot_name,
+)
 from .render import render_brief, render_replay
 
 KEY = "formation"
@@ -142,7 +154,7 @@ def _daily_day(puzzle_id: str) -> date | None:
         return None
 
 
-class Formation(GameKind):
+class Formation(GameKind[FormationSession]):
     key = KEY
     title = "Formation"
     blurb = ("pick five creatures into two rows and watch the battle — `/formation tutorial`, "
@@ -174,47 +186,49 @@ class Formation(GameKind):
             return ()
         p = state.puzzle
         fixed = set(p.fixed)
-        slots = tuple(Option(f"{_label(s)}: {state.formation.get(s, 'empty')}", s, default=s == state.slot)
-                      for s in fm.SLOTS if s not in fixed)
-        selects = [Select("slot", slots, "Choose a slot to fill", row=0)]
+        slots = tuple(Option(f"{_label(s)}: {state.formation.get(s, 'empty')}", ChooseSlot(s),
+                             default=s == state.slot)
+                      for s in SLOT_NAMES if s not in fixed)
+        selects = [Select("", slots, "Choose a slot to fill", row=0)]
         if state.slot is not None:
             names = fm.allowed_creatures(p, state.formation, state.slot)
-            options = [Option(n, n, _cut(fm.CREATURES[n].card(), 100)) for n in names][:24]
+            slot = slot_name(state.slot)
+            options = [Option(n, Place(slot, n), _cut(fm.CREATURES[n].card(), 100)) for n in names][:24]
             if state.slot in state.formation:
-                options.append(Option("(empty this slot)", "-"))
+                options.append(Option("(empty this slot)", Place(slot, EMPTY)))
             if options:
-                selects.append(Select("place", tuple(options), f"Creature for {_label(state.slot)}", row=1))
+                selects.append(Select("", tuple(options), f"Creature for {_label(state.slot)}", row=1))
         return tuple(selects)
 
     @staticmethod
     def _buttons(state: FormationSession) -> tuple[Button, ...]:
         if state.won_current:
             more = state.index + 1 < len(state.puzzles)
-            return (Button("Next puzzle", "next", "success", disabled=not more, row=2),
-                    Button("End", "end", "danger", row=2))
+            return (Button("Next puzzle", NextPuzzle(), "success", disabled=not more, row=2),
+                    Button("End", EndSession(), "danger", row=2))
         full = len(state.formation) == len(fm.SLOTS)
         hints_left = state.hints < fm.hint_count(state.puzzle)
-        return (Button("Battle", "battle", "success", disabled=not full, row=2),
-                Button("Hint", "hint", disabled=not hints_left, row=2),
-                Button("Clear", "clear", row=2),
-                Button("End", "end", "danger", row=2))
+        return (Button("Battle", Battle(), "success", disabled=not full, row=2),
+                Button("Hint", Hint(), disabled=not hints_left, row=2),
+                Button("Clear", Clear(), row=2),
+                Button("End", EndSession(), "danger", row=2))
 
     # --- acting -------------------------------------------------------------------------------
 
-    def act(self, state: FormationSession, action: Action | str, value: str | None, ctx: Context) -> Outcome:
+    def act(self, state: FormationSession, action: Action | str, value: str | None,
+            ctx: Context) -> Outcome[FormationSession]:
         if state.last is not None and state.last.fresh:  # the replay is shown once, on the battle's own board
             state = state.model_copy(update={"last": state.last.model_copy(update={"fresh": False})})
-        verb = action.verb if isinstance(action, Action) else action.partition(":")[0]
-        if state.won_current and verb not in ("end", "next"):
+        if state.won_current and not isinstance(self.decode(action, value), (EndSession, NextPuzzle)):
             raise GameError("This puzzle is won: press Next puzzle or End.")
         return super().act(state, action, value, ctx)
 
-    @step("end")
-    def _end(self, state: FormationSession, arg: str, value: str | None, ctx: Context) -> Outcome:
+    @step(EndSession)
+    def _end(self, state: FormationSession, action: EndSession, ctx: Context) -> Outcome:
         return Outcome(state, "Formation session ended.", finished=True)
 
-    @step("next")
-    def _next(self, state: FormationSession, arg: str, value: str | None, ctx: Context) -> Outcome:
+    @step(NextPuzzle)
+    def _next(self, state: FormationSession, action: NextPuzzle, ctx: Context) -> Outcome:
         if not state.won_current or state.index + 1 >= len(state.puzzles):
             raise GameError("Next: win this puzzle first." if not state.won_current else
                             "Next: that was the last puzzle here.")
@@ -224,30 +238,24 @@ class Formation(GameKind):
             raise GameError(f"Next: {reason}")
         return Outcome(nxt, f"On to {nxt.puzzle.title}.")
 
-    @step("slot")
-    def _slot(self, state: FormationSession, arg: str, value: str | None, ctx: Context) -> Outcome:
-        slot = value or arg
-        if slot not in fm.SLOTS:
-            raise GameError(f"Slot {slot!r}: slots are {', '.join(fm.SLOTS)}.")
+    @step(ChooseSlot)
+    def _slot(self, state: FormationSession, action: ChooseSlot, ctx: Context) -> Outcome:
+        slot = action.slot
         if slot in state.puzzle.fixed:
             raise GameError(f"Slot {_label(slot)}: {state.puzzle.fixed[slot]} is fixed there by this puzzle.")
         return Outcome(state.model_copy(update={"slot": slot, "last": None}), f"Filling {_label(slot)}.")
 
-    @step("place")
-    def _place_step(self, state: FormationSession, arg: str, value: str | None, ctx: Context) -> Outcome:
-        slot: str | None = arg or state.slot
-        creature = value
-        if "=" in arg:
-            slot, creature = arg.split("=", 1)
-        return self._place(state, slot, creature)
+    @step(Place)
+    def _place_step(self, state: FormationSession, action: Place, ctx: Context) -> Outcome:
+        return self._place(state, action.slot or state.slot, action.creature)
 
-    @step("clear")
-    def _clear(self, state: FormationSession, arg: str, value: str | None, ctx: Context) -> Outcome:
+    @step(Clear)
+    def _clear(self, state: FormationSession, action: Clear, ctx: Context) -> Outcome:
         return Outcome(state.model_copy(update={"formation": dict(fm.starting_formation(state.puzzle)),
                                                 "slot": None, "last": None}), "Line-up cleared.")
 
-    @step("hint")
-    def _hint(self, state: FormationSession, arg: str, value: str | None, ctx: Context) -> Outcome:
+    @step(Hint)
+    def _hint(self, state: FormationSession, action: Hint, ctx: Context) -> Outcome:
         p = state.puzzle
         if state.hints >= fm.hint_count(p):
             raise GameError(f"Hint: all {fm.hint_count(p)} hints for this puzzle are shown.")
@@ -263,7 +271,7 @@ class Formation(GameKind):
         if slot in p.fixed:
             raise GameError(f"Place: {p.fixed[slot]} is fixed at {_label(slot)} by this puzzle.")
         formation = dict(state.formation)
-        if creature in (None, "-", ""):
+        if creature in (None, EMPTY, ""):
             formation.pop(slot, None)
             return Outcome(state.model_copy(update={"formation": formation, "last": None}),
                            f"{_label(slot)} emptied.")
@@ -284,8 +292,8 @@ class Formation(GameKind):
         return Outcome(state.model_copy(update={"formation": formation, "slot": nxt, "last": None}),
                        f"{name} stands at {_label(slot)}.")
 
-    @step("battle")
-    def _battle(self, state: FormationSession, arg: str, value: str | None, ctx: Context) -> Outcome:
+    @step(Battle)
+    def _battle(self, state: FormationSession, action: Battle, ctx: Context) -> Outcome:
         p = state.puzzle
         empty = [_label(s) for s in fm.SLOTS if s not in state.formation]
         if empty:

@@ -22,10 +22,10 @@ from pydantic import BaseModel
 
 import engine.tactics as tx
 from bot.companion import CompanionDecision
+from bot.companion.report import companion_report
 from bot.core.kinds import Context, GameError, GameKind, Outcome, Seat, step, view
 from bot.core.progress import load_progress, save_progress
 from bot.core.reply import Button, Picture, Reply
-from db import companion as decision_store
 from db import daily as daily_store
 from db import players
 from db.games import GameRecord, running_games_of
@@ -102,8 +102,9 @@ def _refusal(what: str) -> Iterator[None]:
 
 
 def _no_pings(text: str) -> str:
-    """Text a model or a player wrote, made unable to mention anyone (a zero-width space after each @)."""
-    return text.replace("@", "@\u200b")
+    """Text a model or a player wrote, made unable to mention anyone (a zero-width space after each @,
+    once: a companion's decision arrives already cleaned)."""
+    return re.sub("@(?!\u200b)", "@\u200b", text)
 
 
 def _new_lines(before: list[str], after: list[str]) -> list[str]:
@@ -821,19 +822,10 @@ class Tactics(GameKind):
 
     @staticmethod
     def companion_report(db: Store, state: TacticsSession | None) -> str:
-        """The last companion decision of the fight: the turns offered, the choice, the reason, the latency."""
+        """The last companion decision of the fight (bot/companion/report.py words it)."""
         if state is None:
             return "Use `/tactics companion` in a tactics fight's thread."
-        last = decision_store.last_decision(db, state.key)
-        if last is None:
-            return f"No decision of the companion's pilot is stored for this fight yet (pilot: {state.pilot})."
-        offered = "\n".join(f"{i}. {label}" for i, label in enumerate(last["offered"], 1)) or "(none)"
-        choice = f"turn {last['number']}" if last["decision"] == "turn" else last["decision"]
-        say = f' — said "{_no_pings(last["say"])}"' if last.get("say") else ""
-        return (f"**Companion's last decision** (round {last['round']}, pilot {state.pilot}"
-                f"{', model ' + _no_pings(last['model']) if last.get('model') else ''}):\n"
-                f"Offered:\n{offered}\nChoice: {choice}{say}\nReason: {_no_pings(last['reason'])}\n"
-                f"Latency: {last['latency_s']:.2f} s · tokens {last['tokens_in']} in, {last['tokens_out']} out")
+        return companion_report(db, state.key, state.pilot)
 
     # --- profile and daily ---------------------------------------------------------------------------
 

@@ -30,7 +30,7 @@ def _action(decision: CompanionDecision, state: Any) -> tuple[str, str]:
 
 class _Bound:
     """What a pilot borrows from its bot: the store, its worker, the session clock, and (under SimCord)
-    how to await input from outside the simulated Discord (`bot.external_wait`, set by tests)."""
+    how to await input from outside the simulated Discord (`bot.external_wait`, given to create_bot)."""
 
     def __init__(self) -> None:
         self.bot: Any = None
@@ -77,6 +77,12 @@ class ModelPilot(_Bound):
         self.settings = settings
         self._companion: CompanionPilot | None = None
 
+    def bind(self, bot: Any) -> None:
+        """At start-up: the one CompanionPilot (its shared client and request cap) for every fight."""
+        super().bind(bot)
+        if self._companion is None and self.settings.companion_model:
+            _ = self.companion
+
     @property
     def companion(self) -> CompanionPilot:
         if self._companion is None:
@@ -89,13 +95,17 @@ class ModelPilot(_Bound):
     def connected(self) -> bool:
         return self._companion is not None and self._companion.connected
 
+    @property
+    def ready(self) -> bool:
+        """The shared CompanionPilot (its client, pool and request cap) exists: built at start-up."""
+        return self._companion is not None
+
     async def decide(self, state: Any, seat: str, deadline: datetime) -> tuple[str, str]:
         timeout = max(0.0, (deadline - self.now()).total_seconds() - MARGIN_S)
+        # A timeout is said as the seed says it (10 s), whatever was left after a restart.
         call = self.companion.decide(state.fight, "companion", timeout=timeout, guild_id=state.guild_id,
-                                     game_id=state.key)
+                                     game_id=state.key, window=PILOT_SECONDS)
         decision = await self.external(call, "the companion's model server")
-        if decision.code == "timeout":  # said as the seed says it, whatever was left after a restart
-            decision = decision.model_copy(update={"reason": f"no answer in {PILOT_SECONDS:g} s"})
         return _action(decision, state)
 
     async def aclose(self) -> None:

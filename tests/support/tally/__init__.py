@@ -1,4 +1,4 @@
-"""Tally, the test game, in the same shape as every shipped game: kind, commands, PLUGIN."""
+"""Tally, the test game, in the same shape as every shipped game: actions, kind, commands, PLUGIN."""
 from __future__ import annotations
 
 from bot.core.kinds import GamePlugin
@@ -6,15 +6,18 @@ from bot.core.kinds import GamePlugin
 from .kind import AutoPilot, Tally
 
 
-def _cog(bot):
-    from .commands import TallyCog
+def _plugin(kind: Tally, pilots) -> GamePlugin:
+    def cog(bot):
+        from .commands import TallyCog  # discord is imported by the front-end only when it builds the cog
 
-    return TallyCog(bot)
+        return TallyCog(bot, kind)
+
+    return GamePlugin(kind, cog, pilots=pilots)
 
 
-PLUGIN = GamePlugin(Tally(), _cog, pilots=lambda settings: {"auto": AutoPilot()})
+PLUGIN = _plugin(Tally(), lambda settings: {"auto": AutoPilot()})
 
 
 def plugin_with_pilots(**pilots) -> GamePlugin:
     """Tally whose seats are filled by the given pilots (a test's hanging or failing one)."""
-    return GamePlugin(Tally(), _cog, pilots=lambda settings: dict(pilots))
+    return _plugin(Tally(), lambda settings: dict(pilots))

@@ -16,7 +16,20 @@ class Add(Action):
 
 @dataclass(frozen=True)
 class End(Action):
+    """Ending is checked against the game as it is now, so an End on an out-of-date board still ends it."""
     verb = "end"
+    fresh_checked = True
+
+
+@dataclass(frozen=True)
+class Name(Action):
+    """Name the count (a step that echoes its input when it refuses it, as a long turn is)."""
+    verb = "name"
+    text: str
+
+    @classmethod
+    def examples(cls) -> list[Name]:
+        return [cls("Ada"), cls("a:b")]
 
 
 @dataclass(frozen=True)
@@ -31,4 +44,4 @@ class Boom(Action):
     verb = "boom"
 
 
-ACTIONS: tuple[type[Action], ...] = (Add, End, Peek, Boom)
+ACTIONS: tuple[type[Action], ...] = (Add, End, Name, Peek, Boom)

@@ -1,19 +1,21 @@
 """A tiny timed game that lives only in the tests, to exercise the foundation without a real game.
 
 Players add 1 or 2 to a count until it reaches the target; each turn has a phase timer that adds 1
-when it runs out. With `auto` on, the player and the `auto` seat take turns, and a pilot fills it.
+when it runs out. With `auto` on, the player and the `auto` seat take turns, and a pilot fills it;
+a player's turn and auto's answer make one round, the game's phase (one live board per round).
 """
 from __future__ import annotations
 
+from collections.abc import Hashable
 from datetime import datetime
 
 from pydantic import BaseModel
 
-from bot.core.kinds import Context, GameKind, Outcome, Seat, step, view
+from bot.core.kinds import Context, GameError, GameKind, Outcome, Seat, step, view
 from bot.core.reply import Button, Reply
 from db.games import GameRecord
 
-from .actions import Add, Boom, End, Peek
+from .actions import Add, Boom, End, Name, Peek
 
 
 class TallyState(BaseModel):
@@ -24,7 +26,7 @@ class TallyState(BaseModel):
     turn: int = 0        # steps taken so far: even = the player's turn, odd = auto's
 
 
-class Tally(GameKind):
+class Tally(GameKind[TallyState]):
     key = "tally"
     title = "Tally"
     blurb = "count to ten — `/tally start`"
@@ -56,12 +58,21 @@ class Tally(GameKind):
             return None
         return ("auto",) if self._autos_turn(state) else tuple(game.players)
 
+    def phase(self, state: TallyState) -> Hashable | None:
+        return state.turn // 2 if state.auto else None
+
     def fallback(self, state: TallyState, seat: str) -> Add:
         return Add(1)
 
     @step(End)
     def _end(self, state: TallyState, action: End, ctx: Context) -> Outcome:
         return Outcome(state, "The game was ended.", finished=True)
+
+    @step(Name)
+    def _name(self, state: TallyState, action: Name, ctx: Context) -> Outcome:
+        if len(action.text) > 20:
+            raise GameError(f"Name {action.text!r}: a name is at most 20 characters.")
+        return Outcome(state, f"The count is called {action.text}.")
 
     @step(Add)
     def _add(self, state: TallyState, action: Add, ctx: Context) -> Outcome:

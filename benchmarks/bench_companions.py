@@ -1,0 +1,192 @@
+"""Many model companions deciding at once: does anyone else wait, and does every companion end on time?
+
+Run by hand: python benchmarks/bench_companions.py [--counts 1,10,50] [--cap 8] [--models hang,2s]
+
+The pilot alone (not the whole bot in SimCord): one CompanionPilot built as the bot builds it at start-up
+(one AsyncOpenAI, its kept-alive pool, COMPANION_MAX_REQUESTS), a real SQLite store behind a single
+worker thread as the bot's store worker, and the fake OpenAI-compatible server in a process of its own
+(so its work is not on our loop). N companions, each in its own c01 fight, open their phase together.
+Beside them on the same loop:
+- a heartbeat sleeping 5 ms at a time: how late it wakes is how long the loop was blocked (target
+  <= 50 ms);
+- a press stand-in every 20 ms: a callback scheduled on the loop that then runs one job on the store
+  worker, as a member's press does (its answer time, p99 target <= 250 ms). It is not a whole press
+  (no discord.py dispatch, no engine, no picture): bench_stalls.py measures those on the real bot.
+Each companion's end (its pass or its turn, stored) is timed from its phase opening: a pass is due
+within 10.0-10.3 s, a turn by 10.3 s. Loop CPU is the event-loop thread's CPU time per request sent
+(everything the companions cost the loop, their passes and stores included; the heartbeat's and the
+press stand-in's own share, measured idle for a second first, taken off).
+Wall figures are wall time on a possibly shared machine: the load average is printed first.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import gc
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+
+from bot.companion.pilot import CompanionPilot  # noqa: E402
+from bot.settings import Settings  # noqa: E402
+from db.store import open_store  # noqa: E402
+from engine.tactics import new_fight  # noqa: E402
+
+STALL_TARGET_MS = 50.0
+PRESS_P99_TARGET_MS = 250.0
+DEADLINE_S, LATE_S = 10.0, 10.3
+BEAT_S, PRESS_EVERY_S = 0.005, 0.02
+MODELS = {"hang": "hang:60", "2s": "hang:2"}   # the fake server's answers: silence, or a good turn after 2 s
+
+
+def _serve(answer: str) -> tuple[subprocess.Popen, str]:
+    """The fake server in its own process; its base URL."""
+    proc = subprocess.Popen([sys.executable, str(ROOT / "tests" / "support" / "fake_openai.py"), "--answer", answer],
+                            stdout=subprocess.PIPE, text=True, cwd=ROOT)
+    assert proc.stdout is not None
+    return proc, proc.stdout.readline().strip()
+
+
+def _p(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
+
+
+when: list[float] = []
+collections: list[tuple[int, float]] = []   # (generation, seconds) of each garbage collection in a run
+_gc_began = [0.0]
+
+
+def _gc_watch(phase: str, info: dict) -> None:
+    if phase == "start":
+        _gc_began[0] = time.perf_counter()
+    else:
+        collections.append((info["generation"], time.perf_counter() - _gc_began[0]))
+
+
+async def _heartbeat(stop: asyncio.Event, late: list[float]) -> None:
+    loop = asyncio.get_running_loop()
+    while not stop.is_set():
+        due = loop.time() + BEAT_S
+        await asyncio.sleep(BEAT_S)
+        late.append(max(0.0, loop.time() - due))
+        when.append(loop.time())
+
+
+async def _presses(stop: asyncio.Event, worker: ThreadPoolExecutor, answers: list[tuple[float, float]]) -> None:
+    """A press stand-in: scheduled on the loop, then one job on the store worker, answered."""
+    loop = asyncio.get_running_loop()
+    while not stop.is_set():
+        began = loop.time()
+        await asyncio.sleep(0)
+        await loop.run_in_executor(worker, time.sleep, 0.001)  # a short store read
+        answers.append((began, loop.time() - began))
+        await asyncio.sleep(PRESS_EVERY_S)
+
+
+async def run(count: int, model: str, cap: int, folder: Path) -> dict:
+    proc, base_url = _serve(MODELS[model])
+    worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="store")  # the bot's one store worker
+    store = open_store(folder / f"{model}-{count}.db")
+    loop = asyncio.get_running_loop()
+
+    async def on_worker(fn, *args, **kwargs):
+        return await loop.run_in_executor(worker, lambda: fn(*args, **kwargs))
+
+    settings = Settings(_env_file=None, OPENAI_BASE_URL=base_url, COMPANION_MODEL="fake-model",
+                        COMPANION_MAX_REQUESTS=cap)
+    cpu, wall = time.thread_time(), time.perf_counter()
+    pilot = CompanionPilot(settings, store=store, run=on_worker)   # start-up: the one client
+    start_up_ms = ((time.thread_time() - cpu) * 1000, (time.perf_counter() - wall) * 1000)
+    await pilot.check()                                             # start-up: GET /models
+    fights = [new_fight("c01", seed, "Tidecaller", "Cindle") for seed in range(1, count + 1)]
+    stop, late = asyncio.Event(), []
+    answers: list[tuple[float, float]] = []
+    background = [asyncio.create_task(_heartbeat(stop, late)), asyncio.create_task(_presses(stop, worker, answers))]
+    idle_cpu = time.thread_time()
+    await asyncio.sleep(1.0)            # the heartbeat's and the press stand-in's own loop CPU, per second
+    idle_rate = time.thread_time() - idle_cpu
+    opened = loop.time()
+    cpu = time.thread_time()
+    collections.clear()
+
+    async def one(i: int, fight) -> tuple[float, str, int]:
+        decision = await pilot.decide(fight, "companion", timeout=DEADLINE_S, guild_id=1, game_id=f"f{i}")
+        return loop.time() - opened, decision.code, decision.calls
+
+    ends = await asyncio.gather(*(one(i, f) for i, f in enumerate(fights)))
+    loop_cpu = max(0.0, time.thread_time() - cpu - idle_rate * (loop.time() - opened))
+    stop.set()
+    await asyncio.gather(*background)
+    await pilot.aclose()
+    worker.shutdown()
+    store.close()
+    proc.terminate()
+    proc.wait()
+    during = [(a, b) for a, b in zip(late, when) if b >= opened]   # the idle second before is not the run's
+    late = [a for a, _ in during]
+    pressed = [took for began, took in answers if began >= opened]
+    worst = sorted(during, reverse=True)[:3]
+    stalls = ", ".join(f"{a * 1000:.0f} ms at {b - opened:.2f} s" for a, b in worst)
+    when.clear()
+    passes = [t for t, code, _ in ends if code == "timeout"]
+    plays = [t for t, code, _ in ends if code != "timeout"]
+    sent = max(1, sum(calls for _, _, calls in ends))
+    return {"count": count, "model": model, "passes": len(passes), "plays": len(plays),
+            "pass_first_s": min(passes, default=0.0), "pass_last_s": max(passes, default=0.0),
+            "off_window": sum(1 for t in passes if not DEADLINE_S <= t <= LATE_S) + sum(1 for t in plays if t > LATE_S),
+            "play_last_s": max(plays, default=0.0), "stall_ms": max(late, default=0.0) * 1000,
+            "press_p99_ms": _p(pressed, 0.99) * 1000, "loop_cpu_ms_per_request": loop_cpu * 1000 / sent,
+            "loop_cpu_ms_per_companion": loop_cpu * 1000 / count, "requests": sent,
+            "gc_max_ms": max((t for _, t in collections), default=0.0) * 1000,
+            "start_up_cpu_ms": start_up_ms[0], "start_up_wall_ms": start_up_ms[1], "worst_stalls": stalls}
+
+
+def _row(r: dict) -> str:
+    return (f"{r['count']:>3} {r['model']:>4} | plays {r['plays']:>2}, last {r['play_last_s']:5.2f} s | "
+            f"passes {r['passes']:>2}, {r['pass_first_s']:5.2f}-{r['pass_last_s']:5.2f} s | "
+            f"outside window {r['off_window']:>2} (target 0) | stall {r['stall_ms']:6.1f} ms "
+            f"(<= {STALL_TARGET_MS:g}) | press p99 {r['press_p99_ms']:6.1f} ms (<= {PRESS_P99_TARGET_MS:g}) | "
+            f"loop CPU {r['loop_cpu_ms_per_request']:.2f} ms/request ({r['requests']} sent), "
+            f"{r['loop_cpu_ms_per_companion']:.2f} ms/companion | worst stalls {r['worst_stalls']} | "
+            f"longest garbage collection {r['gc_max_ms']:.1f} ms")
+
+
+async def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--counts", default="1,10,50")
+    ap.add_argument("--models", default="hang,2s")
+    ap.add_argument("--cap", type=int, default=Settings(_env_file=None).companion_max_requests,
+                    help="COMPANION_MAX_REQUESTS")
+    ap.add_argument("--repeat", type=int, default=1, help="runs per row; the figures are their medians")
+    ap.add_argument("--switch-interval-ms", type=float, default=None,
+                    help="sys.setswitchinterval for the run (the engine thread and the loop share the interpreter)")
+    args = ap.parse_args()
+    if args.switch_interval_ms is not None:
+        sys.setswitchinterval(args.switch_interval_ms / 1000)
+    gc.callbacks.append(_gc_watch)
+    print("load average at start: " + " ".join(f"{x:.2f}" for x in os.getloadavg()) + f" ({os.cpu_count()} CPUs)")
+    print(f"pilot alone, COMPANION_MAX_REQUESTS={args.cap}, switch interval {sys.getswitchinterval() * 1000:g} ms; "
+          f"a pass is due within {DEADLINE_S:g}-{LATE_S:g} s "
+          f"of its phase opening, a turn by {LATE_S:g} s")
+    with tempfile.TemporaryDirectory() as tmp:
+        for model in args.models.split(","):
+            for count in (int(c) for c in args.counts.split(",")):
+                runs = [await run(count, model, args.cap, Path(tmp)) for _ in range(args.repeat)]
+                row = {k: (statistics.median(r[k] for r in runs) if isinstance(runs[0][k], float) else runs[0][k])
+                       for k in runs[0]}
+                print(_row(row), flush=True)
+        print(f"start-up (the one client): {row['start_up_cpu_ms']:.1f} ms CPU, {row['start_up_wall_ms']:.1f} ms wall")
+    print("load average at end: " + " ".join(f"{x:.2f}" for x in os.getloadavg()))
+
+
+if __name__ == "__main__":
+    asyncio.run(main())

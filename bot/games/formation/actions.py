@@ -1,0 +1,70 @@
+"""Formation's actions: each step as a typed value, with its short wire verb beside it.
+
+The verbs are the ones boards carried before the actions were typed ("slot", "place", "battle"), so
+a board posted before this change still answers its buttons and selects.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal, get_args
+
+from bot.core.actions import Action
+
+SlotName = Literal["front_left", "front_right", "back_left", "back_middle", "back_right"]
+SLOT_NAMES: tuple[SlotName, ...] = get_args(SlotName)  # the engine's slots, in its order
+EMPTY = "-"  # the creature of a Place that empties its slot
+
+
+@dataclass(frozen=True)
+class ChooseSlot(Action):
+    """Pick the slot the creature select fills next."""
+    verb = "slot"
+    slot: SlotName
+
+
+@dataclass(frozen=True)
+class Place(Action):
+    """Put `creature` (or EMPTY) in `slot`, or in the chosen slot when none is named."""
+    verb = "place"
+    slot: SlotName | None
+    creature: str
+
+    @classmethod
+    def examples(cls) -> list[Place]:
+        return [cls("back_middle", "Luna"), cls(None, "Zip"), cls("front_left", EMPTY)]
+
+
+@dataclass(frozen=True)
+class Clear(Action):
+    verb = "clear"
+
+
+@dataclass(frozen=True)
+class Hint(Action):
+    verb = "hint"
+
+
+@dataclass(frozen=True)
+class Battle(Action):
+    verb = "battle"
+
+
+@dataclass(frozen=True)
+class NextPuzzle(Action):
+    verb = "next"
+
+
+@dataclass(frozen=True)
+class EndSession(Action):
+    verb = "end"
+
+
+def slot_name(slot: str) -> SlotName:
+    """The slot `slot` names, as the actions spell it."""
+    for name in SLOT_NAMES:
+        if name == slot:
+            return name
+    raise ValueError(f"{slot!r} is not a slot")
+
+
+ACTIONS: tuple[type[Action], ...] = (ChooseSlot, Place, Clear, Hint, Battle, NextPuzzle, EndSession)
