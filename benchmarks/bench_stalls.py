@@ -190,10 +190,8 @@ async def tactics_send_presses(player, channel, n: int, bot=None) -> Presses:
 
 
 async def summon_place_presses(player, channel, n: int, bot=None) -> Presses:
-    """Place at the end of the hand controls against the AI (the AI's answer and any battle follow)."""
-    from support.summon_play import a_placement, component_ids, game_of, private_message, seat_of, state_of
-
-    from bot.games.summon.kind import cell_code
+    """Place from a placement's preview against the AI (the AI's answer and any battle follow)."""
+    from support.summon_play import a_placement, choose_placement, game_of, private_message, seat_of, state_of
 
     member = player()
     await member.slash(channel, "summon ai")
@@ -211,10 +209,8 @@ async def summon_place_presses(player, channel, n: int, bot=None) -> Presses:
         if pl is None:
             await member.click(board, label="Pass")
             continue
-        await member.select(msg, [str(pl.piece)], custom_id=next(c for c in component_ids(msg) if c.endswith(":hr")))
-        await member.select(msg, [str(pl.rotation)], custom_id=next(c for c in component_ids(msg) if ":hc:" in c))
-        await member.select(msg, [cell_code(pl.col, pl.row)],
-                            custom_id=next(c for c in component_ids(msg) if ":hx:" in c))
+        msg = private_message(await member.click(msg, label="Preview first"))
+        msg = private_message((await choose_placement(member, msg, pl, preview=True))[-1])
         yield member, msg, _button(msg, "Place")
         done += 1
 

@@ -21,6 +21,9 @@ Public API for the bot layer:
     render_text(state, viewer=None) -> str   (viewer: "hero", "companion" or "duo" see the duo's reactions)
     phase_timer(state, model_connected) -> seconds
     xp_for(result, encounter, first_win) / level_for_xp(xp) / expected_level(encounter_id)
+    xp_reason(result, encounter, first_win) -> XpReason   (also FightReward.why: climb, floor, daily, repeat)
+    deciding_moments(state, limit=3) -> list[Moment]; state.history -> list[RoundMark]   (recap.py)
+    new_fight(..., vary_start=True): the seed also draws the strays' start tiles (for evaluations)
     campaign() / daily_encounter(date) / encounter(id)
 """
 from .autoplay import autoplay, autoplay_state
@@ -47,7 +50,18 @@ from .engine import (
 )
 from .events import Event, FightEnded
 from .planner import PlannedTurn, TurnPreview, apply_planned, consequences, plan_turns, play_planned
-from .progress import FightReward, TacticsProgress, expected_level, level_for_xp, level_thresholds, record_fight, xp_for
+from .progress import (
+    FightReward,
+    TacticsProgress,
+    XpReason,
+    expected_level,
+    level_for_xp,
+    level_thresholds,
+    record_fight,
+    xp_for,
+    xp_reason,
+)
+from .recap import Moment, RoundMark, deciding_moments
 from .render import render_text
 from .rules import SkillPreview, TargetPreview
 from .state import FighterState, FightState, Telegraph
@@ -81,4 +95,5 @@ __all__ = [
     "render_text", "target_options", "xp_for",
     "Event", "FightEnded", "TurnResult", "fight_outcome", "play_pass", "play_planned", "play_timeout", "play_turn",
     "Consequences", "FighterAfter", "TelegraphFate", "consequences",
+    "Moment", "RoundMark", "XpReason", "deciding_moments", "xp_reason",
 ]

@@ -9,14 +9,19 @@ import sys
 from datetime import UTC, datetime
 from typing import Any
 
+from pydantic import TypeAdapter
+
 from ..cli import ArgParser, read_json, run
 from ..errors import RuleError, UsageError
 from .autoplay import autoplay
+from .consequences import Consequences
 from .content import campaign, daily_encounter
 from .engine import DEFAULT_COMPANION, DEFAULT_HERO, apply_turn, new_fight
 from .planner import plan_turns
 from .state import FightState
 from .steps import TacticsError, parse_steps
+
+_CONSEQUENCES = TypeAdapter(Consequences | None)
 
 
 def _state(data: object) -> FightState:
@@ -79,7 +84,9 @@ def handle(argv: list[str]) -> Any:
         state = _state(read_json(sys.stdin))
         turns = _playing(lambda: plan_turns(state, args.fighter))
         return {"turns": [{"steps": [s.model_dump(exclude_none=True) for s in t.steps], "summary": t.summary,
-                           "preview": t.preview.model_dump(mode="json"), "label": t.label} for t in turns]}
+                           "preview": t.preview.model_dump(mode="json"), "label": t.label,
+                           "consequences": _CONSEQUENCES.dump_python(t.consequences, mode="json")}
+                          for t in turns]}
     data = read_json(sys.stdin)   # apply
     if not isinstance(data, dict) or "state" not in data or "steps" not in data:
         raise UsageError('apply reads {"state": ..., "steps": [...]}')

@@ -31,8 +31,8 @@ def autoplay_state(state: FightState, record: list | None = None) -> FightState:
 
 
 def autoplay(encounter_id: str, seed: int, hero: str = DEFAULT_HERO, companion: str = DEFAULT_COMPANION,
-             record: list | None = None, level: int | None = None) -> FightState:
+             record: list | None = None, level: int | None = None, vary_start: bool = False) -> FightState:
     """A whole fight played by the planner, the duo at `level` (default: the level a player reaches
-    this encounter at, progress.expected_level)."""
+    this encounter at, progress.expected_level); `vary_start`: the seed also draws the strays' tiles."""
     lvl = expected_level(encounter_id) if level is None else level
-    return autoplay_state(new_fight(encounter_id, seed, hero, companion, level=lvl), record)
+    return autoplay_state(new_fight(encounter_id, seed, hero, companion, level=lvl, vary_start=vary_start), record)

@@ -239,3 +239,27 @@ def cut_board(region_seed: int, n_strays: int, exits: bool = False) -> Layout:
         if check_layout(board, duo, strays, need_exits=exits) is None:
             return Layout(board=board, duo=duo, strays=strays)
     raise BoardCutError(f"no board from region seed {region_seed} passed the checks")
+
+
+STRAY_COLUMNS = range(6, W)   # G to M: the nearest stray in G, exactly 5 tiles from the duo in A
+VARY_TRIES = 40
+
+
+def vary_strays(layout: Layout, seed: int, need_exits: bool = False) -> list[tuple[int, int]]:
+    """The strays' start tiles drawn afresh for a seed (deterministic), still passing the board's
+    checks: one in column G, the rest anywhere from G to M. Falls back to the cut's own tiles if no draw passes."""
+    rng = Rng(seed)
+    board, n = layout.board, len(layout.strays)
+    taken = set(layout.duo)
+    cands = [(x, y) for x in STRAY_COLUMNS for y in range(H) if board.standable(x, y) and (x, y) not in taken]
+    front = [t for t in cands if t[0] == STRAY_COLUMNS.start]
+    for _ in range(VARY_TRIES):
+        if not front:
+            break
+        first = rng.choice(front)
+        rest = [t for t in cands if t != first]
+        rng.shuffle(rest)
+        strays = [first] + rest[: n - 1]
+        if len(strays) == n and check_layout(board, layout.duo, strays, need_exits) is None:
+            return strays
+    return list(layout.strays)

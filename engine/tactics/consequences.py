@@ -2,14 +2,15 @@
 player's preview and the companion's prompt both read.
 
 The turn is played with the real rules, every hit landing as its preview says (no luck); an ally still
-due then plays the planner's first turn for it as planned before this turn (or passes, when that turn
-is no longer legal), and the strays' phase runs: telegraphs fire or fizzle, strays move and lock their
-next. Each locked telegraph's fate is compared with what it would do if the
-fighter passed instead, so a turn is credited with the telegraphs it defuses and how.
+due then plays the first of the planner's turns for it (planned before this turn) that still works
+(or its best turn planned afresh when none does),
+and the strays' phase runs: telegraphs fire or fizzle, strays move and lock their next. Each locked
+telegraph's fate is compared with what it does if the fighter passes instead (the ally playing as
+planned either way), so a turn is credited with the telegraphs it defuses and how.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -59,8 +60,8 @@ class Consequences:
     fighter: str
     fighters: tuple[FighterAfter, ...]
     telegraphs: tuple[TelegraphFate, ...]
-    kills: tuple[str, ...]
-    damage_dealt: int
+    kills: tuple[str, ...]            # strays the fighter's own turn downs
+    damage_dealt: int                 # HP the fighter's own turn takes off strays, splats and pushes too
     attacks: bool
     spirit_gained: tuple[tuple[str, int], ...]
     lethal: bool
@@ -89,32 +90,44 @@ class Consequences:
 @dataclass(frozen=True, slots=True)
 class _Played:
     fight: Fight
-    turn: tuple            # the events of the turn itself
+    own: tuple             # the events of the fighter's own turn
+    turn: tuple            # the events of the turn and of the ally's turn after it
     phase: tuple           # the events of the strays' phase after it
     hp_after_turn: dict    # fighter id -> HP at the end of the turn (standing fighters only)
     ally_steps: tuple      # what the ally played after the turn, if anything
 
 
+AllyTurns = tuple[str, tuple[tuple, ...]]   # the ally's id and its planned turns, best first
+Replan = Callable[[FightState, str], "tuple | None"]   # the ally's best turn on a board reached
+
+
 def _play_through(state: FightState, fighter_id: str, steps: Sequence | Iterable,
-                  ally: tuple[str, tuple] | None = None) -> _Played:
+                  ally: AllyTurns | None = None, replan: Replan | None = None) -> _Played:
     fight, _ = run_steps(state, fighter_id, steps, steady=True)
-    turn = list(fight.events)
+    own = tuple(fight.events)
+    turn = list(own)
     ally_steps: tuple = ()
     if ally is not None and not fight.s.result and fight.s.get(ally[0]).standing:
-        try:
-            then, _ = run_steps(fight.s, ally[0], ally[1], steady=True)
-        except TacticsError:
-            pass   # the ally's planned turn no longer works after this one: it passes
-        else:
-            fight, ally_steps = then, ally[1]
+        # The ally plays the first of its planned turns that still works after this one; when none
+        # does, its best turn planned afresh on the board this turn leaves; or it passes.
+        plans = list(ally[1])
+        for i, plan in enumerate(plans):
+            try:
+                then, _ = run_steps(fight.s, ally[0], plan, steady=True)
+            except TacticsError:
+                if i == len(ally[1]) - 1 and replan is not None and (again := replan(fight.s, ally[0])):
+                    plans.append(again)
+                continue
+            fight, ally_steps = then, tuple(plan)
             turn.extend(fight.events)
+            break
     fight.events = []
     hp = {f.id: f.hp for f in fight.s.fighters if f.standing}
     if not fight.s.result:
         for d in fight.s.side("duo"):
             d.done = True   # the ally keeps what it did and passes the rest
         end_duo_phase(fight)
-    return _Played(fight, tuple(turn), tuple(fight.events), hp, ally_steps)
+    return _Played(fight, own, tuple(turn), tuple(fight.events), hp, ally_steps)
 
 
 def _fates(state: FightState, played: _Played) -> dict[str, TelegraphFate]:
@@ -137,22 +150,26 @@ def _fates(state: FightState, played: _Played) -> dict[str, TelegraphFate]:
 
 class Lookahead:
     """Consequences of turns from one position; the pass each turn is compared with is played once.
-    `ally`: the ally's id and the steps it is assumed to play after the turn (None: it passes)."""
+    `ally`: the ally's id and its planned turns; after the turn it plays the first that still works,
+    else what `replan` finds for it on the board the turn left (None: it passes)."""
 
-    def __init__(self, state: FightState, fighter_id: str, ally: tuple[str, tuple] | None = None) -> None:
+    def __init__(self, state: FightState, fighter_id: str, ally: AllyTurns | None = None,
+                 replan: Replan | None = None) -> None:
         self.state = state
         self.fighter = fighter_id
         self._ally = ally
+        self._replan = replan
         self._baseline: dict[str, TelegraphFate] | None = None
 
     def baseline(self) -> dict[str, TelegraphFate]:
         if self._baseline is None:
-            self._baseline = _fates(self.state, _play_through(self.state, self.fighter, [EndStep()], self._ally))
+            played = _play_through(self.state, self.fighter, [EndStep()], self._ally, self._replan)
+            self._baseline = _fates(self.state, played)
         return self._baseline
 
     def of(self, steps: Sequence | Iterable) -> Consequences:
         """The consequences of these steps (raises the TacticsError apply_turn would)."""
-        played = _play_through(self.state, self.fighter, list(steps), self._ally)
+        played = _play_through(self.state, self.fighter, list(steps), self._ally, self._replan)
         return _consequences(self.state, self.fighter, played, self.baseline())
 
 
@@ -161,7 +178,10 @@ def _consequences(state: FightState, fid: str, played: _Played, baseline: dict[s
     fates = []
     for sid, fate in _fates(state, played).items():
         base = baseline.get(sid)
-        defused = fate.fate != "fires" and base is not None and base.fate == "fires" and base.damage > 0
+        # Defused: it threatened the duo had the fighter passed (it would hit, or its target would
+        # already have fallen to another telegraph), and now it does not, by the turn's doing.
+        threatened = base is not None and ((base.fate == "fires" and base.damage > 0) or base.reason == "target_down")
+        defused = fate.fate != "fires" and fate.reason != "target_down" and threatened
         fates.append(TelegraphFate(stray=fate.stray, skill=fate.skill, fate=fate.fate, reason=fate.reason,
                                    damage=fate.damage, defused=defused))
     order = {"hero": 0, "companion": 1}
@@ -172,8 +192,8 @@ def _consequences(state: FightState, fid: str, played: _Played, baseline: dict[s
     both = played.turn + played.phase
     strays = {f.id for f in s.side("strays")}
     duo = {f.id for f in s.side("duo")}
-    kills = tuple(e.who for e in both if isinstance(e, Downed) and e.who in strays)
-    dealt = sum(e.lost for e in played.turn if isinstance(e, Hit) and e.target in strays and e.src in duo)
+    kills = tuple(e.who for e in played.own if isinstance(e, Downed) and e.who in strays)
+    dealt = sum(e.lost for e in played.own if isinstance(e, Hit) and e.target in strays and e.src in duo)
     spirit: dict[str, int] = {}
     for e in both:
         if isinstance(e, SpiritGained) and e.who in duo:
@@ -187,7 +207,7 @@ def _consequences(state: FightState, fid: str, played: _Played, baseline: dict[s
     result = s.outcome if s.result else None
     return Consequences(
         fighter=fid, fighters=fighters, telegraphs=tuple(fates), kills=kills, damage_dealt=dealt,
-        attacks=dealt > 0 or any(isinstance(e, Downed) and e.who in strays for e in played.turn),
+        attacks=dealt > 0 or bool(kills),
         spirit_gained=tuple(sorted(spirit.items(), key=lambda kv: order.get(kv[0], 2))),
         lethal=bool(downed), downed=downed, hp_lost=lost, goal=state.goal, pack_hp=pack_hp, pack_start=start,
         break_hp=-(-start * BREAK_SHARE[0] // BREAK_SHARE[1]), routs=result is not None and result.reason == "rout",

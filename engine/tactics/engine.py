@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from ..errors import RuleError
 from ..rng import seed_from
-from .board import cut_board, parse_tile, tile_name
+from .board import cut_board, parse_tile, tile_name, vary_strays
 from .content import EncounterDef, companions, encounter, fighter, heroes, kit
 from .events import Event, FightEnded, FightStarted, PhaseOpened
 from .log_text import legacy_outcome
@@ -29,7 +29,7 @@ from .steps import (
 )
 
 DUO_IDS = ("hero", "companion")
-STRAY_HP_PER_LEVEL = 3  # percent of a stray's HP added per encounter level above 1 (tune)
+STRAY_HP_PER_LEVEL = 5  # percent of a stray's HP added per encounter level above 1 (tune: the planner's look ahead)
 
 
 def stray_hp(base: int, encounter_level: int) -> int:
@@ -41,11 +41,13 @@ DEFAULT_HERO, DEFAULT_COMPANION = "Tidecaller", "Mossle"
 
 
 def new_fight(encounter_id: str, seed: int, hero: str = DEFAULT_HERO, companion: str = DEFAULT_COMPANION,
-              level: int = 1) -> FightState:
+              level: int = 1, vary_start: bool = False) -> FightState:
     """A fresh fight at the start of round 1's duo phase (the strays have walked in and telegraphed).
 
     `level` is the duo's: the player's own tactics level (progress.level_for_xp), never the encounter's.
-    The strays' strength comes with the encounter, whose `level` is the one it recommends."""
+    The strays' strength comes with the encounter, whose `level` is the one it recommends. The seed
+    gives the fight's luck; with `vary_start` it also draws the strays' start tiles (board.vary_strays),
+    so that different seeds of one encounter are different fights (for evaluations)."""
     enc: EncounterDef = encounter(encounter_id)
     if hero not in heroes():
         raise UnknownNameError(f"{hero!r} is not a hero (heroes: {', '.join(heroes())})", "no_such_hero")
@@ -56,6 +58,9 @@ def new_fight(encounter_id: str, seed: int, hero: str = DEFAULT_HERO, companion:
         raise RuleError(f"the duo's level is 1 to {MAX_LEVEL}, not {level!r}", "bad_level")
     lvl = level
     layout = cut_board(enc.region_seed, len(enc.pack), exits=enc.goal == "break_out")
+    if vary_start:
+        tiles = vary_strays(layout, seed_from("tactics-start", enc.id, seed), need_exits=enc.goal == "break_out")
+        layout = layout.model_copy(update={"strays": tiles})
     fighters: list[FighterState] = []
     for fid, name, p in (("hero", hero, layout.duo[0]), ("companion", companion, layout.duo[1])):
         d = fighter(name)

@@ -116,7 +116,8 @@ class TelegraphFizzled:
     stray: str
     skill: str
     reason: FizzleReason
-    target: str | None = None
+    target: str | None = None   # the fighter it followed, or the first duo member its area had caught
+    area: bool = False          # a cone, line, burst or dash (it hits tiles, not a fighter)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -50,9 +50,12 @@ class _Turn:
         self.pulls = {name for name, sk in skills.items() if sk.push < 0}
 
 
+_DUO = ("hero", "companion")
+
+
 def _hurts(pv: SkillPreview, me: str) -> bool:
-    return any(t.fighter != me and not t.heal and not (t.shield and not t.damage)
-               and (t.damage or t.push_damage or t.downs) for t in pv.targets)
+    """Whether a skill use hurts or downs a foe of the user (splats count)."""
+    return any((t.fighter in _DUO) != (me in _DUO) and (t.damage or t.push_damage or t.downs) for t in pv.targets)
 
 
 def turn_label(fighter_id: str, fighter_name: str, start: str, steps: Sequence, previews: Sequence[SkillPreview],

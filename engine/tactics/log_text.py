@@ -128,7 +128,7 @@ def _fizzle_lines(ev: TelegraphFizzled, state: FightState) -> list[str]:
     who = _who(state, ev.stray)
     if ev.reason == "target_down":
         return [f"{who} {ev.skill} fizzles: its target is down"]
-    if ev.target is None:
+    if ev.area or ev.target is None:
         if ev.reason == "rooted":   # a rooted stray cannot charge its dash
             return [f"{who} is rooted and cannot charge: {ev.skill} fizzles"]
         return []   # an area that hit nobody, or a downed stray's telegraph: no line of its own

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from .board import EXIT, tile_name
 from .events import Enraged, ExitsOpened, PhaseOpened, StrayRan
+from .recap import mark_round
 from .rules import LAST_ROUND, Fight, enrage_bonus
 from .strays import fire_telegraph, stray_turn
 
@@ -16,6 +17,8 @@ def end_duo_phase(fight: Fight) -> None:
     s = fight.s
     if s.result:
         return
+    if not fight.dry:
+        mark_round(s)
     duo = s.standing("duo")
     if s.goal == "break_out" and s.exits_open and duo and all(fight.terrain(fight.pos(f)) == EXIT for f in duo):
         fight.finish("won", "broke_out")

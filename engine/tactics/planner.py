@@ -19,6 +19,7 @@ from .board import COMPASS, DIRS, EXIT, dist, on_board, tile_name
 from .consequences import Consequences, Lookahead
 from .content import SkillDef, kit
 from .engine import IllegalStepError, StaleStateError, TurnResult, check_actor, play_turn, run_steps
+from .events import OpportunityAttack
 from .labels import distinct_labels, turn_label
 from .rules import OA_DAMAGE, XY, Fight, SkillPreview, enrage_bonus, working_copy, xy
 from .state import FighterState, FightState
@@ -31,6 +32,7 @@ W_EXIT = 15
 W_FALL = 40
 # One phase ahead: a win or loss outweighs everything; HP counts twice for the duo, once for the pack.
 W_RESULT, W_DOWNED, W_DUO_HP, W_EXIT_STEP, W_EXIT_STEP_CLOSED, W_AHEAD = 1000, 60, 2, 4, 1, 4
+LOOKAHEAD_TURNS = 7   # the best turns by the quick score that are looked at one phase ahead (CPU)
 
 
 class TurnPreview(BaseModel):
@@ -202,10 +204,11 @@ def _with_pos(f: FighterState, p: XY):
     return old
 
 
-def plan_turns(state: FightState, fighter_id: str, limit: int = MAX_TURNS, lookahead: bool = True) -> list[PlannedTurn]:
+def plan_turns(state: FightState, fighter_id: str, limit: int = MAX_TURNS, lookahead: bool = True,
+               shortlist: int = SHORTLIST) -> list[PlannedTurn]:
     """Up to `limit` ready-made full turns for a duo member, best first; [] when it cannot act.
     `lookahead`: rank by the consequences one phase ahead (off: the quick score alone, for the ally's
-    assumed turn inside a look ahead)."""
+    assumed turn inside a look ahead); `shortlist`: how many attacks are built into whole turns."""
     if state.result or state.phase != "duo":
         return []
     f0 = state.get(fighter_id)
@@ -273,7 +276,7 @@ def plan_turns(state: FightState, fighter_id: str, limit: int = MAX_TURNS, looka
             continue
         per_skill[c.skill.name] = per_skill.get(c.skill.name, 0) + 1
         short.append(c)
-        if len(short) >= SHORTLIST:
+        if len(short) >= shortlist:
             break
 
     turns: list[tuple[int, PlannedTurn]] = []
@@ -295,7 +298,9 @@ def plan_turns(state: FightState, fighter_id: str, limit: int = MAX_TURNS, looka
     if any(t.preview.score_parts.get("falls", 0) == 0 for _, t in turns):
         turns = [(v, t) for v, t in turns if t.preview.score_parts.get("falls", 0) == 0]
     if lookahead:
-        turns = _look_ahead(state, f0, turns)
+        turns.sort(key=lambda t: -t[0])
+        kept = turns[:LOOKAHEAD_TURNS] + [t for t in turns[LOOKAHEAD_TURNS:] if _always_offered(t[1])]
+        turns = _look_ahead(state, f0, kept)
     turns.sort(key=lambda t: -t[0])
     out = [t for _, t in turns[:limit]]
     exit_turn = next((t for _, t in turns if t.preview.score_parts.get("toward_exit")), None)
@@ -309,7 +314,7 @@ def plan_turns(state: FightState, fighter_id: str, limit: int = MAX_TURNS, looka
 def _look_ahead(state: FightState, f: FighterState, turns: list[tuple[int, PlannedTurn]]
                 ) -> list[tuple[int, PlannedTurn]]:
     """Each turn's consequences one phase ahead, its score from them, its summary's verdict from them."""
-    la = Lookahead(state, f.id, ally_turn(state, f.id))
+    la = Lookahead(state, f.id, ally_turns(state, f.id), ally_replan)
     ranked = []
     for quick, t in turns:
         c = la.of(t.steps)
@@ -322,6 +327,12 @@ def _look_ahead(state: FightState, f: FighterState, turns: list[tuple[int, Plann
         t.summary = _with_verdict(t.summary, _verdict(state, f, c, t.preview.score_parts))
         ranked.append((t.preview.score, t))
     return ranked
+
+
+def _always_offered(t: PlannedTurn) -> bool:
+    """The turns looked at whatever their quick score: the way out of a break-out, and standing firm."""
+    parts = t.preview.score_parts
+    return bool(parts.get("toward_exit") or parts.get("stand_firm"))
 
 
 def ahead_value(c: Consequences) -> int:
@@ -337,19 +348,31 @@ def ahead_value(c: Consequences) -> int:
     return v
 
 
-def ally_turn(state: FightState, fighter_id: str) -> tuple[str, tuple] | None:
-    """The ally's turn as the quick planner would play it now, when the ally is still due this phase."""
+ALLY_TURNS = 3   # the ally's quick turns a look ahead may fall back on when the first no longer works
+REPLAN_SHORTLIST = 3   # a fresh plan for the ally inside a look ahead builds only its best few attacks
+
+
+def ally_turns(state: FightState, fighter_id: str) -> tuple[str, tuple[tuple, ...]] | None:
+    """The ally's turns as the quick planner ranks them now, when the ally is still due this phase."""
     ally = next((o for o in state.side("duo") if o.id != fighter_id), None)
     if ally is None or not ally.standing or ally.done or state.phase != "duo" or state.result:
         return None
-    turns = plan_turns(state, ally.id, limit=1, lookahead=False)
-    return (ally.id, tuple(turns[0].steps)) if turns else None
+    turns = plan_turns(state, ally.id, limit=ALLY_TURNS, lookahead=False)
+    return (ally.id, tuple(tuple(t.steps) for t in turns)) if turns else None
+
+
+def ally_replan(board: FightState, ally_id: str) -> tuple | None:
+    """The ally's quick best turn on a board a look ahead reached, when none of its planned turns works."""
+    turns = plan_turns(board, ally_id, limit=1, lookahead=False, shortlist=REPLAN_SHORTLIST)
+    return tuple(turns[0].steps) if turns else None
 
 
 def consequences(state: FightState, fighter_id: str, steps, ally: bool = True) -> Consequences:
     """The consequences of one list of steps through the strays' next phase (raises the TacticsError
     apply_turn would). `ally`: an ally still due plays its planned turn after these steps; off, it passes."""
-    return Lookahead(state, fighter_id, ally_turn(state, fighter_id) if ally else None).of(steps)
+    if not ally:
+        return Lookahead(state, fighter_id).of(steps)
+    return Lookahead(state, fighter_id, ally_turns(state, fighter_id), ally_replan).of(steps)
 
 
 def _verdict(state: FightState, f: FighterState, c: Consequences, parts: dict) -> str:
@@ -481,7 +504,7 @@ def _build(state, fight, f, here, reach, threats, c, left, skills, ally_waiting,
     rooted = frozenset(o.id for o in after.s.fighters if o.side != f.side and o.has("rooted"))
     risk, n_end = threats.at(end_xy, gone_now, moved, rooted)
     _, n_start = threats.at(here)
-    oas = _count_oas(state, after.s, f.id)
+    oas = _count_oas(after, f.id)
     falls = 0 if fa.standing else 1
     parts = {"damage": 0, "kills": 0, "cashins": 0, "setups": 0, "support": 0, "statuses": 0}
     for pv in pvs:
@@ -495,19 +518,21 @@ def _build(state, fight, f, here, reach, threats, c, left, skills, ally_waiting,
         parts["on_exit"] = 1 if fight.terrain(end_xy) == EXIT else 0
         if mode == "exit":
             parts["toward_exit"] = 1
+    if mode == "stay":
+        parts["stand_firm"] = 1
     score = (parts["damage"] + W_KILL * parts["kills"] + W_CASHIN * parts["cashins"] + W_SETUP * parts["setups"]
              + parts["support"] + W_STATUS * parts["statuses"] + W_DODGE * parts["dodged"] - parts["hp_at_risk"]
              + W_EXIT * parts.get("on_exit", 0) - W_FALL * falls)
-    summary = _summary(state, f, steps, pvs, end_xy, risk, after.s)
+    summary = _summary(state, f, steps, pvs, end_xy, risk, after.s, oas)
     prev = TurnPreview(skills=pvs, end_at=tile_name(*end_xy), hp_at_risk=parts["hp_at_risk"], score=score,
                        score_parts=parts)
     label = turn_label(f.id, f.name, tile_name(*here), steps, pvs, prev.end_at)
     return score, PlannedTurn(steps=steps, summary=summary, preview=prev, label=label)
 
 
-def _count_oas(before: FightState, after: FightState, fid: str) -> int:
-    new = after.log[len(before.log):] if len(after.log) >= len(before.log) else after.log
-    return sum(1 for line in new if "opportunity attack on" in line and line.endswith(f"({fid})"))
+def _count_oas(after: Fight, fid: str) -> int:
+    """Opportunity attacks the turn drew on the fighter, from the events it played."""
+    return sum(1 for e in after.events if isinstance(e, OpportunityAttack) and e.target == fid)
 
 
 def _bonus(fight, f, end, threats, gone, skills, c, ally_waiting, ally_kit):
@@ -586,7 +611,7 @@ def _best_directions(fight: Fight, f: FighterState, skill: SkillDef, o: FighterS
 SUMMARY_LIMIT = 280  # a turn's summary fits a button's preview and a prompt line
 
 
-def _summary(state: FightState, f: FighterState, steps, pvs, end_xy, risk, after_state=None) -> str:
+def _summary(state: FightState, f: FighterState, steps, pvs, end_xy, risk, after_state=None, oas: int = 0) -> str:
     parts = []
     pv_iter = iter(pvs)
     for s in steps:
@@ -603,7 +628,6 @@ def _summary(state: FightState, f: FighterState, steps, pvs, end_xy, risk, after
     tail = "safe from telegraphs" if risk == 0 else f"{risk} HP at risk from telegraphs"
     if fallen:
         tail = "you would fall on the way"
-    oas = _count_oas(state, after_state, f.id) if after_state is not None else 0
     if oas:
         tail += f", provokes {oas} opportunity attack{'s' if oas > 1 else ''}"
     body, tail = ", ".join(parts), f" ({tail})"

@@ -6,10 +6,15 @@ uses (`engine.levels`: 1 plus every 300 XP), capped at the campaign's top level,
 (never less than a small floor, so every first win pays); a player who has won every earlier fight once
 therefore stands at each fight's recommended level. Losses, replays and dailies add a little on top, so
 a player stands near it, never below.
+
+So first wins differ on purpose: c01's pays the whole climb to level 2 (+305), c02's pays only the floor
+(+55) because c03 recommends the same level 2. The reason is kept as data (`XpReason`) for the bot to
+say: "+305 XP: the climb to level 2, where c02 is fought" or "+55 XP: c03 is fought at the same level".
 """
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
@@ -31,6 +36,46 @@ def _first_win_xp() -> dict[str, int]:
         climb = XP_PER_LEVEL if after is None else xp_for_level(after.level) - xp_for_level(here.level)
         out[here.id] = max(XP_FIRST_WIN_FLOOR, climb)
     return out
+
+
+XpKind = Literal["climb", "floor", "daily", "repeat", "no_win"]
+
+
+class XpReason(BaseModel):
+    """Why a fight paid what it did: `fight` XP for finishing it, plus `win` XP that is the climb from
+    this fight's recommended level to the next campaign fight's ("climb"), the floor when the next
+    fight recommends the same level ("floor"), a daily's first win ("daily"), a replayed win
+    ("repeat"), or nothing for a loss or draw ("no_win")."""
+
+    kind: XpKind
+    fight: int
+    win: int
+    from_level: int
+    to_level: int | None = None
+    next_encounter: str | None = None
+
+    @property
+    def xp(self) -> int:
+        return self.fight + self.win
+
+
+def xp_reason(result: str | None, enc: EncounterDef, first_win: bool) -> XpReason:
+    """The XP of one finished fight with its reason (xp_for is its total)."""
+    if result != "won":
+        return XpReason(kind="no_win", fight=XP_PER_FIGHT, win=0, from_level=enc.level)
+    if not first_win:
+        return XpReason(kind="repeat", fight=XP_PER_FIGHT, win=XP_REPEAT_WIN, from_level=enc.level)
+    fights = campaign()
+    ids = [e.id for e in fights]
+    if enc.id not in ids:
+        return XpReason(kind="daily", fight=XP_PER_FIGHT, win=XP_PER_LEVEL // 2, from_level=enc.level)
+    i = ids.index(enc.id)
+    after = fights[i + 1] if i + 1 < len(fights) else None
+    win = _first_win_xp()[enc.id]
+    climb = after is None or xp_for_level(after.level) - xp_for_level(enc.level) >= XP_FIRST_WIN_FLOOR
+    return XpReason(kind="climb" if climb else "floor", fight=XP_PER_FIGHT, win=win, from_level=enc.level,
+                    to_level=after.level if after else None,
+                    next_encounter=after.id if after else None)
 
 
 def xp_for(result: str | None, enc: EncounterDef, first_win: bool) -> int:
@@ -110,6 +155,7 @@ class FightReward(BaseModel):
     first_win: bool
     level_before: int
     level_after: int
+    why: XpReason | None = None   # what the XP is for, for the bot to say
 
     @property
     def supers_unlocked(self) -> bool:
@@ -127,4 +173,5 @@ def record_fight(progress: TacticsProgress, enc: EncounterDef, result: str | Non
     won = progress.won + [enc.id] if result == "won" and in_campaign and enc.id not in progress.won else progress.won
     after = progress.model_copy(update={"xp": progress.xp + xp, "won": won, "fights": progress.fights + 1,
                                         "wins": progress.wins + (result == "won")})
-    return after, FightReward(xp=xp, first_win=first_win, level_before=progress.level, level_after=after.level)
+    return after, FightReward(xp=xp, first_win=first_win, level_before=progress.level, level_after=after.level,
+                              why=xp_reason(result, enc, first_win))

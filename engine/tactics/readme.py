@@ -92,11 +92,13 @@ Plus a daily encounter, `daily-YYYY-MM-DD`, drawn from the UTC date's seed (`eng
 ## API
 
 ```python
-from engine.tactics import new_fight, apply_turn, apply_planned, parse_turn_text, plan_turns, render_text
+from engine.tactics import new_fight, apply_turn, apply_planned, parse_turn_text, plan_turns, play_turn, render_text
 state = new_fight("c01", seed=7, hero="Tidecaller", companion="Mossle", level=1)   # level: the player's
-turns = plan_turns(state, "hero")                   # up to 6 PlannedTurn(steps, summary, preview, label)
+turns = plan_turns(state, "hero")                   # up to 6 PlannedTurn(steps, summary, preview, label,
+                                                    #   consequences: one phase ahead, see consequences.py)
 state = apply_turn(state, "hero", turns[0].steps)   # all or nothing; a new state, the old one untouched
 state = apply_planned(state, "companion", 2, seq=state.seq)   # the planner's third turn, by number
+done = play_turn(state, "hero", turns[0].steps)     # the same, with done.events (events.py) and done.outcome
 steps = parse_turn_text(state, "hero", "move C5; Tide Lash Driplet; end")
 print(render_text(state, viewer="duo"))
 ```

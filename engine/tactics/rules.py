@@ -53,6 +53,7 @@ from .events import (
     TelegraphFizzled,
 )
 from .log_text import log_lines, outcome_words
+from .recap import mark_round, moment_of
 from .state import FighterState, FightState, StatusState, SurfaceState, phase_index
 
 XY = tuple[int, int]
@@ -100,6 +101,7 @@ def working_copy(state: FightState) -> FightState:
     twin.telegraphs = [_clone(t) for t in state.telegraphs]
     twin.surfaces = list(state.surfaces)
     twin.log = list(state.log)
+    twin.moments = list(state.moments)
     twin.start_hp = dict(state.start_hp)
     return twin
 
@@ -222,6 +224,8 @@ class Fight:
         if self.dry:
             return
         self.events.append(event)
+        if (moment := moment_of(event, self.s.round)) is not None:
+            self.s.moments.append(moment)
         for line in log_lines(event, self.s):
             self.s.log.append(f"r{self.s.round} {self.s.phase}: {line}")
 
@@ -284,6 +288,13 @@ class Fight:
         foes = [self.pos(o) for o in self.foes(f)]
         foe_set = set(foes)
         threats = [p for p, o in zip(foes, self.foes(f)) if provoke and self.reckons_with(f, o)]
+        # The threats each tile is next to: leaving a threat's reach is a step from a tile next to it
+        # to one that is not (its own tile is a foe's, never entered).
+        near: dict[XY, tuple[int, ...]] = {}
+        for i, (tx, ty) in enumerate(threats):
+            for ddx, ddy in DIRS:
+                q = (tx + ddx, ty + ddy)
+                near[q] = near.get(q, ()) + (i,)
         best: dict[XY, tuple[int, int, XY | None]] = {start: (0, 0, None)}
         heap = [(0, 0, start)]
         lv = self._lv
@@ -293,6 +304,7 @@ class Fight:
             if best[cur][:2] != (c, oa):
                 continue
             cx, cy = cur
+            here_near = near.get(cur)
             for dx, dy in DIRS:
                 nx, ny = cx + dx, cy + dy
                 if not (0 <= nx < W and 0 <= ny < H):
@@ -304,9 +316,9 @@ class Fight:
                 if nc > budget:
                     continue
                 noa = oa
-                for t in threats:
-                    if max(abs(t[0] - cx), abs(t[1] - cy)) == 1 and max(abs(t[0] - nx), abs(t[1] - ny)) > 1:
-                        noa += 1
+                if here_near:
+                    there = near.get((nx, ny), ())
+                    noa += sum(1 for i in here_near if i not in there)
                 old = best.get((nx, ny))
                 if old is None or (nc, noa) < old[:2]:
                     best[(nx, ny)] = (nc, noa, cur)
@@ -441,7 +453,9 @@ class Fight:
             target.statuses = []
             for t in self.s.telegraphs:
                 if t.stray == target.id:
-                    self.emit(TelegraphFizzled(stray=t.stray, skill=t.skill, reason="attacker_down", target=t.target))
+                    self.emit(TelegraphFizzled(stray=t.stray, skill=t.skill, reason="attacker_down",
+                                               target=t.target or (t.caught[0] if t.caught else None),
+                                               area=t.shape != "single"))
             self.s.telegraphs = [t for t in self.s.telegraphs if t.stray != target.id]
             self.emit(Downed(who=target.id, by=src.id if src else None))
             self.check_over()
@@ -476,6 +490,7 @@ class Fight:
                          duo_hp=dh, duo_start=dt, strays_hp=sh, strays_start=st, hold_round=self.s.hold_round)
         if not self.dry:
             self.s.outcome = end
+            mark_round(self.s)
         self.emit(end)
 
     # --- pushes --------------------------------------------------------------------------------
@@ -757,7 +772,7 @@ class Fight:
                 fighter=t.id, name=t.name, tile=t.pos, damage=rec.get("damage", 0), modifiers=rec.get("modifiers", []),
                 heal=rec.get("heal", 0), shield=rec.get("shield", 0), push_to=rec.get("push_to"),
                 push_outcome=rec.get("push_outcome"), push_damage=rec.get("push_damage", 0),
-                statuses=rec.get("statuses", []), downs=t.side != f.side and after.down,
+                statuses=rec.get("statuses", []), downs=after.down,
                 push_how=rec.get("push_how"), push_blocker=rec.get("push_blocker"),
                 push_moves=rec.get("push_to") not in (None, t.pos),
                 pull=rec.get("push_how") is not None and skill.push < 0))

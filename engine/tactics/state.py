@@ -8,6 +8,7 @@ from pydantic import BaseModel, ConfigDict
 from .board import Board
 from .content import Goal
 from .events import Event, FightEnded
+from .recap import Moment, RoundMark
 from .steps import UnknownNameError
 
 Side = Literal["duo", "strays"]
@@ -92,6 +93,7 @@ class Telegraph(BaseModel):
     heading: tuple[int, int] | None = None
     tiles: list[str] = []
     pushed: bool = False   # its stray was pushed since it locked (an area turns; a follower may lose reach)
+    caught: list[str] = []  # the duo members an area covered when it locked (to say who stepped out)
 
 
 class FightState(BaseModel):
@@ -115,6 +117,8 @@ class FightState(BaseModel):
     log: list[str] = []
     outcome: FightEnded | None = None   # the result's typed reason (None while the fight goes on)
     last_phase: list[Event] = []        # what the latest strays' phase did, in order (events.py)
+    history: list[RoundMark] = []       # each round's HP and downs, for the recap (recap.py)
+    moments: list[Moment] = []          # big hits, downs, dodged telegraphs, as they happened
 
     def get(self, fid: str) -> FighterState:
         for f in self.fighters:

@@ -26,6 +26,39 @@ def target_value(fight: Fight, st: FighterState, skill: SkillDef, frm: XY, t: Fi
     return v
 
 
+class _Worth:
+    """Each duo member's worth to one skill from one tile (target_value), worked out when first asked:
+    the same for every aim of the skill."""
+
+    __slots__ = ("args", "seen")
+
+    def __init__(self, fight: Fight, st: FighterState, skill: SkillDef, frm: XY) -> None:
+        self.args = (fight, st, skill, frm)
+        self.seen: dict[str, int] = {}
+
+    def __call__(self, t: FighterState) -> int:
+        v = self.seen.get(t.id)
+        if v is None:
+            fight, st, skill, frm = self.args
+            v = self.seen[t.id] = target_value(fight, st, skill, frm, t)
+        return v
+
+
+def _threat_reach(st: FighterState) -> int:
+    """The farthest a duo member can stand from a tile and still be reached by one of the stray's
+    attacks locked there: a targeted one follows (range + movement), an area covers its length or
+    its burst's range and radius."""
+    far = 0
+    for s in attacks(st):
+        if s.shape == "single":
+            far = max(far, s.range + st.move)
+        elif s.shape == "burst":
+            far = max(far, s.range + s.radius)
+        else:
+            far = max(far, max(1, s.length))
+    return far
+
+
 def attacks(st: FighterState) -> list[SkillDef]:
     return [s for s in kit(st.name).values() if s.slot == "action"]
 
@@ -33,17 +66,18 @@ def attacks(st: FighterState) -> list[SkillDef]:
 def best_lock(fight: Fight, st: FighterState, frm: XY) -> tuple[int, SkillDef, dict] | None:
     """The telegraph from tile `frm` that threatens the most duo HP it can reach."""
     duo = [(t, xy(t.pos)) for t in fight.s.standing("duo")]
+    if not duo or min(dist(frm, tp) for _, tp in duo) > _threat_reach(st):
+        return None   # nothing it has can reach the duo from here
     best: tuple[int, SkillDef, dict] | None = None
     for skill in attacks(st):
-        # Each duo member's worth to this skill from frm, the same for every aim.
-        worth = {t.id: target_value(fight, st, skill, frm, t) for t, _ in duo}
+        worth = _Worth(fight, st, skill, frm)
         if skill.shape == "single":
             for t, tp in duo:
                 d = dist(frm, tp)
                 if fight.in_range(st, skill, frm, tp):
-                    v = worth[t.id]
+                    v = worth(t)
                 elif d <= skill.range + st.move:
-                    v = worth[t.id] // 2  # it follows, but may be dodged
+                    v = worth(t) // 2  # it follows, but may be dodged
                 else:
                     continue
                 cand = (v, skill, {"target": t.id})
@@ -56,13 +90,13 @@ def best_lock(fight: Fight, st: FighterState, frm: XY) -> tuple[int, SkillDef, d
                 key=lambda p: (p[1], p[0]))
             for c in centers:
                 tiles = fight.area_set(frm, skill, None, c)[1]
-                v = sum(worth[t.id] for t, tp in duo if tp in tiles)
+                v = sum(worth(t) for t, tp in duo if tp in tiles)
                 if v and (best is None or v > best[0]):
                     best = (v, skill, {"center": c})
         else:
             for hd in DIRS:
                 tiles = fight.area_set(frm, skill, hd)[1]
-                v = sum(worth[t.id] for t, tp in duo if tp in tiles)
+                v = sum(worth(t) for t, tp in duo if tp in tiles)
                 if v and (best is None or v > best[0]):
                     best = (v, skill, {"heading": hd})
     return best
@@ -84,6 +118,8 @@ def lock(fight: Fight, st: FighterState, skill: SkillDef, how: dict) -> None:
         reach = max(1, skill.length)
         tg.aim = tile_name(*_clip((here[0] + hd[0] * reach, here[1] + hd[1] * reach)))
         tg.tiles = [tile_name(*p) for p in fight.area(here, skill, hd)]
+    if tg.shape != "single":
+        tg.caught = [t.id for t in fight.s.standing("duo") if t.pos in tg.tiles]
     fight.s.telegraphs.append(tg)
     fight.emit(TelegraphLocked(stray=st.id, skill=skill.name, shape=skill.shape, tiles=tuple(tg.tiles),
                                target=tg.target))
@@ -194,7 +230,9 @@ def fighter_skills(st: FighterState) -> tuple[SkillDef, ...]:
 def fire_telegraph(fight: Fight, tg: Telegraph) -> None:
     st = fight.s.get(tg.stray)
     if not st.standing:
-        fight.emit(TelegraphFizzled(stray=st.id, skill=tg.skill, reason="attacker_down", target=tg.target))
+        fight.emit(TelegraphFizzled(stray=st.id, skill=tg.skill, reason="attacker_down",
+                                    target=tg.target or (tg.caught[0] if tg.caught else None),
+                                    area=tg.shape != "single"))
         return
     skill = kit(st.name)[tg.skill]
     if tg.shape == "single":
@@ -219,15 +257,16 @@ def fire_telegraph(fight: Fight, tg: Telegraph) -> None:
         fight.use_skill(st, skill, xy(t.pos), telegraph=True)
         return
     # Area telegraphs hit the tiles they locked; a dash lands at the far end.
+    caught_at_lock = tg.caught[0] if tg.caught else None
     if skill.shape == "dash" and st.has("rooted"):
-        fight.emit(TelegraphFizzled(stray=st.id, skill=skill.name, reason="rooted"))
+        fight.emit(TelegraphFizzled(stray=st.id, skill=skill.name, reason="rooted", target=caught_at_lock, area=True))
         return
     tiles = {xy(n) for n in tg.tiles}
     here = xy(st.pos)
     fight.emit(TelegraphFired(stray=st.id, skill=skill.name, shape=skill.shape, tiles=tuple(tg.tiles)))
     caught = [o for o in fight.foes(st) if xy(o.pos) in tiles]
     if not caught:
-        fight.emit(TelegraphFizzled(stray=st.id, skill=skill.name,
+        fight.emit(TelegraphFizzled(stray=st.id, skill=skill.name, target=caught_at_lock, area=True,
                                     reason="pushed_away" if tg.pushed else "moved_out_of_area"))
     for t in caught:
         if fight.s.result or not st.standing:

@@ -4,10 +4,17 @@ from __future__ import annotations
 
 import simcord
 from support.replies import private_text
-from support.summon_play import component_ids, game_of, private_message, state_of
+from support.summon_play import (
+    game_of,
+    place_action,
+    private_message,
+    select_holding,
+    select_options,
+    state_of,
+)
 from support.world import world
 
-from bot.games.summon.kind import cell_code, load_progress
+from bot.games.summon.progress import load_progress
 from db.games import get_game
 from engine.summon import auto_deck, legal_placements
 from engine.summon.scenario import scenario
@@ -35,8 +42,7 @@ async def test_deck_commands_and_a_bad_deck_refused(make_real_bot):
         deck = load_progress(bot.db, alice.id).deck
         assert "Playable." in private_text(auto) and 30 <= len(deck) <= 60
         assert private_message(auto).attachments[0].filename == "deck.png"
-        for _ in range(60 - len(deck)):
-            await alice.slash(channel, "summon deck add", piece="n02")
+        await alice.slash(channel, "summon deck add", piece="n02", count=60 - len(deck))
         full = await alice.slash(channel, "summon deck add", piece="n02")
         assert "at most 60 pieces" in private_text(full) and len(load_progress(bot.db, alice.id).deck) == 60
         await alice.slash(channel, "summon ai")
@@ -67,20 +73,40 @@ async def test_a_slide_with_pieces_falling_off_is_previewed_first(make_real_bot)
         pl = next(p for p in legal_placements(st) if (p.col, p.row) == (3, 1))
         hand = await alice.click(thread.last_message, label="Your hand")
         msg = private_message(hand)
-        await alice.select(msg, [str(pl.piece)], custom_id=next(c for c in component_ids(msg) if c.endswith(":hr")))
-        await alice.select(msg, [str(pl.rotation)], custom_id=next(c for c in component_ids(msg) if ":hc:" in c))
-        cells = [o for row in msg.components for c in row["components"] if ":hx:" in c.get("custom_id", "")
-                 for o in c["options"]]
-        right = next(o for o in cells if o["value"] == cell_code(3, 1))
-        assert right["label"] == "right of C2" and "falls off: Clay Doll, Clay Doll, Clay Doll" in right["description"]
-        cell_select = next(c for c in component_ids(msg) if ":hx:" in c)
-        preview = await alice.select(msg, [cell_code(3, 1)], custom_id=cell_select)
+        right = next(o for o in select_options(msg) if o["value"] == place_action(pl))
+        assert " · Stone Wall, as dealt: ★ summons Stone Wall now" in right["label"]
+        assert right["description"] == ("at right of C2 · the board slides right; the left column falls off: "
+                                        "Clay Doll ×3")
+        shown = await alice.click(msg, label="Preview first")
+        msg = private_message(shown)
+        wanted = place_action(pl, preview=True)
+        preview = await alice.select(msg, [wanted], custom_id=select_holding(msg, wanted))
         text = private_message(preview).content
-        assert "at right of C2" in text and "falls off: Clay Doll, Clay Doll, Clay Doll" in text
+        assert "(right of C2)" in text and "the left column falls off: Clay Doll ×3" in text
         assert private_message(preview).attachments[0].filename == "preview.png"
         assert state_of(bot, game.id).game.players[0].board == st.players[0].board, "a preview changes nothing"
         await alice.click(private_message(preview), label="Place")
         after = state_of(bot, game.id).game
         assert after.players[0].removed[-3:] == list(pl.falls) and (after.players[0].ox, after.players[0].oy) == (1, 0)
-        assert "Clay Doll falls off alice's board" in "\n".join(m.content for m in thread.history()[-3:])
+        assert ("alice's board slides right: the left column falls off (Clay Doll ×3)"
+                in "\n".join(m.content for m in thread.history()[-3:]))
         assert get_game(bot.db, game.id).status == "running"
+
+
+async def test_deck_add_takes_a_count_and_deck_show_lists_every_piece(make_real_bot):
+    bot = make_real_bot()
+    async with simcord.run(bot) as env:
+        guild, channel, alice = world(env, "alice")
+        added = await alice.slash(channel, "summon deck add", piece="Stone Wall", count=20)
+        assert "Added Stone Wall ×20" in private_text(added)
+        await alice.slash(channel, "summon deck add", piece="Fire Hound", count=12)
+        assert sorted(load_progress(bot.db, alice.id).deck) == ["n01"] * 20 + ["r02"] * 12
+        shown = await alice.slash(channel, "summon deck show")
+        text = private_text(shown)
+        assert "×20 Stone Wall, a neutral unit" in text and "×12 Fire Hound, a red unit" in text
+        assert "Playable." in text
+        assert private_message(shown).attachments[0].filename == "deck.png"
+        full = await alice.slash(channel, "summon deck add", piece="Clay Doll", count=40)
+        assert "only 28 of 40 fit" in private_text(full) and len(load_progress(bot.db, alice.id).deck) == 60
+        refused = await alice.slash(channel, "summon deck add", piece="Clay Doll", count=1)
+        assert "at most 60 pieces" in private_text(refused)

@@ -6,17 +6,19 @@ import simcord
 from support.replies import private_text
 from support.summon_play import (
     a_placement,
-    component_ids,
+    cell_code,
     game_of,
     place_with_hand_controls,
     private_message,
     seat_of,
+    select_holding,
     select_options,
     state_of,
 )
 from support.world import world
 
-from bot.games.summon.kind import cell_code, load_progress
+import engine.summon as sm
+from bot.games.summon.progress import load_progress
 from db import players
 from db.games import get_game, running_games_of
 
@@ -154,7 +156,7 @@ async def test_placing_through_the_hand_controls_previews_then_places(make_real_
         mover = alice if state.seats[state.game.to_move].user_id == alice.id else bob
         seat = seat_of(state, mover)
         pl = a_placement(state, seat)
-        hand, piece, rotation, cell, placed = await place_with_hand_controls(mover, thread, pl)
+        hand, *_, placed = await place_with_hand_controls(mover, thread, pl)
         assert hand.followups and hand.followups[-1].ephemeral
         after = state_of(bot, game.id)
         assert pl.piece in {b.uid for b in after.game.players[seat].board}
@@ -261,13 +263,13 @@ async def test_spectators_and_the_opponent_are_never_shown_a_hand(make_real_bot)
         assert "not your game" in private_text(spectator)
         # Bob's own hand is his, never alice's.
         bobs = await bob.click(thread.last_message, label="Your hand")
-        shown = {o["value"] for o in select_options(private_message(bobs), "hr")}
-        assert shown == {str(h.uid) for h in state.game.players[b].hand}
-        assert not shown & {str(h.uid) for h in state.game.players[a].hand}
+        shown = private_message(bobs).content
+        assert all(sm.card(h.card).name in shown for h in state.game.players[b].hand)
+        assert not select_options(private_message(bobs)), "off turn, no placement is offered"
         # Alice's hand controls pressed by bob (a forged copy of her private message): refused.
         alices = state.game.players[a].hand[0].uid
         version = get_game(bot.db, game.id).version
-        for action in (f"hc:{alices}", f"hx:{alices}:0", f"place:{alices}:0:x1y1"):
+        for action in (f"hx:{alices}:0:x1y1", f"place:{alices}:0:x1y1"):
             forged = await bot.get_channel(thread.id).send("forged", view=discord.ui.View(timeout=None).add_item(
                 discord.ui.Button(label="forged", custom_id=f"g:{game.id}:{version}:{action}")))
             refused = await bob.click(forged, label="forged")
@@ -324,8 +326,8 @@ async def test_old_table_buttons_are_refused(make_real_bot):
         msg = private_message(hand)
         await env.advance_time(31)  # the turn times out: the table moves on
         version = get_game(bot.db, game_id).version
-        stale = await mover.select(msg, [select_options(msg, "hr")[0]["value"]],
-                                   custom_id=next(c for c in component_ids(msg) if c.endswith(":hr")))
+        option = select_options(msg)[0]["value"]
+        stale = await mover.select(msg, [option], custom_id=select_holding(msg, option))
         assert "out of date" in private_text(stale)
         stale = await waiter.click(old, label="Pass")
         assert "out of date" in private_text(stale)

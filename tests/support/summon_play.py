@@ -1,9 +1,15 @@
 """Playing summon through SimCord as members do: the hand controls, the slash step, reading the state."""
 from __future__ import annotations
 
-from bot.games.summon.kind import ai_decision, cell_code
+from bot.games.summon.actions import Cell, Place, PreviewPlacement, ShowHand
+from bot.games.summon.pilot import ai_decision
 from db.games import get_game, running_games_of
 from engine.summon import hand_options
+
+
+def cell_code(col: int, row: int) -> str:
+    """A cell as `/summon place cell:` autocomplete fills it."""
+    return Cell(col, row).code()
 
 
 def game_of(bot, member):
@@ -34,12 +40,22 @@ def component_ids(message) -> list[str]:
     return out
 
 
-def select_options(message, action: str) -> list[dict]:
-    for row in message.components:
-        for c in row.get("components", []):
-            if c.get("custom_id", "").endswith(f":{action}") and c.get("type") == 3:
-                return c["options"]
-    raise AssertionError(f"no select {action!r} on {component_ids(message)}")
+def selects(message) -> list[dict]:
+    return [c for row in message.components for c in row.get("components", []) if c.get("type") == 3]
+
+
+def select_options(message, verb: str | None = None) -> list[dict]:
+    """Every option of the message's selects (only those whose action has `verb`, when given)."""
+    return [o for c in selects(message) for o in c["options"]
+            if verb is None or o["value"].partition(":")[0] == verb]
+
+
+def select_holding(message, value: str) -> str:
+    """The custom id of the select that offers `value` (a whole action's wire form)."""
+    for c in selects(message):
+        if any(o["value"] == value for o in c["options"]):
+            return c["custom_id"]
+    raise AssertionError(f"no select offers {value!r}: {[o['value'] for o in select_options(message)]}")
 
 
 def seat_of(state, member) -> int:
@@ -52,27 +68,32 @@ def a_placement(state, seat: int):
     placements = [pl for o in options for r in o.rotations for pl in r.placements]
     if not placements:
         return None
-    decided = ai_decision(state) if state.game.to_move == seat else ""
-    if decided.startswith("place:"):
-        piece, rotation, cell = decided.split(":")[1:]
+    decided = ai_decision(state) if state.game.to_move == seat else None
+    if isinstance(decided, Place):
         for pl in placements:
-            if (str(pl.piece), str(pl.rotation), cell_code(pl.col, pl.row)) == (piece, rotation, cell):
+            if (pl.piece, pl.rotation, pl.col, pl.row) == (decided.piece, decided.rotation, decided.cell.col,
+                                                             decided.cell.row):
                 return pl
     return placements[0]
 
 
+def place_action(pl, preview: bool = False) -> str:
+    return (PreviewPlacement if preview else Place)(pl.piece, pl.rotation, Cell(pl.col, pl.row)).encode()
+
+
+async def choose_placement(member, msg, pl, preview: bool = False):
+    """On a hand view: the placement from its select (a piece first when the view asks for one)."""
+    results = []
+    wanted = place_action(pl, preview)
+    if not any(o["value"] == wanted for o in select_options(msg)):
+        piece = ShowHand(pl.piece, preview).encode()
+        results.append(await member.select(msg, [piece], custom_id=select_holding(msg, piece)))
+        msg = private_message(results[-1])
+    results.append(await member.select(msg, [wanted], custom_id=select_holding(msg, wanted)))
+    return results
+
+
 async def place_with_hand_controls(member, thread, pl):
-    """Your hand → piece → rotation → cell → Place, each on the private message; returns the results."""
+    """Your hand → the placement (→ a piece first, past 25 placements); returns every result, in order."""
     hand = await member.click(thread.last_message, label="Your hand")
-    msg = private_message(hand)
-    pieces = next(c for c in component_ids(msg) if c.endswith(":hr"))
-    piece = await member.select(msg, [str(pl.piece)], custom_id=pieces)
-    msg = private_message(piece)
-    rotation = await member.select(msg, [str(pl.rotation)],
-                                   custom_id=next(c for c in component_ids(msg) if c.endswith(f":hc:{pl.piece}")))
-    msg = private_message(rotation)
-    cell = await member.select(msg, [cell_code(pl.col, pl.row)],
-                               custom_id=next(c for c in component_ids(msg) if f":hx:{pl.piece}:{pl.rotation}" in c))
-    msg = private_message(cell)
-    placed = await member.click(msg, label="Place")
-    return hand, piece, rotation, cell, placed
+    return [hand, *await choose_placement(member, private_message(hand), pl)]

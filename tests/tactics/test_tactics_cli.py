@@ -35,7 +35,7 @@ def test_new_plan_apply(capsys):
     plan = json.loads(out)
     assert code == 0 and set(plan) == {"turns"} and 1 <= len(plan["turns"]) <= 6
     t = plan["turns"][0]
-    assert set(t) == {"steps", "summary", "preview", "label"}
+    assert set(t) == {"steps", "summary", "preview", "label", "consequences"}   # consequences: added beside
     code, out, _ = run(["apply", "--fighter", "hero"], json.dumps({"state": state, "steps": t["steps"]}), capsys)
     res = json.loads(out)
     assert code == 0 and res["ok"] is True and res["state"]["seq"] == state["seq"] + 1

@@ -157,12 +157,12 @@ def test_random_play_never_changes_its_input_and_refuses_with_codes(enc, seed, h
             state = nxt
 
 
-LATER_FIELDS = ("outcome", "last_phase", "history")
+LATER_FIELDS = ("outcome", "last_phase", "history", "moments")
 
 
 def _without_later_fields(dump: dict) -> dict:
     dump = {k: v for k, v in dump.items() if k not in LATER_FIELDS}
-    dump["telegraphs"] = [{k: v for k, v in t.items() if k != "pushed"} for t in dump["telegraphs"]]
+    dump["telegraphs"] = [{k: v for k, v in t.items() if k not in ("pushed", "caught")} for t in dump["telegraphs"]]
     return dump
 
 

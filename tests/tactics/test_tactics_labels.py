@@ -135,5 +135,6 @@ def test_cli_plan_includes_the_label(capsys):
     finally:
         sys.stdin = old
     turns = json.loads(capsys.readouterr().out)["turns"]
-    assert turns and all(set(t) == {"steps", "summary", "preview", "label"} for t in turns)
+    assert turns and all(set(t) == {"steps", "summary", "preview", "label", "consequences"} for t in turns)
+    assert all(t["consequences"]["fighters"][0]["fighter"] == "hero" for t in turns)
     assert [t["label"] for t in turns] == [t.label for t in plan_turns(new_fight("c03", 4, "Ranger", "Cindle"), "hero")]

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from bot.core.kinds import GamePlugin
 
-from .kind import AiPilot, Summon
+from .kind import Summon
+from .pilot import AiPilot
 
 
 def _cog(bot):

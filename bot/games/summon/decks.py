@@ -1,0 +1,163 @@
+"""Summon decks as the player keeps them: the deck a game deals (their own, or an automatic one), the
+`/summon deck …` commands, one piece's details and the catalog for autocomplete. Run on the store
+worker by the commands."""
+from __future__ import annotations
+
+from collections import Counter
+from datetime import datetime
+
+import engine.summon as sm
+from bot.core.errors import GameError
+from bot.core.reply import Picture
+from db.store import Store
+from engine.errors import RuleError
+from engine.rng import seed_from
+from engine.summon.deck import shape_balance
+from engine.summon.pieces import FLAT, blank, tab
+from engine.summon.progress import add_piece, find_piece, remove_piece
+from engine.summon.state import DECK_MAX
+
+from . import render_cards
+from .progress import load_progress, save_progress
+from .text import details, edges_words, named, plural
+
+
+def deck_name(deck: list[str], own: bool) -> str:
+    attrs = Counter(sm.card(c).attr for c in deck if sm.card(c).attr != "neutral")
+    main = "/".join(a for a, _ in attrs.most_common(2)) or "neutral"
+    return f"{'own' if own else 'automatic'} deck ({main}, {len(deck)} pieces)"
+
+
+def deck_for(db: Store, user_id: int, seed: int, who: str = "Your") -> tuple[list[str], str]:
+    """The deck a player brings: their own when valid, an automatic one when they have none."""
+    deck = load_progress(db, user_id).deck
+    if not deck:
+        auto = sm.auto_deck(seed_from("summon-deck", seed, user_id))
+        return auto, deck_name(auto, own=False)
+    try:
+        sm.validate_deck(deck)
+    except RuleError as exc:
+        raise GameError(f"{who} deck cannot be played: {exc}. Fix it with `/summon deck add` or `/summon deck "
+                        "remove`, or play an automatic deck after `/summon deck reset`.") from None
+    return list(deck), deck_name(deck, own=True)
+
+
+def summary(deck: list[str]) -> str:
+    s = sm.deck_summary(deck)
+    attrs = ", ".join(f"{a} {n}" for a, n in s["attributes"].items() if n)
+    tabs = ", ".join(f"{plural(int(t), 'tab')}: {n}" for t, n in s["tabs"].items() if n)
+    return (f"{plural(len(deck), 'piece')} · {plural(s['kinds']['unit'], 'unit')}, "
+            f"{plural(s['kinds']['spell'], 'spell')} · {attrs} · pieces with {tabs}")
+
+
+def _listing(deck: list[str]) -> str:
+    counts = Counter(deck)
+    return "\n".join(f"×{n} {named(cid)}" for cid, n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])))
+
+
+def deck_show(db: Store, user_id: int) -> tuple[str, Picture | None]:
+    deck = load_progress(db, user_id).deck
+    if not deck:
+        return ("You have no deck of your own: each game deals you an automatic one. Build one with "
+                "`/summon deck auto` (leave it to me) or `/summon deck add piece: count:`.", None)
+    try:
+        sm.validate_deck(deck)
+        verdict = "Playable."
+    except RuleError as exc:
+        verdict = f"Not playable yet: {exc}. Games refuse it until it is fixed (or `/summon deck reset`)."
+    balance = shape_balance(deck)
+    begging = [a for a, v in balance.items() if v < 0]
+    hint = f" Tabs that lack blanks to fit: {', '.join(begging)}." if begging else ""
+    text = f"**Your summon deck**: {summary(deck)}\n{verdict}{hint}\n{_listing(deck)}"
+    pic = Picture(render_cards.render_deck(deck, sm.deck_summary(deck), balance), "deck.png",
+                  "Your deck: each piece with its count, and its tabs against the blanks that take them")
+    return text[:1900], pic
+
+
+def _save_deck(db: Store, user_id: int, deck: list[str], now: datetime) -> None:
+    progress = load_progress(db, user_id)
+    save_progress(db, user_id, progress.model_copy(update={"deck": deck}), now)
+
+
+def deck_auto(db: Store, user_id: int, seed: int, now: datetime) -> tuple[str, Picture | None]:
+    deck = sm.auto_deck(seed_from("summon-deck-auto", seed, user_id))
+    _save_deck(db, user_id, deck, now)
+    text, pic = deck_show(db, user_id)
+    return "Left it to me: a balanced deck of two attributes and neutral.\n" + text, pic
+
+
+def deck_add(db: Store, user_id: int, piece: str, now: datetime, count: int = 1) -> str:
+    """Add `count` copies; as many as fit when the deck would pass its limit (and says so)."""
+    if not 1 <= count <= DECK_MAX:
+        raise GameError(f"Deck add: count must be 1–{DECK_MAX}, not {count}.")
+    deck = load_progress(db, user_id).deck
+    new = deck
+    added = 0
+    try:
+        for _ in range(count):
+            new = add_piece(new, piece)
+            added += 1
+    except RuleError as exc:
+        if added == 0:
+            raise GameError(f"Deck add: {exc}.") from None
+    _save_deck(db, user_id, new, now)
+    name = sm.card(find_piece(piece)).name
+    short = f" (only {added} of {count} fit: a deck holds at most {DECK_MAX})" if added < count else ""
+    return f"Added {name} ×{added}{short}. " + _state_line(new)
+
+
+def deck_remove(db: Store, user_id: int, piece: str, now: datetime) -> str:
+    deck = load_progress(db, user_id).deck
+    try:
+        new = remove_piece(deck, piece)
+    except RuleError as exc:
+        raise GameError(f"Deck remove: {exc}.") from None
+    _save_deck(db, user_id, new, now)
+    return f"Removed one {sm.card(find_piece(piece)).name}. " + _state_line(new)
+
+
+def deck_reset(db: Store, user_id: int, now: datetime) -> str:
+    _save_deck(db, user_id, [], now)
+    return "Your deck is cleared: each game deals you an automatic deck until you build one again."
+
+
+def _state_line(deck: list[str]) -> str:
+    if not deck:
+        return "Your deck is empty: games deal you an automatic one."
+    try:
+        sm.validate_deck(deck)
+    except RuleError as exc:
+        return f"Your deck has {len(deck)} pieces and cannot be played yet: {exc}."
+    return f"Your deck has {len(deck)} pieces and is playable."
+
+
+def piece_details(name: str) -> tuple[str, Picture]:
+    try:
+        cid = find_piece(name)
+    except RuleError as exc:
+        raise GameError(f"Piece: {exc}.") from None
+    c = sm.card(cid)
+    sides = tuple([tab(a) for a in c.tabs] + [blank(a) for a in c.blanks] + [FLAT] * c.flats)
+    lines = [c.name, f"{c.attr} {c.kind} · {edges_words(c)}"]
+    if c.kind == "unit":
+        lines.append(f"{c.hearts} hearts · " + ("cannot attack" if c.cannot_attack else f"attack {c.attack}"))
+        if c.ability_text():
+            lines.append(c.ability_text())
+    else:
+        lines.append(f"when summoned: {c.ability_text()}")
+    lines.append("where the tabs and blanks sit is dealt anew each draw")
+    return (f"**{c.name}** — {details(cid)}. Where its tabs and blanks sit is dealt at random each time it is "
+            "drawn; turn it when placing.",
+            Picture(render_cards.render_piece(cid, sides, lines), "piece.png", c.name))
+
+
+def piece_choices(current: str) -> list[tuple[str, str]]:
+    """Catalog pieces for autocomplete (every piece on an empty input, the first 25)."""
+    want = current.strip().lower()
+    found = [(f"{named(c.id)} · {edges_words(c)}"[:100], c.id) for c in sm.load_catalog().cards
+             if want in c.name.lower() or want in c.id or want in c.attr]
+    return found[:25]
+
+
+__all__ = ["deck_add", "deck_auto", "deck_for", "deck_name", "deck_remove", "deck_reset", "deck_show",
+           "piece_choices", "piece_details", "summary"]

@@ -1,0 +1,185 @@
+"""A summon battle phase as an animated GIF: a frame per action (the acting unit marked, damage and
+healing on its targets, hearts changing), one palette for the whole replay, drawn straight in it, each
+frame captioned in the thread's words ("AI's Ember Imp hits your Stone Wall: −2")."""
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+
+from PIL import Image, ImageDraw
+
+from bot.render.common import BACKGROUND, MUTED, PANEL, TEXT, font
+from engine.summon import BattleReplay, card
+
+from .render import ATTR_COLOURS, DARK, FALL, GOLD, HEAL, HEART, HEART_EMPTY, RING, short_name
+from .text import Names, battle_caption
+
+# --- frames --------------------------------------------------------------------------
+
+GIF_W, GIF_H = 1100, 380  # twice the width Discord shows it at, fonts to match (24 px: 12 px seen)
+BOX_W, BOX_H, PER_SIDE, GAP = 100, 124, 5, 26
+SMALL = 24
+_PALETTE = [BACKGROUND, PANEL, TEXT, MUTED, GOLD, HEART, HEART_EMPTY, HEAL, FALL, RING, DARK,
+            *ATTR_COLOURS.values()]
+_INDEX = {colour: k for k, colour in enumerate(_PALETTE)}
+
+
+def _palette_image() -> Image.Image:
+    img = Image.new("P", (GIF_W, GIF_H), 0)
+    flat = [v for colour in _PALETTE for v in colour]
+    img.putpalette(flat + [0] * (768 - len(flat)))
+    return img
+
+
+def _p(colour: tuple[int, int, int]) -> int:
+    return _INDEX[colour]
+
+
+@dataclass
+class _Live:
+    uid: int
+    card: str
+    ticks: int
+    max_ticks: int
+
+
+def _box_x(side: int, rank: int) -> int:
+    centre = GIF_W // 2
+    if side == 0:
+        return centre - GAP - (rank + 1) * (BOX_W + 4)
+    return centre + GAP + rank * (BOX_W + 4)
+
+
+def _hearts(d: ImageDraw.ImageDraw, x: int, y: int, u: _Live) -> None:
+    hearts = max(1, -(-u.max_ticks // 4))
+    for k in range(hearts):
+        hx, hy = x + (k % 5) * 17, y + (k // 5) * 17
+        box = (hx, hy, hx + 13, hy + 13)
+        d.ellipse(box, fill=_p(HEART_EMPTY))
+        have = max(0, min(4, u.ticks - 4 * k))
+        if have == 4:
+            d.ellipse(box, fill=_p(HEART))
+        elif have:
+            d.pieslice(box, -90, -90 + 90 * have, fill=_p(HEART))
+
+
+def _frame(base: Image.Image, lines: tuple[list[_Live], list[_Live]], names: tuple[str, str], title: str,
+           caption: str, actor: tuple[int, int] | None = None, hits: dict[tuple[int, int], int] | None = None,
+           banner: str | None = None) -> Image.Image:
+    img = base.copy()
+    d = ImageDraw.Draw(img)
+    d.fontmode = "1"  # crisp text in the palette: no blended colours outside it
+    d.text((20, 12), title, font=font(30), fill=_p(TEXT))
+    d.text((20, 54), f"< {short_name(names[0], 14)} (front on the right)", font=font(SMALL), fill=_p(MUTED))
+    d.text((GIF_W - 20, 54), f"{short_name(names[1], 14)} (front on the left) >", font=font(SMALL), fill=_p(MUTED),
+           anchor="ra")
+    top = 112
+    for side in (0, 1):
+        line = lines[side]
+        for rank, u in enumerate(line[:PER_SIDE]):
+            x = _box_x(side, rank)
+            c = card(u.card)
+            acting = actor == (side, u.uid)
+            dead = u.ticks <= 0
+            d.rectangle((x, top, x + BOX_W, top + BOX_H), fill=_p(PANEL),
+                        outline=_p(GOLD if acting else (RING if dead else ATTR_COLOURS[c.attr])),
+                        width=4 if acting else 2)
+            if acting:
+                mid = x + BOX_W // 2
+                d.polygon(((mid - 12, top - 22), (mid + 12, top - 22), (mid, top - 6)), fill=_p(GOLD))
+            words = [short_name(w, 7) for w in c.name.split()][:2]
+            for k, word in enumerate(words):
+                d.text((x + 6, top + 4 + 26 * k), word, font=font(SMALL), fill=_p(MUTED if dead else TEXT))
+            d.text((x + 6, top + 58), f"{max(0, u.ticks)}/{u.max_ticks}", font=font(SMALL), fill=_p(MUTED))
+            _hearts(d, x + 6, top + 88, u)
+            change = (hits or {}).get((side, u.uid))
+            if change:
+                tag = f"+{change}" if change > 0 else f"-{-change}"
+                d.rectangle((x + BOX_W - 46, top + BOX_H - 34, x + BOX_W - 2, top + BOX_H - 2), fill=_p(DARK))
+                d.text((x + BOX_W - 24, top + BOX_H - 18), tag, font=font(SMALL + 2),
+                       fill=_p(HEAL if change > 0 else FALL), anchor="mm")
+            if dead:
+                d.line((x + 6, top + 6, x + BOX_W - 6, top + BOX_H - 6), fill=_p(FALL), width=4)
+        if len(line) > PER_SIDE:
+            more = f"+{len(line) - PER_SIDE}"
+            edge = _box_x(side, PER_SIDE - 1) + (-6 if side == 0 else BOX_W + 6)
+            d.text((edge, top + BOX_H // 2), more, font=font(SMALL), fill=_p(MUTED), anchor="rm" if side == 0 else "lm")
+        if not line:
+            d.text((_box_x(side, 0) + BOX_W // 2, top + BOX_H // 2), "no units", font=font(SMALL), fill=_p(MUTED),
+                   anchor="mm")
+    # The picture's font has no minus sign: a hyphen stands for it there.
+    for k, text in enumerate(_wrap(caption.replace("−", "-"), 72)[:2]):
+        d.text((20, top + BOX_H + 24 + 32 * k), text, font=font(SMALL + 2), fill=_p(TEXT))
+    if banner:
+        d.rectangle((GIF_W // 2 - 220, GIF_H - 52, GIF_W // 2 + 220, GIF_H - 10), fill=_p(DARK), outline=_p(GOLD))
+        d.text((GIF_W // 2, GIF_H - 31), banner, font=font(28), fill=_p(GOLD), anchor="mm")
+    return img
+
+
+MAX_FRAMES = 120
+
+
+def render_battle(replay: BattleReplay, names: tuple[str, str], *, frame_ms: int = 700,
+                  you: int | None = None) -> bytes:
+    """A battle phase as an animated GIF: the lines at its start, a frame per action (the acting unit
+    marked, damage and healing on its targets, hearts changing), the lines at its end."""
+    line0, line1 = ([_Live(u.uid, u.card, u.ticks, u.max_ticks) for u in replay.start[s]] for s in (0, 1))
+    lines = (line0, line1)
+    base = _palette_image()
+    title = (f"Battle phase {replay.phase} · {replay.turns} turns · "
+             f"{Names(names, you).does(replay.turn_player, 'act', start=True)} first")
+    frames = [_frame(base, lines, names, title, "Both battle lines at the start.")]
+    actions: list[list] = []
+    for e in replay.events:
+        if actions and actions[-1][0].action == e.action and actions[-1][0].turn == e.turn:
+            actions[-1].append(e)
+        else:
+            actions.append([e])
+    stride = max(1, -(-len(actions) // MAX_FRAMES))
+    for k, group in enumerate(actions):
+        hits: dict[tuple[int, int], int] = {}
+        for side in (0, 1):  # units destroyed by an earlier action have left their line
+            lines[side][:] = [u for u in lines[side] if u.ticks > 0]
+        for e in group:
+            for u in lines[e.target.side]:
+                if u.uid == e.target.uid:
+                    u.ticks = e.after
+            sign = 1 if e.kind == "heal" else -1
+            key = (e.target.side, e.target.uid)
+            hits[key] = hits.get(key, 0) + sign * e.amount
+        if k % stride and k != len(actions) - 1:
+            continue
+        first = group[0]
+        actor = (first.actor.side, first.actor.uid) if first.actor is not None and first.kind != "thorns" else None
+        frames.append(_frame(base, lines, names, f"{title} · turn {first.turn}", _caption(group, Names(names, you)),
+                             actor=actor, hits=hits))
+    for side in (0, 1):
+        lines[side][:] = [u for u in lines[side] if u.ticks > 0]
+    said = Names(names, you)
+    result = {"p1": said.does(0, "win", start=True), "p2": said.does(1, "win", start=True),
+              "draw": "a draw"}.get(replay.result or "", "")
+    frames.append(_frame(base, lines, names, title, "The battle phase is over." if not result else
+                         "The battle decides the game.", banner=result or "both sides fight on"))
+    buf = io.BytesIO()
+    durations = [1000] + [frame_ms] * (len(frames) - 2) + [2500]
+    frames[0].save(buf, format="GIF", save_all=True, append_images=frames[1:], duration=durations, loop=0,
+                   optimize=False, disposal=1)
+    return buf.getvalue()
+
+
+def _wrap(text: str, width: int) -> list[str]:
+    lines, cur = [], ""
+    for word in text.split():
+        if cur and len(cur) + 1 + len(word) > width:
+            lines.append(cur)
+            cur = word
+        else:
+            cur = f"{cur} {word}".strip()
+    return lines + ([cur] if cur else [])
+
+
+def _caption(group: list, names: Names) -> str:
+    return "; ".join(battle_caption(names, e) for e in group)
+
+
+__all__ = ["render_battle"]

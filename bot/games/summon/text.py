@@ -1,0 +1,197 @@
+"""Summon in words: cells, turns and sides as a player says them, pieces named with their kind, who did
+what with "you" spoken to properly, and the table's lines. Nothing here shows a side code or a
+coordinate; pictures carry the shapes."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import engine.summon as sm
+from engine.summon.pieces import DIR_NAMES, Side
+from engine.summon.render import hearts
+from engine.summon.state import Unit
+
+ROTATION_WORDS = ("as dealt", "turned a quarter right", "turned upside down", "turned a quarter left")
+_ROW_WORDS = ("top", "middle", "bottom")
+_COL_WORDS = ("left", "middle", "right")
+_SLIDES = {(0, -1): ("up", "the bottom row"), (0, 1): ("down", "the top row"),
+           (-1, 0): ("left", "the right column"), (1, 0): ("right", "the left column")}
+
+
+# --- cells and shapes -------------------------------------------------------------------------------
+
+def cell_name(col: int, row: int) -> str:
+    """A cell as the slash step names it: A1–C3 inside the board (columns A–C, rows 1–3 from the top),
+    the cells just outside by the board cell they stand beside."""
+    if 0 <= col <= 2 and 0 <= row <= 2:
+        return f"{'ABC'[col]}{row + 1}"
+    if col == 3:
+        return f"right of C{row + 1}"
+    if col == -1:
+        return f"left of A{row + 1}"
+    if row == -1:
+        return f"above {'ABC'[col]}1"
+    return f"below {'ABC'[col]}3"
+
+
+def _inside_words(col: int, row: int) -> str:
+    if (col, row) == (1, 1):
+        return "the centre cell"
+    return f"the {_ROW_WORDS[row]}-{_COL_WORDS[col]} cell"
+
+
+def cell_words(col: int, row: int) -> str:
+    """A cell in board words: "the top-left cell", "the centre cell", or one just off the board:
+    "just above the board, over the top-right cell"."""
+    if 0 <= col <= 2 and 0 <= row <= 2:
+        return _inside_words(col, row)
+    if col in (-1, 3):
+        return f"just {'right' if col == 3 else 'left'} of the board, beside {_inside_words(2 if col == 3 else 0, row)}"
+    return (f"just {'above' if row == -1 else 'below'} the board, {'over' if row == -1 else 'under'} "
+            f"{_inside_words(col, 0 if row == -1 else 2)}")
+
+
+def slide_words(slide: tuple[int, int]) -> tuple[str, str]:
+    """(which way the board slides, which edge leaves it) for a slide of one step."""
+    return _SLIDES.get(slide, ("", ""))
+
+
+def side_word(side: Side) -> str:
+    return "flat" if side.kind == "flat" else f"{side.attr} {side.kind}"
+
+
+def sides_words(sides: tuple[Side, ...]) -> str:
+    """Four sides as placed, clockwise from the top: "up green tab · right neutral blank · down flat · left flat"."""
+    return " · ".join(f"{DIR_NAMES[k]} {side_word(s)}" for k, s in enumerate(sides))
+
+
+def edges_words(c: sm.Card) -> str:
+    """A catalog piece's edges, wherever they are dealt: "tab: green ×2, neutral; blank: green; flat ×1"."""
+    def group(attrs: tuple[str, ...]) -> str:
+        counts: dict[str, int] = {}
+        for a in attrs:
+            counts[a] = counts.get(a, 0) + 1
+        return ", ".join(a + (f" ×{n}" if n > 1 else "") for a, n in counts.items())
+
+    parts = []
+    if c.tabs:
+        parts.append(f"tab{'s' if len(c.tabs) > 1 else ''}: {group(c.tabs)}")
+    if c.blanks:
+        parts.append(f"blank{'s' if len(c.blanks) > 1 else ''}: {group(c.blanks)}")
+    if c.flats:
+        parts.append(f"flat ×{c.flats}" if c.flats > 1 else "flat ×1")
+    return "; ".join(parts)
+
+
+def kind_of(card_id: str) -> str:
+    """ "a neutral unit", "a red spell"."""
+    c = sm.card(card_id)
+    return f"a {c.attr} {c.kind}"
+
+
+def named(card_id: str) -> str:
+    """A piece named with its kind: "Stone Wall, a neutral unit"."""
+    return f"{sm.card(card_id).name}, {kind_of(card_id)}"
+
+
+def details(card_id: str) -> str:
+    """A piece's numbers in one line: kind, edges, life, attack, abilities (the seed's long press)."""
+    c = sm.card(card_id)
+    text = f"{named(card_id)} — {edges_words(c)}"
+    if c.kind == "unit":
+        attack = "cannot attack" if c.cannot_attack else f"attack {c.attack}"
+        text += f"; {c.hearts}♥, {attack}"
+        extra = ", ".join(x for x in c.ability_text().split(", ") if x and x != "cannot attack")
+        return text + (f"; {extra}" if extra else "")
+    return text + f"; when summoned: {c.ability_text()}"
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+# --- who: "you" spoken to as you ------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Names:
+    """The two seats' names as a message says them. `you` is the seat the message speaks to (its
+    reader in a private view); a player whose name is "you" (local play) is spoken to as well."""
+    seats: tuple[str, str]
+    you: int | None = None
+
+    def second(self, i: int) -> bool:
+        return i == self.you or self.seats[i].strip().lower() == "you"
+
+    def who(self, i: int, start: bool = False) -> str:
+        if self.second(i):
+            return "You" if start else "you"
+        return self.seats[i]
+
+    def does(self, i: int, verb: str, start: bool = False) -> str:
+        """"you place" / "alice places" (`verb` in its plain form)."""
+        if self.second(i):
+            return f"{self.who(i, start)} {verb}"
+        third = {"have": "has", "do": "does"}.get(verb, verb + ("es" if verb.endswith(("s", "sh", "ch")) else "s"))
+        return f"{self.who(i, start)} {third}"
+
+    def whose(self, i: int, start: bool = False) -> str:
+        if self.second(i):
+            return "Your" if start else "your"
+        return f"{self.seats[i]}'s"
+
+    def unit(self, i: int, card_id: str) -> str:
+        return f"{self.whose(i)} {sm.card(card_id).name}"
+
+
+# --- what a placement does --------------------------------------------------------------------------
+
+def counted(card_ids: tuple[str, ...]) -> str:
+    """Pieces by name, repeats counted: "Clay Doll ×3, Stone Wall"."""
+    counts: dict[str, int] = {}
+    for c in card_ids:
+        counts[sm.card(c).name] = counts.get(sm.card(c).name, 0) + 1
+    return ", ".join(name + (f" ×{n}" if n > 1 else "") for name, n in counts.items())
+
+
+def summon_words(summons: tuple[str, ...]) -> str:
+    return "summons " + ", then ".join(sm.card(c).name for c in summons) if summons else "summons nothing yet"
+
+
+def fall_words(slide: tuple[int, int], fall_cards: tuple[str, ...]) -> str:
+    """"the board slides right; the left column falls off: Clay Doll ×3" ("" when it does not slide)."""
+    if slide == (0, 0):
+        return ""
+    way, edge = slide_words(slide)
+    return f"the board slides {way}; " + (f"{edge} falls off: {counted(fall_cards)}" if fall_cards
+                                           else "nothing falls off")
+
+
+def placement_effect(summons: tuple[str, ...], fall_cards: tuple[str, ...], slide: tuple[int, int]) -> str:
+    """What a placement summons (in line order) and what falls off, for a select or a preview."""
+    falls = fall_words(slide, fall_cards)
+    return summon_words(summons) + (f"; {falls}" if falls else "")
+
+
+def battle_caption(names: Names, e: sm.BattleEvent) -> str:
+    """One battle event as the replay captions it: "AI's Ember Imp hits your Stone Wall: −2"."""
+    target = names.unit(e.target.side, e.target.card)
+    if e.kind == "stalemate":
+        text = f"Neither front can attack: {target} loses heart: −{e.amount}"
+    elif e.kind == "thorns":
+        text = f"Thorns of {e.source} hit {target}: −{e.amount}"
+    elif e.kind == "heal" or (e.kind == "spell" and e.after > e.before):
+        who = names.unit(e.actor.side, e.actor.card) if e.actor is not None else e.source
+        text = f"{who} heals {target}: +{e.amount}"
+    else:
+        who = names.unit(e.actor.side, e.actor.card) if e.actor is not None else e.source
+        text = f"{who} {'shoots' if e.kind == 'ranged' else 'hits'} {target}: −{e.amount}"
+    text += " (falls)" if e.destroyed else ""
+    return text[:1].upper() + text[1:]
+
+
+def unit_words(u: Unit) -> str:
+    return f"{sm.card(u.card).name} {hearts(u.ticks)}"
+
+
+__all__ = ["Names", "ROTATION_WORDS", "battle_caption", "cell_name", "cell_words", "counted", "details",
+           "edges_words", "fall_words", "kind_of", "named", "placement_effect", "plural",
+           "sides_words", "slide_words", "summon_words", "unit_words"]

@@ -1,0 +1,46 @@
+"""The summon tutorial in the bot: the engine's scripted steps (fixed hands, one idea each) played in a
+thread as a normal table, each with its one line; a placement that shows the idea moves on to the next
+step, any other starts the step over; after the last, a gentle game against the AI in the same thread.
+Nothing is recorded until that game."""
+from __future__ import annotations
+
+import engine.summon as sm
+from db.store import Store
+
+from .session import SummonGame
+from .starting import ai_game
+
+
+def heading(state: SummonGame) -> str:
+    """The step's line above its table."""
+    steps = sm.tutorial_steps()
+    step = steps[state.tutorial - 1]
+    return f"**Tutorial {state.tutorial} of {len(steps)}** — {step.line}"
+
+
+def after_placement(state: SummonGame, new: sm.SummonState, db: Store) -> tuple[SummonGame, str]:
+    """The state the tutorial goes on with after a placement, and what to say about it."""
+    steps = sm.tutorial_steps()
+    n = state.tutorial
+    step = steps[n - 1]
+    if not sm.achieved(step, new.events):
+        _, fresh = sm.tutorial_step(n)
+        return state.model_copy(update={"game": fresh}), f"Not quite: {step.line} The step starts over — try again."
+    if n < len(steps):
+        _, fresh = sm.tutorial_step(n + 1)
+        return (state.model_copy(update={"game": fresh, "tutorial": n + 1}),
+                f"That is it. Next, step {n + 1} of {len(steps)}.")
+    me = state.seats[0]
+    assert me.user_id is not None
+    game = ai_game(db, me.user_id, me.name, state.seed, "gentle")
+    assert game.game is not None
+    return game, (f"That is the tutorial done. Now a gentle game against the AI, with your own deck: "
+                  f"**{game.name(game.game.first)}** places first.")
+
+
+def passing_refused() -> str:
+    return ("Pass: in the tutorial, place a piece — the line above the table says which and where "
+            "(Surrender leaves the tutorial).")
+
+
+__all__ = ["after_placement", "heading", "passing_refused"]

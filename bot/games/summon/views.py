@@ -1,0 +1,196 @@
+"""Summon's private views, for the hand's owner only: the hand with every legal placement in one select
+(placed the moment it is chosen; a piece select first when there are more than 25), a placement's
+preview with its Place button, and the surrender question.
+
+Each view finds the presser's seat itself and lists only that seat's hand, so a forged control can
+never show one player another's pieces.
+"""
+from __future__ import annotations
+
+import engine.summon as sm
+from bot.core.errors import GameError
+from bot.core.reply import Button, Option, Picture, Reply, Select
+from engine.summon.pieces import Side, parse_sides
+
+from . import render_cards
+from .actions import AskSurrender, Cell, Pass, Place, PreviewPlacement, ShowHand, Surrender
+from .session import SummonGame
+from .text import (
+    ROTATION_WORDS,
+    cell_name,
+    cell_words,
+    details,
+    fall_words,
+    named,
+    placement_effect,
+    plural,
+    sides_words,
+    summon_words,
+)
+
+PER_SELECT = 25  # Discord's limit of options in one select
+TEXT_ROOM = 1900
+
+
+def _placements(options: list[sm.HandOption], piece: int | None) -> list[sm.Placement]:
+    return [pl for o in options if piece is None or o.piece == piece for r in o.rotations for pl in r.placements]
+
+
+def letters_of(placements: list[sm.Placement]) -> dict[tuple[int, int], str]:
+    """A letter for each cell the placements use, in reading order (top row first), relative cells."""
+    cells = sorted({(pl.col, pl.row) for pl in placements}, key=lambda c: (c[1], c[0]))
+    return {cell: "ABCDEFGHIJKLMNOPQRSTUVWXYZ"[k] for k, cell in enumerate(cells[:26])}
+
+
+NOW, LATER = "★", "☆"  # marks of a placement that summons at once, and of one that sets a summon up
+
+
+def what_it_brings(pl: sm.Placement) -> str:
+    """A placement's mark and what it does for summoning: now, set up for later, or nothing yet."""
+    if pl.summons_now:
+        return f"{NOW} {summon_words(pl.summon_cards)} now"
+    if pl.sets_up:
+        return f"{LATER} sets up a later summon (one tab short)"
+    return summon_words(pl.summon_cards)
+
+
+def _placement_option(pl: sm.Placement, letter: str, preview: bool) -> Option:
+    action = (PreviewPlacement if preview else Place)(pl.piece, pl.rotation, _cell(pl))
+    label = f"{letter} · {sm.card(pl.card).name}, {ROTATION_WORDS[pl.rotation]}: {what_it_brings(pl)}"
+    falls = fall_words(pl.slide, pl.fall_cards)
+    where = f"at {cell_name(pl.col, pl.row)}"
+    return Option(label[:100], action, f"{where} · {falls or sides_words(_sides(pl))}"[:100])
+
+
+def _cell(pl: sm.Placement) -> Cell:
+    return Cell(pl.col, pl.row)
+
+
+def _sides(pl: sm.Placement) -> tuple[Side, ...]:
+    return parse_sides(pl.sides)
+
+
+def _piece_select(options: list[sm.HandOption], chosen: int | None, preview: bool) -> Select:
+    opts = []
+    for k, o in enumerate(options):
+        found = _placements([o], None)
+        now = sum(1 for pl in found if pl.summons_now)
+        later = sum(1 for pl in found if pl.sets_up and not pl.summons_now)
+        opts.append(Option(f"{k + 1}. {o.name}"[:100], ShowHand(o.piece, preview),
+                           f"{sm.card(o.card).attr} {sm.card(o.card).kind} · {plural(len(found), 'placement')}: "
+                           f"{NOW} {now} summon now, {LATER} {later} set one up"[:100], default=o.piece == chosen))
+    return Select("", tuple(opts), "Choose a piece", row=0)
+
+
+def hand(state: SummonGame, me: int, action: ShowHand) -> Reply:
+    """The hand: its picture beside the board with the legal cells lettered, and the placements."""
+    st = state.game
+    assert st is not None
+    options = sm.hand_options(st, me)
+    mine = st.phase == "summon" and st.to_move == me
+    every = _placements(options, None)
+    piece = action.piece if action.piece in {o.piece for o in options} else None
+    placeable = {pl.piece for pl in every}
+    if piece is None and len(placeable) == 1:
+        piece = next(iter(placeable))  # one piece can go anywhere: its placements at once
+    pick_first = piece is None and len(every) > PER_SELECT
+    if pick_first:  # past 25: a piece select, and below it the placements of the first piece that summons
+        piece = next((pl.piece for pl in every if pl.summons_now), every[0].piece)
+    shown = _placements(options, piece)
+    letters = letters_of(shown)
+    listed = "\n".join(f"{k + 1}. {details(o.card)}" for k, o in enumerate(options)) or "Your hand is empty."
+    if st.phase == "over":
+        turn = "The game is over: the table in the thread shows how it ended."
+    elif not mine:
+        turn = f"It is {state.name(st.to_move)}'s turn: look now, place when it comes back to you."
+    elif not every:
+        turn = "None of these pieces fits anywhere: Pass (your hand goes back into the deck and you draw anew)."
+    elif pick_first:
+        first = next(o.name for o in options if o.piece == piece)
+        turn = (f"{plural(len(every), 'legal placement')}, too many for one list: the {first}'s are below; choose "
+                "another piece above to see its own. The letters on the picture are the cells.")
+    else:
+        how = "shows its preview first, with a Place button" if action.preview else "places it at once"
+        turn = (f"Choose where it goes below: choosing {how}. The letters on the picture are the cells; {NOW} "
+                f"summons now, {LATER} sets up a later summon.")
+    text = f"**Your hand** (only you see this)\n{listed}\n{turn}"
+    p = st.players[me]
+    marks = {(p.ox + col, p.oy + row): letter for (col, row), letter in letters.items()}
+    title = "Your board and hand" if not shown else "Your board: where each piece can go"
+    picture = Picture(render_cards.render_hand_view(list(p.hand), p.board, p.ox, p.oy, marks, title, piece),
+                      "hand.png", "Your hand beside your board, each legal cell lettered")
+    selects: list[Select] = []
+    if mine and len(placeable) > 1 and (pick_first or action.piece is not None):
+        selects.append(_piece_select(options, piece, action.preview))
+    if mine and shown:
+        room = 4 - len(selects)
+        chunks = [shown[k:k + PER_SELECT] for k in range(0, len(shown), PER_SELECT)][:room]
+        for n, chunk in enumerate(chunks):
+            opts = tuple(_placement_option(pl, letters[(pl.col, pl.row)], action.preview) for pl in chunk)
+            verb = "preview" if action.preview else "place"
+            more = f" ({n + 1} of {len(chunks)})" if len(chunks) > 1 else ""
+            selects.append(Select("", opts, f"Choose a placement to {verb}{more}", row=len(selects)))
+    buttons: list[Button] = []
+    if mine and every:
+        toggle = ("Place at once", ShowHand(piece, False)) if action.preview else ("Preview first",
+                                                                                    ShowHand(piece, True))
+        buttons.append(Button(toggle[0], toggle[1], row=4))
+    if mine:
+        buttons.append(Button("Pass", Pass(), row=4))
+    if st.phase != "over":
+        buttons.append(Button("Surrender", AskSurrender(), "danger", row=4))
+    return Reply(text[:TEXT_ROOM], picture, buttons=tuple(buttons), selects=tuple(selects))
+
+
+def preview(state: SummonGame, me: int, action: PreviewPlacement) -> Reply:
+    """What one placement would do, on a copy: what it summons, what falls off; Place beside it."""
+    st = state.game
+    assert st is not None
+    options = sm.hand_options(st, me)
+    o = next((o for o in options if o.piece == action.piece), None)
+    if o is None:
+        raise GameError("Preview: that piece is not in your hand — press Your hand for the pieces you hold.")
+    where = cell_name(action.cell.col, action.cell.row)
+    pl = next((x for r in o.rotations for x in r.placements
+               if x.rotation == action.rotation and (x.col, x.row) == (action.cell.col, action.cell.row)), None)
+    if pl is None:
+        if st.to_move != me:
+            raise GameError(f"Preview: it is {state.name(st.to_move)}'s turn.")
+        same = next((r for r in o.rotations if r.rotation == action.rotation), None)
+        why = "" if same is not None else " (that turn gives the same sides as another one listed)"
+        raise GameError(f"Preview: {o.name} {ROTATION_WORDS[action.rotation]} cannot go at {where}{why}.")
+    pv = sm.preview(st, pl)
+    p = st.players[me]
+    ghost = next(b for b in pv.board if b.uid == pl.piece)
+    effect = placement_effect(pl.summon_cards, pl.fall_cards, pl.slide)
+    text = (f"**Preview**: {named(pl.card)}, {ROTATION_WORDS[pl.rotation]}, {cell_words(pl.col, pl.row)} "
+            f"({where}): {effect}.")
+    if pl.slide != (0, 0):
+        text += " Pieces crossed out fall off: they return to neither hand nor deck."
+    picture = Picture(render_cards.render_preview(p.board, p.ox, p.oy, ghost=ghost, falls=pl.falls,
+                                                  window=(pv.ox, pv.oy) if pl.slide != (0, 0) else None,
+                                                  title=f"Preview: {o.name} at {where}"),
+                      "preview.png", f"Preview of {o.name} at {where}")
+    buttons = (Button("Place", Place(pl.piece, pl.rotation, action.cell), "success"),
+               Button("Back to the hand", ShowHand(None, True)))
+    return Reply(text, picture, buttons=buttons)
+
+
+def surrender_question() -> Reply:
+    """The confirm is checked against the game as it is now (a fresh-checked action): never out of date."""
+    return Reply("Surrender this game? It counts as a loss. (Only you see this question.)",
+                 buttons=(Button("Yes, surrender", Surrender(), "danger"),))
+
+
+def after_placing(state: SummonGame, me: int, said: str) -> Reply:
+    """The private answer to a placement: what happened, and the hand now (its controls only while the
+    turn is still the placer's: the next table brings fresh ones)."""
+    view = hand(state, me, ShowHand())
+    st = state.game
+    assert st is not None
+    if st.phase != "summon" or st.to_move != me:
+        return Reply(f"{said}\n{view.text}"[:TEXT_ROOM], view.picture)
+    return Reply(f"{said}\n{view.text}"[:TEXT_ROOM], view.picture, buttons=view.buttons, selects=view.selects)
+
+
+__all__ = ["after_placing", "hand", "letters_of", "preview", "surrender_question"]
