@@ -2,9 +2,11 @@
 
 play: one whole fight, the hero piloted by the planner, the companion by the model (or `auto`, the
 planner's first turn); one JSON line per companion decision, then a summary line.
-eval: the same fights with the model and with auto, side by side (one JSON line per pilot, or a table
-with --table). Decisions go to the store (in memory unless --db is given) and the figures are read
-back from it. The model server comes from the settings (COMPANION_MODEL, OPENAI_BASE_URL, …).
+eval: the same fights for each pilot named by --pilots (the model and the baselines of baselines.py),
+one JSON line per pilot or tables with --table: win rates per encounter, paired against auto with
+95 % intervals, pass reasons, choices, tokens, cost and latency (evaluate.py). play's decisions go to
+the store (in memory unless --db is given). The model server comes from the settings
+(COMPANION_MODEL, OPENAI_BASE_URL, …).
 check: one real request with the tools (again without a field the server refused, up to
 CHECK_ROUNDS requests), then one JSON object: what the server accepted and what it answered.
 """
@@ -12,7 +14,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import math
 import sys
 import time
 from dataclasses import dataclass
@@ -23,9 +24,12 @@ from db import companion as decision_store
 from db.store import Store, open_store
 from engine.cli import ArgParser
 from engine.errors import UsageError
-from engine.tactics import FightState, apply_turn, expected_level, new_fight, pass_turn, plan_turns
+from engine.tactics import FightState, apply_turn, campaign, expected_level, new_fight, pass_turn, plan_turns
 
 from .auto import apply_decision, auto_decision
+from .baselines import BASELINES
+from .decision import CompanionDecision
+from .evaluate import EvalOptions, baseline_decider, evaluate, percentile, table
 from .pilot import CompanionPilot
 from .request import Accepted
 
@@ -47,14 +51,6 @@ class FightRun:
 def _hp_share(state: FightState) -> float:
     left = sum(f.hp for f in state.side("duo") if not f.down and not f.fled)
     return round(left / state.start_hp["duo"], 3)
-
-
-def _percentile(values: list[float], q: float) -> float:
-    """Nearest-rank percentile (0 for no values)."""
-    if not values:
-        return 0.0
-    ordered = sorted(values)
-    return ordered[max(0, math.ceil(q * len(ordered)) - 1)]
 
 
 async def play_fight(state: FightState, pilot_name: str, pilot: CompanionPilot | None, db: Store,
@@ -97,36 +93,10 @@ def summary(run: FightRun) -> dict:
     latencies = [d["latency_s"] for d in run.decisions]
     return {"result": run.result, "decisions": len(run.decisions),
             "passes": sum(d["decision"] == "pass" for d in run.decisions),
-            "latency_p50_s": _percentile(latencies, 0.5), "latency_max_s": max(latencies, default=0.0),
+            "latency_p50_s": percentile(latencies, 0.5), "latency_max_s": max(latencies, default=0.0),
             "rounds": run.rounds, "hp_share": run.hp_share,
             "tokens_in": sum(d["tokens_in"] for d in run.decisions),
             "tokens_out": sum(d["tokens_out"] for d in run.decisions)}
-
-
-def aggregate(pilot_name: str, model: str | None, runs: list[FightRun]) -> dict:
-    decisions = [d for r in runs for d in r.decisions]
-    latencies = [d["latency_s"] for d in decisions]
-    n = max(1, len(runs))
-    return {"pilot": pilot_name, "model": model if pilot_name == "model" else None, "fights": len(runs),
-            "win_rate": round(sum(r.result == "won" for r in runs) / n, 3),
-            "hp_share_mean": round(sum(r.hp_share for r in runs) / n, 3),
-            "pass_rate": round(sum(d["decision"] == "pass" for d in decisions) / max(1, len(decisions)), 3),
-            "latency_p50_s": _percentile(latencies, 0.5), "latency_p95_s": _percentile(latencies, 0.95),
-            "latency_max_s": max(latencies, default=0.0),
-            "tokens_per_fight": round(sum(d["tokens_in"] + d["tokens_out"] for d in decisions) / n, 1)}
-
-
-TABLE_ROWS = [("fights", "fights"), ("win rate", "win_rate"), ("mean HP share left", "hp_share_mean"),
-              ("pass rate", "pass_rate"), ("latency p50 (s)", "latency_p50_s"), ("latency p95 (s)", "latency_p95_s"),
-              ("latency max (s)", "latency_max_s"), ("tokens per fight", "tokens_per_fight")]
-
-
-def table(rows: list[dict]) -> str:
-    """The eval side by side: one column per pilot."""
-    heads = [f"{r['pilot']} ({r['model']})" if r["model"] else r["pilot"] for r in rows]
-    lines = ["| | " + " | ".join(heads) + " |", "|---|" + "---|" * len(rows)]
-    lines += [f"| {name} | " + " | ".join(str(r[key]) for r in rows) + " |" for name, key in TABLE_ROWS]
-    return "\n".join(lines)
 
 
 def _tools_line(options: dict) -> dict:
@@ -174,9 +144,19 @@ def _parser() -> ArgParser:
             p.add_argument("--seed", type=int, required=True)
             p.add_argument("--pilot", choices=PILOTS, default="model")
         else:
-            p.add_argument("--encounters", required=True, help="comma-separated, e.g. c01,c05,c09")
+            p.add_argument("--encounters", default="all", help="comma-separated, e.g. c01,c05,c09 (default: all)")
             p.add_argument("--seeds", type=int, required=True, help="seeds 1..N for each encounter")
             p.add_argument("--table", action="store_true", help="print a side-by-side table instead of JSON lines")
+            p.add_argument("--pilots", default="model,auto",
+                           help=f"comma-separated, of model,{','.join(BASELINES)} (default: model,auto)")
+            p.add_argument("--live", action="store_true",
+                           help="ask the pilot when the phase opens, before the hero acts, as the bot does")
+            p.add_argument("--no-jitter", action="store_true",
+                           help="the hero always takes its first turn (each seed then changes only luck)")
+            p.add_argument("--transcripts", default=None, help="write each decision (request, answer, outcome) "
+                                                               "to this file as JSON lines")
+            p.add_argument("--price-in", type=float, default=0.0, help="price per million input tokens")
+            p.add_argument("--price-out", type=float, default=0.0, help="price per million output tokens")
         p.add_argument("--hero", default="Tidecaller")
         p.add_argument("--companion", default="Mossle")
         p.add_argument("--level", type=int, default=None)
@@ -206,7 +186,11 @@ async def _main(argv: list[str]) -> int:
             await checked.aclose()
         print(json.dumps(report, indent=1))
         return 0 if report["usable"] else 1
-    wants_model = args.cmd == "eval" or args.pilot == "model"
+    names = [p.strip() for p in args.pilots.split(",") if p.strip()] if args.cmd == "eval" else [args.pilot]
+    unknown = [n for n in names if n != "model" and n not in BASELINES]
+    if unknown:
+        raise UsageError(f"unknown pilot {unknown[0]!r}: choose from model, {', '.join(BASELINES)}")
+    wants_model = "model" in names
     if wants_model and not settings.companion_model:
         raise UsageError("COMPANION_MODEL is not set: no model to pilot the companion (use --pilot auto)")
     db = open_store(args.db)
@@ -221,22 +205,37 @@ async def _main(argv: list[str]) -> int:
                                    f"play:{args.pilot}:{args.encounter}:{args.seed}", emit)
             emit(summary(run))
             return 0
-        encounters = [e.strip() for e in args.encounters.split(",") if e.strip()]
-        rows = []
-        for pilot_name in PILOTS:
-            runs = [await play_fight(_fight(enc, seed, args), pilot_name, pilot, db,
-                                     f"eval:{pilot_name}:{enc}:{seed}")
-                    for enc in encounters for seed in range(1, args.seeds + 1)]
-            rows.append(aggregate(pilot_name, settings.companion_model, runs))
-        if args.table:
-            print(table(rows))
-        else:
-            for row in rows:
-                emit(row)
-        return 0
+        return await _eval(args, names, pilot, settings.companion_model, emit)
     finally:
         if pilot is not None:
             await pilot.aclose()
+
+
+async def _eval(args, names: list[str], pilot: CompanionPilot | None, model: str | None, emit) -> int:
+    encounters = [e.id for e in campaign()] if args.encounters == "all" else \
+        [e.strip() for e in args.encounters.split(",") if e.strip()]
+    for enc in encounters:
+        _fight(enc, 1, args)  # an unknown encounter is refused before any fight is played
+    options = EvalOptions(hero=args.hero, companion=args.companion, level=args.level, jitter=not args.no_jitter,
+                          live=args.live, price_in=args.price_in, price_out=args.price_out)
+
+    async def model_decides(state: FightState, fighter_id: str, rng) -> CompanionDecision:
+        assert pilot is not None  # made whenever "model" is among the pilots
+        return await pilot.decide(state, fighter_id, timeout=DEADLINE_S)
+
+    deciders = {name: model_decides if name == "model" else baseline_decider(name) for name in names}
+    transcripts = open(args.transcripts, "w", encoding="utf-8") if args.transcripts else None
+    try:
+        rows = await evaluate(deciders, encounters, args.seeds, options, model, transcripts)
+    finally:
+        if transcripts is not None:
+            transcripts.close()
+    if args.table:
+        print(table(rows))
+    else:
+        for row in rows:
+            emit(row)
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:

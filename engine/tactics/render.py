@@ -14,9 +14,9 @@ GOAL_TEXT = {
 }
 
 
-def render_text(state: FightState, viewer: str | None = None) -> str:
+def render_text(state: FightState, viewer: str | None = None, recent: int = 6) -> str:
     """The board with fighters (H hero, C companion, a-e strays) and telegraphed tiles (!), then
-    the fighters, telegraphs and recent events. `viewer` is the side it is shown to: "hero",
+    the fighters, telegraphs and the `recent` last events. `viewer` is the side it is shown to: "hero",
     "companion" or "duo" see the duo's hidden reactions; "strays" or None (a spectator) do not."""
     s = state
     duo_level = next((f.level for f in s.fighters if f.side == "duo"), 1)
@@ -83,9 +83,9 @@ def render_text(state: FightState, viewer: str | None = None) -> str:
                          + (" (rooted: fizzles if out of reach)" if st.has("rooted") else ""))
         else:
             lines.append(f" {st.letter} {st.name}: {skill.name} ({tg.shape}) on {','.join(tg.tiles)} for ~{dmg}")
-    if s.log:
+    if s.log and recent > 0:
         lines.append("recent:")
-        lines.extend(" " + line for line in s.log[-6:])
+        lines.extend(" " + line for line in s.log[-recent:])
     return "\n".join(lines)
 
 

@@ -71,12 +71,30 @@ async def test_eval_table_is_side_by_side():
         code, _, text = await run_cli("eval", "--encounters", "c01", "--seeds", "1", "--table", base_url=fake.base_url)
     assert code == 0
     assert text.splitlines()[0] == f"| | model ({MODEL}) | auto |"
+    first_table = text.split("\n\n")[0].splitlines()
     rows = {cells[0]: cells[1:] for cells in
-            ([c.strip() for c in line.strip("|").split("|")] for line in text.splitlines()[2:])}
+            ([c.strip() for c in line.strip("|").split("|")] for line in first_table[2:])}
     assert list(rows) == ["fights", "win rate", "mean HP share left", "pass rate", "latency p50 (s)",
                           "latency p95 (s)", "latency max (s)", "tokens per fight"]
     assert rows["fights"] == ["1", "1"] and rows["win rate"][0] == rows["win rate"][1]
     assert float(rows["tokens per fight"][0]) > 0 and rows["tokens per fight"][1] == "0.0"
+
+
+async def test_eval_puts_every_baseline_beside_auto_per_encounter():
+    code, lines, text = await run_cli("eval", "--encounters", "c01,c07", "--seeds", "2",
+                                      "--pilots", "auto,expert,reader,random,pass", base_url=None, model=None)
+    assert code == 0, text
+    rows = {row["pilot"]: row for row in lines}
+    assert list(rows) == ["auto", "expert", "reader", "random", "pass"]
+    assert all(set(row["per_encounter"]) == {"c01", "c07"} and row["fights"] == 4 for row in lines)
+    assert rows["expert"]["win_rate"] >= rows["auto"]["win_rate"] >= rows["pass"]["win_rate"]
+    assert rows["pass"]["pass_reasons"] and rows["pass"]["pass_rate"] == 1.0
+    assert "vs_auto" in rows["expert"] and "vs_auto" not in rows["auto"]
+
+
+async def test_eval_refuses_an_unknown_pilot_in_one_line():
+    code, lines, text = await run_cli("eval", "--seeds", "1", "--pilots", "auto,oracle", base_url=None, model=None)
+    assert code == 2 and lines == [] and text.strip().startswith("error: unknown pilot 'oracle'")
 
 
 async def run_check(base_url: str, **env: str) -> tuple[int, dict, str]:

@@ -9,7 +9,8 @@ import pytest
 from jinja2 import UndefinedError
 
 from bot.companion.offer import build_offer
-from engine.tactics import apply_turn, new_fight, pass_turn, plan_turns
+from bot.companion.tools import tool_specs
+from engine.tactics import apply_turn, campaign, new_fight, pass_turn, plan_turns
 from prompts import render
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -41,26 +42,31 @@ def test_the_prompt_lists_the_view_and_every_offered_turn(fight):
     assert "Puddles on the Path | round 1/10 | duo phase" in user          # the engine's text view
     assert "C is you, H is the Tidecaller" in user
     for i, turn in enumerate(offer.turns, 1):
-        assert f"\n{i}. {turn.summary.rstrip('.')}. Ends on {turn.preview.end_at}" in user
+        assert f"\n{i}. {turn.label}. Deals " in user
+    assert "After the strays: " in user and "If you pass, after the strays: " in user and "Goal: rout" in user
     assert f"\n{len(offer.turns) + 1}. " not in user
 
 
-def _estimated_tokens(messages) -> float:
-    return sum(len(m["content"]) for m in messages) / 4     # about four characters a token
+def _estimated_tokens(messages, *, custom: bool) -> float:
+    """The whole request a model reads, messages and tool schemas, at about four characters a token."""
+    tools = json.dumps(tool_specs(strict=True, custom=custom))
+    return (sum(len(m["content"]) for m in messages) + len(tools)) / 4
 
 
-def test_a_prompt_stays_near_a_thousand_tokens():
-    """Every companion phase of whole fights (planner-played), with the longest option: custom turns on."""
+def test_a_whole_request_stays_under_1600_tokens():
+    """Every companion phase of whole fights (planner-played) over the campaign, as the bot sends it
+    (custom turns off, the default)."""
     sizes = []
-    for encounter in ("c01", "c05", "c09", "c13"):
+    for encounter in [e.id for e in campaign()]:
         state = new_fight(encounter, 1, "Tidecaller", "Cindle")
         while not state.result:
             for fid in ("hero", "companion"):
                 if state.result or state.phase != "duo" or not state.get(fid).standing or state.get(fid).done:
                     continue
                 if fid == "companion":
-                    sizes.append(_estimated_tokens(build_offer(state, fid, custom=True, seconds=10).messages))
+                    offer = build_offer(state, fid, custom=False, seconds=10)
+                    sizes.append(_estimated_tokens(offer.messages, custom=False))
                 turns = plan_turns(state, fid, limit=1)
                 state = apply_turn(state, fid, turns[0].steps) if turns else pass_turn(state, fid)
     assert len(sizes) >= 8
-    assert 500 <= min(sizes) and max(sizes) <= 1250, (min(sizes), max(sizes))
+    assert 500 <= min(sizes) and max(sizes) <= 1600, (min(sizes), max(sizes))

@@ -1,0 +1,167 @@
+"""The pilots the companion's model is measured against, each deciding one duo phase from the fight.
+
+`random`, `pass` and `auto` are the floor and the engine's own choice; `expert` tries every offered
+turn to the end of the fight with auto and keeps the best (what a player who tests each turn would
+find); `reader` reads only the prompt's text, never the engine, and picks by the consequences each
+turn states, so its score tells whether the prompt carries what a model needs. All are synchronous
+and deterministic for a given fight and seed.
+"""
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from engine.tactics import FightState, PlannedTurn, apply_turn, autoplay_state, pass_turn, plan_turns
+
+from .decision import CompanionDecision
+from .offer import build_offer
+from .tools import MAX_TURNS
+
+Baseline = Callable[[FightState, str, random.Random], CompanionDecision]
+
+
+def _turn(fight: FightState, turns: list[PlannedTurn], index: int, code: str, reason: str) -> CompanionDecision:
+    return CompanionDecision(decision="turn", code="auto" if code == "auto" else "chosen", number=index + 1,
+                             round=fight.round, offered=[t.label for t in turns],
+                             steps=[s.model_dump(exclude_none=True) for s in turns[index].steps], reason=reason)
+
+
+def _pass(fight: FightState, turns: list[PlannedTurn], reason: str, code: str = "model_pass") -> CompanionDecision:
+    return CompanionDecision(decision="pass", code=code, round=fight.round,  # type: ignore[arg-type]
+                             offered=[t.label for t in turns], reason=reason)
+
+
+def pass_pilot(fight: FightState, fighter_id: str, rng: random.Random) -> CompanionDecision:
+    """Never acts: the floor every other pilot must clear."""
+    return _pass(fight, [], "the pass baseline always passes")
+
+
+def random_pilot(fight: FightState, fighter_id: str, rng: random.Random) -> CompanionDecision:
+    """One of the offered turns, or a pass, uniformly at random."""
+    turns = plan_turns(fight, fighter_id, limit=MAX_TURNS)
+    pick = rng.randrange(len(turns) + 1)
+    if pick == len(turns):
+        return _pass(fight, turns, "the random baseline drew a pass")
+    return _turn(fight, turns, pick, "random", "drawn at random")
+
+
+def auto_pilot(fight: FightState, fighter_id: str, rng: random.Random) -> CompanionDecision:
+    """The engine's first turn, as the bot's `auto` pilot plays."""
+    turns = plan_turns(fight, fighter_id, limit=MAX_TURNS)
+    if not turns:
+        return _pass(fight, turns, "no turn to offer", "no_turns")
+    return _turn(fight, turns, 0, "auto", "the planner's first turn")
+
+
+def outcome_score(state: FightState) -> tuple[int, float]:
+    """How good an ended (or stopped) fight is for the duo: the result first, then the duo's HP left."""
+    rank = {"won": 2, "draw": 1}.get(state.result or "", 0)
+    left = sum(f.hp for f in state.side("duo") if f.standing)
+    return rank, left / max(1, state.start_hp["duo"])
+
+
+def expert_pilot(fight: FightState, fighter_id: str, rng: random.Random) -> CompanionDecision:
+    """Every offered turn (and a pass) played to the end of the fight with auto; the best is kept."""
+    turns = plan_turns(fight, fighter_id, limit=MAX_TURNS)
+    best: tuple[tuple[int, float], int] | None = None
+    for index in [*range(len(turns)), -1]:
+        try:
+            after = pass_turn(fight, fighter_id) if index < 0 else apply_turn(fight, fighter_id, turns[index].steps)
+        except ValueError:
+            continue
+        score = outcome_score(autoplay_state(after))
+        if best is None or score > best[0]:
+            best = (score, index)
+    if best is None or best[1] < 0:
+        return _pass(fight, turns, "passing plays out best")
+    return _turn(fight, turns, best[1], "expert", "the best turn played to the end")
+
+
+# --- the reader: the prompt's words only -----------------------------------------------------------------
+
+TURN_LINE = re.compile(r"^(?P<n>[1-9])\. (?P<text>.+)$", re.MULTILINE)
+HP_AFTER = re.compile(r"(?P<who>you|the \w+) (?:(?P<hp>\d+)/\d+ HP|(?P<down>DOWNED))")
+
+
+@dataclass(frozen=True)
+class ReadTurn:
+    """What one offered turn says it leads to, as a reader of the prompt finds it."""
+    number: int
+    lethal: bool
+    result: int          # +1 the turn wins the fight, -1 it loses it, 0 neither
+    hp_after: int        # the duo's HP after the strays, as stated (a downed fighter counts 0)
+    kills: int
+    defused: int
+    damage: int
+    goal: int            # higher is closer to the goal: the pack broken or lower, the exit nearer
+
+    def score(self) -> tuple:
+        """Standing first, then the fight's result; within those the engine's stated rank (it played each
+        turn and the strays' phase), since the finer facts are what it ranked by. Measured: reading HP,
+        goal progress or kills ahead of the rank wins fewer fights (README, the companion's eval)."""
+        return not self.lethal, self.result, -self.number
+
+
+def _after_part(text: str) -> str:
+    found = re.search(r"After the strays: (.*?)(?:\. Defuses|\. Still fires|\. Goal|\.$)", text)
+    return found.group(1) if found else ""
+
+
+def _goal(text: str) -> int:
+    if "Goal: the pack breaks" in text:
+        return 10_000
+    pack = re.search(r"Goal: pack HP (\d+)/", text)
+    if pack:
+        return -int(pack.group(1))
+    exits = [int(d) for d in re.findall(r"(\d+) tiles from", text)]
+    return -sum(exits) if exits else 0
+
+
+def read_turn(number: int, text: str) -> ReadTurn:
+    """The consequences one turn's line states, read from its words alone."""
+    after = _after_part(text)
+    hp = sum(int(m["hp"]) for m in HP_AFTER.finditer(after) if m["hp"])
+    damage = re.search(r"Deals (\d+)", text)
+    kills = re.search(r"downs ([^.]+?)\. After", text)
+    defuses = re.search(r"Defuses ([^.]+)\.", text)
+    result = 1 if "WINS the fight" in after else -1 if "LOSES the fight" in after else 0
+    return ReadTurn(number=number, lethal="LETHAL" in after, result=result, hp_after=hp,
+                    kills=len(kills.group(1).split(", ")) if kills else 0,
+                    defused=len(defuses.group(1).split("; ")) if defuses else 0,
+                    damage=int(damage.group(1)) if damage else 0, goal=_goal(text))
+
+
+def read_prompt(messages: list[dict]) -> list[ReadTurn]:
+    """Every numbered turn of the user message, as the reader understands it."""
+    user = next(m["content"] for m in reversed(messages) if m["role"] == "user")
+    section = user.split("Ready-made turns", 1)[-1]
+    return [read_turn(int(m["n"]), m["text"]) for m in TURN_LINE.finditer(section)]
+
+
+def read_pass(messages: list[dict]) -> ReadTurn | None:
+    """What the prompt says a pass leads to (None when it does not say)."""
+    user = next(m["content"] for m in reversed(messages) if m["role"] == "user")
+    found = re.search(r"^If you pass, after the strays: (.+)$", user, re.MULTILINE)
+    return read_turn(0, f"After the strays: {found.group(1)}") if found else None
+
+
+def reader_pilot(fight: FightState, fighter_id: str, rng: random.Random) -> CompanionDecision:
+    """Picks by the stated consequences of the prompt it would be sent; the engine is used only to build
+    that prompt, exactly as the model's pilot builds it, and to send the chosen turn."""
+    offer = build_offer(fight, fighter_id, custom=False, seconds=10)
+    read = read_prompt(offer.messages)
+    if not read or not offer.turns:
+        return _pass(fight, offer.turns, "the prompt offered no turn")
+    best = max(read, key=ReadTurn.score)
+    passing = read_pass(offer.messages)
+    if passing is not None and best.lethal and not passing.lethal:
+        return _pass(fight, offer.turns, "the prompt says every turn is lethal and a pass is not")
+    if best.number > len(offer.turns):
+        return _pass(fight, offer.turns, "the prompt named a turn that was not offered")
+    return _turn(fight, offer.turns, best.number - 1, "reader", "read from the prompt")
+
+
+BASELINES: dict[str, Baseline] = {"random": random_pilot, "pass": pass_pilot, "auto": auto_pilot,
+                                  "expert": expert_pilot, "reader": reader_pilot}
