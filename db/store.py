@@ -324,8 +324,13 @@ def _m5_companion_replay(db: Store) -> None:
                "where guild_id is not null group by guild_id, substr(created_at, 1, 10)")
 
 
+def _m6_companion_call(db: Store) -> None:
+    """The player's word to the companion (`/tactics tell`) that a decision was given, kept with it."""
+    db.execute("alter table companion_decisions add column player_call text")
+
+
 MIGRATIONS: list[Migration] = [_m1_initial, _m2_running_slots, _m3_companion_decisions, _m4_deadline_index,
-                               _m5_companion_replay]
+                               _m5_companion_replay, _m6_companion_call]
 
 
 def migrate(db: Store) -> int:

@@ -69,6 +69,7 @@ class CompanionDecision(BaseModel):
     answer: str | None = None
     error_body: str | None = None
     seq: int | None = None
+    call: str | None = None                             # the player's word to the companion it was given
 
     @field_validator("say", "reason")
     @classmethod

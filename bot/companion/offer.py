@@ -101,7 +101,7 @@ def system_prompt(state: FightState, fighter_id: str, *, custom: bool, seconds: 
                   hero=ally.name, max_turns=MAX_TURNS, custom=custom, skills=skills, seconds=f"{seconds:g}")
 
 
-def user_prompt(state: FightState, fighter_id: str, turns: list[PlannedTurn]) -> str:
+def user_prompt(state: FightState, fighter_id: str, turns: list[PlannedTurn], *, call: str | None = None) -> str:
     me = state.get(fighter_id)
     ally_id = "hero" if fighter_id == "companion" else "companion"
     ally = state.get(ally_id)
@@ -109,7 +109,14 @@ def user_prompt(state: FightState, fighter_id: str, turns: list[PlannedTurn]) ->
     return render("companion/user", round=state.round, letter=me.letter, hero_letter=ally.letter, hero=ally.name,
                   view=render_text(state, viewer=fighter_id, recent=0), me=me, budget=budget(state, fighter_id),
                   hero_state=_ally_state(state, ally_id), turns=listed, goal=goal_text(state),
-                  if_pass=if_pass(state, fighter_id))
+                  if_pass=if_pass(state, fighter_id), call=_fenced(call))
+
+
+def _fenced(call: str | None) -> str:
+    """The player's words as plain text that cannot close its own block."""
+    if not call:
+        return ""
+    return " ".join(call.replace("<<<", "").replace(">>>", "").split())[:200]
 
 
 def goal_text(state: FightState) -> str:
@@ -131,11 +138,14 @@ def if_pass(state: FightState, fighter_id: str) -> str:
     return _after(state, fighter_id, c)
 
 
-def build_offer(state: FightState, fighter_id: str, *, custom: bool, seconds: float) -> Offer:
-    """The planner's turns for `fighter_id` and the system and user messages that list them."""
+def build_offer(state: FightState, fighter_id: str, *, custom: bool, seconds: float,
+                call: str | None = None) -> Offer:
+    """The planner's turns for `fighter_id` and the system and user messages that list them; `call` is
+    the player's own word to the companion, delimited and labelled as theirs (the only player text that
+    reaches a prompt, and only the fight's leader's)."""
     turns = plan_turns(state, fighter_id, limit=MAX_TURNS)
     messages = [{"role": "system", "content": system_prompt(state, fighter_id, custom=custom, seconds=seconds)},
-                {"role": "user", "content": user_prompt(state, fighter_id, turns)}]
+                {"role": "user", "content": user_prompt(state, fighter_id, turns, call=call)}]
     return Offer(turns=turns, messages=messages)
 
 

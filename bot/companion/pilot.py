@@ -156,12 +156,13 @@ class CompanionPilot:
 
     async def decide(self, fight: FightState, fighter_id: str = "companion", *, timeout: float = 10.0,
                      guild_id: int | None = None, game_id: str | int | None = None,
-                     window: float | None = None) -> CompanionDecision:
+                     window: float | None = None, call: str | None = None) -> CompanionDecision:
         """The companion's decision for this duo phase, within `timeout` seconds of the call (pass what is
         left of the 10 s since the companion's phase opened; `window`, those 10 s, names a timeout).
 
         `guild_id` counts the server's daily budget (none: no budget); `game_id` names the fight in the
-        stored record. Never raises for anything the model or its server does: the worst is a pass. If
+        stored record; `call` is the player's own word to the companion (`/tactics tell`), put in the
+        prompt as theirs and stored with the decision. Never raises for anything the model or its server does: the worst is a pass. If
         the caller cancels it, the timeout is stored before the cancellation goes on.
         """
         loop = asyncio.get_running_loop()
@@ -171,7 +172,7 @@ class CompanionPilot:
         timed_out = f"no answer in {window if window is not None else timeout:g} s"
         try:
             async with asyncio.timeout_at(deadline):
-                decision = await self._decide(fight, fighter_id, deadline, tally, guild_id)
+                decision = await self._decide(fight, fighter_id, deadline, tally, guild_id, call)
         except TimeoutError:
             self._answered = False if tally.calls else self._answered
             decision = _pass(tally, "timeout", timed_out, self.model)
@@ -188,19 +189,20 @@ class CompanionPilot:
             log.exception("companion pilot failed")
             decision = _pass(tally, "error", f"pilot error: {brief(e)}", self.model)
         decision.latency_s = round(loop.time() - started, 3)
+        decision.call = call
         if decision.passed:
             log.info("companion passes (%s): %s", decision.code, decision.reason)
         await asyncio.shield(self._store(decision, fighter_id, guild_id, game_id))
         return decision
 
     async def _decide(self, fight: FightState, fighter_id: str, deadline: float, tally: _Tally,
-                      guild_id: int | None) -> CompanionDecision:
+                      guild_id: int | None, call: str | None = None) -> CompanionDecision:
         if self.client is None:
             raise _Refused("no_model", "no model is configured")
         loop = asyncio.get_running_loop()
         custom = self.settings.companion_custom_turns
         offer: Offer = await self._engine(build_offer, fight, fighter_id, custom=custom,
-                                          seconds=max(1, round(deadline - loop.time())))
+                                          seconds=max(1, round(deadline - loop.time())), call=call)
         tally.offered = offer.labels
         if not offer.turns:
             raise _Refused("no_turns", "no turn to offer")

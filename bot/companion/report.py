@@ -29,7 +29,8 @@ def companion_report(db: Store, fight_key: str, pilot: str) -> str:
     say = f' — said "{plain(last["say"])}"' if last.get("say") else ""
     model = f", model {plain(last['model'])}" if last.get("model") else ""
     calls = int(last.get("calls") or 0)
+    told = f'Your call: "{plain(last["player_call"])}"\n' if last.get("player_call") else ""
     return (f"**Companion's last decision** (round {last['round']}, pilot {pilot}{model}):\n"
-            f"Offered:\n{offered}\nChoice: {choice}{say}\nReason: {plain(last['reason'] or '')}\n"
+            f"Offered:\n{offered}\n{told}Choice: {choice}{say}\nReason: {plain(last['reason'] or '')}\n"
             f"Latency: {float(last['latency_s'] or 0):.2f} s · {calls} model call{'' if calls == 1 else 's'} · "
             f"tokens {last['tokens_in'] or 0} in, {last['tokens_out'] or 0} out" + _skipped(skipped))

@@ -39,6 +39,8 @@ class Action:
     # Checked against the current state rather than refused as out of date when its board's version is
     # behind: the kind decides (plays it, refuses it naming why, or raises AlreadyDone).
     fresh_checked: ClassVar[bool] = False
+    # Taken whenever the game runs, in turn or not (a word to the companion): the seats are not checked.
+    out_of_turn: ClassVar[bool] = False
 
     def encode(self) -> str:
         parts = [_text_of(getattr(self, f.name)) for f in fields(self)]

@@ -229,9 +229,9 @@ class Sessions:
         seats = kind.seats(state, game)
         if isinstance(actor, str) and actor not in (seats or ()):
             return ActResult("refused", f"The {actor} seat is not due to act now.", game)
-        if seats is not None and actor not in seats:
-            return ActResult("refused", NOT_YOUR_TURN_TEXT, game)
         ctx = self.context(game, actor)
+        if seats is not None and actor not in seats and not _out_of_turn(action):
+            return self._not_due(kind, state, action, value, ctx, game)
         try:
             outcome = kind.act(state, action, value, ctx)
         except AlreadyDone as exc:
@@ -239,6 +239,20 @@ class Sessions:
         except GameError as exc:
             return ActResult("refused", str(exc), game)
         return self.save_outcome(kind, game, outcome, ctx, before=state)
+
+    @staticmethod
+    def _not_due(kind: GameKind, state: Any, action: Action | str, value: str | None, ctx: Context,
+                 game: GameRecord) -> ActResult:
+        """A member acting out of turn. A fresh-checked action may be the second press of one already
+        taken (a double Send): the kind is asked, on the state as it is, only to say so; nothing is saved."""
+        if _checked_fresh(action):
+            try:
+                kind.act(state, action, value, ctx)
+            except AlreadyDone as exc:
+                return ActResult("done", str(exc) or DONE_TEXT, game)
+            except GameError:
+                pass
+        return ActResult("refused", NOT_YOUR_TURN_TEXT, game)
 
     def phase(self, game: GameRecord, state: Any) -> Hashable | None:
         """The phase `state` is in, as its kind declares it (None: the kind declares no phases)."""
@@ -287,6 +301,10 @@ class Sessions:
 def _checked_fresh(action: Action | str) -> bool:
     """An action its kind checks against the current state rather than refusing as out of date."""
     return isinstance(action, Action) and action.fresh_checked
+
+
+def _out_of_turn(action: Action | str) -> bool:
+    return isinstance(action, Action) and action.out_of_turn
 
 
 __all__ = ["ActResult", "DONE_TEXT", "NOT_PLAYER_TEXT", "NOT_RUNNING_TEXT", "NOT_YOUR_TURN_TEXT", "PLAYER",

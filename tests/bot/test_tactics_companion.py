@@ -187,6 +187,11 @@ async def test_the_players_call_waits_for_the_models_next_decision_and_only_the_
         assert len(fake.requests) == 2 and session(bot).fight.round == 2
         assert session(bot).call is None, "the call went with the decision it was made for"
         assert "pass forever" not in str(fake.requests), "no other member's text reaches a prompt"
+        first, second = (next(m["content"] for m in r["messages"] if m["role"] == "user") for r in fake.requests)
+        assert "<<<player" not in first, "no call, no block"
+        assert "Your player's call" in second and "<<<player\nfocus the Tussle, @everyone\nplayer>>>" in second
+        report = private_text(await alice.slash(thread, "tactics companion"))
+        assert 'Your call: "focus the Tussle, @' in report, "stored with the decision it was given to"
 
 
 async def test_a_timed_out_decision_is_shown_by_tactics_companion(make_real_bot, fake):

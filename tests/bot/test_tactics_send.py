@@ -140,3 +140,24 @@ async def test_an_open_preview_survives_the_friend_acting_and_a_second_send_is_t
         again = await alice.click(twin, label="Send")
         assert f"Turn {number} was already sent: Tidecaller played it." in private_text(again), "two Sends"
         assert session(bot).fight == tx.apply_turn(moved, "hero", turn.steps), "and played once"
+
+
+async def test_a_second_send_while_the_ally_is_still_due_is_told_it_was_already_sent(make_real_bot):
+    """The hero has acted and the friend's companion is still to act: the seat check alone would answer
+    "not your turn" to the twin press, which reads as if nothing had happened."""
+    bot = make_real_bot()
+    async with simcord.run(bot) as env:
+        guild, channel, alice, bob = world(env, "alice", "bob")
+        await alice.slash(channel, "tactics campaign", pilot="friend", friend=bob, companion="Cindle")
+        thread = channel.threads[-1]
+        await bob.click(thread.last_message, label="Accept")
+        board = thread.last_message
+        label = next(b for b in labels(board) if b and b.startswith("1. "))
+        preview = last_private(await alice.click(board, label=label))
+        twin = last_private(await alice.click(board, label=label))
+        sent = await alice.click(preview, label="Send")
+        assert "Sent turn 1: " in private_text(sent)
+        assert session(bot).fight.get("companion").done is False, "the friend is still to act"
+        again = await alice.click(twin, label="Send")
+        assert "Turn 1 was already sent: Tidecaller played it." in private_text(again)
+        assert "not your turn" not in private_text(again).lower()

@@ -243,8 +243,9 @@ class TypedTurn(Action):
 
 @dataclass(frozen=True)
 class Tell(Action):
-    """`/tactics tell message:` — the player's call for the companion's next decision."""
+    """`/tactics tell message:` — the player's call for the companion's next decision, said in turn or not."""
     verb = "tell"
+    out_of_turn = True
     message: str
 
     @classmethod

@@ -20,7 +20,7 @@ from bot.settings import Settings
 from db import companion as decision_store
 
 from .actions import PilotTurn
-from .session import PILOT_SECONDS
+from .session import PILOT_SECONDS, player_call
 
 MARGIN_S = 0.05  # the model's deadline ends this much before the core's
 
@@ -104,9 +104,9 @@ class ModelPilot(_Bound):
     async def decide(self, state: Any, seat: str, deadline: datetime) -> PilotTurn:
         timeout = max(0.0, (deadline - self.now()).total_seconds() - MARGIN_S)
         # A timeout is said as the seed says it (10 s), whatever was left after a restart.
-        call = self.companion.decide(state.fight, "companion", timeout=timeout, guild_id=state.guild_id,
-                                     game_id=state.key, window=PILOT_SECONDS)
-        decision = await self.external(call, "the companion's model server")
+        deciding = self.companion.decide(state.fight, "companion", timeout=timeout, guild_id=state.guild_id,
+                                         game_id=state.key, window=PILOT_SECONDS, call=player_call(state))
+        decision = await self.external(deciding, "the companion's model server")
         return _action(decision, state)
 
     async def aclose(self) -> None:
