@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from engine.tactics import FightState, apply_turn, pass_turn, plan_turns
 
+from .coordination import aim_of
 from .decision import REASON_LIMIT, CompanionDecision, brief, one_line
 
 
@@ -13,9 +14,10 @@ def auto_decision(fight: FightState, fighter_id: str = "companion") -> Companion
     if not turns:
         return CompanionDecision(decision="pass", code="no_turns", reason="no turn to offer", round=fight.round,
                                  seq=fight.seq)
+    aim = aim_of(turns[0])
     return CompanionDecision(decision="turn", code="auto", number=1, round=fight.round, seq=fight.seq, offered=labels,
                              steps=[s.model_dump(exclude_none=True) for s in turns[0].steps],
-                             reason="the planner's first turn")
+                             reason="the planner's first turn", aim_foes=sorted(aim.foes), aim_support=aim.support)
 
 
 def apply_decision(fight: FightState, fighter_id: str,

@@ -3,13 +3,14 @@
 The pilot is asked when the phase opens, while the hero may still act. If the hero moved first, the
 chosen turn is played as it is when its steps are still legal; if not, the highest-ranked turn now
 offered with the same aim (the same foe, or the same heal or shield) is played instead; failing both,
-the companion passes and says why. Pure and synchronous (engine work): run it off the event loop.
+the companion passes and says why. Used by the bot's tactics kind and by the eval's --live mode.
+Pure and synchronous (engine work): run it off the event loop.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.tactics import FightState, PlannedTurn, apply_turn, plan_turns
+from engine.tactics import FightState, PlannedTurn, check_turn, plan_turns
 
 from .tools import MAX_TURNS
 
@@ -21,6 +22,11 @@ class Aim:
     """What a turn is for: the foes it hits, and whether it heals or shields an ally."""
     foes: frozenset[str]
     support: bool
+
+    @classmethod
+    def of_decision(cls, foes: list[str], support: bool) -> Aim | None:
+        """The aim a stored decision carries (None: it named none, e.g. a pass or a custom turn)."""
+        return cls(frozenset(foes), support) if foes or support else None
 
     def shared_with(self, other: Aim) -> bool:
         return bool(self.foes & other.foes) or (self.support and other.support)
@@ -34,28 +40,26 @@ def aim_of(turn: PlannedTurn) -> Aim:
 
 
 @dataclass(frozen=True)
-class Coordinated:
-    """What is played: the new fight, the steps sent (empty for a pass) and why, in a player's words."""
-    state: FightState | None  # None: nothing legal is left; the caller passes
-    steps: list[dict]
+class Rebound:
+    """What to play now: the steps (None: nothing legal with that aim is left; pass) and why, in a
+    player's words (empty when the chosen turn plays as it is)."""
+    steps: list[dict] | None
     note: str
 
 
-def coordinate(fight: FightState, fighter_id: str, steps: list[dict], aim: Aim | None) -> Coordinated:
-    """Play `steps` on the fight as it is now, or the best turn with the same aim, or say why not."""
+def rebind(fight: FightState, fighter_id: str, steps: list[dict], aim: Aim | None) -> Rebound:
+    """The chosen `steps` if they still work on the fight as it is now, or the best turn with the same
+    aim, or a reason to pass."""
     try:
-        return Coordinated(apply_turn(fight, fighter_id, steps), steps, "")
+        check_turn(fight, fighter_id, steps)
+        return Rebound(steps, "")
     except ValueError as refused:
         why = str(refused).strip().splitlines()[0] if str(refused).strip() else "it is no longer legal"
     if aim is not None:
         for rank, turn in enumerate(plan_turns(fight, fighter_id, limit=MAX_TURNS), start=1):
             if aim_of(turn).shared_with(aim):
-                chosen = [s.model_dump(exclude_none=True) for s in turn.steps]
-                try:
-                    after = apply_turn(fight, fighter_id, chosen)
-                except ValueError:
-                    continue
-                return Coordinated(after, chosen, f"the chosen turn no longer worked ({why}); "
-                                                  f"played turn {rank} with the same aim instead")
-    return Coordinated(None, [], f"the ally's move made the chosen turn illegal ({why}) "
-                                 "and no turn with the same aim is left")
+                return Rebound([s.model_dump(exclude_none=True) for s in turn.steps],
+                               f"its chosen turn no longer worked after the hero's move ({why}), so it "
+                               f"played turn {rank}, which has the same aim")
+    return Rebound(None, f"the hero's move made its chosen turn illegal ({why}) and no turn with the same "
+                         "aim is left")

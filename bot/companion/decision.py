@@ -70,6 +70,8 @@ class CompanionDecision(BaseModel):
     error_body: str | None = None
     seq: int | None = None
     call: str | None = None                             # the player's word to the companion it was given
+    aim_foes: list[str] = Field(default_factory=list)   # what the chosen turn was for (coordination.py)
+    aim_support: bool = False
 
     @field_validator("say", "reason")
     @classmethod

@@ -21,7 +21,7 @@ from engine.tactics import FightState, apply_turn, expected_level, new_fight, pa
 
 from .auto import apply_decision
 from .baselines import BASELINES
-from .coordination import aim_of, coordinate
+from .coordination import aim_of, rebind
 from .decision import CompanionDecision
 from .offer import build_offer
 from .tools import MAX_TURNS
@@ -135,10 +135,10 @@ def _apply(state: FightState, decision: CompanionDecision, aim: Any, *, live: bo
     if not live:
         after, applied = apply_decision(state, "companion", decision)
         return after, "passed" if applied.passed else "played", applied.reason
-    done = coordinate(state, "companion", decision.steps, aim)
-    if done.state is None:
+    done = rebind(state, "companion", decision.steps, aim)
+    if done.steps is None:
         return pass_turn(state, "companion"), "passed", done.note
-    return done.state, "rebound" if done.note else "played", done.note
+    return apply_turn(state, "companion", done.steps), "rebound" if done.note else "played", done.note
 
 
 def _record(decision: CompanionDecision, outcome: str, note: str) -> dict:

@@ -31,6 +31,7 @@ from prompts import render
 
 from .auto import auto_decision
 from .client import ANSWER_LIMIT, body_text, error_words, make_client, warm_up
+from .coordination import aim_of
 from .decision import REASON_LIMIT, SAY_LIMIT, Code, CompanionDecision, brief, one_line
 from .offer import Offer, build_offer, retry_prompt
 from .request import Accepted
@@ -162,8 +163,9 @@ class CompanionPilot:
 
         `guild_id` counts the server's daily budget (none: no budget); `game_id` names the fight in the
         stored record; `call` is the player's own word to the companion (`/tactics tell`), put in the
-        prompt as theirs and stored with the decision. Never raises for anything the model or its server does: the worst is a pass. If
-        the caller cancels it, the timeout is stored before the cancellation goes on.
+        prompt as theirs and stored with the decision. Never raises for anything the model or its server
+        does: the worst is a pass. If the caller cancels it, the timeout is stored before the
+        cancellation goes on.
         """
         loop = asyncio.get_running_loop()
         started = loop.time()
@@ -351,11 +353,14 @@ class CompanionPilot:
                                      reason=one_line(args.reason, REASON_LIMIT) or "the model passed",
                                      **_cost(tally))
         if isinstance(args, ChooseTurn):
-            steps = [s.model_dump(exclude_none=True) for s in offer.turns[args.number - 1].steps]
+            chosen = offer.turns[args.number - 1]
+            steps = [s.model_dump(exclude_none=True) for s in chosen.steps]
             await self._check(fight, fighter_id, steps, f"turn {args.number}")
+            aim = aim_of(chosen)
             return CompanionDecision(decision="turn", code="chosen", number=args.number, steps=steps,
                                      say=one_line(args.say, SAY_LIMIT), model=model,
-                                     reason="chosen by the model", **_cost(tally))
+                                     reason="chosen by the model", aim_foes=sorted(aim.foes),
+                                     aim_support=aim.support, **_cost(tally))
         assert isinstance(args, CustomTurn)  # the three tools' arguments, one class each
         steps = [s.engine_step() for s in args.steps]
         try:

@@ -18,7 +18,7 @@ from bot.companion import CompanionDecision
 from bot.core.errors import AlreadyDone
 from bot.core.kinds import Context, GameError
 from bot.games.tactics import fights
-from bot.games.tactics.actions import PilotTurn, SendTurn, ShowTurn
+from bot.games.tactics.actions import PilotTurn, SendTurn, ShowTurn, TypedTurn
 from bot.games.tactics.kind import Choices, Tactics
 from db.games import create_game
 from db.store import open_store
@@ -161,3 +161,26 @@ async def test_a_second_send_while_the_ally_is_still_due_is_told_it_was_already_
         again = await alice.click(twin, label="Send")
         assert "Turn 1 was already sent: Tidecaller played it." in private_text(again)
         assert "not your turn" not in private_text(again).lower()
+
+
+def test_a_companion_turn_the_hero_made_illegal_plays_the_best_turn_with_the_same_aim(fight) -> None:
+    """Playing together: the pilot decided when the phase opened; the hero moved onto its tile first."""
+    from bot.companion.auto import auto_decision
+
+    state, hero, model = fight
+    decision = auto_decision(state.fight, "companion")
+    taken = next(s["to"] for s in decision.steps if s["kind"] == "move")
+    assert decision.aim_foes, "the chosen turn's aim travels with the decision"
+    moved = KIND.act(state, TypedTurn(f"move {taken}; end"), None, hero).state
+    assert moved.fight.get("hero").pos == taken and moved.fight.seq != state.fight.seq
+    wire = json.dumps({"decision": decision.model_dump(mode="json"), "seq": state.fight.seq})
+    played = KIND.act(moved, PilotTurn(wire), None, model).state
+    said = "\n".join(played.closed_by + played.notes)
+    assert "which has the same aim" in said and f"{taken} is taken by Tidecaller" in said, said
+    assert "passes" not in said
+    # With no aim left to keep, it passes and says why.
+    aimless = decision.model_copy(update={"aim_foes": [], "aim_support": False})
+    wire = json.dumps({"decision": aimless.model_dump(mode="json"), "seq": state.fight.seq})
+    passed = KIND.act(moved, PilotTurn(wire), None, model).state
+    said = "\n".join(passed.closed_by + passed.notes)
+    assert "passes: the hero's move made its chosen turn illegal" in said, said

@@ -8,7 +8,7 @@ import random
 from support.fake_openai import FakeOpenAI, choose
 
 from bot.companion.baselines import BASELINES, read_pass, read_prompt
-from bot.companion.coordination import aim_of, coordinate
+from bot.companion.coordination import Rebound, aim_of, rebind
 from bot.companion.evaluate import EvalOptions, FightRun, baseline_decider, evaluate, paired, run_fight, wilson
 from engine.tactics import apply_turn, new_fight, plan_turns
 
@@ -85,12 +85,15 @@ def test_a_turn_made_illegal_by_the_hero_is_replaced_by_one_with_the_same_aim():
     taken = next(s.to for s in turn.steps if s.kind == "move")
     after_hero = apply_turn(state, "hero", [{"kind": "move", "to": taken}, {"kind": "end"}])
     steps = [s.model_dump(exclude_none=True) for s in turn.steps]
-    done = coordinate(after_hero, "companion", steps, aim_of(turn))
-    assert done.state is not None and done.steps != steps
+    done = rebind(after_hero, "companion", steps, aim_of(turn))
+    assert done.steps is not None and done.steps != steps
     assert "taken by Tidecaller" in done.note and "same aim" in done.note
+    assert apply_turn(after_hero, "companion", done.steps).round == 2, "the turn it picked plays, closing the phase"
     # With no aim to keep (a turn that hit nobody), the companion passes and says why.
-    passed = coordinate(after_hero, "companion", steps, None)
-    assert passed.state is None and "no turn with the same aim" in passed.note
+    passed = rebind(after_hero, "companion", steps, None)
+    assert passed.steps is None and "no turn with the same aim" in passed.note
+    # Steps that still work are played as they are.
+    assert rebind(state, "companion", steps, aim_of(turn)) == Rebound(steps, "")
 
 
 def test_live_mode_asks_before_the_hero_and_never_loses_a_decision():

@@ -18,6 +18,7 @@ from datetime import date
 
 import engine.tactics as tx
 from bot.companion import CompanionDecision
+from bot.companion.coordination import Aim, rebind
 from bot.core.errors import AlreadyDone
 from bot.core.kinds import Context, GameError, GameKind, Outcome, Seat, step
 from bot.core.reply import Button, Picture, Reply, Style
@@ -275,14 +276,24 @@ class Tactics(GameKind[TacticsSession], TacticsViews, Invitation):
             except tx.TacticsError as exc:
                 if seq == state.fight.seq:
                     raise GameError(f"{name}'s turn: {exc.reason}") from None
-                # The hero acted while the pilot decided, and the turn no longer fits the board.
-                with refusal(f"{name} passes"):
-                    after = tx.play_pass(state.fight, "companion")
-                said = f"{name} passes: the hero moved first and its turn is no longer legal ({exc.reason})."
+                # The hero acted while the pilot decided: the same aim, or a pass saying why.
+                after, said = self._rebound(state, decision, name)
         if decision.notice:
             said += f"\n{decision.notice}"
         heard = {"call": None} if ctx.seat == "model" else {}  # the model's prompt had the player's call
         return self._advance(state.model_copy(update=heard), after, ctx, said)
+
+    @staticmethod
+    def _rebound(state: TacticsSession, decision: CompanionDecision, name: str) -> tuple[tx.TurnResult, str]:
+        """The companion's chosen turn after the hero moved first: the best turn now with the same aim,
+        or a pass that says why (playing together: bot/companion/coordination.py)."""
+        aim = Aim.of_decision(decision.aim_foes, decision.aim_support)
+        rebound = rebind(state.fight, "companion", decision.steps, aim)
+        if rebound.steps is not None:
+            with refusal(f"{name}'s turn"):
+                return tx.play_turn(state.fight, "companion", rebound.steps), f"{name}: {rebound.note}."
+        with refusal(f"{name} passes"):
+            return tx.play_pass(state.fight, "companion"), f"{name} passes: {rebound.note}."
 
     @step(Tell)
     def _tell(self, state: TacticsSession, action: Tell, ctx: Context) -> Outcome:
