@@ -195,16 +195,32 @@ def _update(db: Store, game_id: int, expected_version: int, now: datetime,
 _UNSET = object()
 
 
+def _leave(db: Store, game_id: int, users: list[int], then: Callable[[], None] | None) -> Callable[[], None]:
+    """The part of a save that takes players out of a game (inside its transaction)."""
+    def leave() -> None:
+        for user in users:
+            db.execute("delete from game_players where game_id = ? and user_id = ?", [game_id, user])
+            db.execute("delete from running_slots where game_id = ? and user_id = ?", [game_id, user])
+        if then is not None:
+            then()
+    return leave
+
+
 def save_game(db: Store, game: GameRecord, *, now: datetime, state: str | None = None,
               status: str | None = None, deadline: datetime | None | object = _UNSET,
               thread_id: int | None = None, board_message_id: int | None = None,
-              also: Callable[[], None] | None = None) -> GameRecord:
+              also: Callable[[], None] | None = None, leaving: Iterable[int] = ()) -> GameRecord:
     """Write the given fields in one transaction that bumps the version; StaleGame if it moved on.
 
     `also` runs inside that transaction once the version check has passed: progress a move earned
-    is written with the move, never without it.
+    is written with the move, never without it. `leaving` are players who are no longer in the game
+    (a friend who declined): they stop being its players and their running slot is freed with it.
     """
     fields: dict = {}
+    gone = [user for user in leaving if user in game.players]
+    if gone:
+        fields["players"] = json.dumps([user for user in game.players if user not in gone])
+        also = _leave(db, game.id, gone, also)
     if state is not None:
         fields["state"] = state
     if status is not None:

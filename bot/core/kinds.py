@@ -54,6 +54,7 @@ class Outcome(Generic[S]):
     finished: bool = False
     on_saved: Callable[[], None] | None = None  # progress earned, written in the game's own save
     private: Reply | None = None  # shown only to the one who acted (their hand after a placement)
+    leaves: tuple[int, ...] = ()  # players no longer in the game (a friend who declined): their slot is freed
 
 
 Verb = str | type[Action]  # a typed action, or (while a game still reads strings) its bare verb

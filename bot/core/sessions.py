@@ -271,6 +271,7 @@ class Sessions:
             saved = game_store.save_game(
                 self.db, game, now=ctx.now, state=kind.dump(outcome.state), deadline=deadline,
                 status=game_store.FINISHED if finished else None, also=outcome.on_saved,
+                leaving=outcome.leaves,
             )
         except StaleGame:
             fresh = game_store.get_game(self.db, game.id)

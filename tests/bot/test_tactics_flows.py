@@ -387,3 +387,22 @@ async def test_locked_campaign_fights_are_refused_with_the_rule_that_opens_them(
         mirror = await alice.slash(channel, "tactics campaign", friend=alice)
         assert "ask another member" in private_text(mirror)
         assert not channel.threads
+
+
+async def test_a_friend_who_declines_or_lets_it_lapse_is_free_to_start_their_own_fight(make_real_bot):
+    bot = make_real_bot()
+    async with simcord.run(bot) as env:
+        guild, channel, alice, bob, dave, erin = world(env, "alice", "bob", "dave", "erin")
+        await alice.slash(channel, "tactics campaign", pilot="friend", friend=bob, companion="Cindle")
+        await bob.click(channel.threads[-1].last_message, label="Decline")
+        assert any("declined" in text for text in thread_texts(channel.threads[-1]))
+        await bob.slash(channel, "tactics campaign")
+        assert len(channel.threads) == 2, "a friend who declined holds no slot: bob's own fight opened"
+        await dave.slash(channel, "tactics campaign", pilot="friend", friend=erin, companion="Mossle")
+        invited = channel.threads[-1]
+        await env.advance_time(301)  # erin never answers
+        assert any("did not answer" in text for text in thread_texts(invited))
+        await erin.slash(channel, "tactics campaign")
+        assert len(channel.threads) == 4, "a lapsed invitation holds no slot either"
+        listed = private_text(await erin.slash(channel, "games"))
+        assert listed.count("Tactics") == 1, listed

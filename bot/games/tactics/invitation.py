@@ -14,8 +14,14 @@ def opened(state: TacticsSession, said: str) -> TacticsSession:
 
 
 def solo(state: TacticsSession, ctx: Context) -> TacticsSession:
-    """The session with auto piloting the companion, its first phase opening now."""
-    return state.model_copy(update={"invite": False, "pilot": "auto", "phase_opened": ctx.now})
+    """The session with auto piloting the companion, its first phase opening now (the friend, if one was
+    asked, is no longer in it)."""
+    return state.model_copy(update={"invite": False, "pilot": "auto", "phase_opened": ctx.now, "friend": None})
+
+
+def _friend(state: TacticsSession) -> tuple[int, ...]:
+    """The invited friend, who leaves the fight when the invitation ends without them."""
+    return (state.friend,) if state.friend is not None else ()
 
 
 class Invitation:
@@ -34,10 +40,12 @@ class Invitation:
         if not state.invite or ctx.user_id != state.friend:
             raise GameError("Decline: only the friend who was asked can decline, while the invitation is open.")
         return Outcome(opened(solo(state, ctx), f"<@{state.friend}> declined: "
-                                               f"{state.fight.get('companion').name} is played by auto."), "")
+                                               f"{state.fight.get('companion').name} is played by auto."), "",
+                       leaves=_friend(state))
 
     @step(StartSolo)
     def _start_alone(self, state: TacticsSession, action: StartSolo, ctx: Context) -> Outcome:
         if not state.invite or ctx.user_id != state.player:
             raise GameError("Start with auto: only the host can, while the invitation is open.")
-        return Outcome(opened(solo(state, ctx), f"{state.fight.get('companion').name} is played by auto."), "")
+        return Outcome(opened(solo(state, ctx), f"{state.fight.get('companion').name} is played by auto."), "",
+                       leaves=_friend(state))

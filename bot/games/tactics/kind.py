@@ -354,7 +354,8 @@ class Tactics(GameKind[TacticsSession], TacticsViews, Invitation):
         """The phase ran out: exactly the fighters still due in it pass (nothing reaches the next round)."""
         if state.invite:
             return Outcome(opened(solo(state, ctx), f"<@{state.friend}> did not answer in {INVITE_SECONDS // 60} "
-                                  f"minutes: {state.fight.get('companion').name} is played by auto."), "")
+                                  f"minutes: {state.fight.get('companion').name} is played by auto."), "",
+                           leaves=(state.friend,) if state.friend is not None else ())
         if state.over:
             return Outcome(state, "This fight's thread is closed. Start another with `/tactics campaign`.",
                            finished=True)
