@@ -6,7 +6,6 @@ the core can tell a known action from a forged one before anything runs.
 """
 from __future__ import annotations
 
-import inspect
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
@@ -22,7 +21,7 @@ from db.store import Store
 from .actions import Action, ActionError, check_wire
 from .errors import GameError
 from .reply import Picture, Reply
-from .seats import ExternalWait, Pilot, Seat
+from .seats import Pilot, PilotNeeds, Seat
 
 StepFn = TypeVar("StepFn", bound=Callable[..., Any])
 S = TypeVar("S", bound=BaseModel)  # a game's saved state: a pydantic model
@@ -260,14 +259,12 @@ class GameKind(ABC, Generic[S]):
 @dataclass(frozen=True)
 class GamePlugin:
     """A game as the bot sees it: its kind (rules glue), the factory of its slash-command cog
-    (`cog(bot)`, built by the Discord front-end), and the factory of the pilots that may fill its seats:
-    `pilots(settings)`, or `pilots(settings, external_wait)` for pilots that wait on the outside world."""
+    (`cog(bot)`, built by the Discord front-end), and the factory of the pilots that may fill its seats,
+    `pilots(needs)`, built once at start-up with what they need (seats.PilotNeeds)."""
     kind: GameKind[Any]
     cog: Callable[[Any], Any]
-    pilots: Callable[..., dict[str, Pilot[Any]]] = field(default=lambda settings: {})
+    pilots: Callable[[PilotNeeds], dict[str, Pilot[Any]]] = field(default=lambda needs: {})
 
-    def build_pilots(self, settings: Any, external_wait: ExternalWait) -> dict[str, Pilot[Any]]:
-        """The game's pilots, each built with what it needs (the settings, and the external wait when
-        its factory asks for one)."""
-        takes_wait = len(inspect.signature(self.pilots).parameters) >= 2
-        return self.pilots(settings, external_wait) if takes_wait else self.pilots(settings)
+    def build_pilots(self, needs: PilotNeeds) -> dict[str, Pilot[Any]]:
+        """The game's pilots, each built with what it needs."""
+        return self.pilots(needs)

@@ -5,9 +5,10 @@ pilot without importing one another.
 """
 from __future__ import annotations
 
-from collections.abc import Awaitable
-from datetime import datetime
-from typing import Protocol, TypeVar
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any, Protocol, TypeVar
 
 from .actions import Action
 
@@ -35,4 +36,23 @@ async def direct_wait(awaitable: Awaitable[T], *, reason: str) -> T:
     return await awaitable
 
 
-__all__ = ["Decision", "ExternalWait", "Pilot", "Seat", "direct_wait"]
+def _off_loop(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Awaitable[Any]:
+    import asyncio
+
+    return asyncio.to_thread(fn, *args, **kwargs)
+
+
+@dataclass(frozen=True)
+class PilotNeeds:
+    """What a game's pilots are built with, once, at start-up: the settings, the store and the worker that
+    runs store and engine work off the event loop, the session clock, and how to await the outside world.
+    Built before any pilot, so no pilot is bound to its bot after it is made."""
+
+    settings: Any
+    external_wait: ExternalWait = direct_wait
+    db: Any = None                                         # the store (None: pilots keep no records)
+    run: Callable[..., Awaitable[Any]] = _off_loop         # the sessions' worker (Sessions.call)
+    clock: Callable[[], datetime] = lambda: datetime.now(UTC)
+
+
+__all__ = ["Decision", "ExternalWait", "Pilot", "PilotNeeds", "Seat", "direct_wait"]

@@ -13,7 +13,7 @@ from discord.ext import commands
 
 from bot.core.kinds import GamePlugin
 from bot.core.pilots import PilotRunner
-from bot.core.seats import ExternalWait, direct_wait
+from bot.core.seats import ExternalWait, PilotNeeds, direct_wait
 from bot.core.sessions import Sessions
 from bot.core.timers import TimerRunner
 from bot.settings import Settings
@@ -50,7 +50,8 @@ class GameHall(commands.AutoShardedBot):
     async def setup_hook(self) -> None:
         self.db = open_store(self.settings.database_url or self.settings.database_path)
         self.sessions = Sessions(self.db, {p.kind.key: p.kind for p in self.plugins}, discord.utils.utcnow)
-        pilots = {p.kind.key: p.build_pilots(self.settings, self.external_wait) for p in self.plugins}
+        needs = PilotNeeds(self.settings, self.external_wait, self.db, self.sessions.call, self.sessions.clock)
+        pilots = {p.kind.key: p.build_pilots(needs) for p in self.plugins}
         self.pilots = PilotRunner(self.sessions, pilots,
                                   self.play.post_board)
         self.timers = TimerRunner(self.sessions, self.play.post_board, owns=self.owns)

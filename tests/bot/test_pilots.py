@@ -147,8 +147,9 @@ async def test_pilots_are_built_with_the_external_wait_handed_to_create_bot(sett
     built: list[OutsidePilot] = []
     envs: list = []
 
-    def pilots(settings, external_wait):
-        built.append(OutsidePilot(external_wait))
+    def pilots(needs):
+        assert needs.settings is settings and needs.db is not None, "built with the bot's settings and store"
+        built.append(OutsidePilot(needs.external_wait))
         return {"auto": built[-1]}
 
     bot = create_bot(settings, plugins=[_plugin(Tally(), pilots)],

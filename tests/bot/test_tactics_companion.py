@@ -196,9 +196,8 @@ async def test_the_players_call_waits_for_the_models_next_decision_and_only_the_
 
 async def test_a_timed_out_decision_is_shown_by_tactics_companion(make_real_bot, fake):
     fake.answer_next(hang(30))
-    bot = make_real_bot()
+    bot = make_real_bot(external_wait=lambda call, reason: env.external_wait(call, reason=reason))
     async with simcord.run(bot) as env:
-        bot.external_wait = env.external_wait
         guild, channel, alice = world(env, "alice")
         await alice.slash(channel, "tactics campaign")
         thread = channel.threads[-1]

@@ -46,7 +46,8 @@ def test_a_turn_the_hero_made_illegal_is_a_pass_that_says_why(tmp_path):
     ctx = Context(db, NOW, None, game, None, seat="model")
     outcome = kind.act(moved, PilotTurn(value), None, ctx)
     said = outcome.state.closed_by + outcome.state.notes
-    assert said[-1].startswith("Cindle passes: the hero moved first and its turn is no longer legal")
+    assert said[-1].startswith("Cindle passes: the hero's move made its chosen turn illegal"), said[-1]
+    assert "no turn with the same aim is left" in said[-1], "a decision that names no aim is not replaced"
     companion = outcome.state.fight.get("companion")
     assert companion.done and companion.pos == state.fight.get("companion").pos
     with pytest.raises(GameError, match="only the companion's pilot|Only the companion's pilot"):

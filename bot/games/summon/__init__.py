@@ -6,11 +6,13 @@ from bot.core.kinds import GamePlugin
 from .kind import Summon
 from .pilot import AiPilot
 
+KIND = Summon()
+
 
 def _cog(bot):
     from .commands import SummonCog  # discord is imported by the front-end only when it builds the cog
 
-    return SummonCog(bot)
+    return SummonCog(bot, KIND)
 
 
-PLUGIN = GamePlugin(Summon(), _cog, pilots=lambda settings: {"ai": AiPilot()})
+PLUGIN = GamePlugin(KIND, _cog, pilots=lambda needs: {"ai": AiPilot()})

@@ -47,9 +47,9 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=r"summon
 class SummonCog(commands.GroupCog, group_name="summon", group_description="Piece duels against a member or the AI"):
     deck = app_commands.Group(name="deck", description="Your summon deck (kept between games)")
 
-    def __init__(self, bot: GameHall) -> None:
+    def __init__(self, bot: GameHall, kind: Summon) -> None:
         self.bot = bot
-        self.kind: Summon = bot.sessions.kind(KEY)  # type: ignore[assignment]
+        self.kind = kind
         super().__init__()
 
     async def cog_load(self) -> None:

@@ -6,11 +6,13 @@ from bot.core.kinds import GamePlugin
 from .kind import Tactics
 from .pilots import make_pilots
 
+KIND = Tactics()
+
 
 def _cog(bot):
     from .commands import TacticsCog  # discord is imported by the front-end only when it builds the cog
 
-    return TacticsCog(bot)
+    return TacticsCog(bot, KIND)
 
 
-PLUGIN = GamePlugin(Tactics(), _cog, pilots=make_pilots)
+PLUGIN = GamePlugin(KIND, _cog, pilots=make_pilots)

@@ -20,7 +20,6 @@ from bot.discord.play import file_of
 from . import choices, fights, text
 from .actions import AskSkill, End, Hold, Move, Pass, Tell, TypedTurn
 from .kind import KEY, Choices, Tactics
-from .pilots import bind_pilots
 
 if TYPE_CHECKING:
     from bot.discord.app import GameHall
@@ -58,10 +57,9 @@ class FollowUpButton(discord.ui.DynamicItem[discord.ui.Button],
 
 
 class TacticsCog(commands.GroupCog, group_name="tactics", group_description="The duo against the strays"):
-    def __init__(self, bot: GameHall) -> None:
+    def __init__(self, bot: GameHall, kind: Tactics) -> None:
         self.bot = bot
-        self.kind: Tactics = bot.sessions.kind(KEY)  # type: ignore[assignment]
-        self.pilots = bind_pilots(bot, KEY)
+        self.kind = kind
         super().__init__()
 
     async def cog_load(self) -> None:
@@ -69,7 +67,7 @@ class TacticsCog(commands.GroupCog, group_name="tactics", group_description="The
 
     async def cog_unload(self) -> None:
         self.bot.remove_dynamic_items(FollowUpButton)
-        for pilot in self.pilots:
+        for pilot in self.bot.pilots.pilots.get(KEY, {}).values():
             close = getattr(pilot, "aclose", None)
             if close is not None:
                 await close()

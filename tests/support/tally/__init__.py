@@ -15,9 +15,9 @@ def _plugin(kind: Tally, pilots) -> GamePlugin:
     return GamePlugin(kind, cog, pilots=pilots)
 
 
-PLUGIN = _plugin(Tally(), lambda settings: {"auto": AutoPilot()})
+PLUGIN = _plugin(Tally(), lambda needs: {"auto": AutoPilot()})
 
 
 def plugin_with_pilots(**pilots) -> GamePlugin:
     """Tally whose seats are filled by the given pilots (a test's hanging or failing one)."""
-    return _plugin(Tally(), lambda settings: dict(pilots))
+    return _plugin(Tally(), lambda needs: dict(pilots))
