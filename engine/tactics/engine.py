@@ -394,11 +394,19 @@ def legal_steps(state: FightState, fighter_id: str) -> dict:
 
 def target_options(state: FightState, fighter_id: str, skill: str) -> list[dict]:
     """The legal targets of one skill, for a picker: each tile with the fighter on it, if any
-    (`{"at": "F5", "fighter": "s1", "text": "Driplet (s1) at F5"}`), fighters first."""
+    (`{"at": "F5", "fighter": "s1", "text": "Driplet a at F5"}`), fighters first: the duo first for a
+    heal or a shield, the strays first for anything else."""
+    user = state.get(fighter_id)
+    spec = kit(user.name).get(skill)
+    helps = spec is not None and bool(spec.heal or spec.shield) and not spec.damage
     by_tile = {f.pos: f for f in state.fighters if f.standing}
     out = []
     for tile in legal_targets(state, fighter_id, skill):
         who = by_tile.get(tile)
-        out.append({"at": tile, "fighter": who.id if who else None,
-                    "text": f"{who.name} ({who.id}) at {tile}" if who else tile})
-    return sorted(out, key=lambda o: (o["fighter"] is None, o["fighter"] or "", o["at"]))
+        name = (who.name if who.side == "duo" else f"{who.name} {who.letter}") if who else tile
+        out.append({"at": tile, "fighter": who.id if who else None, "side": who.side if who else None,
+                    "text": f"{name} at {tile}" if who else tile})
+    def first(o: dict) -> tuple:
+        ally = o["side"] == user.side
+        return o["fighter"] is None, ally != helps, o["fighter"] or "", o["at"]
+    return [{k: v for k, v in o.items() if k != "side"} for o in sorted(out, key=first)]

@@ -48,12 +48,12 @@ def render_text(state: FightState, viewer: str | None = None, recent: int = 6) -
     lines.append("fighters:")
     for f in s.fighters:
         if f.fled:
-            lines.append(f" {f.letter} {f.name} ({f.id}) fled")
+            lines.append(f" {f.letter} {_who(f)} fled")
             continue
         if f.down:
-            lines.append(f" {f.letter} {f.name} ({f.id}) DOWN")
+            lines.append(f" {f.letter} {_who(f)} DOWN")
             continue
-        bits = [f"{f.letter} {f.name} ({f.id}) at {f.pos}", f"HP {f.hp}/{f.max_hp}"]
+        bits = [f"{f.letter} {_who(f)} at {f.pos}", f"HP {f.hp}/{f.max_hp}"]
         if f.shield:
             bits.append(f"shield {f.shield}")
         if f.side == "duo":
@@ -79,7 +79,7 @@ def render_text(state: FightState, viewer: str | None = None, recent: int = 6) -
         dmg = skill.damage + enrage_bonus(s.round + 1)
         if tg.target:
             t = s.get(tg.target)
-            lines.append(f" {st.letter} {st.name}: {skill.name} at {t.name} ({t.id}) for ~{dmg}, follows its target"
+            lines.append(f" {st.letter} {st.name}: {skill.name} at {_who(t)} for ~{dmg}, follows its target"
                          + (" (rooted: fizzles if out of reach)" if st.has("rooted") else ""))
         else:
             lines.append(f" {st.letter} {st.name}: {skill.name} ({tg.shape}) on {','.join(tg.tiles)} for ~{dmg}")
@@ -87,6 +87,11 @@ def render_text(state: FightState, viewer: str | None = None, recent: int = 6) -
         lines.append("recent:")
         lines.extend(" " + line for line in s.log[-recent:])
     return "\n".join(lines)
+
+
+def _who(f) -> str:
+    """A fighter as the view names it: the duo by name and role, a stray by name (its letter is beside it)."""
+    return f"{f.name} ({f.id})" if f.side == "duo" else f.name
 
 
 def describe_tile(state: FightState, name: str) -> str:

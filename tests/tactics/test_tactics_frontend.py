@@ -78,10 +78,10 @@ def test_a_planned_turn_applies_by_its_number_and_only_on_the_board_it_was_plann
 def test_target_options_name_the_fighter_on_each_legal_tile():
     s = apply_turn(_duel(), "hero", [MoveStep(to="C5")])
     # Chain Spark reaches 4: the Driplet 3 away and Mossle 4 away (single-target skills hit what you aim
-    # at), not the Gloomcap 5 away.
+    # at), not the Gloomcap 5 away. A foe comes first for an attack, named by its board letter, never its id.
     assert target_options(s, "hero", "Chain Spark") == [
-        {"at": "A9", "fighter": "companion", "text": "Mossle (companion) at A9"},
-        {"at": "F5", "fighter": "s1", "text": "Driplet (s1) at F5"}]
+        {"at": "F5", "fighter": "s1", "text": "Driplet a at F5"},
+        {"at": "A9", "fighter": "companion", "text": "Mossle at A9"}]
     assert [o["fighter"] for o in target_options(s, "hero", "Brine Ward")] == ["hero"]   # reach 3
     assert target_options(s, "hero", "Fireball") == []
 

@@ -2,6 +2,8 @@
 report. Everything a player reads of a fight is written here; the kind decides, this module says."""
 from __future__ import annotations
 
+import re
+
 import engine.tactics as tx
 from bot.companion.report import companion_report as report_of
 from db.store import Store
@@ -59,15 +61,24 @@ def text_view(fight: tx.FightState) -> str:
     return tx.render_text(fight.model_copy(update={"log": []}), viewer="duo")
 
 
+GRID_ROW = re.compile(r"^(?: {3}[A-M] |[ 1-9]\d )")  # the column letters, or a row of tiles
+
+
 def fit(view: str, room: int) -> str:
     """The text view within `room` characters (what the thread says of a change needs the rest of a
-    message): first without the terrain key, then cut at a line."""
+    message): first without the terrain key, then without the grid of tiles (the picture shows it),
+    so the fighters and the telegraphs stay; only then cut at a line."""
     if len(view) <= room:
         return view
     lines = [line for line in view.split("\n") if not line.startswith("key: ")]
+    if len("\n".join(lines)) > room:
+        kept = [line for line in lines if not GRID_ROW.match(line)]
+        lines = kept[:1] + ["(the tiles are in the picture)"] + kept[1:]
+    cut = False
     while lines and len("\n".join(lines)) > room - 2:
         lines.pop()
-    return "\n".join(lines + ["…"])
+        cut = True
+    return "\n".join(lines + ["…"] if cut else lines)
 
 
 def encounter_line(enc: tx.EncounterDef) -> str:
