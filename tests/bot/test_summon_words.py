@@ -20,6 +20,7 @@ _BANNED = [
     (re.compile(r"\byou (places|summons|passes|has|wins|acts|casts|runs)\b", re.I), "third person for you"),
     (re.compile(r"\byou's\b", re.I), "you's"),
     (re.compile(r"\bsides as dealt\b|\bsides [NWUGRBnwugrb.]{4}\b"), "sides given as a code"),
+    (re.compile(r"\bat (above|below|left of|right of)\b"), "two prepositions for one cell"),
 ]
 
 

@@ -58,7 +58,8 @@ def _placement_option(pl: sm.Placement, letter: str, preview: bool) -> Option:
     action = (PreviewPlacement if preview else Place)(pl.piece, pl.rotation, _cell(pl))
     label = f"{letter} · {sm.card(pl.card).name}, {ROTATION_WORDS[pl.rotation]}: {what_it_brings(pl)}"
     falls = fall_words(pl.slide, pl.fall_cards)
-    where = f"at {cell_name(pl.col, pl.row)}"
+    cell = cell_name(pl.col, pl.row)
+    where = cell if cell.split()[0] in ("right", "left", "above", "below") else f"at {cell}"
     return Option(label[:100], action, f"{where} · {falls or sides_words(_sides(pl))}"[:100])
 
 
