@@ -75,7 +75,7 @@ async def test_a_slide_with_pieces_falling_off_is_previewed_first(make_real_bot)
         msg = private_message(hand)
         right = next(o for o in select_options(msg) if o["value"] == place_action(pl))
         assert " · Stone Wall, as dealt: ★ summons Stone Wall now" in right["label"]
-        assert right["description"] == ("at right of C2 · the board slides right; the left column falls off: "
+        assert right["description"] == ("right of C2 · the board slides right; the left column falls off: "
                                         "Clay Doll ×3")
         shown = await alice.click(msg, label="Preview first")
         msg = private_message(shown)
