@@ -236,8 +236,8 @@ class Page:
         if await sessions.call(sessions.running_in_thread, self.shown.id) is not None:
             self.linger, self.leave_when_over = 0, True
             return None
-        if not self.leave_when_over:
-            return None
+        if not self.leave_when_over or _offers_more(self.shown):
+            return None  # a result with buttons of its own (Next fight, Retry, Rematch) stays to be pressed
         self.linger += 1  # the game shown has ended: leave its last board up a moment
         return self.world.games if self.linger > LINGER_TICKS else None
 
@@ -270,3 +270,16 @@ class Page:
             if page.layout == "channel" and reason == "refresh":
                 page.window_end_id = preview._initial_target(page.viewer, page.channel_id)
             preview._publish(page, reason=reason)
+
+
+def _offers_more(thread: Any) -> bool:
+    """Whether the thread's last message still has a button to press (a result's Next fight, Retry or
+    Rematch): the page then stays, so the player can read the result and go on from it."""
+    message = getattr(thread, "last_message", None)
+    for row in getattr(message, "components", None) or []:
+        children = row.get("components", []) if isinstance(row, dict) else getattr(row, "children", [])
+        for child in children:
+            disabled = child.get("disabled") if isinstance(child, dict) else getattr(child, "disabled", False)
+            if not disabled:
+                return True
+    return False

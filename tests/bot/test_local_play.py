@@ -110,7 +110,14 @@ def test_the_page_leaves_a_thread_only_when_the_game_shown_there_ends(tmp_path):
         page.run("open", where="summon")
         page.wait_for_channel("Summon · you vs AI")
         page.run("summon surrender")
-        page.click("Yes, surrender")  # the game shown ends: its last board stays a moment, then #games
+        page.click("Yes, surrender")  # the game shown ends with a Rematch to press: the page stays on it
+        page.said("Rematch")
+        page.stays_on("Summon · you vs AI", LINGER_S)
+        page.run("open", where="games")
+        page.wait_for_channel("games")
+        page.run("bowls puzzle", number=2)
+        page.wait_for_channel("Bowls · Puzzle 2")
+        page.click("End")  # a result with nothing left to press: its last board stays a moment, then #games
         page.wait_for_channel("games", timeout=10)
     finally:
         play.stop()
