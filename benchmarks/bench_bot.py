@@ -193,7 +193,7 @@ def summon_renders(games: int = 6) -> None:
           f"{len(sizes)} battle phases (up to {max(g[3] for g in gifs)} actions)   (target < 1024 KB)")
 
 
-# --- tactics (issue 10) -------------------------------------------------------------------------------
+# --- tactics -------------------------------------------------------------------------------------------
 
 TACTICS_RENDER_TARGET_MS = 60.0
 TACTICS_PRESS_TARGET_MS = 150.0

@@ -4,7 +4,7 @@ Run by hand: python benchmarks/bench_stalls.py [--presses 20] [--only formation-
 While each measured press runs end to end (discord.py dispatch, lock, store, engine, rendering, message
 edit), a heartbeat task on the same event loop sleeps 5 ms at a time; how late it wakes is how long
 the loop was blocked. Each press kind reports its longest stall (median and max over the presses,
-target <= 50 ms: issue 14) and its wall time. The first row, a no-op game's press (a handler that does
+target <= 50 ms) and its wall time. The first row, a no-op game's press (a handler that does
 nothing: no engine, no picture, no timer), is SimCord's and the session core's own cost of a press, so
 each game's share is the difference; the second, Tally's +1, is the same with a phase timer pending,
 which SimCord's settling waits out (about 50 ms a press that a real Discord never sees).

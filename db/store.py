@@ -288,7 +288,7 @@ def _m2_running_slots(db: Store) -> None:
 
 
 def _m3_companion_decisions(db: Store) -> None:
-    """Every decision of the tactics companion's pilot (issue 11): read by /tactics companion and the eval."""
+    """Every decision of the tactics companion's pilot: read by /tactics companion and the eval."""
     _add_table(
         db, "companion_decisions",
         {

@@ -1,4 +1,4 @@
-"""The language-model companion in the companion seat (issue 11), through SimCord and the real openai
+"""The language-model companion in the companion seat, through SimCord and the real openai
 client against the fake OpenAI server of tests/support/fake_openai.py.
 
 SimCord only treats timers as virtual: the model server's replies are real network input. A prompt

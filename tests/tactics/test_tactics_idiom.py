@@ -1,4 +1,4 @@
-"""The engines' one idiom (issue 9): a state goes in, a new state comes out and the input never changes;
+"""The engines' one idiom: a state goes in, a new state comes out and the input never changes;
 every refusal is a RuleError with a stable code; saved states keep loading; relative imports."""
 import ast
 import json
