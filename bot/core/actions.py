@@ -75,6 +75,16 @@ class Action:
         return cls.decode(":".join([*before, value]) if spec else value)
 
 
+def name_to_wire(name: str) -> str:
+    """A name with spaces (a skill, a piece) as a wire field carries it: the wire has no spaces."""
+    return name.replace(" ", "_")
+
+
+def name_from_wire(field: str) -> str:
+    """The name `name_to_wire` carried."""
+    return field.replace("_", " ")
+
+
 def wire(action: Action | str) -> str:
     """The text a component carries for `action` (a bare string is already one)."""
     return action if isinstance(action, str) else action.encode()
@@ -136,4 +146,4 @@ def _read(verb: str, name: str, hint: Any, text: str) -> Any:
     raise TypeError(f"{verb}.{name}: fields of type {hint!r} need the action's own encode/decode")
 
 
-__all__ = ["Action", "ActionError", "WIRE", "check_wire", "wire"]
+__all__ = ["Action", "ActionError", "WIRE", "check_wire", "name_from_wire", "name_to_wire", "wire"]

@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 from typing import ClassVar, Self
 
-from bot.core.actions import Action, ActionError
+from bot.core.actions import Action, ActionError, name_from_wire, name_to_wire
 
 ROTATIONS = (0, 1, 2, 3)  # quarter turns clockwise
 _CODE = re.compile(r"x(-?[0-9])y(-?[0-9])")
@@ -119,15 +119,15 @@ class PlaceNamed(Action):
     cell: Cell
     name: str
 
-    def encode(self) -> str:  # a name's spaces travel as "_" (the wire has no spaces)
-        return f"{self.verb}:{self.rotation}:{self.cell.code()}:{self.name.replace(' ', '_')}"
+    def encode(self) -> str:
+        return f"{self.verb}:{self.rotation}:{self.cell.code()}:{name_to_wire(self.name)}"
 
     @classmethod
     def decode(cls, arg: str) -> Self:
         parts = arg.split(":", 2)
         if len(parts) != 3:
             raise ActionError(f"{cls.verb} needs a rotation, a cell and a name (got {arg[:30]!r}).")
-        return cls(_rotation(parts[0]), Cell.from_code(parts[1]), parts[2].replace("_", " "))
+        return cls(_rotation(parts[0]), Cell.from_code(parts[1]), name_from_wire(parts[2]))
 
     @classmethod
     def examples(cls) -> list[PlaceNamed]:

@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import ClassVar, Literal, cast, get_args
 
-from bot.core.actions import Action, ActionError
+from bot.core.actions import Action, ActionError, name_from_wire, name_to_wire
 from engine.tactics.board import parse_tile
 from engine.tactics.steps import Direction, Reaction
 
@@ -123,14 +123,14 @@ class AskSkill(Action):
 
     def encode(self) -> str:
         return ":".join([self.verb, self.at, self.toward or "", "1" if self.confirm else "0",
-                         self.skill.replace(" ", "_")])
+                         name_to_wire(self.skill)])
 
     @classmethod
     def decode(cls, arg: str) -> AskSkill:
         at, toward, confirm, skill = (arg.split(":", 3) + [""] * 4)[:4]
         if confirm not in ("0", "1") or not skill:
             raise ActionError("pv: this control cannot be read.")
-        return cls.read(skill.replace("_", " "), at, toward or None, confirm=confirm == "1")
+        return cls.read(name_from_wire(skill), at, toward or None, confirm=confirm == "1")
 
     @classmethod
     def examples(cls) -> Iterator[AskSkill]:
