@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from engine.tactics import FightState, PlannedTurn, apply_turn, autoplay_state, pass_turn, plan_turns
 
+from .coordination import aim_of
 from .decision import CompanionDecision
 from .offer import build_offer
 from .tools import MAX_TURNS
@@ -23,9 +24,11 @@ Baseline = Callable[[FightState, str, random.Random], CompanionDecision]
 
 
 def _turn(fight: FightState, turns: list[PlannedTurn], index: int, code: str, reason: str) -> CompanionDecision:
+    aim = aim_of(turns[index])
     return CompanionDecision(decision="turn", code="auto" if code == "auto" else "chosen", number=index + 1,
                              round=fight.round, offered=[t.label for t in turns],
-                             steps=[s.model_dump(exclude_none=True) for s in turns[index].steps], reason=reason)
+                             steps=[s.model_dump(exclude_none=True) for s in turns[index].steps], reason=reason,
+                             aim_foes=sorted(aim.foes), aim_support=aim.support)
 
 
 def _pass(fight: FightState, turns: list[PlannedTurn], reason: str, code: str = "model_pass") -> CompanionDecision:

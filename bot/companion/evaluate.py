@@ -15,16 +15,15 @@ import time
 from collections import Counter
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
-from typing import IO, Any
+from typing import IO
 
 from engine.tactics import FightState, apply_turn, expected_level, new_fight, pass_turn, plan_turns
 
 from .auto import apply_decision
 from .baselines import BASELINES
-from .coordination import aim_of, rebind
+from .coordination import Aim, rebind
 from .decision import CompanionDecision
 from .offer import build_offer
-from .tools import MAX_TURNS
 
 MAX_PHASES = 200     # a safety net; fights end by round 10
 HERO_JITTER = 0.25   # how often the seeded hero takes another of its top turns
@@ -89,7 +88,7 @@ async def run_fight(encounter: str, seed: int, decide: Decide, options: EvalOpti
     for _ in range(MAX_PHASES):
         if state.result:
             break
-        early: tuple[CompanionDecision, Any] | None = None
+        early: CompanionDecision | None = None
         asked_on = state
         if options.live and _due(state, "companion"):
             early = await _ask(decide, state, pilot_rng)
@@ -97,12 +96,12 @@ async def run_fight(encounter: str, seed: int, decide: Decide, options: EvalOpti
             state = hero_turn(state, hero_rng, options.jitter)
         if state.result or state.phase != "duo" or not _due(state, "companion"):
             if early is not None:  # the phase closed while the pilot decided: its answer is dropped
-                run.decisions.append(_record(early[0], "dropped", "the phase ended first"))
+                run.decisions.append(_record(early, "dropped", "the phase ended first"))
             continue
         if early is None:
             asked_on = state
-        decision, aim = early if early is not None else await _ask(decide, state, pilot_rng)
-        state, outcome, note = _apply(state, decision, aim, live=early is not None)
+        decision = early if early is not None else await _ask(decide, state, pilot_rng)
+        state, outcome, note = _apply(state, decision, live=early is not None)
         run.decisions.append(_record(decision, outcome, note))
         if transcript is not None:
             transcript({"encounter": encounter, "seed": seed, **run.decisions[-1],
@@ -117,25 +116,21 @@ def _due(state: FightState, fighter_id: str) -> bool:
     return state.phase == "duo" and f.standing and not f.done
 
 
-async def _ask(decide: Decide, state: FightState, rng: random.Random) -> tuple[CompanionDecision, Any]:
+async def _ask(decide: Decide, state: FightState, rng: random.Random) -> CompanionDecision:
     started = time.perf_counter()
     decision = await decide(state, "companion", rng)
     if not decision.latency_s:
         decision.latency_s = round(time.perf_counter() - started, 4)
-    aim = None
-    if decision.number:
-        turns = plan_turns(state, "companion", limit=MAX_TURNS)
-        aim = aim_of(turns[decision.number - 1]) if decision.number <= len(turns) else None
-    return decision, aim
+    return decision
 
 
-def _apply(state: FightState, decision: CompanionDecision, aim: Any, *, live: bool) -> tuple[FightState, str, str]:
+def _apply(state: FightState, decision: CompanionDecision, *, live: bool) -> tuple[FightState, str, str]:
     if decision.passed:
         return pass_turn(state, "companion"), "passed", decision.reason
     if not live:
         after, applied = apply_decision(state, "companion", decision)
         return after, "passed" if applied.passed else "played", applied.reason
-    done = rebind(state, "companion", decision.steps, aim)
+    done = rebind(state, "companion", decision.steps, Aim.of_decision(decision.aim_foes, decision.aim_support))
     if done.steps is None:
         return pass_turn(state, "companion"), "passed", done.note
     return apply_turn(state, "companion", done.steps), "rebound" if done.note else "played", done.note
