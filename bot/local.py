@@ -24,6 +24,7 @@ import logging
 from datetime import UTC, datetime
 from typing import Any
 
+from bot.local_mentions import mentioned_in, serve_mentions
 from bot.local_open import OpenButton, open_buttons, open_command
 from bot.local_world import PLAYER_NAME, World, build_world, latest_played, page_secret, reopen_games
 from bot.settings import Settings
@@ -177,6 +178,18 @@ class Page:
         """Show this channel at the page's next tick."""
         self.requested = channel_id
 
+    def open_mention(self, message_id: int, label: str) -> str | None:
+        """Show the channel a mention clicked on the page names (`label`, as the page draws it, in the
+        message `message_id`): None when the page goes there, else why not, in words."""
+        names = {self.games_channel_id: "games", **self.thread_names()}
+        channels = dict.fromkeys([self.shown.id, *names])  # the message is on the page, or was a moment ago
+        mentioned = mentioned_in(self.env, channels, message_id, self.world.player.id)
+        wanted = next((c for c in mentioned if f"#{names.get(c)}" == label), None)
+        if wanted is None:
+            return f"{label} is not a place the page can show: type /open to see where you can go."
+        self.request(wanted)
+        return None
+
     # --- following the player --------------------------------------------------------------------
 
     async def serve(self, port: int, secret: str) -> None:
@@ -184,6 +197,7 @@ class Page:
         `secret` keeps the same from one start to the next."""
         preview = self.env.preview(self.shown, viewers=[self.world.player], layout="channel", port=port)
         preview.capability = secret  # the address's secret: public on Preview, read when the page calls
+        serve_mentions(preview, self.open_mention)  # a click on a channel mention opens it
         async with preview:
             self.preview = preview
             self.seen = len(self.env.backend.transcript)

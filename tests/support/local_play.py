@@ -1,7 +1,8 @@
 """Drive `python -m bot` in local play the way a browser does: the real process, its preview page
 through the same HTTP calls the page's script makes, and (for the companion) a fake model server.
 
-Used by tests/bot/test_local_play.py and benchmarks/bench_local_play.py.
+Used by tests/bot/test_local_play*.py and benchmarks/bench_local_play.py; `browser_tab` opens the page in
+a real (headless) browser instead.
 """
 from __future__ import annotations
 
@@ -9,14 +10,17 @@ import asyncio
 import json
 import os
 import re
+import shutil
 import socket
 import subprocess
 import sys
 import threading
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 import uuid
+from contextlib import contextmanager
 from pathlib import Path
 
 from support.fake_openai import MODEL, Answer, FakeOpenAI
@@ -228,3 +232,36 @@ class ModelServer:
     @property
     def requests(self) -> int:
         return len(self.fake.requests)
+
+
+CHROMIUM = "chromium"  # Debian's browser (apt-get install chromium), driven headless by Playwright
+
+
+@contextmanager
+def browser_tab(address: str):
+    """The page in a real browser: a headless Chromium tab at `address`, showing what a player sees.
+
+    Not skipped where Chromium is missing: the browser tests are part of the suite, so a machine
+    without it fails them, saying what to install."""
+    from playwright.sync_api import sync_playwright
+
+    executable = shutil.which(CHROMIUM)
+    assert executable, f"the browser tests need {CHROMIUM} on PATH: apt-get install {CHROMIUM}"
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=executable, headless=True)
+        try:
+            tab = browser.new_page(viewport={"width": 1100, "height": 800})
+            tab.goto(address)
+            yield tab
+        finally:
+            browser.close()
+
+
+def open_mention(address: str, message_id: str, label: str, *, capability: str | None = None) -> dict:
+    """What the page's script asks local play when a mention is clicked, and the answer."""
+    base, secret = address.split("/#")
+    query = urllib.parse.urlencode({"message": message_id, "label": label})
+    request = urllib.request.Request(f"{base}/local-play/open?{query}",
+                                     headers={"X-Simcord-Capability": secret if capability is None else capability})
+    with urllib.request.urlopen(request, timeout=30) as response:
+        return json.load(response)

@@ -1,0 +1,105 @@
+"""A channel mention on local play's page opens that channel there, as a click on one does in Discord.
+
+SimCord's page draws a mention as plain text, and SimCord offers no hook for a click on it nor a way
+for a host to add to its page. So local play serves the page through a small subclass of SimCord's
+preview server, the one place local play leans on that server's internals (`Preview._server`,
+`PreviewServer._STATIC_FILES`, `_static`, `_authorized`, `_allowed_hosts`, `_SECURITY_HEADERS`):
+
+- the page's HTML gains one script of ours (bot/local_mentions.js), which makes each channel mention
+  in a message clickable and, on a click, asks `OPEN_PATH` to show the channel;
+- `OPEN_PATH` finds the mention in the message (by the message's id and the mention's label, as the
+  page shows it) and has local play's page go there, as `/open` does.
+
+It fails soft: where SimCord changed so the subclass no longer fits, the page is served as SimCord
+serves it, and only the mentions are text again (`/open` and the Open buttons still get around).
+"""
+from __future__ import annotations
+
+import json
+import logging
+import re
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any
+
+log = logging.getLogger(__name__)
+
+SCRIPT_PATH = "/local-play/mentions.js"
+OPEN_PATH = "/local-play/open"   # GET ?message=<id>&label=<#name>: a navigation, like following a link
+SCRIPT_FILE = Path(__file__).with_name("local_mentions.js")
+SCRIPT_TAG = f'<script type="module" src="{SCRIPT_PATH}"></script>'
+MENTION = re.compile(r"<#([0-9]{1,20})>")
+
+# Shows the channel a mention names: (message id, label) -> None once the page goes there, else why not.
+OpenMention = Callable[[int, str], str | None]
+
+
+def mentioned_in(env: Any, channel_ids: Iterable[int], message_id: int, viewer_id: int) -> list[int]:
+    """The channels a message mentions, in order (its text, then its embeds and components), as its
+    viewer sees it; empty when none of `channel_ids` holds such a message."""
+    messages = env.backend.messages
+    for channel_id in channel_ids:
+        message = messages.get(channel_id, {}).get(message_id)
+        if message is not None and message.visible_to(viewer_id):
+            text = message.content + json.dumps(message.embeds) + json.dumps(message.components)
+            return [int(found) for found in MENTION.findall(text)]
+    return []
+
+
+def serve_mentions(preview: Any, open_mention: OpenMention) -> bool:
+    """Serve `preview` with clickable mentions; False (and the page as SimCord serves it) where this
+    SimCord does not fit. Call before entering the preview."""
+    try:
+        from simcord.preview._server import PreviewServer
+
+        original = preview._server
+        if type(original) is not PreviewServer or not isinstance(PreviewServer._STATIC_FILES, dict):
+            raise TypeError(f"an unexpected preview server {type(original).__name__}")
+        server = _mention_server(PreviewServer)(preview, original._requested_port)
+        server.open_mention = open_mention
+        preview._server = server
+    except Exception as exc:  # any SimCord that differs: the page still works, mentions stay text
+        log.warning("local play: channel mentions stay plain text on this SimCord (%s)", exc)
+        return False
+    return True
+
+
+def _mention_server(base: Any) -> Any:
+    class MentionServer(base):
+        """SimCord's preview server, with our script on the page and the route it calls."""
+
+        open_mention: OpenMention
+
+        def __init__(self, preview: Any, port: int) -> None:
+            super().__init__(preview, port)
+            # start() registers a GET route for each of these, answered by _static.
+            self._STATIC_FILES = {**base._STATIC_FILES, SCRIPT_PATH: SCRIPT_FILE.name, OPEN_PATH: ""}
+
+        async def _static(self, request: Any) -> Any:
+            from aiohttp import web
+
+            if request.path == OPEN_PATH:
+                return self._open(request)
+            if request.path == SCRIPT_PATH:
+                if request.headers.get("Host", "") not in self._allowed_hosts():
+                    raise web.HTTPForbidden()
+                return web.Response(text=SCRIPT_FILE.read_text(encoding="utf-8"),
+                                    content_type="application/javascript", headers=self._SECURITY_HEADERS)
+            response = await super()._static(request)
+            if request.path == "/" and "</body>" in (response.text or ""):
+                response.text = response.text.replace("</body>", f"  {SCRIPT_TAG}\n  </body>", 1)
+            return response
+
+        def _open(self, request: Any) -> Any:
+            from aiohttp import web
+
+            if not self._authorized(request):
+                raise web.HTTPUnauthorized()
+            message, label = request.query.get("message", ""), request.query.get("label", "")
+            if not message.isdecimal() or not label.startswith("#"):
+                raise web.HTTPBadRequest(text="message=<id>&label=<#name> required")
+            reason = self.open_mention(int(message), label)
+            answer = {"opened": True} if reason is None else {"opened": False, "reason": reason}
+            return web.json_response(answer, headers=self._SECURITY_HEADERS)
+
+    return MentionServer

@@ -1,0 +1,74 @@
+"""Local play in a real browser: a click on a thread's mention in a message opens that thread on the page.
+
+The real `python -m bot` process, its page in headless Chromium (Debian's, driven by Playwright); the
+commands are sent through the page's own calls (tests/support/local_play.py) from a second page of the
+same session, and what is asserted is what the browser tab draws.
+"""
+from __future__ import annotations
+
+import time
+import urllib.error
+from types import SimpleNamespace
+
+import pytest
+from playwright.sync_api import expect
+from support.local_play import LocalPlay, Page, browser_tab, open_mention
+
+from bot.local_mentions import serve_mentions
+
+THREAD = "Bowls · Puzzle 1 · you"
+LINGER_S = 3.5  # a little over the moment a finished game's board stays up before the page leaves
+MS = 1000
+
+
+def test_a_click_on_a_thread_mention_opens_that_thread_running_or_finished(tmp_path):
+    play = LocalPlay(tmp_path, tmp_path / "local.db")
+    try:
+        address = play.address()
+        with browser_tab(address) as tab:
+            header = tab.locator("#channel-name")
+            expect(header).to_have_text("games", timeout=20 * MS)
+            commands = Page(address)
+            commands.run("bowls puzzle", number=1)
+            expect(header).to_have_text(THREAD, timeout=10 * MS)  # the page follows the new game
+            commands.run("open", where="games")
+            expect(header).to_have_text("games", timeout=10 * MS)
+
+            ready = tab.locator(".channel-message", has_text="your game is ready in").locator(".mention")
+            expect(ready).to_have_text(f"#{THREAD}")
+            expect(ready).to_have_attribute("role", "link")  # drawn as something to click
+            ready.click()
+            expect(header).to_have_text(THREAD, timeout=10 * MS)
+            expect(tab.locator(".channel-message", has_text="Puzzle 1").first).to_be_visible()
+
+            commands.run("bowls sow", bowl=3)  # puzzle 1 solved: the game ends, the page goes back
+            expect(header).to_have_text("games", timeout=15 * MS)
+            ready.click()  # the same mention, now of a finished game: its result, to read
+            expect(header).to_have_text(THREAD, timeout=10 * MS)
+            expect(tab.locator(".channel-message", has_text="Puzzle solved").first).to_be_visible()
+            time.sleep(LINGER_S)
+            expect(header).to_have_text(THREAD)  # a finished game opened to be read stays up
+    finally:
+        play.stop()
+
+
+def test_a_mention_that_names_no_place_is_refused_in_words_and_only_the_page_may_ask(tmp_path):
+    play = LocalPlay(tmp_path, tmp_path / "local.db")
+    try:
+        address = play.address()
+        answer = open_mention(address, "1", "#nowhere")
+        assert answer == {"opened": False,
+                          "reason": "#nowhere is not a place the page can show: type /open to see where you can go."}
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            open_mention(address, "1", "#games", capability="not-the-secret")
+        assert refused.value.code == 401
+    finally:
+        play.stop()
+
+
+def test_a_simcord_whose_preview_server_differs_keeps_its_own_page():
+    own = object()
+    preview = SimpleNamespace(_server=own)
+    assert serve_mentions(preview, lambda message_id, label: None) is False
+    assert preview._server is own, "the page is served as SimCord serves it, mentions as plain text"
+
