@@ -178,15 +178,17 @@ class Page:
         """Show this channel at the page's next tick."""
         self.requested = channel_id
 
-    def open_mention(self, message_id: int, label: str) -> str | None:
-        """Show the channel a mention clicked on the page names (`label`, as the page draws it, in the
-        message `message_id`): None when the page goes there, else why not, in words."""
+    def open_mention(self, message_id: int, named: str | int) -> str | None:
+        """Show the channel the message `message_id` names where the player clicked: a mention, by its
+        label as the page draws it ("#games"), or a linked channel, by its id. None when the page goes
+        there, else why not, in words."""
         names = {self.games_channel_id: "games", **self.thread_names()}
         channels = dict.fromkeys([self.shown.id, *names])  # the message is on the page, or was a moment ago
         mentioned = mentioned_in(self.env, channels, message_id, self.world.player.id)
-        wanted = next((c for c in mentioned if f"#{names.get(c)}" == label), None)
+        wanted = next((c for c in mentioned if c in names and named in (c, f"#{names[c]}")), None)
         if wanted is None:
-            return f"{label} is not a place the page can show: type /open to see where you can go."
+            what = named if isinstance(named, str) else "That thread"
+            return f"{what} is not a place the page can show: type /open to see where you can go."
         self.request(wanted)
         return None
 

@@ -1,5 +1,5 @@
 // Local play: a channel mention in a message ("#Bowls · Puzzle 1 · you") opens that channel on the
-// page, as a click on it does in Discord. Served by bot/local_mentions.py beside SimCord's own page
+// page, as a click on it does in Discord, and so does a thread's name in a "started a thread" note. Served by bot/local_mentions.py beside SimCord's own page
 // script; it only adds to the page, so without it the page works the same, mentions as plain text.
 
 const capability = window.location.hash.startsWith("#") ? window.location.hash.slice(1) : "";
@@ -16,23 +16,38 @@ sheet.replaceSync(`
 `);
 document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
 
-/** The channel mention at `target`, with the message it is in; null for anything else. */
+// A "started a thread" note links its thread to discord.com; on this page it opens the thread instead.
+const THREAD_LINK = /^https:\/\/discord\.com\/channels\/\d+\/(\d+)$/;
+
+/** The channel named at `target` (a channel mention, or a thread's link), with the message it is in;
+ * null for anything else. */
 function mentionAt(target) {
-  const span = target instanceof Element ? target.closest(".mention") : null;
-  const label = span?.textContent || "";
-  const message = span?.closest("[data-message-id]");
-  if (!span || !message || !label.startsWith("#")) return null;
-  return { span, label, messageId: message.getAttribute("data-message-id") };
+  const element = target instanceof Element ? target.closest(".mention, a.message-system-link") : null;
+  const message = element?.closest("[data-message-id]");
+  if (!element || !message) return null;
+  const label = element.textContent || "";
+  const messageId = message.getAttribute("data-message-id");
+  if (element.matches("a")) {
+    const channel = THREAD_LINK.exec(element.getAttribute("href") || "")?.[1];
+    return channel ? { element, label, messageId, channel } : null;
+  }
+  return label.startsWith("#") ? { element, label, messageId } : null;
 }
 
 /** Mark every channel mention in a message as something to click (the page redraws messages often). */
 function mark() {
-  for (const span of document.querySelectorAll("[data-message-id] .mention:not(.local-play-mention)")) {
+  for (const span of document.querySelectorAll(`[data-message-id] .mention:not(.${MARK})`)) {
     if (!(span.textContent || "").startsWith("#")) continue;
     span.classList.add(MARK);
     span.setAttribute("role", "link");
     span.tabIndex = 0;
     span.title = `Open ${span.textContent}`;
+  }
+  for (const link of document.querySelectorAll(`[data-message-id] a.message-system-link:not(.${MARK})`)) {
+    if (!THREAD_LINK.test(link.getAttribute("href") || "")) continue;
+    link.classList.add(MARK);
+    link.removeAttribute("target");
+    link.title = `Open ${link.textContent}`;
   }
 }
 
@@ -54,7 +69,8 @@ function note(text, seconds) {
 
 async function open(mention) {
   note(`Opening ${mention.label}…`, 2);
-  const query = new URLSearchParams({ message: mention.messageId, label: mention.label });
+  const query = new URLSearchParams(mention.channel ? { message: mention.messageId, channel: mention.channel }
+    : { message: mention.messageId, label: mention.label });
   try {
     const response = await fetch(`/local-play/open?${query}`, { headers: { "X-Simcord-Capability": capability } });
     const answer = await response.json();
@@ -72,7 +88,7 @@ document.addEventListener("click", (event) => {
 });
 document.addEventListener("keydown", (event) => {
   const mention = event.key === "Enter" || event.key === " " ? mentionAt(event.target) : null;
-  if (!mention || event.target !== mention.span) return;
+  if (!mention || event.target !== mention.element) return;
   event.preventDefault();
   open(mention);
 });

@@ -6,9 +6,11 @@ preview server, the one place local play leans on that server's internals (`Prev
 `PreviewServer._STATIC_FILES`, `_static`, `_authorized`, `_allowed_hosts`, `_SECURITY_HEADERS`):
 
 - the page's HTML gains one script of ours (bot/local_mentions.js), which makes each channel mention
-  in a message clickable and, on a click, asks `OPEN_PATH` to show the channel;
-- `OPEN_PATH` finds the mention in the message (by the message's id and the mention's label, as the
-  page shows it) and has local play's page go there, as `/open` does.
+  in a message clickable (and the thread's name in a "started a thread" note, which SimCord links to
+  discord.com) and, on a click, asks `OPEN_PATH` to show the channel;
+- `OPEN_PATH` finds the channel among those the message names (by the message's id and the mention's
+  label as the page draws it, or the linked channel's id) and has local play's page go there, as
+  `/open` does.
 
 It fails soft: where SimCord changed so the subclass no longer fits, the page is served as SimCord
 serves it, and only the mentions are text again (`/open` and the Open buttons still get around).
@@ -25,24 +27,28 @@ from typing import Any
 log = logging.getLogger(__name__)
 
 SCRIPT_PATH = "/local-play/mentions.js"
-OPEN_PATH = "/local-play/open"   # GET ?message=<id>&label=<#name>: a navigation, like following a link
+OPEN_PATH = "/local-play/open"   # GET ?message=<id>&label=<#name> or &channel=<id>: a navigation, like a link
 SCRIPT_FILE = Path(__file__).with_name("local_mentions.js")
 SCRIPT_TAG = f'<script type="module" src="{SCRIPT_PATH}"></script>'
 MENTION = re.compile(r"<#([0-9]{1,20})>")
 
-# Shows the channel a mention names: (message id, label) -> None once the page goes there, else why not.
-OpenMention = Callable[[int, str], str | None]
+# Shows the channel a message names: (message id, the mention's label or the channel's id) -> None once
+# the page goes there, else why not.
+OpenMention = Callable[[int, str | int], str | None]
 
 
 def mentioned_in(env: Any, channel_ids: Iterable[int], message_id: int, viewer_id: int) -> list[int]:
-    """The channels a message mentions, in order (its text, then its embeds and components), as its
-    viewer sees it; empty when none of `channel_ids` holds such a message."""
+    """The channels a message names, in order (its text, its embeds and components, then the thread a
+    "started a thread" note is about), as its viewer sees it; empty when none of `channel_ids` holds
+    such a message."""
     messages = env.backend.messages
     for channel_id in channel_ids:
         message = messages.get(channel_id, {}).get(message_id)
         if message is not None and message.visible_to(viewer_id):
             text = message.content + json.dumps(message.embeds) + json.dumps(message.components)
-            return [int(found) for found in MENTION.findall(text)]
+            named = [int(found) for found in MENTION.findall(text)]
+            thread = getattr(getattr(message, "system_metadata", None), "channel_id", None)
+            return named + ([thread] if thread else [])
     return []
 
 
@@ -96,9 +102,10 @@ def _mention_server(base: Any) -> Any:
             if not self._authorized(request):
                 raise web.HTTPUnauthorized()
             message, label = request.query.get("message", ""), request.query.get("label", "")
-            if not message.isdecimal() or not label.startswith("#"):
-                raise web.HTTPBadRequest(text="message=<id>&label=<#name> required")
-            reason = self.open_mention(int(message), label)
+            channel = request.query.get("channel", "")
+            if not message.isdecimal() or not (label.startswith("#") or channel.isdecimal()):
+                raise web.HTTPBadRequest(text="message=<id> and label=<#name> or channel=<id> required")
+            reason = self.open_mention(int(message), int(channel) if channel.isdecimal() else label)
             answer = {"opened": True} if reason is None else {"opened": False, "reason": reason}
             return web.json_response(answer, headers=self._SECURITY_HEADERS)
 

@@ -21,7 +21,7 @@ LINGER_S = 3.5  # a little over the moment a finished game's board stays up befo
 MS = 1000
 
 
-def test_a_click_on_a_thread_mention_opens_that_thread_running_or_finished(tmp_path):
+def test_a_click_on_a_thread_mention_or_its_started_note_opens_that_thread_running_or_finished(tmp_path):
     play = LocalPlay(tmp_path, tmp_path / "local.db")
     try:
         address = play.address()
@@ -40,6 +40,12 @@ def test_a_click_on_a_thread_mention_opens_that_thread_running_or_finished(tmp_p
             ready.click()
             expect(header).to_have_text(THREAD, timeout=10 * MS)
             expect(tab.locator(".channel-message", has_text="Puzzle 1").first).to_be_visible()
+            commands.run("open", where="games")
+            expect(header).to_have_text("games", timeout=10 * MS)
+            started = tab.locator(".channel-message", has_text="started a thread").locator("a", has_text=THREAD)
+            started.click()  # SimCord links it to discord.com; here it opens the thread, in this tab
+            expect(header).to_have_text(THREAD, timeout=10 * MS)
+            assert len(tab.context.pages) == 1
 
             commands.run("bowls sow", bowl=3)  # puzzle 1 solved: the game ends, the page goes back
             expect(header).to_have_text("games", timeout=15 * MS)
