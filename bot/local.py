@@ -8,9 +8,9 @@ is the same on every start too, and the page opens on the game the player moved 
 SimCord allows one preview per world and shows one channel in it, with no channel list. So the one
 page follows the player: into a game's thread when it opens, back to #games a moment after the game
 the page shows ends (only that game: another game ending elsewhere moves nothing), and anywhere they
-ask with `/open` (a command only local play has, bot/local_open.py). The page is never closed and
-re-opened, so it never goes blank. SimCord's clock is kept on the wall clock, so messages carry their
-real time.
+ask, with `/open` (a command only local play has, bot/local_open.py) or a click on a channel's
+mention in a message (bot/local_mentions.py). The page is never closed and re-opened, so it never
+goes blank. SimCord's clock is kept on the wall clock, so messages carry their real time.
 
 A model server is outside input: local play runs the companion's call outside SimCord's simulated
 Discord and has the pilot await it through SimCord's `external_wait`, so no press waits on a model,
@@ -132,7 +132,7 @@ def _reopened_boards(bot: Any, world: World, game_ids: list[int]):
             games = bot.get_partial_messageable(world.games.id, guild_id=world.guild.id)
             mentions = ", ".join(f"<#{thread_id}>" for thread_id in back)
             await games.send(f"Welcome back. Your running games are open again: {mentions}. The page opens on "
-                             "the one you played last; a button below (or `/open`) goes to another.",
+                             "the one you played last; click a name, or a button below, to go to another.",
                              view=open_buttons(back))
 
     return post

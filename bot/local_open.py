@@ -5,10 +5,9 @@ holds its result and replay). What the player types matches a place when each ty
 of the place's name, in any case, so `Horn` finds "Tactics · The Horned One · you". A finished game whose
 thread went with an earlier run of local play gets a new thread showing how it ended.
 
-SimCord's page draws a channel mention as plain text, with nothing to click, and offers no hook to
-change that; what it does offer to click is a button. So where local play itself names threads (its
-welcome-back note, and `/open` with nothing typed), each comes with an Open button (`OpenButton`)
-that shows the thread in the page.
+A channel mention in any message opens its channel when clicked (bot/local_mentions.py). Where local
+play itself lists places (its welcome-back note, and `/open` with nothing typed) each also comes with
+an Open button (`OpenButton`), a target as plain as a button, that works on any SimCord page.
 """
 from __future__ import annotations
 

@@ -81,7 +81,7 @@ def test_a_restart_keeps_the_address_progress_and_games_and_opens_on_the_game_pl
         page.wait_for_channel("games")
         note = page.said("Welcome back")
         assert f"<#{running['bowls']}>" in note and f"<#{running['tactics']}>" in note
-        page.click("Open Bowls · Puzzle 2")  # the note's mentions come with buttons the page can press
+        page.click("Open Bowls · Puzzle 2")  # the note's mentions come with buttons too
         page.wait_for_channel("Bowls · Puzzle 2")
         page.said("Back after a restart", "Puzzle 2", "Moves left 1")
         page.run("bowls sow", bowl=1)  # the reopened game plays on where it was
@@ -140,7 +140,7 @@ def test_open_finds_any_word_of_a_name_and_reopens_finished_games(tmp_path):
             assert [c["name"] for c in page.complete("open", "where", typed)] == [
                 "Tactics · Puddles on the Path · you"], typed
         assert page.complete("open", "where", "horn") == []
-        page.run("open")  # nothing typed: the places as buttons, since a mention cannot be clicked
+        page.run("open")  # nothing typed: the places as buttons
         page.click("Open #games")
         page.wait_for_channel("games")
         page.run("open", where="Puddles")  # typed, not picked from the list
