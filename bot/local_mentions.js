@@ -67,15 +67,21 @@ function note(text, seconds) {
   noteTimer = setTimeout(() => { box.hidden = true; }, seconds * 1000);
 }
 
+// While "Opening …" shows: the channel the page showed at the click, so the note goes once it moves.
+let leaving = null;
+const shownChannel = () => document.getElementById("channel-name")?.textContent ?? null;
+
 async function open(mention) {
   note(`Opening ${mention.label}…`, 2);
+  leaving = shownChannel();
   const query = new URLSearchParams(mention.channel ? { message: mention.messageId, channel: mention.channel }
     : { message: mention.messageId, label: mention.label });
   try {
     const response = await fetch(`/local-play/open?${query}`, { headers: { "X-Simcord-Capability": capability } });
     const answer = await response.json();
-    if (!answer.opened) note(answer.reason, 6);
+    if (!answer.opened) { leaving = null; note(answer.reason, 6); }
   } catch {
+    leaving = null;
     note(`${mention.label} could not be opened: local play did not answer. Try /open.`, 6);
   }
 }
@@ -97,6 +103,14 @@ let pending = false;
 new MutationObserver(() => {
   if (pending) return;
   pending = true;
-  requestAnimationFrame(() => { pending = false; mark(); });
+  requestAnimationFrame(() => {
+    pending = false;
+    mark();
+    if (leaving !== null && shownChannel() !== leaving) {
+      leaving = null;
+      const box = document.getElementById("local-play-note");
+      if (box) box.hidden = true;  // arrived: the channel's own name says where the page is now
+    }
+  });
 }).observe(document.body, { childList: true, subtree: true });
 mark();
