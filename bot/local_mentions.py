@@ -3,7 +3,8 @@
 SimCord's page draws a mention as plain text, and SimCord offers no hook for a click on it nor a way
 for a host to add to its page. So local play serves the page through a small subclass of SimCord's
 preview server, the one place local play leans on that server's internals (`Preview._server`,
-`PreviewServer._STATIC_FILES`, `_static`, `_authorized`, `_allowed_hosts`, `_SECURITY_HEADERS`):
+`PreviewServer._STATIC_FILES`, `_static`, `_authorized`, `_allowed_hosts`, `_SECURITY_HEADERS`, and
+the backend's `messages` to read what a message names):
 
 - the page's HTML gains one script of ours (bot/local_mentions.js), which makes each channel mention
   in a message clickable (and the thread's name in a "started a thread" note, which SimCord links to
@@ -105,7 +106,11 @@ def _mention_server(base: Any) -> Any:
             channel = request.query.get("channel", "")
             if not message.isdecimal() or not (label.startswith("#") or channel.isdecimal()):
                 raise web.HTTPBadRequest(text="message=<id> and label=<#name> or channel=<id> required")
-            reason = self.open_mention(int(message), int(channel) if channel.isdecimal() else label)
+            try:
+                reason = self.open_mention(int(message), int(channel) if channel.isdecimal() else label)
+            except Exception:  # a SimCord whose messages read differently: say so, the page carries on
+                log.exception("local play: could not open what a mention names")
+                reason = "That could not be opened here: type /open to see where you can go."
             answer = {"opened": True} if reason is None else {"opened": False, "reason": reason}
             return web.json_response(answer, headers=self._SECURITY_HEADERS)
 
