@@ -179,7 +179,7 @@ def test_a_press_answers_while_the_model_hangs_and_the_companion_passes_on_time(
             assert started["settlement"] == "settled", "the command came back without waiting on the model"
             page.wait_for_channel("Tactics")
             page.said("Tidecaller", "Cindle (model): to act")
-            assert model.requests == 1
+            assert model.asked(1) == 1
             pressed = page.click("Pass")
             assert pressed["settlement"] == "settled", "the press came back without waiting on the model"
             other = page.run("bowls puzzle", number=1)

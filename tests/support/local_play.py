@@ -233,6 +233,14 @@ class ModelServer:
     def requests(self) -> int:
         return len(self.fake.requests)
 
+    def asked(self, count: int, timeout: float = 10) -> int:
+        """Wait until the model has been asked `count` times (its call starts a moment after the board
+        shows, on its own task); how many times it was."""
+        deadline = time.monotonic() + timeout
+        while self.requests < count and time.monotonic() < deadline:
+            time.sleep(0.05)
+        return self.requests
+
 
 CHROMIUM = "chromium"  # Debian's browser (apt-get install chromium), driven headless by Playwright
 
