@@ -45,14 +45,12 @@ def test_the_expert_wins_a_fight_auto_loses():
 
 
 def test_the_reader_picks_by_what_each_turn_says():
-    text = ("Round 3 of 10.\nIf you pass, after the strays: LETHAL: you DOWNED, the Tidecaller 20/30 HP.\n\n"
+    text = ("C is you.\nIf you pass, then: LETHAL: you DOWNED, ally 20 HP.\n\n"
             "Ready-made turns, best first:\n"
-            "1. Ember Bolt Driplet c. Deals 6. After the strays: LETHAL: you DOWNED, "
-            "the Tidecaller 20/30 HP. Still fires: Tussle a's Haymaker for 12.\n"
-            "2. Mend heals Tidecaller. Deals 0. After the strays: you 12/24 HP, the "
-            "Tidecaller 29/30 HP. Goal: pack HP 40/60, it breaks below 18.\n"
-            "3. Flame Fan. Deals 9, downs Driplet c. After the strays: you 3/24 HP, the "
-            "Tidecaller 20/30 HP. Defuses Driplet c's Spit (downed first). Goal: pack HP 31/60, it breaks below 18.\n")
+            "1. Ember Bolt Driplet c. Deals 6. Then: LETHAL: you DOWNED, ally 20 HP. Fires: a for 12.\n"
+            "2. Mend heals Tidecaller. Then: you 12, ally 29 HP. Pack 40/60 HP.\n"
+            "3. Flame Fan. Deals 9, downs Driplet c. Then: you 3, ally 20 HP. "
+            "Defuses c (downed first). Pack 31/60 HP.\n")
     messages = [{"role": "system", "content": "rules"}, {"role": "user", "content": text}]
     read = read_prompt(messages)
     assert [t.number for t in read] == [1, 2, 3]
