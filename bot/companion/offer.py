@@ -46,7 +46,10 @@ def _after(state: FightState, me: str, c: Consequences) -> str:
     for who, word in ((me, "you"), (ally, "ally")):
         f = c.after(who)
         bits.append(f"{word} DOWNED" if f.downed or f.hp_after <= 0 else f"{word} {f.hp_after}")
-    text = ", ".join(bits) + ("" if bits[-1].endswith("DOWNED") else " HP")
+    last = max((i for i, bit in enumerate(bits) if not bit.endswith("DOWNED")), default=None)
+    if last is not None:   # "you 14, ally 3 HP", "you 14 HP, ally DOWNED"
+        bits[last] += " HP"
+    text = ", ".join(bits)
     if c.lethal:
         text = "LETHAL: " + text
     if c.result is not None:

@@ -10,7 +10,8 @@ from support.fake_openai import FakeOpenAI, choose
 from bot.companion.baselines import BASELINES, read_pass, read_prompt
 from bot.companion.coordination import Rebound, aim_of, rebind
 from bot.companion.evaluate import EvalOptions, FightRun, baseline_decider, evaluate, paired, run_fight, wilson
-from engine.tactics import apply_turn, new_fight, plan_turns
+from bot.companion.offer import build_offer
+from engine.tactics import apply_turn, new_fight, pass_turn, plan_turns
 
 
 def run(name: str, encounter: str, seed: int, **options) -> FightRun:
@@ -59,6 +60,33 @@ def test_the_reader_picks_by_what_each_turn_says():
     assert max(read, key=lambda t: t.score()).number == 2  # the engine's best of the turns that leave both standing
     passing = read_pass(messages)
     assert passing is not None and passing.lethal
+
+
+def test_the_reader_finds_in_the_words_what_the_engine_found():
+    """Over the companion's phases of whole fights, what the reader reads from the prompt's words (lethal,
+    the duo's HP after, kills, the fight's end) is what the consequences hold: no fact is lost in the wording."""
+    checked = 0
+    for encounter in ("c04", "c08", "c09", "c11"):
+        state = new_fight(encounter, 1, "Tidecaller", "Mossle")
+        while not state.result:
+            for fid in ("hero", "companion"):
+                if state.result or state.phase != "duo" or not state.get(fid).standing or state.get(fid).done:
+                    continue
+                turns = plan_turns(state, fid, limit=1)
+                if fid == "companion":
+                    offer = build_offer(state, fid, custom=False, seconds=10)
+                    read = read_prompt(offer.messages)
+                    assert [t.number for t in read] == list(range(1, len(offer.turns) + 1))
+                    for seen, turn in zip(read, offer.turns):
+                        c = turn.consequences
+                        assert c is not None
+                        assert seen.lethal == c.lethal and seen.kills == len(c.kills)
+                        assert seen.hp_after == sum(f.hp_after for f in c.fighters if f.fighter in ("hero", "companion")
+                                                    and not f.downed), turn.label
+                        assert seen.result == {"won": 1, "lost": -1}.get(c.result.result if c.result else "", 0)
+                        checked += 1
+                state = apply_turn(state, fid, turns[0].steps) if turns else pass_turn(state, fid)
+    assert checked >= 40
 
 
 def test_every_baseline_plays_a_whole_fight():
