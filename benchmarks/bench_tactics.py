@@ -1,7 +1,10 @@
 """Tactics benchmarks (run by hand): planner CPU time per call over the campaign's positions, and the
 autoplay win rate per encounter with the duo at the level a player reaches it (every earlier campaign
-fight won once). Targets: planner p95 <= 50 ms of CPU (the bot runs it once a phase per fighter, with
-its one-phase look ahead); the campaign falling from about 100 % to about 45 %.
+fight won once), and the companion's offer (the planner's turns, what a pass leads to, both prompts)
+built at each of the companion's positions. Targets: planner p95 <= 50 ms of CPU (the bot runs it once
+a phase per fighter, with its one-phase look ahead); offer p95 <= 100 ms of CPU (the pilot builds every
+offer on its one engine thread, so 50 companions deciding at once queue about 5 s of it, half their
+10 s); the campaign falling from about 100 % to about 45 %.
 
     python benchmarks/bench_tactics.py [--seeds N]
 """
@@ -13,14 +16,16 @@ import statistics
 import time
 from itertools import product
 
+from bot.companion.offer import build_offer
 from engine.tactics import apply_turn, campaign, expected_level, new_fight, pass_turn, plan_turns
 from engine.tactics.content import companions, heroes
 
 P95_TARGET_MS = 50.0
+OFFER_P95_TARGET_MS = 100.0
 
 
 def play(enc: str, seed: int, hero: str, companion: str, times: list[float], level: int,
-         vary: bool) -> tuple[str, int]:
+         vary: bool, offers: list[float] | None = None) -> tuple[str, int]:
     state = new_fight(enc, seed, hero, companion, level=level, vary_start=vary)
     while not state.result:
         for fid in ("hero", "companion"):
@@ -32,6 +37,10 @@ def play(enc: str, seed: int, hero: str, companion: str, times: list[float], lev
             t0 = time.process_time()
             turns = plan_turns(state, fid)
             times.append((time.process_time() - t0) * 1000)
+            if fid == "companion" and offers is not None:
+                t0 = time.process_time()
+                build_offer(state, fid, custom=False, seconds=10)
+                offers.append((time.process_time() - t0) * 1000)
             state = apply_turn(state, fid, turns[0].steps) if turns else pass_turn(state, fid)
     return state.result, state.round
 
@@ -46,6 +55,7 @@ def main() -> None:
     print(f"strays' start tiles: {'drawn per seed' if vary else 'the encounter own'}")
     pairs = list(product(heroes(), companions()))
     times: list[float] = []
+    offers: list[float] = []
     print(f"{'encounter':<10} {'level':>5} {'goal':<10} {'won':>5} {'lost':>5} {'draw':>5} {'win%':>6} {'rounds':>7}")
     t_all = time.process_time()
     rates = []
@@ -54,7 +64,7 @@ def main() -> None:
         rounds = []
         for seed in range(args.seeds):
             hero, comp = pairs[seed % len(pairs)]
-            r, n = play(e.id, seed, hero, comp, times, expected_level(e.id), vary)
+            r, n = play(e.id, seed, hero, comp, times, expected_level(e.id), vary, offers)
             res[r] += 1
             rounds.append(n)
         rates.append(res["won"] / args.seeds)
@@ -66,6 +76,11 @@ def main() -> None:
     p95 = times[int(0.95 * (len(times) - 1))]
     print(f"\nplanner calls: {len(times)}  median {statistics.median(times):.1f} ms  p95 {p95:.1f} ms  "
           f"max {times[-1]:.1f} ms  (target p95 <= {P95_TARGET_MS:.0f} ms)  {'OK' if p95 <= P95_TARGET_MS else 'OVER'}")
+    offers.sort()
+    offer_p95 = offers[int(0.95 * (len(offers) - 1))]
+    print(f"companion offers: {len(offers)}  median {statistics.median(offers):.1f} ms  p95 {offer_p95:.1f} ms  "
+          f"max {offers[-1]:.1f} ms  (target p95 <= {OFFER_P95_TARGET_MS:.0f} ms)  "
+          f"{'OK' if offer_p95 <= OFFER_P95_TARGET_MS else 'OVER'}")
     print(f"total {time.process_time() - t_all:.1f} s CPU (shared machine: numbers are noisy)  "
           f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 

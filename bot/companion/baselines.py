@@ -85,7 +85,7 @@ def expert_pilot(fight: FightState, fighter_id: str, rng: random.Random) -> Comp
 # --- the reader: the prompt's words only -----------------------------------------------------------------
 
 TURN_LINE = re.compile(r"^(?P<n>[1-9])\. (?P<text>.+)$", re.MULTILINE)
-HP_AFTER = re.compile(r"(?P<who>you|the \w+) (?:(?P<hp>\d+)/\d+ HP|(?P<down>DOWNED))")
+HP_AFTER = re.compile(r"(?P<who>you|ally) (?:(?P<hp>\d+)\b|(?P<down>DOWNED))")
 
 
 @dataclass(frozen=True)
@@ -108,17 +108,18 @@ class ReadTurn:
 
 
 def _after_part(text: str) -> str:
-    found = re.search(r"After the strays: (.*?)(?:\. Defuses|\. Still fires|\. Goal|\.$)", text)
+    found = re.search(r"Then: (.*?)(?:\. Defuses|\. Fires|\. Pack|\. The pack|\. Exit|\.$)", text)
     return found.group(1) if found else ""
 
 
 def _goal(text: str) -> int:
-    if "Goal: the pack breaks" in text:
+    if "The pack breaks" in text:
         return 10_000
-    pack = re.search(r"Goal: pack HP (\d+)/", text)
+    pack = re.search(r"Pack (\d+)/", text)
     if pack:
         return -int(pack.group(1))
-    exits = [int(d) for d in re.findall(r"(\d+) tiles from", text)]
+    found = re.search(r"Exit: ([^.]+) tiles", text)
+    exits = [int(d) for d in re.findall(r"\d+", found.group(1))] if found else []
     return -sum(exits) if exits else 0
 
 
@@ -127,12 +128,12 @@ def read_turn(number: int, text: str) -> ReadTurn:
     after = _after_part(text)
     hp = sum(int(m["hp"]) for m in HP_AFTER.finditer(after) if m["hp"])
     damage = re.search(r"Deals (\d+)", text)
-    kills = re.search(r"downs ([^.]+?)\. After", text)
+    kills = re.search(r"downs ([^.]+?)\. Then", text)
     defuses = re.search(r"Defuses ([^.]+)\.", text)
     result = 1 if "WINS the fight" in after else -1 if "LOSES the fight" in after else 0
     return ReadTurn(number=number, lethal="LETHAL" in after, result=result, hp_after=hp,
                     kills=len(kills.group(1).split(", ")) if kills else 0,
-                    defused=len(defuses.group(1).split("; ")) if defuses else 0,
+                    defused=len(re.split(r", |; ", defuses.group(1))) if defuses else 0,
                     damage=int(damage.group(1)) if damage else 0, goal=_goal(text))
 
 
@@ -146,8 +147,8 @@ def read_prompt(messages: list[dict]) -> list[ReadTurn]:
 def read_pass(messages: list[dict]) -> ReadTurn | None:
     """What the prompt says a pass leads to (None when it does not say)."""
     user = next(m["content"] for m in reversed(messages) if m["role"] == "user")
-    found = re.search(r"^If you pass, after the strays: (.+)$", user, re.MULTILINE)
-    return read_turn(0, f"After the strays: {found.group(1)}") if found else None
+    found = re.search(r"^If you pass, then: (.+)$", user, re.MULTILINE)
+    return read_turn(0, f"Then: {found.group(1)}") if found else None
 
 
 def reader_pilot(fight: FightState, fighter_id: str, rng: random.Random) -> CompanionDecision:

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from engine.tactics import EndStep, FightState, PlannedTurn, budget, fighters, kit, plan_turns, render_text
 from engine.tactics.consequences import Consequences
 from engine.tactics.planner import consequences
+from engine.tactics.rules import BREAK_SHARE
 from prompts import render
 
 from .tools import MAX_TURNS
@@ -27,7 +28,7 @@ class Offer:
 
 
 FIZZLE_WORDS = {  # why a telegraph does not come, as the prompt says it
-    "rooted": "rooted", "out_of_reach": "out of reach", "moved_out_of_area": "moved out of its area",
+    "rooted": "rooted", "out_of_reach": "out of reach", "moved_out_of_area": "out of area",
     "pushed_away": "pushed away", "attacker_down": "downed first", "target_down": "its target is down",
 }
 RESULT_WORDS = {"won": "WINS the fight", "lost": "LOSES the fight", "draw": "draws the fight"}
@@ -39,14 +40,15 @@ def _names(state: FightState) -> dict[str, str]:
 
 
 def _after(state: FightState, me: str, c: Consequences) -> str:
+    """Both duo members' HP after the strays' phase, yours first (their maximum is in the view)."""
     ally = "hero" if me == "companion" else "companion"
     bits = []
-    for who, word in ((me, "you"), (ally, f"the {state.get(ally).name}")):
+    for who, word in ((me, "you"), (ally, "ally")):
         f = c.after(who)
-        if f.downed or f.hp_after <= 0:
-            bits.append(f"{word} DOWNED")
-        else:
-            bits.append(f"{word} {f.hp_after}/{f.max_hp} HP")
+        bits.append(f"{word} DOWNED" if f.downed or f.hp_after <= 0 else f"{word} {f.hp_after}")
+    last = max((i for i, bit in enumerate(bits) if not bit.endswith("DOWNED")), default=None)
+    if last is not None:   # "you 14, ally 3 HP", "you 14 HP, ally DOWNED"
+        bits[last] += " HP"
     text = ", ".join(bits)
     if c.lethal:
         text = "LETHAL: " + text
@@ -56,14 +58,24 @@ def _after(state: FightState, me: str, c: Consequences) -> str:
 
 
 def _goal_progress(state: FightState, c: Consequences) -> str:
+    """How far the turn moves the goal: the pack's HP against the break line the goal names, or the
+    tiles to the nearest exit."""
     if c.goal == "rout":
-        if c.routs:
-            return "Goal: the pack breaks"
-        return f"Goal: pack HP {c.pack_hp}/{c.pack_start}, it breaks below {c.break_hp}"
+        return "The pack breaks" if c.routs else f"Pack {c.pack_hp}/{c.pack_start} HP"
     if c.goal == "break_out" and c.exit_distance:
-        return "Goal: exit " + ", ".join(f"{d} tiles from {'you' if who == c.fighter else 'the ally'}"
-                                         for who, d in c.exit_distance)
+        return "Exit: " + ", ".join(f"{'you' if who == c.fighter else 'ally'} {d}" for who, d in
+                                    sorted(c.exit_distance, key=lambda wd: wd[0] != c.fighter)) + " tiles"
     return ""
+
+
+def _defused(state: FightState, c: Consequences) -> str:
+    """The telegraphs the turn defuses, by their strays' letters, grouped by how: "b, c (out of area)"."""
+    letters = {f.id: f.letter for f in state.side("strays")}
+    by_how: dict[str, list[str]] = {}
+    for t in c.telegraphs:
+        if t.defused:
+            by_how.setdefault(FIZZLE_WORDS.get(str(t.reason), "fizzles"), []).append(letters.get(t.stray, t.stray))
+    return "; ".join(f"{', '.join(which)} ({how})" for how, which in by_how.items())
 
 
 def turn_facts(state: FightState, me: str, turn: PlannedTurn) -> dict:
@@ -74,23 +86,19 @@ def turn_facts(state: FightState, me: str, turn: PlannedTurn) -> dict:
         return {**base, "damage": 0, "kills": "", "after": "not looked ahead", "defuses": "", "fires": "",
                 "progress": ""}
     names = _names(state)
-    defuses = [f"{names.get(t.stray, t.stray)}'s {t.skill} ({FIZZLE_WORDS.get(str(t.reason), 'fizzles')})"
-               for t in c.telegraphs if t.defused]
-    fires = [f"{names.get(t.stray, t.stray)}'s {t.skill} for {t.damage}" for t in c.telegraphs
+    letters = {f.id: f.letter for f in state.side("strays")}
+    fires = [f"{letters.get(t.stray, t.stray)} for {t.damage}" for t in c.telegraphs
              if t.fate == "fires" and t.damage]
     return {**base, "damage": c.damage_dealt, "kills": ", ".join(names.get(k, k) for k in c.kills),
-            "after": _after(state, me, c), "defuses": "; ".join(defuses), "fires": "; ".join(fires),
+            "after": _after(state, me, c), "defuses": _defused(state, c), "fires": ", ".join(fires),
             "progress": _goal_progress(state, c)}
 
 
 def _ally_state(state: FightState, ally_id: str) -> str:
     ally = state.get(ally_id)
     if ally.down:
-        return "down"
-    bits = [f"HP {ally.hp}/{ally.max_hp} at {ally.pos}", f"Spirit {ally.spirit}"]
-    bits += [s.name for s in ally.statuses]
-    bits.append("has ended this phase" if ally.done else "still to act this phase (may act before or after you)")
-    return ", ".join(bits)
+        return "is down"
+    return "has ended this phase" if ally.done else "is still to act (before or after you)"
 
 
 def system_prompt(state: FightState, fighter_id: str, *, custom: bool, seconds: float) -> str:
@@ -120,13 +128,11 @@ def _fenced(call: str | None) -> str:
 
 
 def goal_text(state: FightState) -> str:
-    """The fight's goal in the words the turns' progress uses."""
-    if state.goal == "hold" and state.hold_round:
-        return f"hold: stay standing to the end of round {state.hold_round}"
-    if state.goal == "break_out":
-        opens = "the exits are open" if state.exits_open else "the exits open later"
-        return f"break out: both of you on exit tiles at the end of a duo phase ({opens})"
-    return "rout: down every stray, or break the pack (it runs below 30 % of its HP)"
+    """What the view's goal line leaves out: the HP under which the pack breaks, in a rout."""
+    if state.goal != "rout":
+        return ""
+    start = state.start_hp["strays"]
+    return f"The pack breaks below {-(-start * BREAK_SHARE[0] // BREAK_SHARE[1])} HP"
 
 
 def if_pass(state: FightState, fighter_id: str) -> str:

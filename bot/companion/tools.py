@@ -16,35 +16,36 @@ from pydantic import BaseModel, ConfigDict, Field
 
 CHOOSE, PASS, CUSTOM = "choose_turn", "pass_turn", "custom_turn"
 MAX_TURNS = 6
+SAY = "Said in the thread, in character (under 100 characters)."
 
 
 class ChooseTurn(BaseModel):
-    """Send one of the ready-made turns exactly as it is listed."""
+    """Send a ready-made turn as listed."""
 
     model_config = ConfigDict(extra="forbid")
-    number: Literal[1, 2, 3, 4, 5, 6] = Field(description="The number of the ready-made turn to send (1-6).")
-    say: str = Field(description="One short line the companion says in the fight's thread (under 100 characters).")
+    number: Literal[1, 2, 3, 4, 5, 6] = Field(description="The turn's number.")
+    say: str = Field(description=SAY)
 
 
 class PassTurn(BaseModel):
     """Do nothing this phase."""
 
     model_config = ConfigDict(extra="forbid")
-    reason: str = Field(description="Why the companion passes, in a few words.")
+    reason: str = Field(description="In a few words.")
 
 
 class CustomStep(BaseModel):
-    """One step of a custom turn. Fill the fields its kind uses and set the others to null:
-    move uses `to`; skill uses `skill`, `at` and maybe `toward`; hold uses `reaction`; end uses none."""
+    """One step: move uses `to` (a tile, e.g. C5); skill uses `skill` (its name), `at` (a tile), maybe `toward`;
+    hold uses `reaction`; the others are null."""
 
     model_config = ConfigDict(extra="forbid")
     kind: Literal["move", "skill", "hold", "end"]
-    to: str | None = Field(description="move: the tile to walk to, e.g. C5.")
-    skill: str | None = Field(description="skill: the skill's name, e.g. Ember Bolt.")
-    at: str | None = Field(description="skill: the tile to aim at, e.g. F5.")
+    to: str | None
+    skill: str | None
+    at: str | None
     toward: Literal["N", "NE", "E", "SE", "S", "SW", "W", "NW"] | None = Field(
-        description="skill: push direction for Shove and Sod Kick; null pushes straight away.")
-    reaction: Literal["opportunity_attack", "flowing_guard"] | None = Field(description="hold: the reaction to hold.")
+        description="A chosen push's direction; null: straight away.")
+    reaction: Literal["opportunity_attack", "flowing_guard"] | None
 
     def engine_step(self) -> dict:
         """The step as the engine reads it (unused fields left out)."""
@@ -52,11 +53,11 @@ class CustomStep(BaseModel):
 
 
 class CustomTurn(BaseModel):
-    """Send a turn of your own steps; the rules check it all or nothing before it is sent."""
+    """Your own steps, checked all or nothing."""
 
     model_config = ConfigDict(extra="forbid")
-    steps: list[CustomStep] = Field(description="The steps in order; end with an end step.")
-    say: str = Field(description="One short line the companion says in the fight's thread (under 100 characters).")
+    steps: list[CustomStep] = Field(description="In order, the last an end step.")
+    say: str = Field(description=SAY)
 
 
 ARGUMENTS: dict[str, type[BaseModel]] = {CHOOSE: ChooseTurn, PASS: PassTurn, CUSTOM: CustomTurn}

@@ -10,7 +10,8 @@ from support.fake_openai import FakeOpenAI, choose
 from bot.companion.baselines import BASELINES, read_pass, read_prompt
 from bot.companion.coordination import Rebound, aim_of, rebind
 from bot.companion.evaluate import EvalOptions, FightRun, baseline_decider, evaluate, paired, run_fight, wilson
-from engine.tactics import apply_turn, new_fight, plan_turns
+from bot.companion.offer import build_offer
+from engine.tactics import apply_turn, new_fight, pass_turn, plan_turns
 
 
 def run(name: str, encounter: str, seed: int, **options) -> FightRun:
@@ -45,14 +46,12 @@ def test_the_expert_wins_a_fight_auto_loses():
 
 
 def test_the_reader_picks_by_what_each_turn_says():
-    text = ("Round 3 of 10.\nIf you pass, after the strays: LETHAL: you DOWNED, the Tidecaller 20/30 HP.\n\n"
+    text = ("C is you.\nIf you pass, then: LETHAL: you DOWNED, ally 20 HP.\n\n"
             "Ready-made turns, best first:\n"
-            "1. Ember Bolt Driplet c. Deals 6. After the strays: LETHAL: you DOWNED, "
-            "the Tidecaller 20/30 HP. Still fires: Tussle a's Haymaker for 12.\n"
-            "2. Mend heals Tidecaller. Deals 0. After the strays: you 12/24 HP, the "
-            "Tidecaller 29/30 HP. Goal: pack HP 40/60, it breaks below 18.\n"
-            "3. Flame Fan. Deals 9, downs Driplet c. After the strays: you 3/24 HP, the "
-            "Tidecaller 20/30 HP. Defuses Driplet c's Spit (downed first). Goal: pack HP 31/60, it breaks below 18.\n")
+            "1. Ember Bolt Driplet c. Deals 6. Then: LETHAL: you DOWNED, ally 20 HP. Fires: a for 12.\n"
+            "2. Mend heals Tidecaller. Then: you 12, ally 29 HP. Pack 40/60 HP.\n"
+            "3. Flame Fan. Deals 9, downs Driplet c. Then: you 3, ally 20 HP. "
+            "Defuses c (downed first). Pack 31/60 HP.\n")
     messages = [{"role": "system", "content": "rules"}, {"role": "user", "content": text}]
     read = read_prompt(messages)
     assert [t.number for t in read] == [1, 2, 3]
@@ -61,6 +60,33 @@ def test_the_reader_picks_by_what_each_turn_says():
     assert max(read, key=lambda t: t.score()).number == 2  # the engine's best of the turns that leave both standing
     passing = read_pass(messages)
     assert passing is not None and passing.lethal
+
+
+def test_the_reader_finds_in_the_words_what_the_engine_found():
+    """Over the companion's phases of whole fights, what the reader reads from the prompt's words (lethal,
+    the duo's HP after, kills, the fight's end) is what the consequences hold: no fact is lost in the wording."""
+    checked = 0
+    for encounter in ("c04", "c08", "c09", "c11"):
+        state = new_fight(encounter, 1, "Tidecaller", "Mossle")
+        while not state.result:
+            for fid in ("hero", "companion"):
+                if state.result or state.phase != "duo" or not state.get(fid).standing or state.get(fid).done:
+                    continue
+                turns = plan_turns(state, fid, limit=1)
+                if fid == "companion":
+                    offer = build_offer(state, fid, custom=False, seconds=10)
+                    read = read_prompt(offer.messages)
+                    assert [t.number for t in read] == list(range(1, len(offer.turns) + 1))
+                    for seen, turn in zip(read, offer.turns):
+                        c = turn.consequences
+                        assert c is not None
+                        assert seen.lethal == c.lethal and seen.kills == len(c.kills)
+                        assert seen.hp_after == sum(f.hp_after for f in c.fighters if f.fighter in ("hero", "companion")
+                                                    and not f.downed), turn.label
+                        assert seen.result == {"won": 1, "lost": -1}.get(c.result.result if c.result else "", 0)
+                        checked += 1
+                state = apply_turn(state, fid, turns[0].steps) if turns else pass_turn(state, fid)
+    assert checked >= 40
 
 
 def test_every_baseline_plays_a_whole_fight():

@@ -8,9 +8,10 @@ from pathlib import Path
 import pytest
 from jinja2 import UndefinedError
 
-from bot.companion.offer import build_offer
+from bot.companion.offer import build_offer, system_prompt
 from bot.companion.tools import tool_specs
 from engine.tactics import apply_turn, campaign, new_fight, pass_turn, plan_turns
+from engine.tactics.content import companions
 from prompts import render
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -40,10 +41,10 @@ def test_the_prompt_lists_the_view_and_every_offered_turn(fight):
     assert [m["role"] for m in offer.messages] == ["system", "user"]
     assert "You are Cindle, the companion" in system and "choose_turn(number, say)" in system
     assert "Puddles on the Path | round 1/10 | duo phase" in user          # the engine's text view
-    assert "C is you, H is the Tidecaller" in user
+    assert "C is you, H your ally the Tidecaller" in user
     for i, turn in enumerate(offer.turns, 1):
-        assert f"\n{i}. {turn.label}. Deals " in user
-    assert "After the strays: " in user and "If you pass, after the strays: " in user and "Goal: rout" in user
+        assert f"\n{i}. {turn.label}. " in user
+    assert ". Then: you " in user and "If you pass, then: " in user and "The pack breaks below " in user
     assert f"\n{len(offer.turns) + 1}. " not in user
 
 
@@ -54,19 +55,24 @@ def _estimated_tokens(messages, *, custom: bool) -> float:
 
 
 def test_a_whole_request_stays_under_1600_tokens():
-    """Every companion phase of whole fights (planner-played) over the campaign, as the bot sends it
-    (custom turns off, the default)."""
-    sizes = []
-    for encounter in [e.id for e in campaign()]:
-        state = new_fight(encounter, 1, "Tidecaller", "Cindle")
-        while not state.result:
-            for fid in ("hero", "companion"):
-                if state.result or state.phase != "duo" or not state.get(fid).standing or state.get(fid).done:
-                    continue
-                if fid == "companion":
-                    offer = build_offer(state, fid, custom=False, seconds=10)
-                    sizes.append(_estimated_tokens(offer.messages, custom=False))
-                turns = plan_turns(state, fid, limit=1)
-                state = apply_turn(state, fid, turns[0].steps) if turns else pass_turn(state, fid)
-    assert len(sizes) >= 8
-    assert 500 <= min(sizes) and max(sizes) <= 1600, (min(sizes), max(sizes))
+    """Every companion phase of whole fights (planner-played) over the campaign, for every companion, as
+    the bot sends it with custom turns off (the default) and on (their tool and the skills added)."""
+    sizes: dict[bool, list[float]] = {False: [], True: []}
+    for companion in companions():
+        for encounter in [e.id for e in campaign()]:
+            state = new_fight(encounter, 1, "Tidecaller", companion)
+            while not state.result:
+                for fid in ("hero", "companion"):
+                    if state.result or state.phase != "duo" or not state.get(fid).standing or state.get(fid).done:
+                        continue
+                    if fid == "companion":
+                        offer = build_offer(state, fid, custom=True, seconds=10)
+                        sizes[True].append(_estimated_tokens(offer.messages, custom=True))
+                        plain = [{"role": "system", "content": system_prompt(state, fid, custom=False, seconds=10)},
+                                 offer.messages[1]]
+                        sizes[False].append(_estimated_tokens(plain, custom=False))
+                    turns = plan_turns(state, fid, limit=1)
+                    state = apply_turn(state, fid, turns[0].steps) if turns else pass_turn(state, fid)
+    assert len(sizes[False]) >= 40
+    for custom, found in sizes.items():
+        assert 400 <= min(found) and max(found) <= 1600, (custom, min(found), max(found))
