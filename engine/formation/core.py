@@ -7,7 +7,7 @@ table of each round kind) is computed once at import; a board's speed-group sche
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from .log import Action, Group, RoundLog
 from .model import (
@@ -125,65 +125,102 @@ def _first_standing(order: tuple[int, ...], hp: list[int]) -> int:
     return order[-1]
 
 
-def member_tables(actors: tuple | None = None) -> tuple:
-    """Every schedule member a board can have, built once: per round kind, (as a MIXED member, as a
-    normal hit)[10 * creature + board index], i.e. (index, op, amount, who) and (index, amount, who).
-    `who` is the actor's half of a logged Action from `actors[round kind][creature][index]` (the
-    battle's ACTOR table), or None for battles that are not logged."""
-    out = []
-    for kind, table in enumerate(ACTION):
-        mixed = tuple((i, op, amt, actors[kind][c][i] if actors is not None else None)
-                      for c, (_, op, amt) in enumerate(table) for i in range(10))
-        out.append((mixed, tuple((i, amt, who) for i, _, amt, who in mixed)))
-    return tuple(out)
+class KindTables(NamedTuple):
+    """What schedules() reads for one round kind, by member key 10 * creature + board index (key 100
+    ends a board: it sorts last and has no speed). Every group of one member, and of two at one speed,
+    is built here once; a run() hit that lands is a (target, amount, event index, who) made here too,
+    so a lone or paired normal hit picks its landing from a table by target instead of building it."""
+    rank: Any  # key -> sort position: fastest first, then board index
+    speed: tuple[int, ...]  # key -> speed this round
+    single: tuple[tuple, ...]  # key -> the group of that member alone
+    pair: dict[int, tuple]  # 100 * key + key2 (same speed, key's board index first) -> their group
+    as_mixed: tuple[tuple, ...]  # key -> (index, op, amount, who), a MIXED member
+    as_hit: tuple[tuple, ...]  # key -> (index, amount, who), a HITS member
+    hits_only: tuple[bool, ...]  # key -> its action is a normal hit
+
+
+def _landings(member: tuple, k: int) -> tuple:
+    """By target board index: the normal hit of a MIXED-shaped member landing as event k (None on allies)."""
+    i, _, amt, who = member
+    return tuple((t, amt, k, who) if t in ENEMIES[i] else None for t in range(10))
+
+
+def _kind_tables(table: tuple, who_of: Any, top: int) -> KindTables:
+    """One round kind's KindTables from its ACTION table; who_of(creature, index) is a member's `who`."""
+    keys = range(100)
+    speed = tuple(table[key // 10][0] for key in keys) + (-1,)
+    rank = tuple((top - speed[key]) * 10 + key % 10 for key in keys) + (100 * top,)
+    as_mixed = tuple((key % 10, op, amt, who_of(key // 10, key % 10))
+                     for key in keys for op, amt in [table[key // 10][1:]])
+    as_hit = tuple((i, amt, who) for i, _, amt, who in as_mixed)
+    hits_only = tuple(op == OP_HIT for _, op, _, _ in as_mixed)
+    first = tuple(_landings(m, 0) for m in as_mixed)
+    second = tuple(_landings(m, 1) for m in as_mixed)
+    alone = tuple(tuple((x,) if x else None for x in by_target) for by_target in first)
+    single = tuple((LONE, (key % 10, alone[key]), speed[key]) if hits_only[key]
+                   else (MIXED, (as_mixed[key],), speed[key]) for key in keys)
+    pair = {}
+    for k1 in keys:
+        for k2 in keys:
+            if k1 % 10 < k2 % 10 and speed[k1] == speed[k2]:
+                if hits_only[k1] and hits_only[k2]:
+                    members: tuple = (k1 % 10, first[k1], alone[k1], k2 % 10, second[k2], alone[k2])
+                    pair[100 * k1 + k2] = (PAIR, members, speed[k1])
+                else:
+                    pair[100 * k1 + k2] = (MIXED, (as_mixed[k1], as_mixed[k2]), speed[k1])
+    return KindTables(rank.__getitem__, speed, single, pair, as_mixed, as_hit, hits_only)
+
+
+def member_tables(actors: tuple | None = None) -> tuple[KindTables, ...]:
+    """The schedule tables of every round kind, built once. `who` in a member is the actor's half of a
+    logged Action from `actors[round kind][creature][index]` (the battle's ACTOR table), or None for
+    battles that are not logged."""
+    top = max(spd for table in ACTION for spd, _, _ in table)
+    return tuple(_kind_tables(table, (lambda c, i, kind=kind: actors[kind][c][i]) if actors is not None
+                              else (lambda c, i: None), top)
+                 for kind, table in enumerate(ACTION))
 
 
 PLAIN_MEMBERS = member_tables()
 
 
-def schedules(ids: tuple[int, ...], members: tuple = PLAIN_MEMBERS) -> list[tuple]:
+def schedules(ids: tuple[int, ...], members: tuple[KindTables, ...] = PLAIN_MEMBERS) -> list[tuple]:
     """For each round kind, the speed groups fastest first, each a triple (shape, members, speed).
 
-    The shapes: LONE, one normal-target hit, members (index, amount, who); PAIR, two of them at one
-    speed, (index, amount, who, index, amount, who); HITS, three or more, ((index, amount, who), ...);
-    MIXED, a group where someone does more than a normal hit, ((index, op, amount, who), ...).
+    The shapes: LONE, one normal-target hit, members (index, landing by target); PAIR, two of them at
+    one speed, (index, landing by target, alone by target, index2, landing by target, alone by target);
+    HITS, three or more, ((index, amount, who), ...); MIXED, a group where someone does more than a
+    normal hit, ((index, op, amount, who), ...). Within a group, members in board order.
     `members` comes from member_tables(): with the battle's actors when run() is to log.
     """
     keys = [10 * c + i for i, c in enumerate(ids)]  # where each board index's members are in the tables
+    keys.append(100)
     out = []
-    for (speed_of, hits_only), (as_mixed, as_hit) in zip(_SCHEDULE_TABLES, members):
-        buckets: dict[int, list[int]] = {}
-        mixed = set()  # speeds where someone does more than a normal hit
-        for key in keys:
-            c = key // 10
-            spd = speed_of[c]
-            if not hits_only[c]:
-                mixed.add(spd)
-            b = buckets.get(spd)
-            if b is None:
-                buckets[spd] = [key]
+    for rank, speed, single, pair, as_mixed, as_hit, hits_only in members:
+        keys.sort(key=rank)
+        groups = []
+        n = 0
+        while n < 10:
+            key = keys[n]
+            spd = speed[key]
+            if speed[keys[n + 1]] != spd:
+                groups.append(single[key])
+                n += 1
+            elif speed[keys[n + 2]] != spd:
+                groups.append(pair[100 * key + keys[n + 1]])
+                n += 2
             else:
-                b.append(key)
-        groups: list[tuple[int, Any, int]] = []
-        for spd in sorted(buckets, reverse=True):
-            at = buckets[spd]
-            if spd in mixed:
-                groups.append((MIXED, tuple(map(as_mixed.__getitem__, at)), spd))
-            elif len(at) == 1:
-                groups.append((LONE, as_hit[at[0]], spd))
-            elif len(at) == 2:
-                groups.append((PAIR, as_hit[at[0]] + as_hit[at[1]], spd))
-            else:
-                groups.append((HITS, tuple(map(as_hit.__getitem__, at)), spd))
+                m = n + 3
+                while speed[keys[m]] == spd:
+                    m += 1
+                at = keys[n:m]
+                if all(map(hits_only.__getitem__, at)):
+                    groups.append((HITS, tuple(map(as_hit.__getitem__, at)), spd))
+                else:
+                    groups.append((MIXED, tuple(map(as_mixed.__getitem__, at)), spd))
+                n = m
         out.append(tuple(groups))
     return out
-
-
-# Per round kind, what schedules() reads: each creature's speed, and whether its action is a normal hit.
-_SCHEDULE_TABLES = tuple(
-    (tuple(spd for spd, _, _ in table), tuple(op == OP_HIT for _, op, _ in table))
-    for table in ACTION
-)
 
 
 def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log: list | None = None,
@@ -220,15 +257,15 @@ def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log
             start_shields = tuple(sh)
         for shape, members, speed in sched_kinds[kinds[r]]:
             if shape == LONE:
-                i, amt, who = members
+                i, alone = members
                 if hp[i] <= 0:
                     continue
                 t = aim[i]
                 if hp[t] <= 0:  # no one revives: a normal target stays the first standing until it falls
                     t = aim[i] = _first_standing(normal[i], hp)
-                dmg: Any = ((t, amt, 0, who),)
+                dmg: Any = alone[t]
             elif shape == PAIR:  # both choose before either lands
-                i, amt, who, i2, amt2, who2 = members
+                i, first, alone, i2, second, alone2 = members
                 if hp[i] > 0:
                     t = aim[i]
                     if hp[t] <= 0:
@@ -237,14 +274,14 @@ def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log
                         t2 = aim[i2]
                         if hp[t2] <= 0:
                             t2 = aim[i2] = _first_standing(normal[i2], hp)
-                        dmg = ((t, amt, 0, who), (t2, amt2, 1, who2))
+                        dmg = (first[t], second[t2])
                     else:
-                        dmg = ((t, amt, 0, who),)
+                        dmg = alone[t]
                 elif hp[i2] > 0:
                     t2 = aim[i2]
                     if hp[t2] <= 0:
                         t2 = aim[i2] = _first_standing(normal[i2], hp)
-                    dmg = ((t2, amt2, 0, who2),)
+                    dmg = alone2[t2]
                 else:
                     continue
             elif shape == HITS:  # every hit chooses before any lands
