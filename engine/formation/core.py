@@ -113,6 +113,8 @@ def max_hps(ids: tuple[int, ...]) -> list[int]:
     return out
 
 
+NO_SHIELDS = (0,) * 10
+
 # The shapes of a speed group in a schedule (see schedules()).
 LONE, PAIR, HITS, MIXED = range(4)
 
@@ -233,7 +235,7 @@ def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log
     someone acted as a Group of Actions: that needs schedules built with the battle's actors, and
     `targets`, the target half of an Action for each board index. The battle is the same either way.
     """
-    normal = topo[0]
+    normal, allies, enemies, enemy_back, ally_front = topo[:5]
     aim = list(topo[7])  # each creature's normal target when last looked at (see below)
     kinds = ROUND_KIND
     logging = log is not None
@@ -241,10 +243,10 @@ def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log
     cb = 5 - hp[5:].count(0)
     over = False  # a side has no one standing: the battle ends after this group
     events: list = []  # the group's Actions, when logging
-    choices: list | None = None
     knocked: list[int] | None = None  # who the group felled, when logging
     groups: list[Group] = []
     start_shields: tuple[int, ...] = ()
+    shields_seen: tuple[int, ...] | None = None  # the shields as last recorded, None once they change
     heal: Any = ()  # a mixed group's heals, until they land
     for r in range(start, rounds + 1):
         sh = [0] * 10
@@ -254,7 +256,7 @@ def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log
                     sh[i] = 6
         if logging:
             groups = []
-            start_shields = tuple(sh)
+            start_shields = shields_seen = tuple(sh) if r == 1 and ground == SHELTERED else NO_SHIELDS
         for shape, members, speed in sched_kinds[kinds[r]]:
             if shape == LONE:
                 i, alone = members
@@ -294,16 +296,72 @@ def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log
                         dmg.append((t, amt, len(dmg), who))
                 if not dmg:
                     continue
-            else:
-                dmg, heal, choices = _choose(members, hp, mx, sh, topo, targets if logging else None)
+            else:  # a mixed group: everyone chooses from the board before it; shields land at once
+                dmg = []
+                heal = []
+                k = 0  # the next effect's place in the group's Actions (in the members' order)
+                shielded = []  # (place, Action) of each shield that landed, when logging
+                for i, op, amt, who in members:
+                    if hp[i] <= 0:
+                        continue
+                    if op == OP_HIT or op == OP_LEAP:
+                        t = -1
+                        if op == OP_LEAP:  # the lowest share of maximum HP in the back row, first in slot order
+                            for e in enemy_back[i]:
+                                he = hp[e]
+                                if he > 0 and (t < 0 or he * mx[t] < hp[t] * mx[e]):
+                                    t = e
+                        if t < 0:
+                            t = aim[i]
+                            if hp[t] <= 0:
+                                t = aim[i] = _first_standing(normal[i], hp)
+                        dmg.append((t, amt, k, who))
+                        k += 1
+                    elif op == OP_BLAST:
+                        for t in enemies[i]:
+                            if hp[t] > 0:
+                                dmg.append((t, amt, k, who))
+                                k += 1
+                    elif op == OP_TEAM_HEAL:
+                        for t in allies[i]:
+                            if hp[t] > 0:
+                                heal.append((t, amt, k, who))
+                                k += 1
+                    elif op == OP_MEND:
+                        heal.append((_lowest_share(allies[i], hp, mx), amt, k, who))
+                        k += 1
+                    else:
+                        if op == OP_SHIELD_LOWEST:
+                            chosen: tuple[int, ...] = (_lowest_share(allies[i], hp, mx),)
+                        elif op == OP_SELF_SHIELD:
+                            chosen = (i,)
+                        elif op == OP_TEAM_SHIELD:
+                            chosen = allies[i]
+                        else:
+                            chosen = ally_front[i]
+                        for t in chosen:
+                            if hp[t] > 0:
+                                before = sh[t]
+                                s = before + amt
+                                sh[t] = s if s < SHIELD_CAP else SHIELD_CAP
+                                shields_seen = None
+                                if logging:
+                                    shielded.append((k, Action((who, targets[t], amt, sh[t] - before, 0))))
+                                k += 1
+                if logging:
+                    events = [None] * k  # a place for each hit and heal until it lands
+                    for k, action in shielded:
+                        events[k] = action
             if logging:
-                events = choices if shape == MIXED else [None] * len(dmg)  # type: ignore[assignment]
+                if shape != MIXED:
+                    events = [*dmg]  # a place for each hit
                 knocked = None
             # The hits land: a shield absorbs first, even on a target an earlier hit of the group felled.
             for t, amt, k, who in dmg:
                 dealt = amt
                 s = sh[t]
                 if s:
+                    shields_seen = None
                     if s < amt:
                         sh[t] = 0
                         dealt = amt - s
@@ -338,8 +396,15 @@ def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log
                         events[k] = Action((who, targets[t], amt, hp[t] - h, 0))
                 heal = ()
             if logging and events:
-                groups.append(Group((speed, tuple(events), tuple(hp), tuple(sh),
-                                     tuple([targets[t][:2] for t in sorted(knocked)]) if knocked else ())))
+                if shields_seen is None:
+                    shields_seen = tuple(sh)
+                if knocked is None:
+                    felled: tuple = ()
+                elif len(knocked) == 1:
+                    felled = (targets[knocked[0]][:2],)
+                else:
+                    felled = tuple([targets[t][:2] for t in sorted(knocked)])
+                groups.append(Group((speed, tuple(events), tuple(hp), shields_seen, felled)))
             if over:
                 if logging:
                     log.append(RoundLog((r, start_shields, tuple(groups), tuple(hp), False)))  # type: ignore[union-attr]
@@ -351,81 +416,20 @@ def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log
                     h += 2
                     m = mx[i]
                     hp[i] = h if h < m else m
-        if logging:
-            log.append(RoundLog((r, start_shields, tuple(groups), tuple(hp), True)))  # type: ignore[union-attr]
+        if logging:  # the board at the end of the round: after its last group, unless the ground heals
+            end = groups[-1][2] if groups and ground != MOON_DEW else tuple(hp)
+            log.append(RoundLog((r, start_shields, tuple(groups), end, True)))  # type: ignore[union-attr]
     return compare(hp, mx), rounds, False
 
 
-def _choose(members, hp: list[int], mx: list[int], sh: list[int], topo: tuple, targets: tuple | None):
-    """A MIXED group's choices, from the board before it: (hits, heals, events).
-
-    Hits and heals are (target, amount, event index, who) for run() to land; shields land here. Events
-    (when `targets` is given, for the log) hold one entry per effect in the members' order: the
-    shields' Actions, and a place for each hit and heal.
-    """
-    normal, allies, enemies, enemy_back, ally_front, _, _, _ = topo
-    dmg: list[tuple] = []
-    heal: list[tuple] = []
-    shields: list[tuple] = []  # (event index, Action), when logging
-    k = 0  # the next event's index
-    for i, op, amt, who in members:
-        if hp[i] <= 0:
-            continue
-        if op == OP_HIT or op == OP_LEAP:
-            best = -1
-            if op == OP_LEAP:
-                for t in enemy_back[i]:
-                    ht = hp[t]
-                    if ht > 0 and (best < 0 or ht * mx[best] < hp[best] * mx[t]):
-                        best = t
-            if best < 0:
-                for best in normal[i]:
-                    if hp[best] > 0:
-                        break
-            dmg.append((best, amt, k, who))
-            k += 1
-        elif op == OP_BLAST:
-            for t in enemies[i]:
-                if hp[t] > 0:
-                    dmg.append((t, amt, k, who))
-                    k += 1
-        elif op == OP_TEAM_HEAL:
-            for t in allies[i]:
-                if hp[t] > 0:
-                    heal.append((t, amt, k, who))
-                    k += 1
-        else:
-            if op == OP_MEND or op == OP_SHIELD_LOWEST:  # the lowest share of maximum HP, first in slot order
-                best = -1
-                for t in allies[i]:
-                    ht = hp[t]
-                    if ht > 0 and (best < 0 or ht * mx[best] < hp[best] * mx[t]):
-                        best = t
-                if op == OP_MEND:
-                    heal.append((best, amt, k, who))
-                    k += 1
-                    continue
-                chosen: tuple[int, ...] = (best,)
-            elif op == OP_SELF_SHIELD:
-                chosen = (i,)
-            elif op == OP_TEAM_SHIELD:
-                chosen = allies[i]
-            else:
-                chosen = ally_front[i]
-            for t in chosen:
-                if hp[t] > 0:
-                    before = sh[t]
-                    s = before + amt
-                    sh[t] = s if s < SHIELD_CAP else SHIELD_CAP
-                    if targets is not None:
-                        shields.append((k, Action((who, targets[t], amt, sh[t] - before, 0))))
-                    k += 1
-    if targets is None:
-        return dmg, heal, None
-    events: list = [None] * k
-    for n, action in shields:
-        events[n] = action
-    return dmg, heal, events
+def _lowest_share(order: tuple[int, ...], hp: list[int], mx: list[int]) -> int:
+    """The standing board index in `order` with the lowest share of its maximum HP, first in order on ties."""
+    best = -1
+    for t in order:
+        h = hp[t]
+        if h > 0 and (best < 0 or h * mx[best] < hp[best] * mx[t]):
+            best = t
+    return best
 
 
 def compare(hp: list[int], mx: list[int]) -> int:
