@@ -96,7 +96,7 @@ def simulate(a: dict[str, str], b: dict[str, str], ground: str = "clear",
     if with_log:
         hp, mx, sched = core.prepare(ids, MEMBERS)
         log: list = []
-        w, r, ko = core.run(hp, mx, sched, limit, core.GROUND_CODE[ground], log, targets=target_row(ids))
+        w, r, ko = core.run(hp, mx, sched, limit, core.GROUND_CODE[ground], log, targets=target_row(ids), board=ids)
     else:
         hp, mx, sched = core.prepare(ids)
         w, r, ko = core.run(hp, mx, sched, limit, core.GROUND_CODE[ground])
@@ -133,7 +133,7 @@ ACTOR = tuple(
     for table, fires in ((core.ACTION[kind], core.FIRES[core.ROUND_KIND.index(kind, 1)])
                          for kind in range(len(core.ACTION)))
 )
-MEMBERS = core.member_tables(ACTOR)  # the schedules' members, each with its actor's half of an Action
+MEMBERS = core.member_tables(ACTOR, TARGET)  # the schedules' members, with their halves of the log's Actions
 
 
 def target_row(ids: tuple[int, ...]) -> tuple[tuple[str, str, str], ...]:

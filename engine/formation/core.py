@@ -130,32 +130,34 @@ def _first_standing(order: tuple[int, ...], hp: list[int]) -> int:
 class KindTables(NamedTuple):
     """What schedules() reads for one round kind, by member key 10 * creature + board index (key 100
     ends a board: it sorts last and has no speed). Every group of one member, and of two at one speed,
-    is built here once; a run() hit that lands is a (target, amount, event index, who) made here too,
+    is built here once; a hit or heal that lands is a landing (target, amount, event index, who, whole),
     so a lone or paired normal hit picks its landing from a table by target instead of building it."""
     rank: Any  # key -> sort position: fastest first, then board index
     speed: tuple[int, ...]  # key -> speed this round
     single: tuple[tuple, ...]  # key -> the group of that member alone
     pair: dict[int, tuple]  # 100 * key + key2 (same speed, key's board index first) -> their group
-    as_mixed: tuple[tuple, ...]  # key -> (index, op, amount, who), a MIXED member
-    as_hit: tuple[tuple, ...]  # key -> (index, amount, who), a HITS member
+    as_mixed: tuple[tuple, ...]  # key -> (index, op, amount, who, whole by target), a MIXED member
+    as_hit: tuple[tuple, ...]  # key -> (index, amount, who, whole by target), a HITS member
     hits_only: tuple[bool, ...]  # key -> its action is a normal hit
 
 
 def _landings(member: tuple, k: int) -> tuple:
     """By target board index: the normal hit of a MIXED-shaped member landing as event k (None on allies)."""
-    i, _, amt, who = member
-    return tuple((t, amt, k, who) if t in ENEMIES[i] else None for t in range(10))
+    i, _, amt, who, whole = member
+    return tuple((t, amt, k, who, whole[t]) if t in ENEMIES[i] else None for t in range(10))
 
 
-def _kind_tables(table: tuple, who_of: Any, top: int) -> KindTables:
-    """One round kind's KindTables from its ACTION table; who_of(creature, index) is a member's `who`."""
+def _kind_tables(table: tuple, who_of: Any, whole_of: Any, top: int) -> KindTables:
+    """One round kind's KindTables from its ACTION table; who_of(creature, index) is a member's `who`,
+    whole_of(op, amount, who, index) its Actions landing whole by target (see member_tables)."""
     keys = range(100)
     speed = tuple(table[key // 10][0] for key in keys) + (-1,)
     rank = tuple((top - speed[key]) * 10 + key % 10 for key in keys) + (100 * top,)
-    as_mixed = tuple((key % 10, op, amt, who_of(key // 10, key % 10))
-                     for key in keys for op, amt in [table[key // 10][1:]])
-    as_hit = tuple((i, amt, who) for i, _, amt, who in as_mixed)
-    hits_only = tuple(op == OP_HIT for _, op, _, _ in as_mixed)
+    as_mixed = tuple((i, op, amt, who, whole_of(op, amt, who, i))
+                     for key in keys for i, (_, op, amt), who in [(key % 10, table[key // 10],
+                                                                   who_of(key // 10, key % 10))])
+    as_hit = tuple((i, amt, who, whole) for i, _, amt, who, whole in as_mixed)
+    hits_only = tuple(m[1] == OP_HIT for m in as_mixed)
     first = tuple(_landings(m, 0) for m in as_mixed)
     second = tuple(_landings(m, 1) for m in as_mixed)
     alone = tuple(tuple((x,) if x else None for x in by_target) for by_target in first)
@@ -173,14 +175,35 @@ def _kind_tables(table: tuple, who_of: Any, top: int) -> KindTables:
     return KindTables(rank.__getitem__, speed, single, pair, as_mixed, as_hit, hits_only)
 
 
-def member_tables(actors: tuple | None = None) -> tuple[KindTables, ...]:
-    """The schedule tables of every round kind, built once. `who` in a member is the actor's half of a
-    logged Action from `actors[round kind][creature][index]` (the battle's ACTOR table), or None for
-    battles that are not logged."""
+NOT_LOGGED = (None,) * 10  # a member's Actions by target when battles are not logged
+DAMAGE_OPS = frozenset({OP_HIT, OP_LEAP, OP_BLAST})
+
+
+def member_tables(actors: tuple | None = None, target_of: tuple | None = None) -> tuple[KindTables, ...]:
+    """The schedule tables of every round kind, built once.
+
+    For a logged battle, give the battle's ACTOR and TARGET tables: a member's `who` is then the actor's
+    half of its Actions, from `actors[round kind][creature][index]`, and `whole[t][c]` its Action landing
+    whole (all of the amount applied, none blocked) on creature c at board index t, from `target_of[c][t]`.
+    Most effects land whole, so the log takes those Actions from here instead of building each. Battles
+    that are not logged get None for both.
+    """
     top = max(spd for table in ACTION for spd, _, _ in table)
-    return tuple(_kind_tables(table, (lambda c, i, kind=kind: actors[kind][c][i]) if actors is not None
-                              else (lambda c, i: None), top)
-                 for kind, table in enumerate(ACTION))
+    made: dict[tuple, Action] = {}  # equal Actions are one object
+
+    def whole_of(op: int, amt: int, who: tuple, i: int) -> tuple:
+        side = ENEMIES[i] if op in DAMAGE_OPS else ALLIES[i]
+        return tuple(tuple(made.setdefault(key, Action(key)) for c in range(10)
+                           for key in [(who, target_of[c][t], amt, amt, 0)])  # type: ignore[index]
+                     if t in side else None for t in range(10))
+
+    out = []
+    for kind, table in enumerate(ACTION):
+        if actors is None or target_of is None:
+            out.append(_kind_tables(table, lambda c, i: None, lambda op, amt, who, i: NOT_LOGGED, top))
+        else:
+            out.append(_kind_tables(table, lambda c, i, kind=kind: actors[kind][c][i], whole_of, top))
+    return tuple(out)
 
 
 PLAIN_MEMBERS = member_tables()
@@ -226,14 +249,15 @@ def schedules(ids: tuple[int, ...], members: tuple[KindTables, ...] = PLAIN_MEMB
 
 
 def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log: list | None = None,
-        start: int = 1, topo: tuple = IDENTITY, targets: tuple = ()):
+        start: int = 1, topo: tuple = IDENTITY, targets: tuple = (), board: tuple[int, ...] = ()):
     """Play one battle in place on `hp`. Returns (winner, rounds_played, knockout).
 
     winner: 0 side a, 1 side b, 2 draw. Each group's members choose their targets from the board as
     it stood before the group; shields land at once (they cannot change a choice), then hits, then
     heals. With `log` a list, every round played is appended to it as a RoundLog, each group where
-    someone acted as a Group of Actions: that needs schedules built with the battle's actors, and
-    `targets`, the target half of an Action for each board index. The battle is the same either way.
+    someone acted as a Group of Actions: that needs schedules built with the battle's tables, `targets`,
+    the target half of an Action for each board index, and `board`, the creature ids by board index.
+    The battle is the same either way.
     """
     normal, allies, enemies, enemy_back, ally_front = topo[:5]
     aim = list(topo[7])  # each creature's normal target when last looked at (see below)
@@ -288,12 +312,12 @@ def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log
                     continue
             elif shape == HITS:  # every hit chooses before any lands
                 dmg = []
-                for i, amt, who in members:
+                for i, amt, who, whole in members:
                     if hp[i] > 0:
                         t = aim[i]
                         if hp[t] <= 0:
                             t = aim[i] = _first_standing(normal[i], hp)
-                        dmg.append((t, amt, len(dmg), who))
+                        dmg.append((t, amt, len(dmg), who, whole[t]))
                 if not dmg:
                     continue
             else:  # a mixed group: everyone chooses from the board before it; shields land at once
@@ -301,7 +325,7 @@ def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log
                 heal = []
                 k = 0  # the next effect's place in the group's Actions (in the members' order)
                 shielded = []  # (place, Action) of each shield that landed, when logging
-                for i, op, amt, who in members:
+                for i, op, amt, who, whole in members:
                     if hp[i] <= 0:
                         continue
                     if op == OP_HIT or op == OP_LEAP:
@@ -315,20 +339,21 @@ def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log
                             t = aim[i]
                             if hp[t] <= 0:
                                 t = aim[i] = _first_standing(normal[i], hp)
-                        dmg.append((t, amt, k, who))
+                        dmg.append((t, amt, k, who, whole[t]))
                         k += 1
                     elif op == OP_BLAST:
                         for t in enemies[i]:
                             if hp[t] > 0:
-                                dmg.append((t, amt, k, who))
+                                dmg.append((t, amt, k, who, whole[t]))
                                 k += 1
                     elif op == OP_TEAM_HEAL:
                         for t in allies[i]:
                             if hp[t] > 0:
-                                heal.append((t, amt, k, who))
+                                heal.append((t, amt, k, who, whole[t]))
                                 k += 1
                     elif op == OP_MEND:
-                        heal.append((_lowest_share(allies[i], hp, mx), amt, k, who))
+                        t = _lowest_share(allies[i], hp, mx)
+                        heal.append((t, amt, k, who, whole[t]))
                         k += 1
                     else:
                         if op == OP_SHIELD_LOWEST:
@@ -346,7 +371,8 @@ def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log
                                 sh[t] = s if s < SHIELD_CAP else SHIELD_CAP
                                 shields_seen = None
                                 if logging:
-                                    shielded.append((k, Action((who, targets[t], amt, sh[t] - before, 0))))
+                                    shielded.append((k, whole[t][board[t]] if sh[t] - before == amt
+                                                     else Action((who, targets[t], amt, sh[t] - before, 0))))
                                 k += 1
                 if logging:
                     events = [None] * k  # a place for each hit and heal until it lands
@@ -357,9 +383,15 @@ def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log
                     events = [*dmg]  # a place for each hit
                 knocked = None
             # The hits land: a shield absorbs first, even on a target an earlier hit of the group felled.
-            for t, amt, k, who in dmg:
-                dealt = amt
+            for t, amt, k, who, whole in dmg:
                 s = sh[t]
+                h = hp[t]
+                if not s and amt < h:  # most hits: no shield, and the target stays up
+                    hp[t] = h - amt
+                    if logging:
+                        events[k] = whole[board[t]]
+                    continue
+                dealt = amt
                 if s:
                     shields_seen = None
                     if s < amt:
@@ -368,7 +400,6 @@ def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log
                     else:
                         sh[t] = s - amt
                         dealt = 0
-                h = hp[t]
                 if dealt < h:
                     hp[t] = h - dealt
                 elif h:
@@ -387,13 +418,14 @@ def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log
                 if logging:  # what it did: the HP it took, the part the shield blocked
                     events[k] = Action((who, targets[t], amt, h - hp[t], amt - dealt))
             if heal:  # only a mixed group heals
-                for t, amt, k, who in heal:  # heals never revive one felled in this group
+                for t, amt, k, who, whole in heal:  # heals never revive one felled in this group
                     h = hp[t]
                     if h > 0:
                         m = mx[t]
                         hp[t] = h + amt if h + amt < m else m
                     if logging:
-                        events[k] = Action((who, targets[t], amt, hp[t] - h, 0))
+                        gain = hp[t] - h
+                        events[k] = whole[board[t]] if gain == amt else Action((who, targets[t], amt, gain, 0))
                 heal = ()
             if logging and events:
                 if shields_seen is None:
