@@ -7,6 +7,7 @@ table of each round kind) is computed once at import; a board's speed-group sche
 """
 from __future__ import annotations
 
+from operator import getitem
 from typing import Any, NamedTuple
 
 from .log import Action, Group, RoundLog
@@ -207,6 +208,7 @@ def member_tables(actors: tuple | None = None, target_of: tuple | None = None) -
 
 
 PLAIN_MEMBERS = member_tables()
+_KEY_AT = tuple(tuple(10 * c + i for c in range(10)) for i in range(10))  # [board index][creature] -> member key
 
 
 def schedules(ids: tuple[int, ...], members: tuple[KindTables, ...] = PLAIN_MEMBERS) -> list[tuple]:
@@ -218,7 +220,7 @@ def schedules(ids: tuple[int, ...], members: tuple[KindTables, ...] = PLAIN_MEMB
     normal hit, ((index, op, amount, who), ...). Within a group, members in board order.
     `members` comes from member_tables(): with the battle's actors when run() is to log.
     """
-    keys = [10 * c + i for i, c in enumerate(ids)]  # where each board index's members are in the tables
+    keys = list(map(getitem, _KEY_AT, ids))  # where each board index's members are in the tables
     keys.append(100)
     out = []
     for rank, speed, single, pair, as_mixed, as_hit, hits_only in members:
