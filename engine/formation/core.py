@@ -214,11 +214,13 @@ _KEY_AT = tuple(tuple(10 * c + i for c in range(10)) for i in range(10))  # [boa
 def schedules(ids: tuple[int, ...], members: tuple[KindTables, ...] = PLAIN_MEMBERS) -> list[tuple]:
     """For each round kind, the speed groups fastest first, each a triple (shape, members, speed).
 
-    The shapes: LONE, one normal-target hit, members (index, landing by target); PAIR, two of them at
-    one speed, (index, landing by target, alone by target, index2, landing by target, alone by target);
-    HITS, three or more, ((index, amount, who), ...); MIXED, a group where someone does more than a
-    normal hit, ((index, op, amount, who), ...). Within a group, members in board order.
-    `members` comes from member_tables(): with the battle's actors when run() is to log.
+    The shapes: LONE, one normal-target hit, members (index, landing alone by target); PAIR, two of
+    them at one speed, (index, landing by target, landing alone by target, index2, ...the same); HITS,
+    three or more, ((index, amount, who, whole), ...); MIXED, a group where someone does more than a
+    normal hit, ((index, op, amount, who, whole), ...). A landing is (target, amount, event index, who,
+    whole) and `whole` its Actions landing whole, by target index and then creature (see
+    member_tables). Within a group, members in board order. `members` comes from member_tables():
+    with the battle's tables when run() is to log.
     """
     keys = list(map(getitem, _KEY_AT, ids))  # where each board index's members are in the tables
     keys.append(100)
