@@ -3,7 +3,7 @@
 Run by hand: python benchmarks/bench_formation.py. Figures are CPU time of this process
 (time.process_time: what one core does, whatever else shares the machine), medians of repeats, each
 with its target; the full solve on every core is wall time (its workers are other processes). The
-load average at the start is printed because the machine may be shared.
+load average at the start and at the end is printed because the machine may be shared.
 
 Targets: the logged battle (`simulate()` with its full log, as the bot plays every Battle press and
 hint) >= 15,000 battles/s on one core; the solver's battles >= 25,000/s on one core and a full
@@ -118,6 +118,7 @@ def main() -> None:
     med_t = statistics.median(times)
     print(f"full 30,240 solve on all cores, wall: median {med_t:.2f} s  [target <= {SOLVE_TARGET} s] "
           f"{verdict(med_t, SOLVE_TARGET, higher=False)}  (min {min(times):.2f}, max {max(times):.2f})")
+    print("load average at end: " + " ".join(f"{x:.2f}" for x in os.getloadavg()))
 
 
 if __name__ == "__main__":

@@ -72,7 +72,8 @@ class BattleResult(BaseModel):
 
 
 def _ids(a: dict[str, str], b: dict[str, str]) -> tuple[int, ...]:
-    return tuple(map(core.ID.__getitem__, [a[s] for s in SLOTS] + [b[s] for s in SLOTS]))
+    """The board's creature ids from two line-ups in slot order (as parse_lineup returns them)."""
+    return tuple(map(core.ID.__getitem__, (*a.values(), *b.values())))
 
 
 def _side_slot(i: int) -> tuple[Side, str]:
@@ -96,15 +97,15 @@ def simulate(a: dict[str, str], b: dict[str, str], ground: str = "clear",
     if with_log:
         hp, mx, sched = core.prepare(ids, MEMBERS)
         log: list = []
-        w, r, ko = core.run(hp, mx, sched, limit, core.GROUND_CODE[ground], log, targets=target_row(ids))
+        w, r, ko = core.run(hp, mx, sched, limit, core.GROUND_CODE[ground], log, targets=target_row(ids), board=ids)
     else:
         hp, mx, sched = core.prepare(ids)
         w, r, ko = core.run(hp, mx, sched, limit, core.GROUND_CODE[ground])
     return _result({
         "a": a, "b": b, "ground": ground, "max_rounds": limit, "winner": ("a", "b", "draw")[w], "rounds": r,
         "end": "knockout" if ko else "time",
-        "hp": {"a": dict(zip(SLOTS, hp[:5])), "b": dict(zip(SLOTS, hp[5:]))},
-        "max_hp": {"a": dict(zip(SLOTS, mx[:5])), "b": dict(zip(SLOTS, mx[5:]))},
+        "hp": {"a": dict(zip(SLOTS, hp)), "b": dict(zip(SLOTS, hp[5:]))},  # zip stops after side a's five
+        "max_hp": {"a": dict(zip(SLOTS, mx)), "b": dict(zip(SLOTS, mx[5:]))},
         "log": tuple(log) if with_log else (), "puzzle_id": None, "goals": (),
     })
 
@@ -133,12 +134,15 @@ ACTOR = tuple(
     for table, fires in ((core.ACTION[kind], core.FIRES[core.ROUND_KIND.index(kind, 1)])
                          for kind in range(len(core.ACTION)))
 )
-MEMBERS = core.member_tables(ACTOR)  # the schedules' members, each with its actor's half of an Action
+MEMBERS = core.member_tables(ACTOR, TARGET)  # the schedules' members, with their halves of the log's Actions
+
+
+_TARGET_AT = tuple(tuple(TARGET[c][k] for c in range(len(core.NAMES))) for k in range(10))  # [index][creature]
 
 
 def target_row(ids: tuple[int, ...]) -> tuple[tuple[str, str, str], ...]:
     """The target half of an Action for each board index of a board of 10 creature ids."""
-    return tuple([TARGET[c][k] for k, c in enumerate(ids)])
+    return tuple(map(tuple.__getitem__, _TARGET_AT, ids))
 
 
 def goal_met(goal, result: BattleResult) -> bool:

@@ -7,7 +7,8 @@ table of each round kind) is computed once at import; a board's speed-group sche
 """
 from __future__ import annotations
 
-from typing import Any
+from operator import getitem
+from typing import Any, NamedTuple
 
 from .log import Action, Group, RoundLog
 from .model import (
@@ -113,6 +114,8 @@ def max_hps(ids: tuple[int, ...]) -> list[int]:
     return out
 
 
+NO_SHIELDS = (0,) * 10
+
 # The shapes of a speed group in a schedule (see schedules()).
 LONE, PAIR, HITS, MIXED = range(4)
 
@@ -125,78 +128,142 @@ def _first_standing(order: tuple[int, ...], hp: list[int]) -> int:
     return order[-1]
 
 
-def member_tables(actors: tuple | None = None) -> tuple:
-    """Every schedule member a board can have, built once: per round kind, (as a MIXED member, as a
-    normal hit)[10 * creature + board index], i.e. (index, op, amount, who) and (index, amount, who).
-    `who` is the actor's half of a logged Action from `actors[round kind][creature][index]` (the
-    battle's ACTOR table), or None for battles that are not logged."""
+class KindTables(NamedTuple):
+    """What schedules() reads for one round kind, by member key 10 * creature + board index (key 100
+    ends a board: it sorts last and has no speed). Every group of one member, and of two at one speed,
+    is built here once; a hit or heal that lands is a landing (target, amount, event index, who, whole),
+    so a lone or paired normal hit picks its landing from a table by target instead of building it."""
+    rank: Any  # key -> sort position: fastest first, then board index
+    speed: tuple[int, ...]  # key -> speed this round
+    single: tuple[tuple, ...]  # key -> the group of that member alone
+    pair: dict[int, tuple]  # 100 * key + key2 (same speed, key's board index first) -> their group
+    as_mixed: tuple[tuple, ...]  # key -> (index, op, amount, who, whole by target), a MIXED member
+    as_hit: tuple[tuple, ...]  # key -> (index, amount, who, whole by target), a HITS member
+    hits_only: tuple[bool, ...]  # key -> its action is a normal hit
+
+
+def _landings(member: tuple, k: int) -> tuple:
+    """By target board index: the normal hit of a MIXED-shaped member landing as event k (None on allies)."""
+    i, _, amt, who, whole = member
+    return tuple((t, amt, k, who, whole[t]) if t in ENEMIES[i] else None for t in range(10))
+
+
+def _kind_tables(table: tuple, who_of: Any, whole_of: Any, top: int) -> KindTables:
+    """One round kind's KindTables from its ACTION table; who_of(creature, index) is a member's `who`,
+    whole_of(op, amount, who, index) its Actions landing whole by target (see member_tables)."""
+    keys = range(100)
+    speed = tuple(table[key // 10][0] for key in keys) + (-1,)
+    rank = tuple((top - speed[key]) * 10 + key % 10 for key in keys) + (100 * top,)
+    as_mixed = tuple((i, op, amt, who, whole_of(op, amt, who, i))
+                     for key in keys for i, (_, op, amt), who in [(key % 10, table[key // 10],
+                                                                   who_of(key // 10, key % 10))])
+    as_hit = tuple((i, amt, who, whole) for i, _, amt, who, whole in as_mixed)
+    hits_only = tuple(m[1] == OP_HIT for m in as_mixed)
+    first = tuple(_landings(m, 0) for m in as_mixed)
+    second = tuple(_landings(m, 1) for m in as_mixed)
+    alone = tuple(tuple((x,) if x else None for x in by_target) for by_target in first)
+    single = tuple((LONE, (key % 10, alone[key]), speed[key]) if hits_only[key]
+                   else (MIXED, (as_mixed[key],), speed[key]) for key in keys)
+    pair = {}
+    for k1 in keys:
+        for k2 in keys:
+            if k1 % 10 < k2 % 10 and speed[k1] == speed[k2]:
+                if hits_only[k1] and hits_only[k2]:
+                    members: tuple = (k1 % 10, first[k1], alone[k1], k2 % 10, second[k2], alone[k2])
+                    pair[100 * k1 + k2] = (PAIR, members, speed[k1])
+                else:
+                    pair[100 * k1 + k2] = (MIXED, (as_mixed[k1], as_mixed[k2]), speed[k1])
+    return KindTables(rank.__getitem__, speed, single, pair, as_mixed, as_hit, hits_only)
+
+
+NOT_LOGGED = (None,) * 10  # a member's Actions by target when battles are not logged
+DAMAGE_OPS = frozenset({OP_HIT, OP_LEAP, OP_BLAST})
+
+
+def member_tables(actors: tuple | None = None, target_of: tuple | None = None) -> tuple[KindTables, ...]:
+    """The schedule tables of every round kind, built once.
+
+    For a logged battle, give the battle's ACTOR and TARGET tables: a member's `who` is then the actor's
+    half of its Actions, from `actors[round kind][creature][index]`, and `whole[t][c]` its Action landing
+    whole (all of the amount applied, none blocked) on creature c at board index t, from `target_of[c][t]`.
+    Most effects land whole, so the log takes those Actions from here instead of building each. Battles
+    that are not logged get None for both.
+    """
+    top = max(spd for table in ACTION for spd, _, _ in table)
+    made: dict[tuple, Action] = {}  # equal Actions are one object
+
+    def whole_of(op: int, amt: int, who: tuple, i: int) -> tuple:
+        side = ENEMIES[i] if op in DAMAGE_OPS else ALLIES[i]
+        return tuple(tuple(made.setdefault(key, Action(key)) for c in range(10)
+                           for key in [(who, target_of[c][t], amt, amt, 0)])  # type: ignore[index]
+                     if t in side else None for t in range(10))
+
     out = []
     for kind, table in enumerate(ACTION):
-        mixed = tuple((i, op, amt, actors[kind][c][i] if actors is not None else None)
-                      for c, (_, op, amt) in enumerate(table) for i in range(10))
-        out.append((mixed, tuple((i, amt, who) for i, _, amt, who in mixed)))
+        if actors is None or target_of is None:
+            out.append(_kind_tables(table, lambda c, i: None, lambda op, amt, who, i: NOT_LOGGED, top))
+        else:
+            out.append(_kind_tables(table, lambda c, i, kind=kind: actors[kind][c][i], whole_of, top))
     return tuple(out)
 
 
 PLAIN_MEMBERS = member_tables()
+_KEY_AT = tuple(tuple(10 * c + i for c in range(10)) for i in range(10))  # [board index][creature] -> member key
 
 
-def schedules(ids: tuple[int, ...], members: tuple = PLAIN_MEMBERS) -> list[tuple]:
+def schedules(ids: tuple[int, ...], members: tuple[KindTables, ...] = PLAIN_MEMBERS) -> list[tuple]:
     """For each round kind, the speed groups fastest first, each a triple (shape, members, speed).
 
-    The shapes: LONE, one normal-target hit, members (index, amount, who); PAIR, two of them at one
-    speed, (index, amount, who, index, amount, who); HITS, three or more, ((index, amount, who), ...);
-    MIXED, a group where someone does more than a normal hit, ((index, op, amount, who), ...).
-    `members` comes from member_tables(): with the battle's actors when run() is to log.
+    The shapes: LONE, one normal-target hit, members (index, landing alone by target); PAIR, two of
+    them at one speed, (index, landing by target, landing alone by target, index2, ...the same); HITS,
+    three or more, ((index, amount, who, whole), ...); MIXED, a group where someone does more than a
+    normal hit, ((index, op, amount, who, whole), ...). A landing is (target, amount, event index, who,
+    whole) and `whole` its Actions landing whole, by target index and then creature (see
+    member_tables). Within a group, members in board order. `members` comes from member_tables():
+    with the battle's tables when run() is to log.
     """
-    keys = [10 * c + i for i, c in enumerate(ids)]  # where each board index's members are in the tables
+    keys = list(map(getitem, _KEY_AT, ids))  # where each board index's members are in the tables
+    keys.append(100)
     out = []
-    for (speed_of, hits_only), (as_mixed, as_hit) in zip(_SCHEDULE_TABLES, members):
-        buckets: dict[int, list[int]] = {}
-        mixed = set()  # speeds where someone does more than a normal hit
-        for key in keys:
-            c = key // 10
-            spd = speed_of[c]
-            if not hits_only[c]:
-                mixed.add(spd)
-            b = buckets.get(spd)
-            if b is None:
-                buckets[spd] = [key]
+    for rank, speed, single, pair, as_mixed, as_hit, hits_only in members:
+        keys.sort(key=rank)
+        groups = []
+        n = 0
+        while n < 10:
+            key = keys[n]
+            spd = speed[key]
+            if speed[keys[n + 1]] != spd:
+                groups.append(single[key])
+                n += 1
+            elif speed[keys[n + 2]] != spd:
+                groups.append(pair[100 * key + keys[n + 1]])
+                n += 2
             else:
-                b.append(key)
-        groups: list[tuple[int, Any, int]] = []
-        for spd in sorted(buckets, reverse=True):
-            at = buckets[spd]
-            if spd in mixed:
-                groups.append((MIXED, tuple(map(as_mixed.__getitem__, at)), spd))
-            elif len(at) == 1:
-                groups.append((LONE, as_hit[at[0]], spd))
-            elif len(at) == 2:
-                groups.append((PAIR, as_hit[at[0]] + as_hit[at[1]], spd))
-            else:
-                groups.append((HITS, tuple(map(as_hit.__getitem__, at)), spd))
+                m = n + 3
+                while speed[keys[m]] == spd:
+                    m += 1
+                at = keys[n:m]
+                if all(map(hits_only.__getitem__, at)):
+                    groups.append((HITS, tuple(map(as_hit.__getitem__, at)), spd))
+                else:
+                    groups.append((MIXED, tuple(map(as_mixed.__getitem__, at)), spd))
+                n = m
         out.append(tuple(groups))
     return out
 
 
-# Per round kind, what schedules() reads: each creature's speed, and whether its action is a normal hit.
-_SCHEDULE_TABLES = tuple(
-    (tuple(spd for spd, _, _ in table), tuple(op == OP_HIT for _, op, _ in table))
-    for table in ACTION
-)
-
-
 def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log: list | None = None,
-        start: int = 1, topo: tuple = IDENTITY, targets: tuple = ()):
+        start: int = 1, topo: tuple = IDENTITY, targets: tuple = (), board: tuple[int, ...] = ()):
     """Play one battle in place on `hp`. Returns (winner, rounds_played, knockout).
 
     winner: 0 side a, 1 side b, 2 draw. Each group's members choose their targets from the board as
     it stood before the group; shields land at once (they cannot change a choice), then hits, then
     heals. With `log` a list, every round played is appended to it as a RoundLog, each group where
-    someone acted as a Group of Actions: that needs schedules built with the battle's actors, and
-    `targets`, the target half of an Action for each board index. The battle is the same either way.
+    someone acted as a Group of Actions: that needs schedules built with the battle's tables, `targets`,
+    the target half of an Action for each board index, and `board`, the creature ids by board index.
+    The battle is the same either way.
     """
-    normal = topo[0]
+    normal, allies, enemies, enemy_back, ally_front = topo[:5]
     aim = list(topo[7])  # each creature's normal target when last looked at (see below)
     kinds = ROUND_KIND
     logging = log is not None
@@ -204,10 +271,10 @@ def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log
     cb = 5 - hp[5:].count(0)
     over = False  # a side has no one standing: the battle ends after this group
     events: list = []  # the group's Actions, when logging
-    choices: list | None = None
     knocked: list[int] | None = None  # who the group felled, when logging
     groups: list[Group] = []
     start_shields: tuple[int, ...] = ()
+    shields_seen: tuple[int, ...] | None = None  # the shields as last recorded, None once they change
     heal: Any = ()  # a mixed group's heals, until they land
     for r in range(start, rounds + 1):
         sh = [0] * 10
@@ -217,18 +284,18 @@ def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log
                     sh[i] = 6
         if logging:
             groups = []
-            start_shields = tuple(sh)
+            start_shields = shields_seen = tuple(sh) if r == 1 and ground == SHELTERED else NO_SHIELDS
         for shape, members, speed in sched_kinds[kinds[r]]:
             if shape == LONE:
-                i, amt, who = members
+                i, alone = members
                 if hp[i] <= 0:
                     continue
                 t = aim[i]
                 if hp[t] <= 0:  # no one revives: a normal target stays the first standing until it falls
                     t = aim[i] = _first_standing(normal[i], hp)
-                dmg: Any = ((t, amt, 0, who),)
+                dmg: Any = alone[t]
             elif shape == PAIR:  # both choose before either lands
-                i, amt, who, i2, amt2, who2 = members
+                i, first, alone, i2, second, alone2 = members
                 if hp[i] > 0:
                     t = aim[i]
                     if hp[t] <= 0:
@@ -237,43 +304,106 @@ def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log
                         t2 = aim[i2]
                         if hp[t2] <= 0:
                             t2 = aim[i2] = _first_standing(normal[i2], hp)
-                        dmg = ((t, amt, 0, who), (t2, amt2, 1, who2))
+                        dmg = (first[t], second[t2])
                     else:
-                        dmg = ((t, amt, 0, who),)
+                        dmg = alone[t]
                 elif hp[i2] > 0:
                     t2 = aim[i2]
                     if hp[t2] <= 0:
                         t2 = aim[i2] = _first_standing(normal[i2], hp)
-                    dmg = ((t2, amt2, 0, who2),)
+                    dmg = alone2[t2]
                 else:
                     continue
             elif shape == HITS:  # every hit chooses before any lands
                 dmg = []
-                for i, amt, who in members:
+                for i, amt, who, whole in members:
                     if hp[i] > 0:
                         t = aim[i]
                         if hp[t] <= 0:
                             t = aim[i] = _first_standing(normal[i], hp)
-                        dmg.append((t, amt, len(dmg), who))
+                        dmg.append((t, amt, len(dmg), who, whole[t]))
                 if not dmg:
                     continue
-            else:
-                dmg, heal, choices = _choose(members, hp, mx, sh, topo, targets if logging else None)
+            else:  # a mixed group: everyone chooses from the board before it; shields land at once
+                dmg = []
+                heal = []
+                k = 0  # the next effect's place in the group's Actions (in the members' order)
+                shielded = []  # (place, Action) of each shield that landed, when logging
+                for i, op, amt, who, whole in members:
+                    if hp[i] <= 0:
+                        continue
+                    if op == OP_HIT or op == OP_LEAP:
+                        t = -1
+                        if op == OP_LEAP:  # the lowest share of maximum HP in the back row, first in slot order
+                            for e in enemy_back[i]:
+                                he = hp[e]
+                                if he > 0 and (t < 0 or he * mx[t] < hp[t] * mx[e]):
+                                    t = e
+                        if t < 0:
+                            t = aim[i]
+                            if hp[t] <= 0:
+                                t = aim[i] = _first_standing(normal[i], hp)
+                        dmg.append((t, amt, k, who, whole[t]))
+                        k += 1
+                    elif op == OP_BLAST:
+                        for t in enemies[i]:
+                            if hp[t] > 0:
+                                dmg.append((t, amt, k, who, whole[t]))
+                                k += 1
+                    elif op == OP_TEAM_HEAL:
+                        for t in allies[i]:
+                            if hp[t] > 0:
+                                heal.append((t, amt, k, who, whole[t]))
+                                k += 1
+                    elif op == OP_MEND:
+                        t = _lowest_share(allies[i], hp, mx)
+                        heal.append((t, amt, k, who, whole[t]))
+                        k += 1
+                    else:
+                        if op == OP_SHIELD_LOWEST:
+                            chosen: tuple[int, ...] = (_lowest_share(allies[i], hp, mx),)
+                        elif op == OP_SELF_SHIELD:
+                            chosen = (i,)
+                        elif op == OP_TEAM_SHIELD:
+                            chosen = allies[i]
+                        else:
+                            chosen = ally_front[i]
+                        for t in chosen:
+                            if hp[t] > 0:
+                                before = sh[t]
+                                s = before + amt
+                                sh[t] = s if s < SHIELD_CAP else SHIELD_CAP
+                                shields_seen = None
+                                if logging:
+                                    shielded.append((k, whole[t][board[t]] if sh[t] - before == amt
+                                                     else Action((who, targets[t], amt, sh[t] - before, 0))))
+                                k += 1
+                if logging:
+                    events = [None] * k  # a place for each hit and heal until it lands
+                    for k, action in shielded:
+                        events[k] = action
             if logging:
-                events = choices if shape == MIXED else [None] * len(dmg)  # type: ignore[assignment]
+                if shape != MIXED:
+                    events = [*dmg]  # a place for each hit
                 knocked = None
             # The hits land: a shield absorbs first, even on a target an earlier hit of the group felled.
-            for t, amt, k, who in dmg:
-                dealt = amt
+            for t, amt, k, who, whole in dmg:
                 s = sh[t]
+                h = hp[t]
+                if not s and amt < h:  # most hits: no shield, and the target stays up
+                    hp[t] = h - amt
+                    if logging:
+                        events[k] = whole[board[t]]
+                    continue
+                dealt = amt
                 if s:
+                    shields_seen = None
                     if s < amt:
                         sh[t] = 0
                         dealt = amt - s
                     else:
                         sh[t] = s - amt
                         dealt = 0
-                h = hp[t]
                 if dealt < h:
                     hp[t] = h - dealt
                 elif h:
@@ -292,17 +422,25 @@ def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log
                 if logging:  # what it did: the HP it took, the part the shield blocked
                     events[k] = Action((who, targets[t], amt, h - hp[t], amt - dealt))
             if heal:  # only a mixed group heals
-                for t, amt, k, who in heal:  # heals never revive one felled in this group
+                for t, amt, k, who, whole in heal:  # heals never revive one felled in this group
                     h = hp[t]
                     if h > 0:
                         m = mx[t]
                         hp[t] = h + amt if h + amt < m else m
                     if logging:
-                        events[k] = Action((who, targets[t], amt, hp[t] - h, 0))
+                        gain = hp[t] - h
+                        events[k] = whole[board[t]] if gain == amt else Action((who, targets[t], amt, gain, 0))
                 heal = ()
             if logging and events:
-                groups.append(Group((speed, tuple(events), tuple(hp), tuple(sh),
-                                     tuple([targets[t][:2] for t in sorted(knocked)]) if knocked else ())))
+                if shields_seen is None:
+                    shields_seen = tuple(sh)
+                if knocked is None:
+                    felled: tuple = ()
+                elif len(knocked) == 1:
+                    felled = (targets[knocked[0]][:2],)
+                else:
+                    felled = tuple([targets[t][:2] for t in sorted(knocked)])
+                groups.append(Group((speed, tuple(events), tuple(hp), shields_seen, felled)))
             if over:
                 if logging:
                     log.append(RoundLog((r, start_shields, tuple(groups), tuple(hp), False)))  # type: ignore[union-attr]
@@ -314,81 +452,20 @@ def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log
                     h += 2
                     m = mx[i]
                     hp[i] = h if h < m else m
-        if logging:
-            log.append(RoundLog((r, start_shields, tuple(groups), tuple(hp), True)))  # type: ignore[union-attr]
+        if logging:  # the board at the end of the round: after its last group, unless the ground heals
+            end = groups[-1][2] if groups and ground != MOON_DEW else tuple(hp)
+            log.append(RoundLog((r, start_shields, tuple(groups), end, True)))  # type: ignore[union-attr]
     return compare(hp, mx), rounds, False
 
 
-def _choose(members, hp: list[int], mx: list[int], sh: list[int], topo: tuple, targets: tuple | None):
-    """A MIXED group's choices, from the board before it: (hits, heals, events).
-
-    Hits and heals are (target, amount, event index, who) for run() to land; shields land here. Events
-    (when `targets` is given, for the log) hold one entry per effect in the members' order: the
-    shields' Actions, and a place for each hit and heal.
-    """
-    normal, allies, enemies, enemy_back, ally_front, _, _, _ = topo
-    dmg: list[tuple] = []
-    heal: list[tuple] = []
-    shields: list[tuple] = []  # (event index, Action), when logging
-    k = 0  # the next event's index
-    for i, op, amt, who in members:
-        if hp[i] <= 0:
-            continue
-        if op == OP_HIT or op == OP_LEAP:
-            best = -1
-            if op == OP_LEAP:
-                for t in enemy_back[i]:
-                    ht = hp[t]
-                    if ht > 0 and (best < 0 or ht * mx[best] < hp[best] * mx[t]):
-                        best = t
-            if best < 0:
-                for best in normal[i]:
-                    if hp[best] > 0:
-                        break
-            dmg.append((best, amt, k, who))
-            k += 1
-        elif op == OP_BLAST:
-            for t in enemies[i]:
-                if hp[t] > 0:
-                    dmg.append((t, amt, k, who))
-                    k += 1
-        elif op == OP_TEAM_HEAL:
-            for t in allies[i]:
-                if hp[t] > 0:
-                    heal.append((t, amt, k, who))
-                    k += 1
-        else:
-            if op == OP_MEND or op == OP_SHIELD_LOWEST:  # the lowest share of maximum HP, first in slot order
-                best = -1
-                for t in allies[i]:
-                    ht = hp[t]
-                    if ht > 0 and (best < 0 or ht * mx[best] < hp[best] * mx[t]):
-                        best = t
-                if op == OP_MEND:
-                    heal.append((best, amt, k, who))
-                    k += 1
-                    continue
-                chosen: tuple[int, ...] = (best,)
-            elif op == OP_SELF_SHIELD:
-                chosen = (i,)
-            elif op == OP_TEAM_SHIELD:
-                chosen = allies[i]
-            else:
-                chosen = ally_front[i]
-            for t in chosen:
-                if hp[t] > 0:
-                    before = sh[t]
-                    s = before + amt
-                    sh[t] = s if s < SHIELD_CAP else SHIELD_CAP
-                    if targets is not None:
-                        shields.append((k, Action((who, targets[t], amt, sh[t] - before, 0))))
-                    k += 1
-    if targets is None:
-        return dmg, heal, None
-    events: list = [None] * k
-    for n, action in shields:
-        events[n] = action
-    return dmg, heal, events
+def _lowest_share(order: tuple[int, ...], hp: list[int], mx: list[int]) -> int:
+    """The standing board index in `order` with the lowest share of its maximum HP, first in order on ties."""
+    best = -1
+    for t in order:
+        h = hp[t]
+        if h > 0 and (best < 0 or h * mx[best] < hp[best] * mx[t]):
+            best = t
+    return best
 
 
 def compare(hp: list[int], mx: list[int]) -> int:

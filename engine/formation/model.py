@@ -276,7 +276,7 @@ def parse_lineup(value: object, *, what: str = "formation", complete: bool = Tru
     if type(value) is dict and value.keys() == _SLOT_SET:  # the common case, checked at once
         try:
             if len(_NAME_SET.intersection(value.values())) == 5:  # five different creatures
-                return {s: value[s] for s in SLOTS}
+                return value.copy() if tuple(value) == SLOTS else {s: value[s] for s in SLOTS}
         except TypeError:  # an unhashable value: the checks below name it
             pass
     if not isinstance(value, dict):

@@ -16,7 +16,8 @@ def play(a, b, *, hp=None, start=1, rounds=None, ground="clear"):
     if hp is not None:
         hp0 = list(hp)
     log = []
-    out = core.run(hp0, mx, sched, rounds or start, core.GROUND_CODE[ground], log, start, targets=target_row(ids))
+    out = core.run(hp0, mx, sched, rounds or start, core.GROUND_CODE[ground], log, start, targets=target_row(ids),
+                   board=ids)
     return hp0, mx, by_index(log), out
 
 
