@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from itertools import compress
 
+from .matching import COUNTS, PIECE, RECIPES, TIE
+
 COLORS = "RYGBP"
 WILD = "W"
 BLOCKER = "X"
@@ -36,8 +38,26 @@ class _MatchCache(dict):
     """Each bowl's match by its letters, worked out the first time a bowl is looked up."""
 
     def __missing__(self, s: str) -> tuple[str, tuple[int, ...]] | None:
-        r = _match_uncached(s)
-        if len(s) <= CAPACITY:  # a longer bowl lasts one phase at most: not worth keeping
+        n = len(s)
+        if n <= 2 * PIECE:
+            how = RECIPES[COUNTS[s[:PIECE]] + COUNTS[s[PIECE:]]]
+        elif n <= 3 * PIECE:
+            how = RECIPES[COUNTS[s[:PIECE]] + COUNTS[s[PIECE:2 * PIECE]] + COUNTS[s[2 * PIECE:]]]
+        else:
+            how = TIE
+        if how is None:
+            r = None
+        elif how is TIE:
+            r = _match_uncached(s)
+        else:
+            removed, gone, used = how  # type: ignore[misc]
+            out = s
+            for c in gone:
+                out = out.replace(c, "")
+            if used:
+                out = out.replace(WILD, "", used)  # the front-most wilds
+            r = out, removed
+        if n <= CAPACITY:  # a longer bowl lasts one phase at most: not worth keeping
             if len(self) > _CACHE_LIMIT:  # a long-lived process: keep memory bounded
                 self.clear()
             self[s] = r
