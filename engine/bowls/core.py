@@ -4,12 +4,16 @@ A board is a tuple of 12 strings, one per bowl, oldest stone first, letters `RYG
 0–11 here (players see 1–12); clockwise is +1. Flags are 12-bit masks (bit i = bowl i). Nothing here
 knows about modes, goals or randomness: `play` resolves one player phase, `settle` the effects after
 any delivery (the refill uses it too).
+
+The first pass of a phase looks each bowl up by its letters (most bowls are ones seen before); once
+a volcano erupts, the passes follow each bowl's counts as one int, its key (matching.py), so a bowl
+an eruption sows into is worked out with one addition a stone and one table look-up.
 """
 from __future__ import annotations
 
 from itertools import compress
 
-from .matching import COUNTS, PIECE, RECIPES, TIE
+from .matching import RECIPES, TIE, UNIT, key_of, pack, unpack
 
 COLORS = "RYGBP"
 WILD = "W"
@@ -32,44 +36,61 @@ _DEST = [
 # _REACH[src][reverse][n]: the bowls the first n stones from `src` land in (n up to 12; more reach all).
 _REACH = [[tuple(sum(1 << j for j in set(dest[:n])) for n in range(N_BOWLS + 1)) for dest in row] for row in _DEST]
 _CACHE_LIMIT = 400_000
+_MANY = 4  # a hand of this many stones makes mostly bowls not seen before: sown with keys
+Match = tuple[str, tuple[int, ...], int]  # (the queue left, removed R,Y,G,B,P,W, the removed stones' key)
+
+
+class _KeyCache(dict):
+    """Each bowl's key by its letters, worked out the first time a bowl is looked up."""
+
+    def __missing__(self, s: str) -> int:
+        k = key_of(s)
+        if len(s) <= CAPACITY:  # a longer bowl lasts one phase at most: not worth keeping
+            if len(self) > _CACHE_LIMIT:  # a long-lived process: keep memory bounded
+                self.clear()
+            self[s] = k
+        return k
 
 
 class _MatchCache(dict):
-    """Each bowl's match by its letters, worked out the first time a bowl is looked up."""
+    """Each bowl's match by its letters, worked out the first time a bowl is looked up (and the keys
+    of the bowl and of what a match leaves, which an eruption's passes will want)."""
 
-    def __missing__(self, s: str) -> tuple[str, tuple[int, ...]] | None:
-        n = len(s)
-        if n <= 2 * PIECE:
-            how = RECIPES[COUNTS[s[:PIECE]] + COUNTS[s[PIECE:]]]
-        elif n <= 3 * PIECE:
-            how = RECIPES[COUNTS[s[:PIECE]] + COUNTS[s[PIECE:2 * PIECE]] + COUNTS[s[2 * PIECE:]]]
-        else:
-            how = TIE
+    def __missing__(self, s: str) -> Match | None:
+        k = key_of(s)
+        how = RECIPES[k]
+        r: Match | None
         if how is None:
             r = None
-        elif how is TIE:
-            r = _match_uncached(s)
         else:
-            removed, gone, used = how  # type: ignore[misc]
-            out = s
-            for c in gone:
-                out = out.replace(c, "")
-            if used:
-                out = out.replace(WILD, "", used)  # the front-most wilds
-            r = out, removed
-        if n <= CAPACITY:  # a longer bowl lasts one phase at most: not worth keeping
+            out, rem = _apply(s, how)
+            rk = pack(rem) if how is TIE else how.removed_key
+            r = out, rem, rk
+            if len(out) <= CAPACITY:
+                _KEY_CACHE[out] = k - rk
+        if len(s) <= CAPACITY:  # a longer bowl lasts one phase at most: not worth keeping
             if len(self) > _CACHE_LIMIT:  # a long-lived process: keep memory bounded
                 self.clear()
             self[s] = r
+            _KEY_CACHE[s] = k
         return r
 
 
-_MATCH_CACHE: dict[str, tuple[str, tuple[int, ...]] | None] = _MatchCache()
-_LOOKUP = _MATCH_CACHE.__getitem__  # a pass looks up all twelve bowls with map(), at C speed
-_RANGE = range(N_BOWLS)
+_KEY_CACHE: dict[str, int] = _KeyCache()
+_MATCH_CACHE: dict[str, Match | None] = _MatchCache()
+_KEY = _KEY_CACHE.__getitem__  # a pass looks up all twelve bowls with map(), at C speed
+_LOOKUP = _MATCH_CACHE.__getitem__
+_RECIPE = RECIPES.__getitem__
 _NOTHING_REMOVED = (0, 0, 0, 0, 0, 0)
+_EVERY_BOWL = tuple(range(N_BOWLS))
 # _BITS[mask]: the bowls whose bit is set, in bowl order (a move's flags and matches are masks).
 _BITS = tuple(tuple(i for i in range(N_BOWLS) if m >> i & 1) for m in range(1 << N_BOWLS))
+
+
+def forget() -> None:
+    """Empty the memos of bowls seen (a benchmark's cold start)."""
+    _MATCH_CACHE.clear()
+    _KEY_CACHE.clear()
 
 
 def match_bowl(s: str) -> tuple[str, tuple[int, ...]] | None:
@@ -79,7 +100,18 @@ def match_bowl(s: str) -> tuple[str, tuple[int, ...]] | None:
     are completed with wilds, fewest wilds needed first, ties by whose first stone stands earliest;
     the front-most wilds are used; completing stops at the first group that needs more than are left.
     """
-    return _MATCH_CACHE[s]
+    how = RECIPES[key_of(s)]
+    return None if how is None else _apply(s, how)
+
+
+def _apply(s: str, how) -> tuple[str, tuple[int, ...]]:
+    """A recipe (matching.py) applied to the queue `s`: (the queue left, removed counts)."""
+    if how is TIE:
+        return _match_uncached(s)  # type: ignore[return-value]
+    out = s
+    for c in how.gone:
+        out = out.replace(c, "")
+    return (out.replace(WILD, "", how.wilds) if how.wilds else out), how.removed
 
 
 def _match_uncached(s: str) -> tuple[str, tuple[int, ...]] | None:
@@ -126,6 +158,20 @@ def deliver(b: list[str], src: int, stones: str, reverse: bool) -> None:
         b[j] += ch
 
 
+def _deliver_counted(b: list[str], keys: list[int], src: int, stones: str, back: int) -> None:
+    """deliver(), keeping each bowl's key in `keys`."""
+    if len(stones) > _LONG:
+        step = -1 if back else 1
+        for k, ch in enumerate(stones, 1):
+            j = (src + step * k) % N_BOWLS
+            b[j] += ch
+            keys[j] += UNIT[ch]
+        return
+    for j, ch in zip(_DEST[src][back], stones):
+        b[j] += ch
+        keys[j] += UNIT[ch]
+
+
 def reach(src: int, stones: int, reverse: bool) -> int:
     """The mask of bowls that `stones` stones sown from `src` land in."""
     return _REACH[src][1 if reverse else 0][stones] if stones <= N_BOWLS else ALL_BOWLS
@@ -140,22 +186,42 @@ def settle(b: list[str], volcano: int, reverse: int, erupted: int, trace: list |
     into. With `trace` a list, events are appended to it:
     ("match", pass, bowl, before, removed), ("blockers", pass, bowl, count), ("erupt", pass, bowl, stones).
     """
+    return _settle(b, None, list(map(_LOOKUP, b)), volcano, reverse, erupted, trace)
+
+
+def _settle(b: list[str], keys: list[int] | None, hows: list, volcano: int, reverse: int, erupted: int,
+            trace: list | None):
+    """settle() with the first pass's look-ups done: `hows` holds a Match or None a bowl (by its
+    letters), or, with `keys` each bowl's key (matching.py), a recipe or None (by its key). Without
+    keys they are worked out at the first eruption, and kept up to date from then on."""
     matched = 0
-    removed: list[tuple[int, ...]] = []  # what each match removed
-    changed = ALL_BOWLS  # the bowls that may match in this pass
-    npass = 0
+    removed = 0  # the key of every stone matched so far
+    npass = 1
+    at: tuple[int, ...] = _EVERY_BOWL
     while True:
-        npass += 1
-        at = _BITS[changed]
-        results: list = list(map(_LOOKUP, b if changed == ALL_BOWLS else map(b.__getitem__, at)))
-        if results.count(None) != len(at):
+        if any(hows):
             pm = 0
-            for i, r in compress(zip(at, results), results):  # the bowls that match
+            for i, how in compress(zip(at, hows), hows):  # the bowls that match
+                s = b[i]
+                if keys is None:
+                    out, rem, k = how
+                else:  # a recipe
+                    if how is TIE:
+                        out, rem = _match_uncached(s)  # type: ignore[misc]
+                        k = pack(rem)
+                    else:
+                        rem, k, gone, wilds = how
+                        out = s
+                        for c in gone:
+                            out = out.replace(c, "")
+                        if wilds:
+                            out = out.replace(WILD, "", wilds)  # the front-most wilds
+                    keys[i] -= k
                 if trace is not None:
-                    trace.append(("match", npass, i, b[i], r[1]))
-                b[i] = r[0]
+                    trace.append(("match", npass, i, s, rem))
+                b[i] = out
+                removed += k
                 pm |= 1 << i
-                removed.append(r[1])
             matched |= pm
             for j in _BITS[((pm << 1) | (pm >> 11) | (pm >> 1) | (pm << 11)) & ALL_BOWLS]:
                 if BLOCKER in b[j]:  # taking blockers away never makes a bowl match
@@ -170,24 +236,27 @@ def settle(b: list[str], volcano: int, reverse: int, erupted: int, trace: list |
             else:
                 waiting = 0  # no volcano is ready: the phase is over
             if waiting:
+                if keys is None:
+                    keys = list(map(_KEY, b))
                 ready = [i for i in _BITS[waiting] if len(b[i]) >= 6]
                 # Every ready volcano gives up its own queue before any of them delivers.
                 queues = [b[i] for i in ready]
                 for i in ready:
                     b[i] = ""
+                    keys[i] = 0
                     erupted |= 1 << i
                 changed = 0  # every bowl is settled now, but those the eruptions sow into
                 for i, q in zip(ready, queues):
                     if trace is not None:
                         trace.append(("erupt", npass, i, q))
-                    deliver(b, i, q, bool(reverse >> i & 1))
-                    changed |= reach(i, len(q), bool(reverse >> i & 1))
+                    back = reverse >> i & 1
+                    _deliver_counted(b, keys, i, q, back)
+                    changed |= _REACH[i][back][len(q)] if len(q) <= N_BOWLS else ALL_BOWLS
+                at = _BITS[changed]
+                hows = list(map(_RECIPE, map(keys.__getitem__, at)))
+                npass += 1
                 continue
-        if not removed:
-            return matched, [0, 0, 0, 0, 0, 0], erupted
-        if len(removed) == 1:
-            return matched, list(removed[0]), erupted
-        return matched, list(map(sum, zip(*removed))), erupted
+        return matched, unpack(removed) if removed else _NOTHING_REMOVED, erupted
 
 
 def overflowing(b) -> bool:
@@ -203,14 +272,29 @@ def play(bowls, src: int, volcano: int = 0, reverse: int = 0, trace: list | None
     b = list(bowls)
     stones = b[src]
     b[src] = ""
-    if len(stones) > _LONG:
-        deliver(b, src, stones, bool(reverse >> src & 1))
-    else:
-        for j, ch in zip(_DEST[src][reverse >> src & 1], stones):
-            b[j] += ch
-    matched, rem, erupted = settle(b, volcano, reverse, 0, trace)
+    back = reverse >> src & 1
+    keys: list[int] | None = None
+    hows: list
+    if len(stones) < _MANY:
+        if len(stones) > _LONG:
+            deliver(b, src, stones, bool(back))
+        else:
+            for j, ch in zip(_DEST[src][back], stones):
+                b[j] += ch
+        hows = list(map(_LOOKUP, b))
+    else:  # most bowls reached will be new: follow their keys
+        keys = list(map(_KEY, b))
+        _deliver_counted(b, keys, src, stones, back)
+        hows = list(map(_RECIPE, keys))
+    if not any(hows):
+        for i in _BITS[volcano]:
+            if len(b[i]) >= 6:
+                break
+        else:  # nothing matches and no volcano is ready: the phase is over
+            return tuple(b), 0, 0, _NOTHING_REMOVED, max(map(len, b)) > CAPACITY, False, 0
+    matched, rem, erupted = _settle(b, keys, hows, volcano, reverse, 0, trace)
     if max(map(len, b)) > CAPACITY:
-        return tuple(b), 0, matched.bit_count(), tuple(rem), True, False, erupted
+        return tuple(b), 0, matched.bit_count(), rem, True, False, erupted
     if not matched:
         return tuple(b), 0, 0, _NOTHING_REMOVED, False, False, erupted
     combo = matched.bit_count()
@@ -218,7 +302,7 @@ def play(bowls, src: int, volcano: int = 0, reverse: int = 0, trace: list | None
     perfect = not any(b)
     if perfect:
         points += 100
-    return tuple(b), points, combo, tuple(rem), False, perfect, erupted
+    return tuple(b), points, combo, rem, False, perfect, erupted
 
 
 def refill(bowls, drops, volcano: int, reverse: int, erupted: int, trace: list | None = None):
@@ -231,8 +315,8 @@ def refill(bowls, drops, volcano: int, reverse: int, erupted: int, trace: list |
         b[i] += ch
     matched, rem, erupted = settle(b, volcano, reverse, erupted, trace)
     if overflowing(b):
-        return tuple(b), 0, tuple(rem), True, erupted
-    return tuple(b), 10 * sum(rem), tuple(rem), False, erupted
+        return tuple(b), 0, rem, True, erupted
+    return tuple(b), 10 * sum(rem), rem, False, erupted
 
 
 def mask(bowls_1_based) -> int:

@@ -1,42 +1,61 @@
-"""What matching does to one bowl, from its stone counts: tables built once at import, so a bowl never
-seen before is worked out in a few dictionary look-ups instead of counting each letter.
+"""What matching does to one bowl, from its stone counts: tables built once at import, so the core can
+follow each bowl's counts as stones arrive and leave, and reads a bowl's queue only when it matches.
 
 Whether a bowl matches, which colours go and how many wilds they take depend only on how many stones
-of each colour and how many wilds it holds (blockers never count); only the stones left need the queue,
-and only a tie between colours needing the same number of wilds needs their order. So:
-- `COUNTS`: every queue of up to four letters → its counts packed in one int (four bits a letter:
-  R, Y, G, B, P, W; blockers add nothing). A longer queue's counts are the sum over its four-letter pieces.
-- `RECIPES`: packed counts (every bowl of up to `TABLED` counted stones) → None (no match), `TIE`
-  (the queue's order decides: worked out from the queue), or (removed R,Y,G,B,P,W, colours that go,
-  wilds used).
+of each colour and how many wilds it holds (blockers never count); the queue matters for the stones
+left, and for a tie between colours needing the same number of wilds. So a bowl's counts are one int,
+its *key*: a field of `FIELD` bits a letter (R, Y, G, B, P, W), so a stone arriving is one addition
+(`UNIT`) and a match leaving one subtraction. No bowl can hold 2**FIELD stones of a letter.
+- `COUNTS`: every queue of up to `PIECE` letters → its key; a longer queue's key is the sum over its pieces.
+- `RECIPES`: key → None (no match), `TIE` (the queue decides), or a `Recipe`. Every key of up to
+  `TABLED` counted stones is built at import; a bigger one is worked out when asked, not kept.
 Neither table remembers any board: both are fixed, the same in every process.
 """
 from __future__ import annotations
 
 from itertools import product
+from typing import NamedTuple
 
 COLORS = "RYGBP"
 WILD = "W"
 LETTERS = "RYGBPWX"
-FIELD = 4        # bits a count takes in a packed int: a bowl of up to 15 counted stones fits
-PIECE = 4        # COUNTS holds every queue of up to this many letters
-TABLED = 12      # RECIPES holds every bowl of up to this many counted stones
-TIE = "tie"      # the colours that go depend on whose first stone stands earlier
+FIELD = 64
+PIECE = 4
+TABLED = 12
+_MASK = (1 << FIELD) - 1
 
-Recipe = tuple[tuple[int, ...], str, int]
-
-_UNIT = {c: 1 << FIELD * i for i, c in enumerate(COLORS + WILD)} | {"X": 0}
-
-COUNTS: dict[str, int] = {
-    "".join(q): sum(_UNIT[c] for c in q) for n in range(PIECE + 1) for q in product(LETTERS, repeat=n)
-}
+UNIT = {c: 1 << FIELD * i for i, c in enumerate(COLORS + WILD)} | {"X": 0}
 
 
-def recipe(colors: tuple[int, ...], wilds: int) -> Recipe | str | None:
-    """The match of a bowl holding `colors` (R,Y,G,B,P counts) and `wilds`, as the rules file says:
-    natural groups (3+) go whole; then pairs (one wild each) before single stones (two each), a group
-    needing more wilds than are left stopping the completing. TIE when only some of the pairs (or of
-    the singles) can be completed: which ones is decided by the queue."""
+class Recipe(NamedTuple):
+    """A match worked out from counts: what it removes (R,Y,G,B,P,W, and as a key), the colours that
+    go and how many wilds (the front-most) go with them."""
+    removed: tuple[int, ...]
+    removed_key: int
+    gone: str
+    wilds: int
+
+
+TIE = Recipe((), 0, "", 0)  # only some of the colours needing the same wilds can go: the queue decides
+
+
+def pack(removed) -> int:
+    """Counts R,Y,G,B,P,W as a key."""
+    return sum(n << FIELD * i for i, n in enumerate(removed))
+
+
+def unpack(key: int) -> tuple[int, ...]:
+    """A key as counts R,Y,G,B,P,W."""
+    return (key & _MASK, key >> FIELD & _MASK, key >> 2 * FIELD & _MASK, key >> 3 * FIELD & _MASK,
+            key >> 4 * FIELD & _MASK, key >> 5 * FIELD)
+
+
+def recipe(key: int) -> Recipe | None:
+    """The match of a bowl with these counts, as the rules file says: natural groups (3+) go whole;
+    then pairs (one wild each) before single stones (two each), a group needing more wilds than are
+    left stopping the completing. TIE when only some of the pairs (or of the singles) can be
+    completed: which ones is decided by whose first stone stands earlier in the queue."""
+    *colors, wilds = unpack(key)
     removed = [n if n >= 3 else 0 for n in colors] + [0]
     gone = [COLORS[i] for i, n in enumerate(colors) if n >= 3]
     left = wilds
@@ -55,7 +74,12 @@ def recipe(colors: tuple[int, ...], wilds: int) -> Recipe | str | None:
     if not gone:
         return None
     removed[5] = wilds - left
-    return tuple(removed), "".join(gone), wilds - left
+    return Recipe(tuple(removed), pack(removed), "".join(gone), wilds - left)
+
+
+class _Recipes(dict):
+    def __missing__(self, key: int) -> Recipe | None:
+        return recipe(key)  # more stones than TABLED: rare enough to work out each time
 
 
 def _all_counts(total: int, parts: int):
@@ -67,7 +91,15 @@ def _all_counts(total: int, parts: int):
             yield (first, *rest)
 
 
-RECIPES: dict[int, Recipe | str | None] = {
-    sum(n << FIELD * i for i, n in enumerate(c)): recipe(c[:5], c[5])
-    for total in range(TABLED + 1) for c in _all_counts(total, 6)
+COUNTS: dict[str, int] = {
+    "".join(q): sum(UNIT[c] for c in q) for n in range(PIECE + 1) for q in product(LETTERS, repeat=n)
 }
+RECIPES: dict[int, Recipe | None] = _Recipes(
+    (k, recipe(k)) for k in (pack(c) for total in range(TABLED + 1) for c in _all_counts(total, 6)))
+
+
+def key_of(s: str) -> int:
+    """A queue's key, piece by piece."""
+    if len(s) <= 2 * PIECE:
+        return COUNTS[s[:PIECE]] + COUNTS[s[PIECE:]]
+    return sum(COUNTS[s[i:i + PIECE]] for i in range(0, len(s), PIECE))
