@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from itertools import compress
 
-from .matching import RECIPES, TIE, UNIT, key_of, pack, unpack
+from .matching import RECIPES, TIE, UNIT, key_of, pack
 
 COLORS = "RYGBP"
 WILD = "W"
@@ -85,6 +85,8 @@ _NOTHING_REMOVED = (0, 0, 0, 0, 0, 0)
 _EVERY_BOWL = tuple(range(N_BOWLS))
 # _BITS[mask]: the bowls whose bit is set, in bowl order (a move's flags and matches are masks).
 _BITS = tuple(tuple(i for i in range(N_BOWLS) if m >> i & 1) for m in range(1 << N_BOWLS))
+# _BESIDE[mask]: the bowls next to any bowl in the mask (1 and 12 are neighbours), in bowl order.
+_BESIDE = tuple(_BITS[((m << 1) | (m >> 11) | (m >> 1) | (m << 11)) & ALL_BOWLS] for m in range(1 << N_BOWLS))
 
 
 def forget() -> None:
@@ -195,20 +197,24 @@ def _settle(b: list[str], keys: list[int] | None, hows: list, volcano: int, reve
     letters), or, with `keys` each bowl's key (matching.py), a recipe or None (by its key). Without
     keys they are worked out at the first eruption, and kept up to date from then on."""
     matched = 0
-    removed = 0  # the key of every stone matched so far
+    removed: list[tuple[int, ...]] = []  # what each match removed
     npass = 1
     at: tuple[int, ...] = _EVERY_BOWL
     while True:
         if any(hows):
             pm = 0
-            for i, how in compress(zip(at, hows), hows):  # the bowls that match
-                s = b[i]
-                if keys is None:
-                    out, rem, k = how
-                else:  # a recipe
-                    if how is TIE:
-                        out, rem = _match_uncached(s)  # type: ignore[misc]
-                        k = pack(rem)
+            if keys is None:  # Matches, by the bowls' letters
+                for i, how in compress(zip(at, hows), hows):  # the bowls that match
+                    if trace is not None:
+                        trace.append(("match", npass, i, b[i], how[1]))
+                    b[i] = how[0]
+                    removed.append(how[1])
+                    pm |= 1 << i
+            else:  # recipes, by the bowls' keys
+                for i, how in compress(zip(at, hows), hows):
+                    s = b[i]
+                    if how is TIE:  # the queue decides: worked out once for these letters
+                        out, rem, k = _LOOKUP(s)  # type: ignore[misc]
                     else:
                         rem, k, gone, wilds = how
                         out = s
@@ -216,14 +222,14 @@ def _settle(b: list[str], keys: list[int] | None, hows: list, volcano: int, reve
                             out = out.replace(c, "")
                         if wilds:
                             out = out.replace(WILD, "", wilds)  # the front-most wilds
+                    if trace is not None:
+                        trace.append(("match", npass, i, s, rem))
+                    b[i] = out
                     keys[i] -= k
-                if trace is not None:
-                    trace.append(("match", npass, i, s, rem))
-                b[i] = out
-                removed += k
-                pm |= 1 << i
+                    removed.append(rem)
+                    pm |= 1 << i
             matched |= pm
-            for j in _BITS[((pm << 1) | (pm >> 11) | (pm >> 1) | (pm << 11)) & ALL_BOWLS]:
+            for j in _BESIDE[pm]:
                 if BLOCKER in b[j]:  # taking blockers away never makes a bowl match
                     if trace is not None:
                         trace.append(("blockers", npass, j, b[j].count(BLOCKER)))
@@ -238,25 +244,34 @@ def _settle(b: list[str], keys: list[int] | None, hows: list, volcano: int, reve
             if waiting:
                 if keys is None:
                     keys = list(map(_KEY, b))
-                ready = [i for i in _BITS[waiting] if len(b[i]) >= 6]
+                later = waiting & -(2 << i)  # the volcanoes after the first ready one
+                ready = [i, *(j for j in _BITS[later] if len(b[j]) >= 6)] if later else [i]
                 # Every ready volcano gives up its own queue before any of them delivers.
                 queues = [b[i] for i in ready]
+                changed = 0  # every bowl is settled now, but those the eruptions sow into
                 for i in ready:
                     b[i] = ""
                     keys[i] = 0
                     erupted |= 1 << i
-                changed = 0  # every bowl is settled now, but those the eruptions sow into
                 for i, q in zip(ready, queues):
                     if trace is not None:
                         trace.append(("erupt", npass, i, q))
                     back = reverse >> i & 1
-                    _deliver_counted(b, keys, i, q, back)
-                    changed |= _REACH[i][back][len(q)] if len(q) <= N_BOWLS else ALL_BOWLS
+                    if len(q) > N_BOWLS:
+                        _deliver_counted(b, keys, i, q, back)
+                        changed = ALL_BOWLS
+                    else:
+                        for j, ch in zip(_DEST[i][back], q):
+                            b[j] += ch
+                            keys[j] += UNIT[ch]
+                        changed |= _REACH[i][back][len(q)]
                 at = _BITS[changed]
                 hows = list(map(_RECIPE, map(keys.__getitem__, at)))
                 npass += 1
                 continue
-        return matched, unpack(removed) if removed else _NOTHING_REMOVED, erupted
+        if not removed:
+            return matched, _NOTHING_REMOVED, erupted
+        return matched, removed[0] if len(removed) == 1 else tuple(map(sum, zip(*removed))), erupted
 
 
 def overflowing(b) -> bool:
@@ -284,7 +299,12 @@ def play(bowls, src: int, volcano: int = 0, reverse: int = 0, trace: list | None
         hows = list(map(_LOOKUP, b))
     else:  # most bowls reached will be new: follow their keys
         keys = list(map(_KEY, b))
-        _deliver_counted(b, keys, src, stones, back)
+        if len(stones) > _LONG:
+            _deliver_counted(b, keys, src, stones, back)
+        else:
+            for j, ch in zip(_DEST[src][back], stones):
+                b[j] += ch
+                keys[j] += UNIT[ch]
         hows = list(map(_RECIPE, keys))
     if not any(hows):
         for i in _BITS[volcano]:
