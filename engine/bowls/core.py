@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from itertools import compress
 
-from .matching import RECIPES, TIE, UNIT, key_of, pack
+from .matching import COUNTS, PIECE, RECIPES, TIE, UNIT, key_of, pack
 
 COLORS = "RYGBP"
 WILD = "W"
@@ -36,7 +36,7 @@ _DEST = [
 # _REACH[src][reverse][n]: the bowls the first n stones from `src` land in (n up to 12; more reach all).
 _REACH = [[tuple(sum(1 << j for j in set(dest[:n])) for n in range(N_BOWLS + 1)) for dest in row] for row in _DEST]
 _CACHE_LIMIT = 400_000
-_MANY = 4  # a hand of this many stones makes mostly bowls not seen before: sown with keys
+_MANY = 5  # a hand of this many stones makes mostly bowls not seen before: sown with keys
 Match = tuple[str, tuple[int, ...], int]  # (the queue left, removed R,Y,G,B,P,W, the removed stones' key)
 
 
@@ -44,7 +44,7 @@ class _KeyCache(dict):
     """Each bowl's key by its letters, worked out the first time a bowl is looked up."""
 
     def __missing__(self, s: str) -> int:
-        k = key_of(s)
+        k = COUNTS[s[:PIECE]] + COUNTS[s[PIECE:]] if len(s) <= 2 * PIECE else key_of(s)
         if len(s) <= CAPACITY:  # a longer bowl lasts one phase at most: not worth keeping
             if len(self) > _CACHE_LIMIT:  # a long-lived process: keep memory bounded
                 self.clear()
@@ -53,26 +53,27 @@ class _KeyCache(dict):
 
 
 class _MatchCache(dict):
-    """Each bowl's match by its letters, worked out the first time a bowl is looked up (and the keys
-    of the bowl and of what a match leaves, which an eruption's passes will want)."""
+    """Each bowl's match by its letters, worked out the first time a bowl is looked up."""
 
     def __missing__(self, s: str) -> Match | None:
-        k = key_of(s)
-        how = RECIPES[k]
+        how = RECIPES[COUNTS[s[:PIECE]] + COUNTS[s[PIECE:]] if len(s) <= 2 * PIECE else key_of(s)]
         r: Match | None
         if how is None:
             r = None
+        elif how is TIE:
+            out, rem = _match_uncached(s)  # type: ignore[misc]
+            r = out, rem, pack(rem)
         else:
-            out, rem = _apply(s, how)
-            rk = pack(rem) if how is TIE else how.removed_key
-            r = out, rem, rk
-            if len(out) <= CAPACITY:
-                _KEY_CACHE[out] = k - rk
+            out = s
+            for c in how.gone:
+                out = out.replace(c, "")
+            if how.wilds:
+                out = out.replace(WILD, "", how.wilds)  # the front-most wilds
+            r = out, how.removed, how.removed_key
         if len(s) <= CAPACITY:  # a longer bowl lasts one phase at most: not worth keeping
             if len(self) > _CACHE_LIMIT:  # a long-lived process: keep memory bounded
                 self.clear()
             self[s] = r
-            _KEY_CACHE[s] = k
         return r
 
 
