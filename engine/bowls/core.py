@@ -199,6 +199,7 @@ def _settle(b: list[str], keys: list[int] | None, hows: list, volcano: int, reve
     keys they are worked out at the first eruption, and kept up to date from then on."""
     matched = 0
     removed: list[tuple[int, ...]] = []  # what each match removed
+    note = removed.append
     npass = 1
     at: tuple[int, ...] = _EVERY_BOWL
     while True:
@@ -209,7 +210,7 @@ def _settle(b: list[str], keys: list[int] | None, hows: list, volcano: int, reve
                     if trace is not None:
                         trace.append(("match", npass, i, b[i], how[1]))
                     b[i] = how[0]
-                    removed.append(how[1])
+                    note(how[1])
                     pm |= 1 << i
             else:  # recipes, by the bowls' keys
                 for i, how in compress(zip(at, hows), hows):
@@ -227,7 +228,7 @@ def _settle(b: list[str], keys: list[int] | None, hows: list, volcano: int, reve
                         trace.append(("match", npass, i, s, rem))
                     b[i] = out
                     keys[i] -= k
-                    removed.append(rem)
+                    note(rem)
                     pm |= 1 << i
             matched |= pm
             for j in _BESIDE[pm]:
@@ -245,10 +246,12 @@ def _settle(b: list[str], keys: list[int] | None, hows: list, volcano: int, reve
             if waiting:
                 if keys is None:
                     keys = list(map(_KEY, b))
-                later = waiting & -(2 << i)  # the volcanoes after the first ready one
-                ready = [i, *(j for j in _BITS[later] if len(b[j]) >= 6)] if later else [i]
+                ready = [i]
+                for j in _BITS[waiting & -(2 << i)]:  # the volcanoes after the first ready one
+                    if len(b[j]) >= 6:
+                        ready.append(j)
                 # Every ready volcano gives up its own queue before any of them delivers.
-                queues = [b[i] for i in ready]
+                queues = list(map(b.__getitem__, ready))
                 changed = 0  # every bowl is settled now, but those the eruptions sow into
                 for i in ready:
                     b[i] = ""
