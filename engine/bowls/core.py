@@ -5,9 +5,10 @@ A board is a tuple of 12 strings, one per bowl, oldest stone first, letters `RYG
 knows about modes, goals or randomness: `play` resolves one player phase, `settle` the effects after
 any delivery (the refill uses it too).
 
-The first pass of a phase looks each bowl up by its letters (most bowls are ones seen before); once
-a volcano erupts, the passes follow each bowl's counts as one int, its key (matching.py), so a bowl
-an eruption sows into is worked out with one addition a stone and one table look-up.
+A phase looks each bowl up by its letters (most bowls are ones seen before), unless the hand is long
+(`_MANY` stones or more: most bowls it reaches will be new); then the passes follow each bowl's counts
+as one int, its key (matching.py), so a bowl sown into is worked out with one addition a stone and one
+table look-up, and its letters are read only when it matches.
 """
 from __future__ import annotations
 
@@ -64,8 +65,8 @@ class _MatchCache(dict):
             out, rem = _match_uncached(s)  # type: ignore[misc]
             r = out, rem, pack(rem)
         else:
-            out = s
-            for c in how.gone:
+            out = s.replace(how.first, "")
+            for c in how.more:
                 out = out.replace(c, "")
             if how.wilds:
                 out = out.replace(WILD, "", how.wilds)  # the front-most wilds
@@ -111,8 +112,8 @@ def _apply(s: str, how) -> tuple[str, tuple[int, ...]]:
     """A recipe (matching.py) applied to the queue `s`: (the queue left, removed counts)."""
     if how is TIE:
         return _match_uncached(s)  # type: ignore[return-value]
-    out = s
-    for c in how.gone:
+    out = s.replace(how.first, "")
+    for c in how.more:
         out = out.replace(c, "")
     return (out.replace(WILD, "", how.wilds) if how.wilds else out), how.removed
 
@@ -194,9 +195,9 @@ def settle(b: list[str], volcano: int, reverse: int, erupted: int, trace: list |
 
 def _settle(b: list[str], keys: list[int] | None, hows: list, volcano: int, reverse: int, erupted: int,
             trace: list | None):
-    """settle() with the first pass's look-ups done: `hows` holds a Match or None a bowl (by its
-    letters), or, with `keys` each bowl's key (matching.py), a recipe or None (by its key). Without
-    keys they are worked out at the first eruption, and kept up to date from then on."""
+    """settle() with the first pass's look-ups done: `hows` holds a Match or None a bowl, by its
+    letters; or, with `keys` each bowl's key (matching.py), a recipe or None, by its key, and the
+    keys are kept up to date as stones come and go."""
     matched = 0
     removed: list[tuple[int, ...]] = []  # what each match removed
     note = removed.append
@@ -218,10 +219,11 @@ def _settle(b: list[str], keys: list[int] | None, hows: list, volcano: int, reve
                     if how is TIE:  # the queue decides: worked out once for these letters
                         out, rem, k = _LOOKUP(s)  # type: ignore[misc]
                     else:
-                        rem, k, gone, wilds = how
-                        out = s
-                        for c in gone:
-                            out = out.replace(c, "")
+                        rem, k, first, more, wilds = how
+                        out = s.replace(first, "")
+                        if more:
+                            for c in more:
+                                out = out.replace(c, "")
                         if wilds:
                             out = out.replace(WILD, "", wilds)  # the front-most wilds
                     if trace is not None:
@@ -244,8 +246,6 @@ def _settle(b: list[str], keys: list[int] | None, hows: list, volcano: int, reve
             else:
                 waiting = 0  # no volcano is ready: the phase is over
             if waiting:
-                if keys is None:
-                    keys = list(map(_KEY, b))
                 ready = [i]
                 for j in _BITS[waiting & -(2 << i)]:  # the volcanoes after the first ready one
                     if len(b[j]) >= 6:
@@ -255,22 +255,27 @@ def _settle(b: list[str], keys: list[int] | None, hows: list, volcano: int, reve
                 changed = 0  # every bowl is settled now, but those the eruptions sow into
                 for i in ready:
                     b[i] = ""
-                    keys[i] = 0
                     erupted |= 1 << i
+                    if keys is not None:
+                        keys[i] = 0
                 for i, q in zip(ready, queues):
                     if trace is not None:
                         trace.append(("erupt", npass, i, q))
                     back = reverse >> i & 1
-                    if len(q) > N_BOWLS:
+                    if keys is None:
+                        deliver(b, i, q, bool(back))
+                    elif len(q) > _LONG:
                         _deliver_counted(b, keys, i, q, back)
-                        changed = ALL_BOWLS
                     else:
                         for j, ch in zip(_DEST[i][back], q):
                             b[j] += ch
                             keys[j] += UNIT[ch]
-                        changed |= _REACH[i][back][len(q)]
+                    changed |= _REACH[i][back][len(q)] if len(q) <= N_BOWLS else ALL_BOWLS
                 at = _BITS[changed]
-                hows = list(map(_RECIPE, map(keys.__getitem__, at)))
+                if keys is None:
+                    hows = list(map(_LOOKUP, map(b.__getitem__, at)))
+                else:
+                    hows = list(map(_RECIPE, map(keys.__getitem__, at)))
                 npass += 1
                 continue
         if not removed:

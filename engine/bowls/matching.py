@@ -29,19 +29,21 @@ UNIT = {c: 1 << FIELD * i for i, c in enumerate(COLORS + WILD)} | {"X": 0}
 
 class Recipe(NamedTuple):
     """A match worked out from counts: what it removes (R,Y,G,B,P,W, and as a key), the colours that
-    go and how many wilds (the front-most) go with them."""
+    go (the first, then any more) and how many wilds (the front-most) go with them."""
     removed: tuple[int, ...]
     removed_key: int
-    gone: str
+    first: str
+    more: str
     wilds: int
 
 
-TIE = Recipe((), 0, "", 0)  # only some of the colours needing the same wilds can go: the queue decides
+TIE = Recipe((), 0, "", "", 0)  # only some of the colours needing the same wilds can go: the queue decides
 
 
 def pack(removed) -> int:
     """Counts R,Y,G,B,P,W as a key."""
-    return sum(n << FIELD * i for i, n in enumerate(removed))
+    r, y, g, b, p, w = removed
+    return r | y << FIELD | g << 2 * FIELD | b << 3 * FIELD | p << 4 * FIELD | w << 5 * FIELD
 
 
 def unpack(key: int) -> tuple[int, ...]:
@@ -74,7 +76,7 @@ def recipe(key: int) -> Recipe | None:
     if not gone:
         return None
     removed[5] = wilds - left
-    return Recipe(tuple(removed), pack(removed), "".join(gone), wilds - left)
+    return Recipe(tuple(removed), pack(removed), gone[0], "".join(gone[1:]), wilds - left)
 
 
 class _Recipes(dict):
