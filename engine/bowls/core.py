@@ -262,10 +262,14 @@ def _settle(b: list[str], keys: list[int] | None, hows: list, volcano: int, reve
                     if trace is not None:
                         trace.append(("erupt", npass, i, q))
                     back = reverse >> i & 1
-                    if keys is None:
-                        deliver(b, i, q, bool(back))
-                    elif len(q) > _LONG:
-                        _deliver_counted(b, keys, i, q, back)
+                    if len(q) > _LONG:
+                        if keys is None:
+                            deliver(b, i, q, bool(back))
+                        else:
+                            _deliver_counted(b, keys, i, q, back)
+                    elif keys is None:
+                        for j, ch in zip(_DEST[i][back], q):
+                            b[j] += ch
                     else:
                         for j, ch in zip(_DEST[i][back], q):
                             b[j] += ch
