@@ -58,19 +58,10 @@ class _MatchCache(dict):
 
     def __missing__(self, s: str) -> Match | None:
         how = RECIPES[COUNTS[s[:PIECE]] + COUNTS[s[PIECE:]] if len(s) <= 2 * PIECE else key_of(s)]
-        r: Match | None
-        if how is None:
-            r = None
-        elif how is TIE:
-            out, rem = _match_uncached(s)  # type: ignore[misc]
-            r = out, rem, pack(rem)
-        else:
-            out = s.replace(how.first, "")
-            for c in how.more:
-                out = out.replace(c, "")
-            if how.wilds:
-                out = out.replace(WILD, "", how.wilds)  # the front-most wilds
-            r = out, how.removed, how.removed_key
+        r: Match | None = None
+        if how is not None:
+            out, rem = _apply(s, how)
+            r = out, rem, pack(rem) if how is TIE else how.removed_key
         if len(s) <= CAPACITY:  # a longer bowl lasts one phase at most: not worth keeping
             if len(self) > _CACHE_LIMIT:  # a long-lived process: keep memory bounded
                 self.clear()
