@@ -224,11 +224,15 @@ def _settle(b: list[str], keys: list[int] | None, hows: list, volcano: int, reve
                     note(rem)
                     pm |= 1 << i
             matched |= pm
-            for j in _BESIDE[pm]:
-                if BLOCKER in b[j]:  # taking blockers away never makes a bowl match
-                    if trace is not None:
+            # Blockers beside a matching bowl go (taking them away never makes a bowl match).
+            if trace is None:
+                for j in _BESIDE[pm]:
+                    b[j] = b[j].replace(BLOCKER, "")  # a bowl without one comes back as it was
+            else:
+                for j in _BESIDE[pm]:
+                    if BLOCKER in b[j]:
                         trace.append(("blockers", npass, j, b[j].count(BLOCKER)))
-                    b[j] = b[j].replace(BLOCKER, "")
+                        b[j] = b[j].replace(BLOCKER, "")
         waiting = volcano & ~erupted
         if waiting:
             for i in _BITS[waiting]:
@@ -237,12 +241,13 @@ def _settle(b: list[str], keys: list[int] | None, hows: list, volcano: int, reve
             else:
                 waiting = 0  # no volcano is ready: the phase is over
             if waiting:
+                # Every ready volcano gives up its own queue before any of them delivers.
                 ready = [i]
+                queues = [b[i]]
                 for j in _BITS[waiting & -(2 << i)]:  # the volcanoes after the first ready one
                     if len(b[j]) >= 6:
                         ready.append(j)
-                # Every ready volcano gives up its own queue before any of them delivers.
-                queues = list(map(b.__getitem__, ready))
+                        queues.append(b[j])
                 changed = 0  # every bowl is settled now, but those the eruptions sow into
                 for i in ready:
                     b[i] = ""
