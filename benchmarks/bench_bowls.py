@@ -8,7 +8,8 @@ several generators (below), each reported on its own: every board is settled (no
 rest), every repetition draws new boards and empties the engine's memos of bowls seen (core.forget:
 a bowl's letters → its match, and → its stone counts) first, so no run is all cache hits; each board
 serves up to three moves, so later moves on a board find its untouched bowls remembered. The count
-tables of engine/bowls/matching.py are fixed, built at import, and remember no board. Figures are CPU
+tables of engine/bowls/matching.py remember no board (built at import; the recipes past the built
+table, for bowls of more than eight counted stones, are emptied by core.forget too). Figures are CPU
 time (time.process_time) of this process, medians of the repetitions; the load average at the start is
 printed because the machine may be shared.
 """

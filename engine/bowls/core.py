@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from itertools import compress
 
-from .matching import COUNTS, PIECE, RECIPES, TIE, UNIT, key_of, pack
+from .matching import COUNTS, PIECE, RECIPES, TIE, UNIT, forget_bigger, key_of, pack
 
 COLORS = "RYGBP"
 WILD = "W"
@@ -83,9 +83,11 @@ _BESIDE = tuple(_BITS[((m << 1) | (m >> 11) | (m >> 1) | (m << 11)) & ALL_BOWLS]
 
 
 def forget() -> None:
-    """Empty the memos of bowls seen (a benchmark's cold start)."""
+    """Empty the memos of bowls seen and the recipes worked out past the built table (a benchmark's
+    cold start)."""
     _MATCH_CACHE.clear()
     _KEY_CACHE.clear()
+    forget_bigger()
 
 
 def match_bowl(s: str) -> tuple[str, tuple[int, ...]] | None:

@@ -8,8 +8,9 @@ its *key*: a field of `FIELD` bits a letter (R, Y, G, B, P, W), so a stone arriv
 (`UNIT`) and a match leaving one subtraction. No bowl can hold 2**FIELD stones of a letter.
 - `COUNTS`: every queue of up to `PIECE` letters → its key; a longer queue's key is the sum over its pieces.
 - `RECIPES`: key → None (no match), `TIE` (the queue decides), or a `Recipe`. Every key of up to
-  `TABLED` counted stones is built at import; a bigger one is worked out when asked, not kept.
-Neither table remembers any board: both are fixed, the same in every process.
+  `TABLED` counted stones is built at import (a few milliseconds); a bigger one is worked out the
+  first time it is asked for and kept in `BIGGER`, which `forget_bigger` empties.
+No table remembers any board: each entry depends on a bowl's counts alone.
 """
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ WILD = "W"
 LETTERS = "RYGBPWX"
 FIELD = 64
 PIECE = 4
-TABLED = 12
+TABLED = 8
 _MASK = (1 << FIELD) - 1
 
 UNIT = {c: 1 << FIELD * i for i, c in enumerate(COLORS + WILD)} | {"X": 0}
@@ -79,9 +80,20 @@ def recipe(key: int) -> Recipe | None:
     return Recipe(tuple(removed), pack(removed), gone[0], "".join(gone[1:]), wilds - left)
 
 
+BIGGER: dict[int, Recipe | None] = {}
+
+
+def forget_bigger() -> None:
+    BIGGER.clear()
+
+
 class _Recipes(dict):
     def __missing__(self, key: int) -> Recipe | None:
-        return recipe(key)  # more stones than TABLED: rare enough to work out each time
+        try:
+            return BIGGER[key]
+        except KeyError:
+            how = BIGGER[key] = recipe(key)
+            return how
 
 
 def _all_counts(total: int, parts: int):
