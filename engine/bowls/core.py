@@ -4,10 +4,17 @@ A board is a tuple of 12 strings, one per bowl, oldest stone first, letters `RYG
 0–11 here (players see 1–12); clockwise is +1. Flags are 12-bit masks (bit i = bowl i). Nothing here
 knows about modes, goals or randomness: `play` resolves one player phase, `settle` the effects after
 any delivery (the refill uses it too).
+
+A phase looks each bowl up by its letters (most bowls are ones seen before), unless the hand is long
+(`_MANY` stones or more: most bowls it reaches will be new); then the passes follow each bowl's counts
+as one int, its key (matching.py), so a bowl sown into is worked out with one addition a stone and one
+table look-up, and its letters are read only when it matches.
 """
 from __future__ import annotations
 
 from itertools import compress
+
+from .matching import COUNTS, PIECE, RECIPES, TIE, UNIT, forget_bigger, key_of, pack
 
 COLORS = "RYGBP"
 WILD = "W"
@@ -30,13 +37,31 @@ _DEST = [
 # _REACH[src][reverse][n]: the bowls the first n stones from `src` land in (n up to 12; more reach all).
 _REACH = [[tuple(sum(1 << j for j in set(dest[:n])) for n in range(N_BOWLS + 1)) for dest in row] for row in _DEST]
 _CACHE_LIMIT = 400_000
+_MANY = 5  # a hand of this many stones makes mostly bowls not seen before: sown with keys
+Match = tuple[str, tuple[int, ...], int]  # (the queue left, removed R,Y,G,B,P,W, the removed stones' key)
+
+
+class _KeyCache(dict):
+    """Each bowl's key by its letters, worked out the first time a bowl is looked up."""
+
+    def __missing__(self, s: str) -> int:
+        k = COUNTS[s[:PIECE]] + COUNTS[s[PIECE:]] if len(s) <= 2 * PIECE else key_of(s)
+        if len(s) <= CAPACITY:  # a longer bowl lasts one phase at most: not worth keeping
+            if len(self) > _CACHE_LIMIT:  # a long-lived process: keep memory bounded
+                self.clear()
+            self[s] = k
+        return k
 
 
 class _MatchCache(dict):
     """Each bowl's match by its letters, worked out the first time a bowl is looked up."""
 
-    def __missing__(self, s: str) -> tuple[str, tuple[int, ...]] | None:
-        r = _match_uncached(s)
+    def __missing__(self, s: str) -> Match | None:
+        how = RECIPES[COUNTS[s[:PIECE]] + COUNTS[s[PIECE:]] if len(s) <= 2 * PIECE else key_of(s)]
+        r: Match | None = None
+        if how is not None:
+            out, rem = _apply(s, how)
+            r = out, rem, pack(rem) if how is TIE else how.removed_key
         if len(s) <= CAPACITY:  # a longer bowl lasts one phase at most: not worth keeping
             if len(self) > _CACHE_LIMIT:  # a long-lived process: keep memory bounded
                 self.clear()
@@ -44,12 +69,25 @@ class _MatchCache(dict):
         return r
 
 
-_MATCH_CACHE: dict[str, tuple[str, tuple[int, ...]] | None] = _MatchCache()
-_LOOKUP = _MATCH_CACHE.__getitem__  # a pass looks up all twelve bowls with map(), at C speed
-_RANGE = range(N_BOWLS)
+_KEY_CACHE: dict[str, int] = _KeyCache()
+_MATCH_CACHE: dict[str, Match | None] = _MatchCache()
+_KEY = _KEY_CACHE.__getitem__  # a pass looks up all twelve bowls with map(), at C speed
+_LOOKUP = _MATCH_CACHE.__getitem__
+_RECIPE = RECIPES.__getitem__
 _NOTHING_REMOVED = (0, 0, 0, 0, 0, 0)
+_EVERY_BOWL = tuple(range(N_BOWLS))
 # _BITS[mask]: the bowls whose bit is set, in bowl order (a move's flags and matches are masks).
 _BITS = tuple(tuple(i for i in range(N_BOWLS) if m >> i & 1) for m in range(1 << N_BOWLS))
+# _BESIDE[mask]: the bowls next to any bowl in the mask (1 and 12 are neighbours), in bowl order.
+_BESIDE = tuple(_BITS[((m << 1) | (m >> 11) | (m >> 1) | (m << 11)) & ALL_BOWLS] for m in range(1 << N_BOWLS))
+
+
+def forget() -> None:
+    """Empty the memos of bowls seen and the recipes worked out past the built table (a benchmark's
+    cold start)."""
+    _MATCH_CACHE.clear()
+    _KEY_CACHE.clear()
+    forget_bigger()
 
 
 def match_bowl(s: str) -> tuple[str, tuple[int, ...]] | None:
@@ -59,7 +97,18 @@ def match_bowl(s: str) -> tuple[str, tuple[int, ...]] | None:
     are completed with wilds, fewest wilds needed first, ties by whose first stone stands earliest;
     the front-most wilds are used; completing stops at the first group that needs more than are left.
     """
-    return _MATCH_CACHE[s]
+    how = RECIPES[key_of(s)]
+    return None if how is None else _apply(s, how)
+
+
+def _apply(s: str, how) -> tuple[str, tuple[int, ...]]:
+    """A recipe (matching.py) applied to the queue `s`: (the queue left, removed counts)."""
+    if how is TIE:
+        return _match_uncached(s)  # type: ignore[return-value]
+    out = s.replace(how.first, "")
+    for c in how.more:
+        out = out.replace(c, "")
+    return (out.replace(WILD, "", how.wilds) if how.wilds else out), how.removed
 
 
 def _match_uncached(s: str) -> tuple[str, tuple[int, ...]] | None:
@@ -106,6 +155,20 @@ def deliver(b: list[str], src: int, stones: str, reverse: bool) -> None:
         b[j] += ch
 
 
+def _deliver_counted(b: list[str], keys: list[int], src: int, stones: str, back: int) -> None:
+    """deliver(), keeping each bowl's key in `keys`."""
+    if len(stones) > _LONG:
+        step = -1 if back else 1
+        for k, ch in enumerate(stones, 1):
+            j = (src + step * k) % N_BOWLS
+            b[j] += ch
+            keys[j] += UNIT[ch]
+        return
+    for j, ch in zip(_DEST[src][back], stones):
+        b[j] += ch
+        keys[j] += UNIT[ch]
+
+
 def reach(src: int, stones: int, reverse: bool) -> int:
     """The mask of bowls that `stones` stones sown from `src` land in."""
     return _REACH[src][1 if reverse else 0][stones] if stones <= N_BOWLS else ALL_BOWLS
@@ -120,28 +183,58 @@ def settle(b: list[str], volcano: int, reverse: int, erupted: int, trace: list |
     into. With `trace` a list, events are appended to it:
     ("match", pass, bowl, before, removed), ("blockers", pass, bowl, count), ("erupt", pass, bowl, stones).
     """
+    return _settle(b, None, list(map(_LOOKUP, b)), volcano, reverse, erupted, trace)
+
+
+def _settle(b: list[str], keys: list[int] | None, hows: list, volcano: int, reverse: int, erupted: int,
+            trace: list | None):
+    """settle() with the first pass's look-ups done: `hows` holds a Match or None a bowl, by its
+    letters; or, with `keys` each bowl's key (matching.py), a recipe or None, by its key, and the
+    keys are kept up to date as stones come and go."""
     matched = 0
     removed: list[tuple[int, ...]] = []  # what each match removed
-    changed = ALL_BOWLS  # the bowls that may match in this pass
-    npass = 0
+    note = removed.append
+    npass = 1
+    at: tuple[int, ...] = _EVERY_BOWL
     while True:
-        npass += 1
-        at = _BITS[changed]
-        results: list = list(map(_LOOKUP, b if changed == ALL_BOWLS else map(b.__getitem__, at)))
-        if results.count(None) != len(at):
+        if any(hows):
             pm = 0
-            for i, r in compress(zip(at, results), results):  # the bowls that match
-                if trace is not None:
-                    trace.append(("match", npass, i, b[i], r[1]))
-                b[i] = r[0]
-                pm |= 1 << i
-                removed.append(r[1])
-            matched |= pm
-            for j in _BITS[((pm << 1) | (pm >> 11) | (pm >> 1) | (pm << 11)) & ALL_BOWLS]:
-                if BLOCKER in b[j]:  # taking blockers away never makes a bowl match
+            if keys is None:  # Matches, by the bowls' letters
+                for i, how in compress(zip(at, hows), hows):  # the bowls that match
                     if trace is not None:
+                        trace.append(("match", npass, i, b[i], how[1]))
+                    b[i] = how[0]
+                    note(how[1])
+                    pm |= 1 << i
+            else:  # recipes, by the bowls' keys
+                for i, how in compress(zip(at, hows), hows):
+                    s = b[i]
+                    if how is TIE:  # the queue decides: worked out once for these letters
+                        out, rem, k = _LOOKUP(s)  # type: ignore[misc]
+                    else:
+                        rem, k, first, more, wilds = how
+                        out = s.replace(first, "")
+                        if more:
+                            for c in more:
+                                out = out.replace(c, "")
+                        if wilds:
+                            out = out.replace(WILD, "", wilds)  # the front-most wilds
+                    if trace is not None:
+                        trace.append(("match", npass, i, s, rem))
+                    b[i] = out
+                    keys[i] -= k
+                    note(rem)
+                    pm |= 1 << i
+            matched |= pm
+            # Blockers beside a matching bowl go (taking them away never makes a bowl match).
+            if trace is None:
+                for j in _BESIDE[pm]:
+                    b[j] = b[j].replace(BLOCKER, "")  # a bowl without one comes back as it was
+            else:
+                for j in _BESIDE[pm]:
+                    if BLOCKER in b[j]:
                         trace.append(("blockers", npass, j, b[j].count(BLOCKER)))
-                    b[j] = b[j].replace(BLOCKER, "")
+                        b[j] = b[j].replace(BLOCKER, "")
         waiting = volcano & ~erupted
         if waiting:
             for i in _BITS[waiting]:
@@ -150,24 +243,46 @@ def settle(b: list[str], volcano: int, reverse: int, erupted: int, trace: list |
             else:
                 waiting = 0  # no volcano is ready: the phase is over
             if waiting:
-                ready = [i for i in _BITS[waiting] if len(b[i]) >= 6]
                 # Every ready volcano gives up its own queue before any of them delivers.
-                queues = [b[i] for i in ready]
+                ready = [i]
+                queues = [b[i]]
+                for j in _BITS[waiting & -(2 << i)]:  # the volcanoes after the first ready one
+                    if len(b[j]) >= 6:
+                        ready.append(j)
+                        queues.append(b[j])
+                changed = 0  # every bowl is settled now, but those the eruptions sow into
                 for i in ready:
                     b[i] = ""
                     erupted |= 1 << i
-                changed = 0  # every bowl is settled now, but those the eruptions sow into
+                    if keys is not None:
+                        keys[i] = 0
                 for i, q in zip(ready, queues):
                     if trace is not None:
                         trace.append(("erupt", npass, i, q))
-                    deliver(b, i, q, bool(reverse >> i & 1))
-                    changed |= reach(i, len(q), bool(reverse >> i & 1))
+                    back = reverse >> i & 1
+                    if len(q) > _LONG:
+                        if keys is None:
+                            deliver(b, i, q, bool(back))
+                        else:
+                            _deliver_counted(b, keys, i, q, back)
+                    elif keys is None:
+                        for j, ch in zip(_DEST[i][back], q):
+                            b[j] += ch
+                    else:
+                        for j, ch in zip(_DEST[i][back], q):
+                            b[j] += ch
+                            keys[j] += UNIT[ch]
+                    changed |= _REACH[i][back][len(q)] if len(q) <= N_BOWLS else ALL_BOWLS
+                at = _BITS[changed]
+                if keys is None:
+                    hows = list(map(_LOOKUP, map(b.__getitem__, at)))
+                else:
+                    hows = list(map(_RECIPE, map(keys.__getitem__, at)))
+                npass += 1
                 continue
         if not removed:
-            return matched, [0, 0, 0, 0, 0, 0], erupted
-        if len(removed) == 1:
-            return matched, list(removed[0]), erupted
-        return matched, list(map(sum, zip(*removed))), erupted
+            return matched, _NOTHING_REMOVED, erupted
+        return matched, removed[0] if len(removed) == 1 else tuple(map(sum, zip(*removed))), erupted
 
 
 def overflowing(b) -> bool:
@@ -183,14 +298,34 @@ def play(bowls, src: int, volcano: int = 0, reverse: int = 0, trace: list | None
     b = list(bowls)
     stones = b[src]
     b[src] = ""
-    if len(stones) > _LONG:
-        deliver(b, src, stones, bool(reverse >> src & 1))
-    else:
-        for j, ch in zip(_DEST[src][reverse >> src & 1], stones):
-            b[j] += ch
-    matched, rem, erupted = settle(b, volcano, reverse, 0, trace)
+    back = reverse >> src & 1
+    keys: list[int] | None = None
+    hows: list
+    if len(stones) < _MANY:
+        if len(stones) > _LONG:
+            deliver(b, src, stones, bool(back))
+        else:
+            for j, ch in zip(_DEST[src][back], stones):
+                b[j] += ch
+        hows = list(map(_LOOKUP, b))
+    else:  # most bowls reached will be new: follow their keys
+        keys = list(map(_KEY, b))
+        if len(stones) > _LONG:
+            _deliver_counted(b, keys, src, stones, back)
+        else:
+            for j, ch in zip(_DEST[src][back], stones):
+                b[j] += ch
+                keys[j] += UNIT[ch]
+        hows = list(map(_RECIPE, keys))
+    if not any(hows):
+        for i in _BITS[volcano]:
+            if len(b[i]) >= 6:
+                break
+        else:  # nothing matches and no volcano is ready: the phase is over
+            return tuple(b), 0, 0, _NOTHING_REMOVED, max(map(len, b)) > CAPACITY, False, 0
+    matched, rem, erupted = _settle(b, keys, hows, volcano, reverse, 0, trace)
     if max(map(len, b)) > CAPACITY:
-        return tuple(b), 0, matched.bit_count(), tuple(rem), True, False, erupted
+        return tuple(b), 0, matched.bit_count(), rem, True, False, erupted
     if not matched:
         return tuple(b), 0, 0, _NOTHING_REMOVED, False, False, erupted
     combo = matched.bit_count()
@@ -198,7 +333,7 @@ def play(bowls, src: int, volcano: int = 0, reverse: int = 0, trace: list | None
     perfect = not any(b)
     if perfect:
         points += 100
-    return tuple(b), points, combo, tuple(rem), False, perfect, erupted
+    return tuple(b), points, combo, rem, False, perfect, erupted
 
 
 def refill(bowls, drops, volcano: int, reverse: int, erupted: int, trace: list | None = None):
@@ -211,8 +346,8 @@ def refill(bowls, drops, volcano: int, reverse: int, erupted: int, trace: list |
         b[i] += ch
     matched, rem, erupted = settle(b, volcano, reverse, erupted, trace)
     if overflowing(b):
-        return tuple(b), 0, tuple(rem), True, erupted
-    return tuple(b), 10 * sum(rem), tuple(rem), False, erupted
+        return tuple(b), 0, rem, True, erupted
+    return tuple(b), 10 * sum(rem), rem, False, erupted
 
 
 def mask(bowls_1_based) -> int:

@@ -29,7 +29,7 @@ def test_the_engine_plays_every_phase_as_the_independent_implementation_does(mix
         if not any(bowls):
             continue
         volcano, reverse = (sum(1 << i for i in range(12) if rng.random() < chance) for _ in range(2))
-        core._MATCH_CACHE.clear()  # cold, as a fresh process: every bowl worked out, none remembered
+        core.forget()  # cold, as a fresh process: every bowl worked out, none remembered
         for src in (i for i in range(12) if bowls[i]):
             assert core.play(bowls, src, volcano, reverse) == bowls_reference.play(bowls, src, volcano, reverse), \
                 (bowls, src, volcano, reverse)
