@@ -29,7 +29,6 @@ import os
 import random
 import re
 import resource
-import statistics
 import sys
 import tempfile
 import time
