@@ -8,6 +8,8 @@ Store access and engine work run on one worker thread (`call`), never on the eve
 that is locked, read-only, full or unreadable raises `StoreUnavailable` after a short, bounded retry,
 and the transaction it was in changed nothing. Boards are drawn on a small pool of their own once the
 change is saved (`drawn`), so a slow picture never holds the store worker or the game's lock.
+Both have an urgent lane (`lanes.Lanes`): deadline work (a pilot's preparation and answer, a phase's
+time-out: `urgent`, `act(urgent=True)`) is taken before the ordinary presses queued ahead of it.
 """
 from __future__ import annotations
 
@@ -17,7 +19,6 @@ import functools
 import logging
 import time
 from collections.abc import Callable, Hashable
-from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime, timedelta
 from typing import Any, TypeVar
 
@@ -29,6 +30,7 @@ from db.store import STORE_ERRORS, Store, is_busy
 from .actions import Action
 from .errors import AlreadyDone
 from .kinds import Context, GameError, GameKind, Outcome, Seat
+from .lanes import Lanes
 from .reply import Reply
 from .results import (
     DONE_TEXT,
@@ -62,13 +64,18 @@ class Sessions:
         self.kinds = kinds
         self.clock = clock
         self._locks: dict[int, asyncio.Lock] = {}
-        self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="store")
-        self._drawers = ThreadPoolExecutor(max_workers=DRAWERS, thread_name_prefix="draw")
+        self._worker = Lanes(1, "store")
+        self._drawers = Lanes(DRAWERS, "draw")
 
     async def call(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
-        """Run `fn` (store access, engine work, rendering) on the store worker, off the event loop."""
+        """Run `fn` (store access, engine work) on the store worker, off the event loop, in turn."""
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._worker, functools.partial(self._guarded, fn, *args, **kwargs))
+        return await loop.run_in_executor(self._worker.ordinary, functools.partial(self._guarded, fn, *args, **kwargs))
+
+    async def urgent(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """`call` for deadline work: taken before the ordinary jobs already queued (never interrupting one)."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._worker.urgent, functools.partial(self._guarded, fn, *args, **kwargs))
 
     @staticmethod
     def _guarded(fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
@@ -82,15 +89,16 @@ class Sessions:
                 raise StoreUnavailable(f"{type(exc).__name__}: {exc}") from exc
         raise AssertionError("unreachable")
 
-    async def draw(self, fn: Callable[..., T], *args: Any) -> T:
+    async def draw(self, fn: Callable[..., T], *args: Any, urgent: bool = False) -> T:
         """Run `fn` (a board's picture) on the drawing pool, off the event loop and the store worker."""
-        return await asyncio.get_running_loop().run_in_executor(self._drawers, functools.partial(fn, *args))
+        lane = self._drawers.urgent if urgent else self._drawers.ordinary
+        return await asyncio.get_running_loop().run_in_executor(lane, functools.partial(fn, *args))
 
-    async def drawn(self, result: ActResult) -> ActResult:
+    async def drawn(self, result: ActResult, *, urgent: bool = False) -> ActResult:
         """`result` with its board drawn (on the drawing pool; the change is already saved)."""
         if result.draw is None:
             return result
-        return dataclasses.replace(result, board=await self.draw(result.draw), draw=None)
+        return dataclasses.replace(result, board=await self.draw(result.draw, urgent=urgent), draw=None)
 
     def close(self) -> None:
         self._worker.shutdown(wait=False, cancel_futures=True)
@@ -177,18 +185,20 @@ class Sessions:
     # --- acting -------------------------------------------------------------------------------
 
     async def act(self, game_id: int, actor: Seat, action: Action | str, value: str | None = None,
-                  version: int | None = None, guild_id: int | None = None) -> ActResult:
+                  version: int | None = None, guild_id: int | None = None, *, urgent: bool = False) -> ActResult:
         """One action by a player (`actor` is a user id) or by a pilot (`actor` is its seat's name).
 
         `action` is a game's typed action, or its wire form from a component (decoded here, with the
         kind, before any rule runs: a forged or malformed one is refused with the reason).
 
         `version` is the board's version when pressed from a component, or when a pilot decided;
-        `guild_id` the server the press came from (a game answers only in its own server).
+        `guild_id` the server the press came from (a game answers only in its own server); `urgent`
+        for deadline work (a pilot's answer), which goes ahead of the presses queued.
         """
+        run = self.urgent if urgent else self.call
         async with self.lock(game_id):
-            result = await self.call(self._act, game_id, actor, action, value, version, guild_id)
-        return await self.drawn(result)
+            result = await run(self._act, game_id, actor, action, value, version, guild_id)
+        return await self.drawn(result, urgent=urgent)
 
     def _act(self, game_id: int, actor: Seat, action: Action | str, value: str | None, version: int | None,
              guild_id: int | None) -> ActResult:
