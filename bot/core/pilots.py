@@ -26,6 +26,8 @@ if TYPE_CHECKING:
     from .sessions import Sessions
 
 log = logging.getLogger(__name__)
+GRACE_S = 0.1  # the runner's cut-off comes this long after the pilot's deadline: a pilot that stops at
+               # its deadline (a model's pass with its reason) is the one who answers, at the deadline
 
 def _split(decision: Decision) -> tuple[Action | str, str | None]:
     if isinstance(decision, tuple):
@@ -131,7 +133,7 @@ class PilotRunner:
             reason = f"no pilot named {seat!r} is available"
         else:
             try:
-                async with asyncio.timeout(max(0.0, (deadline - now).total_seconds())):
+                async with asyncio.timeout(max(0.0, (deadline - now).total_seconds()) + GRACE_S):
                     decision = await pilot.decide(state, seat, deadline)
             except TimeoutError:
                 reason = f"no answer in {(deadline - now).total_seconds():g} s"
