@@ -1,8 +1,8 @@
 """Threads with two lanes: deadline work goes ahead of ordinary work queued before it.
 
-The store has one worker thread (its writes are one at a time) and boards a small drawing pool; each
-is fed by one queue. A pilot's preparation, its pass or turn, the budget check and a phase timer's
-time-out are due at a set moment, while a member's press can wait its turn: so every job is queued in
+The store has one worker thread (its writes are one at a time), fed by one queue. A pilot's
+preparation, its pass or turn, the budget check and a phase timer's time-out are due at a set moment,
+while a member's press can wait its turn: so every job is queued in
 a lane, and a thread that comes free takes the oldest job of the urgent lane before any ordinary one.
 A job already running is never interrupted. Each lane is a `concurrent.futures.Executor`, so the loop
 hands work to it with `run_in_executor` as to any pool.

@@ -8,8 +8,8 @@ Store access and engine work run on one worker thread (`call`), never on the eve
 that is locked, read-only, full or unreadable raises `StoreUnavailable` after a short, bounded retry,
 and the transaction it was in changed nothing. Boards are drawn on a small pool of their own once the
 change is saved (`drawn`), so a slow picture never holds the store worker or the game's lock.
-Both have an urgent lane (`lanes.Lanes`): deadline work (a pilot's preparation and answer, a phase's
-time-out: `urgent`, `act(urgent=True)`) is taken before the ordinary presses queued ahead of it.
+The store worker has an urgent lane (`lanes.Lanes`): deadline work (a pilot's preparation and answer,
+a phase's time-out: `urgent`, `act(urgent=True)`) is taken before the ordinary presses queued ahead.
 """
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ import functools
 import logging
 import time
 from collections.abc import Callable, Hashable
+from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime, timedelta
 from typing import Any, TypeVar
 
@@ -65,7 +66,7 @@ class Sessions:
         self.clock = clock
         self._locks: dict[int, asyncio.Lock] = {}
         self._worker = Lanes(1, "store")
-        self._drawers = Lanes(DRAWERS, "draw")
+        self._drawers = ThreadPoolExecutor(max_workers=DRAWERS, thread_name_prefix="draw")
 
     async def call(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """Run `fn` (store access, engine work) on the store worker, off the event loop, in turn."""
@@ -89,16 +90,16 @@ class Sessions:
                 raise StoreUnavailable(f"{type(exc).__name__}: {exc}") from exc
         raise AssertionError("unreachable")
 
-    async def draw(self, fn: Callable[..., T], *args: Any, urgent: bool = False) -> T:
+    async def draw(self, fn: Callable[..., T], *args: Any) -> T:
         """Run `fn` (a board's picture) on the drawing pool, off the event loop and the store worker."""
-        lane = self._drawers.urgent if urgent else self._drawers.ordinary
-        return await asyncio.get_running_loop().run_in_executor(lane, functools.partial(fn, *args))
+        return await asyncio.get_running_loop().run_in_executor(self._drawers, functools.partial(fn, *args))
 
-    async def drawn(self, result: ActResult, *, urgent: bool = False) -> ActResult:
-        """`result` with its board drawn (on the drawing pool; the change is already saved)."""
+    async def drawn(self, result: ActResult) -> ActResult:
+        """`result` with its board drawn (on the drawing pool; the change is already saved: a deadline
+        was met by the save, so a pilot's board waits its turn like any other)."""
         if result.draw is None:
             return result
-        return dataclasses.replace(result, board=await self.draw(result.draw, urgent=urgent), draw=None)
+        return dataclasses.replace(result, board=await self.draw(result.draw), draw=None)
 
     def close(self) -> None:
         self._worker.shutdown(wait=False, cancel_futures=True)
@@ -198,7 +199,7 @@ class Sessions:
         run = self.urgent if urgent else self.call
         async with self.lock(game_id):
             result = await run(self._act, game_id, actor, action, value, version, guild_id)
-        return await self.drawn(result, urgent=urgent)
+        return await self.drawn(result)
 
     def _act(self, game_id: int, actor: Seat, action: Action | str, value: str | None, version: int | None,
              guild_id: int | None) -> ActResult:

@@ -104,7 +104,7 @@ class TimerRunner:
         the game is still in the phase the timer was armed for."""
         async with self.sessions.lock(armed.id):
             result = await self.sessions.urgent(self._expire, armed)  # due now: ahead of queued presses
-        return None if result is None else await self.sessions.drawn(result, urgent=True)
+        return None if result is None else await self.sessions.drawn(result)
 
     def _expire(self, armed: GameRecord) -> ActResult | None:
         """The body of `expire`, on the store worker under the game's lock."""

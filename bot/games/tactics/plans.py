@@ -15,8 +15,8 @@ _lock = threading.Lock()  # the store worker and the drawing pool both ask
 
 
 def planned_turns(fight: tx.FightState, fighter_id: str) -> list[tx.PlannedTurn]:
-    """`tx.plan_turns(fight, fighter_id)`, remembered by the fight's saved form (copies: callers may change
-    what they are given without changing what the next caller gets)."""
+    """`tx.plan_turns(fight, fighter_id)`, remembered by the fight's saved form. The turns are shared with
+    the next caller: read them, never change them."""
     key = (fight.model_dump_json(), fighter_id)
     with _lock:
         turns = _plans.get(key)
@@ -28,4 +28,4 @@ def planned_turns(fight: tx.FightState, fighter_id: str) -> list[tx.PlannedTurn]
             _plans[key] = turns
             while len(_plans) > KEPT:
                 _plans.popitem(last=False)
-    return [turn.model_copy(deep=True) for turn in turns]
+    return list(turns)
