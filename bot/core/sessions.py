@@ -95,8 +95,10 @@ class Sessions:
         return await asyncio.get_running_loop().run_in_executor(self._drawers, functools.partial(fn, *args))
 
     async def drawn(self, result: ActResult) -> ActResult:
-        """`result` with its board drawn (on the drawing pool; the change is already saved: a deadline
-        was met by the save, so a pilot's board waits its turn like any other)."""
+        """`result` with its board drawn, or its private view looked at (on the drawing pool; the change
+        is already saved: a deadline was met by the save, so a pilot's board waits its turn like any other)."""
+        if result.look is not None:
+            return await self.draw(result.look)
         if result.draw is None:
             return result
         return dataclasses.replace(result, board=await self.draw(result.draw), draw=None)
@@ -231,12 +233,9 @@ class Sessions:
             action = decoded
         if version is not None and version != game.version and not _checked_fresh(action):
             return ActResult("stale", STALE_TEXT, game, draw=functools.partial(kind.board, state, game))
-        if kind.is_view(action):
-            try:
-                private = kind.look(state, action, value, self.context(game, actor))
-                return ActResult("private", "", game, private=private)
-            except GameError as exc:
-                return ActResult("refused", str(exc), game)
+        if kind.is_view(action):  # drawn on the drawing pool: its picture must not hold the store worker
+            return ActResult("private", "", game,
+                             look=functools.partial(_looked, kind, state, action, value, self.context(game, actor)))
         seats = kind.seats(state, game)
         if isinstance(actor, str) and actor not in (seats or ()):
             return ActResult("refused", f"The {actor} seat is not due to act now.", game)
@@ -308,6 +307,15 @@ class Sessions:
             except StaleGame:
                 continue  # it moved on meanwhile: close the newer version
         raise StaleGame(f"game {game.id} kept changing while it was being closed")
+
+
+def _looked(kind: GameKind, state: Any, action: Action | str, value: str | None, ctx: Context) -> ActResult:
+    """A private view of `state` (on the drawing pool), or the kind's refusal of it."""
+    game = ctx.game
+    try:
+        return ActResult("private", "", game, private=kind.look(state, action, value, ctx))
+    except GameError as exc:
+        return ActResult("refused", str(exc), game)
 
 
 def _checked_fresh(action: Action | str) -> bool:
