@@ -71,12 +71,14 @@ class Sessions:
     async def call(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """Run `fn` (store access, engine work) on the store worker, off the event loop, in turn."""
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._worker.ordinary, functools.partial(self._guarded, fn, *args, **kwargs))
+        return await loop.run_in_executor(self._worker, functools.partial(self._guarded, fn, *args, **kwargs))
 
     async def urgent(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """`call` for deadline work: taken before the ordinary jobs already queued (never interrupting one)."""
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._worker.urgent, functools.partial(self._guarded, fn, *args, **kwargs))
+        with self._worker.urgently():
+            job = loop.run_in_executor(self._worker, functools.partial(self._guarded, fn, *args, **kwargs))
+        return await job
 
     @staticmethod
     def _guarded(fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
