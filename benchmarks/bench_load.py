@@ -20,6 +20,16 @@ is on screen). A start (the game's slash command) counts as a press too.
 - RSS at the end of the row (SimCord keeps every message and picture the bot sent).
 The first `--warm` seconds of each row (the starts, the first pictures) are not measured.
 Wall figures are wall time on a shared machine: the load average is printed beside each row.
+
+Before this round's changes (commit a1da7aa, 20 s a row, other helpers running: load at the row's end):
+
+| members | presses/s | ack p50/p95/p99 ms | answer p50/p95/p99 ms | CPU ms/press | RSS MB | stall ms | load |
+| --- | --- | --- | --- | --- | --- | --- | --- |
+| 10 | 10.0 | 0.8 / 1.7 / 11.3 | 32 / 186 / 256 | 42.6 | 187 | 25 | 1.15 |
+| 30 | 26.9 | 0.7 / 5.1 / 17.0 | 909 / 2,197 / 2,703 | 34.1 | 262 | 81 | 2.38 |
+| 60 | 35.0 | 0.6 / 4.5 / 20.5 | 1,416 / 3,636 / 3,974 | 24.7 | 349 | 110 | 3.61 |
+| 80 | 44.4 | 0.6 / 3.4 / 14.0 | 1,740 / 3,733 / 4,111 | 23.3 | 458 | 132 | 4.15 |
+| 100 | 40.8 | 0.6 / 2.4 / 19.4 | 2,262 / 4,768 / 6,319 | 24.4 | 561 | 128 | 4.72 |
 """
 from __future__ import annotations
 
