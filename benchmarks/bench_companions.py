@@ -1,8 +1,23 @@
 """Many model companions deciding at once: does anyone else wait, and does every companion end on time?
 
 Run by hand: python benchmarks/bench_companions.py [--counts 1,10,50] [--cap 8] [--models hang,2s]
+             [--pressers 10] [--pilot-alone]
 
-The pilot alone (not the whole bot in SimCord): one CompanionPilot built as the bot builds it at start-up
+By default, the whole bot (`--pilot-alone`: the pilot by itself, below). The real bot in SimCord with
+its hooks released after start-up (bench_load.py's `release`), its companion pointed at the fake
+OpenAI-compatible server in a process of its own (a model that hangs, or one that answers a good turn
+after 2 s). `--pressers` members play the four games, pressing about once a second (bench_load's
+members), and after a few seconds N more members each start a tactics campaign with the model as
+companion at the same
+moment, so N companions open their phase and decide at once. Printed: the other
+members' answer p99 while the companions decide (from every start answered to the end: target <= 250 ms;
+from the interaction to the bot's message carrying the result; the starts' own burst is shown apart),
+the longest loop stall (a 5 ms heartbeat, target <= 50 ms), and when each companion's pass or turn
+was saved, from its phase opening (the saved session's phase_opened to the saved game's time,
+both the bot's clock: target 10.0-10.3 s for a pass, by 10.3 s for a turn).
+
+The pilot alone (`--pilot-alone`, not the whole bot in SimCord): one CompanionPilot built as the bot
+builds it at start-up
 (one AsyncOpenAI, its kept-alive pool, COMPANION_MAX_REQUESTS), a real SQLite store behind a single
 worker thread as the bot's store worker, and the fake OpenAI-compatible server in a process of its own
 (so its work is not on our loop). N companions, each in its own c01 fight, open their phase together.
@@ -24,19 +39,29 @@ import argparse
 import asyncio
 import gc
 import os
+import random
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor
+from datetime import datetime
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+import simcord  # noqa: E402
+from bench_load import GAMES, Heartbeat, Member, Press, Wire, release  # noqa: E402
+
 from bot.companion.pilot import CompanionPilot  # noqa: E402
+from bot.discord import create_bot  # noqa: E402
+from bot.games.tactics.session import TacticsSession  # noqa: E402
 from bot.settings import Settings  # noqa: E402
+from db.games import running_games_of  # noqa: E402
 from db.store import open_store  # noqa: E402
 from engine.tactics import new_fight  # noqa: E402
 
@@ -160,6 +185,93 @@ def _row(r: dict) -> str:
             f"longest garbage collection {r['gc_max_ms']:.1f} ms")
 
 
+async def run_bot(count: int, model: str, cap: int, pressers: int, folder: Path, warm: float = 4.0,
+                  window: float = 12.0) -> dict:
+    """N companions opening their phase together in the real bot while `pressers` members press."""
+    proc, base_url = _serve(MODELS[model])
+    settings = Settings(database_path=folder / f"bot-{model}-{count}.db", shard_count=1, _env_file=None,
+                        OPENAI_BASE_URL=base_url, COMPANION_MODEL="fake-model", COMPANION_MAX_REQUESTS=cap,
+                        COMPANION_CALLS_PER_DAY=10**6)
+    bot = create_bot(settings)
+    wire = Wire()
+    try:
+        async with simcord.run(bot) as env:
+            guild = env.create_guild()
+            channel = guild.create_text_channel("games")
+            rng = random.Random(count)
+            crowd = [Member(env, wire, guild.add_member(env.create_user(f"member{i}")), channel,
+                            GAMES[i % len(GAMES)], random.Random(rng.random())) for i in range(pressers)]
+            hosts = [guild.add_member(env.create_user(f"host{i}")) for i in range(count)]
+            release(env)
+            wire.install()
+            beat = Heartbeat()
+            beating = asyncio.create_task(beat.run())
+            began = time.perf_counter()
+            opened, stop = began + warm, began + warm + window
+            settled: list[float] = []
+
+            async def open_phases() -> None:
+                await asyncio.sleep(max(0.0, opened - time.perf_counter()))
+                starts = []
+                for host in hosts:  # every start is sent before the first is answered: one moment
+                    result = await host.slash(channel, "tactics campaign", pilot="model")
+                    starts.append(Press("start", result._interaction.token, None, time.perf_counter()))
+                    wire.track(starts[-1])
+                await asyncio.gather(*(start.done.wait() for start in starts))
+                settled.append(time.perf_counter())
+
+            await asyncio.gather(*(m.run(stop) for m in crowd), open_phases())
+            beat.stop = True
+            await beating
+            wire.uninstall()
+            loadavg = os.getloadavg()[0]
+            ends = []
+            for host in hosts:
+                games = running_games_of(bot.db, host.id, kind="tactics")
+                if not games:
+                    continue
+                state = TacticsSession.model_validate_json(games[0].state)
+                if state.phase_opened is not None and state.fight.get("companion").done:  # passed or played
+                    saved = datetime.fromisoformat(games[0].updated_at)
+                    ends.append((saved - state.phase_opened).total_seconds())
+            try:
+                async with asyncio.timeout(10):
+                    await bot.close()
+            except TimeoutError:
+                pass
+    finally:
+        proc.terminate()
+        proc.wait()
+    deciding = settled[0] if settled else opened   # the starts answered: the companions are deciding
+    pressed = [p for m in crowd for p in m.presses if deciding <= p.began < stop]
+    answers = [(p.answered - p.began) * 1000 for p in pressed if p.answered is not None]
+    during_starts = [(p.answered - p.began) * 1000 for m in crowd for p in m.presses
+                     if opened <= p.began < deciding and p.answered is not None]
+    stalls = sorted(((late, when - opened) for when, late in beat.late if deciding <= when < stop), reverse=True)
+    start_stall = max((late for when, late in beat.late if opened <= when < deciding), default=0.0)
+    return {"count": count, "model": model, "pressers": pressers, "decided": len(ends),
+            "starts_s": deciding - opened, "starts_p99_ms": _p(during_starts, 0.99),
+            "starts_stall_ms": start_stall * 1000,
+            "first_s": min(ends, default=float("nan")), "last_s": max(ends, default=float("nan")),
+            "off_window": count - sum(1 for t in ends if t <= LATE_S and (model != "hang" or t >= DEADLINE_S)),
+            "press_p99_ms": _p(answers, 0.99) * 1.0, "presses": len(answers),
+            "unanswered": len(pressed) - len(answers), "stall_ms": stalls[0][0] * 1000 if stalls else 0.0,
+            "worst_stalls": ", ".join(f"{a * 1000:.0f} ms at {b:.2f} s" for a, b in stalls[:3]), "load": loadavg}
+
+
+def _bot_row(r: dict) -> str:
+    ok = lambda good: "OK" if good else "MISSED"  # noqa: E731
+    window = f"{DEADLINE_S:g}-{LATE_S:g} s" if r["model"] == "hang" else f"by {LATE_S:g} s"
+    return (f"{r['count']:>3} {r['model']:>4} | decided {r['decided']:>2}/{r['count']} at {r['first_s']:5.2f}-"
+            f"{r['last_s']:5.2f} s, outside {window}: {r['off_window']} (target 0) {ok(r['off_window'] == 0)} | "
+            f"other members' answer p99 {r['press_p99_ms']:6.1f} ms (<= {PRESS_P99_TARGET_MS:g}) "
+            f"{ok(r['press_p99_ms'] <= PRESS_P99_TARGET_MS)} ({r['presses']} presses by {r['pressers']} members, "
+            f"{r['unanswered']} unanswered) | stall {r['stall_ms']:5.1f} ms (<= {STALL_TARGET_MS:g}) "
+            f"{ok(r['stall_ms'] <= STALL_TARGET_MS)} | worst stalls {r['worst_stalls']} | load {r['load']:.2f}\n"
+            f"         (the {r['count']} starts before, {r['starts_s']:.2f} s: answer p99 {r['starts_p99_ms']:.0f} ms, "
+            f"stall {r['starts_stall_ms']:.0f} ms; no target)")
+
+
 async def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--counts", default="1,10,50")
@@ -167,6 +279,8 @@ async def main() -> None:
     ap.add_argument("--cap", type=int, default=Settings(_env_file=None).companion_max_requests,
                     help="COMPANION_MAX_REQUESTS")
     ap.add_argument("--repeat", type=int, default=1, help="runs per row; the figures are their medians")
+    ap.add_argument("--pressers", type=int, default=10, help="members pressing beside the companions")
+    ap.add_argument("--pilot-alone", action="store_true", help="the pilot by itself, with a press stand-in")
     ap.add_argument("--switch-interval-ms", type=float, default=None,
                     help="sys.setswitchinterval for the run (the engine thread and the loop share the interpreter)")
     args = ap.parse_args()
@@ -174,6 +288,15 @@ async def main() -> None:
         sys.setswitchinterval(args.switch_interval_ms / 1000)
     gc.callbacks.append(_gc_watch)
     print("load average at start: " + " ".join(f"{x:.2f}" for x in os.getloadavg()) + f" ({os.cpu_count()} CPUs)")
+    if not args.pilot_alone:
+        print(f"the real bot, COMPANION_MAX_REQUESTS={args.cap}; companions open their phase together while "
+              f"{args.pressers} members press about once a second")
+        with tempfile.TemporaryDirectory() as tmp:
+            for model in args.models.split(","):
+                for count in (int(c) for c in args.counts.split(",")):
+                    print(_bot_row(await run_bot(count, model, args.cap, args.pressers, Path(tmp))), flush=True)
+        print("load average at end: " + " ".join(f"{x:.2f}" for x in os.getloadavg()))
+        return
     print(f"pilot alone, COMPANION_MAX_REQUESTS={args.cap}, switch interval {sys.getswitchinterval() * 1000:g} ms; "
           f"a pass is due within {DEADLINE_S:g}-{LATE_S:g} s "
           f"of its phase opening, a turn by {LATE_S:g} s")

@@ -26,6 +26,8 @@ if TYPE_CHECKING:
     from .sessions import Sessions
 
 log = logging.getLogger(__name__)
+GRACE_S = 0.1  # the runner's cut-off comes this long after the pilot's deadline: a pilot that stops at
+               # its deadline (a model's pass with its reason) is the one who answers, at the deadline
 
 def _split(decision: Decision) -> tuple[Action | str, str | None]:
     if isinstance(decision, tuple):
@@ -69,7 +71,7 @@ class PilotRunner:
 
     async def _schedule(self, game: GameRecord) -> None:
         try:
-            phase, seats = await self.sessions.call(self.due, game)
+            phase, seats = await self.sessions.urgent(self.due, game)
         except Exception:  # the store is down: the phase timer still closes the phase
             log.exception("could not read the pilot seats of game %s", game.id)
             return
@@ -119,7 +121,7 @@ class PilotRunner:
             seconds = 0.0 if state is None else kind.pilot_seconds(state, seat, sessions.context(game, None))
             return state, seconds
 
-        state, seconds = await sessions.call(prepare)
+        state, seconds = await sessions.urgent(prepare)  # its deadline runs: ahead of queued presses
         if state is None:
             return None
         now = sessions.clock()
@@ -131,7 +133,7 @@ class PilotRunner:
             reason = f"no pilot named {seat!r} is available"
         else:
             try:
-                async with asyncio.timeout(max(0.0, (deadline - now).total_seconds())):
+                async with asyncio.timeout(max(0.0, (deadline - now).total_seconds()) + GRACE_S):
                     decision = await pilot.decide(state, seat, deadline)
             except TimeoutError:
                 reason = f"no answer in {(deadline - now).total_seconds():g} s"
@@ -158,15 +160,15 @@ class PilotRunner:
                       value: str | None) -> ActResult | None:
         """Act on the board the pilot saw; if another change came first within the same phase and the
         seat is still due, once on the new board. An answer from a phase that closed is dropped."""
-        result = await self.sessions.act(game.id, seat, action, value, version=game.version)
+        result = await self.sessions.act(game.id, seat, action, value, version=game.version, urgent=True)
         if result.status != "stale":
             return result
         fresh = result.game
-        now_phase, seats = await self.sessions.call(self.due, fresh) if fresh is not None else (None, [])
+        now_phase, seats = await self.sessions.urgent(self.due, fresh) if fresh is not None else (None, [])
         if fresh is None or seat not in seats or now_phase != phase:  # (a kind without phases: both None)
             log.info("game %s: pilot %s answered after its phase had closed; dropped", game.id, seat)
             return None
-        return await self.sessions.act(fresh.id, seat, action, value, version=fresh.version)
+        return await self.sessions.act(fresh.id, seat, action, value, version=fresh.version, urgent=True)
 
 
 __all__ = ["Decision", "Pilot", "PilotRunner"]

@@ -43,6 +43,8 @@ class ActResult:
     new_phase: bool | None = None
     # The board still to draw (off the store worker, once the change is saved): see Sessions.drawn.
     draw: Callable[[], Reply] | None = field(default=None, compare=False, repr=False)
+    # A private view still to draw (a view changes nothing and reads no store): see Sessions.drawn.
+    look: Callable[[], ActResult] | None = field(default=None, compare=False, repr=False)
 
     @property
     def applied(self) -> bool:

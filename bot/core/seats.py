@@ -51,7 +51,7 @@ class PilotNeeds:
     settings: Any
     external_wait: ExternalWait = direct_wait
     db: Any = None                                         # the store (None: pilots keep no records)
-    run: Callable[..., Awaitable[Any]] = _off_loop         # the sessions' worker (Sessions.call)
+    run: Callable[..., Awaitable[Any]] = _off_loop         # the sessions' worker, urgent lane (Sessions.urgent)
     clock: Callable[[], datetime] = lambda: datetime.now(UTC)
 
 

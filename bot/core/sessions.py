@@ -8,6 +8,8 @@ Store access and engine work run on one worker thread (`call`), never on the eve
 that is locked, read-only, full or unreadable raises `StoreUnavailable` after a short, bounded retry,
 and the transaction it was in changed nothing. Boards are drawn on a small pool of their own once the
 change is saved (`drawn`), so a slow picture never holds the store worker or the game's lock.
+The store worker has an urgent lane (`lanes.Lanes`): deadline work (a pilot's preparation and answer,
+a phase's time-out: `urgent`, `act(urgent=True)`) is taken before the ordinary presses queued ahead.
 """
 from __future__ import annotations
 
@@ -29,6 +31,7 @@ from db.store import STORE_ERRORS, Store, is_busy
 from .actions import Action
 from .errors import AlreadyDone
 from .kinds import Context, GameError, GameKind, Outcome, Seat
+from .lanes import Lanes
 from .reply import Reply
 from .results import (
     DONE_TEXT,
@@ -62,13 +65,20 @@ class Sessions:
         self.kinds = kinds
         self.clock = clock
         self._locks: dict[int, asyncio.Lock] = {}
-        self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="store")
+        self._worker = Lanes(1, "store")
         self._drawers = ThreadPoolExecutor(max_workers=DRAWERS, thread_name_prefix="draw")
 
     async def call(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
-        """Run `fn` (store access, engine work, rendering) on the store worker, off the event loop."""
+        """Run `fn` (store access, engine work) on the store worker, off the event loop, in turn."""
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._worker, functools.partial(self._guarded, fn, *args, **kwargs))
+
+    async def urgent(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """`call` for deadline work: taken before the ordinary jobs already queued (never interrupting one)."""
+        loop = asyncio.get_running_loop()
+        with self._worker.urgently():
+            job = loop.run_in_executor(self._worker, functools.partial(self._guarded, fn, *args, **kwargs))
+        return await job
 
     @staticmethod
     def _guarded(fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
@@ -87,7 +97,10 @@ class Sessions:
         return await asyncio.get_running_loop().run_in_executor(self._drawers, functools.partial(fn, *args))
 
     async def drawn(self, result: ActResult) -> ActResult:
-        """`result` with its board drawn (on the drawing pool; the change is already saved)."""
+        """`result` with its board drawn, or its private view looked at (on the drawing pool; the change
+        is already saved: a deadline was met by the save, so a pilot's board waits its turn like any other)."""
+        if result.look is not None:
+            return await self.draw(result.look)
         if result.draw is None:
             return result
         return dataclasses.replace(result, board=await self.draw(result.draw), draw=None)
@@ -177,17 +190,19 @@ class Sessions:
     # --- acting -------------------------------------------------------------------------------
 
     async def act(self, game_id: int, actor: Seat, action: Action | str, value: str | None = None,
-                  version: int | None = None, guild_id: int | None = None) -> ActResult:
+                  version: int | None = None, guild_id: int | None = None, *, urgent: bool = False) -> ActResult:
         """One action by a player (`actor` is a user id) or by a pilot (`actor` is its seat's name).
 
         `action` is a game's typed action, or its wire form from a component (decoded here, with the
         kind, before any rule runs: a forged or malformed one is refused with the reason).
 
         `version` is the board's version when pressed from a component, or when a pilot decided;
-        `guild_id` the server the press came from (a game answers only in its own server).
+        `guild_id` the server the press came from (a game answers only in its own server); `urgent`
+        for deadline work (a pilot's answer), which goes ahead of the presses queued.
         """
+        run = self.urgent if urgent else self.call
         async with self.lock(game_id):
-            result = await self.call(self._act, game_id, actor, action, value, version, guild_id)
+            result = await run(self._act, game_id, actor, action, value, version, guild_id)
         return await self.drawn(result)
 
     def _act(self, game_id: int, actor: Seat, action: Action | str, value: str | None, version: int | None,
@@ -220,12 +235,9 @@ class Sessions:
             action = decoded
         if version is not None and version != game.version and not _checked_fresh(action):
             return ActResult("stale", STALE_TEXT, game, draw=functools.partial(kind.board, state, game))
-        if kind.is_view(action):
-            try:
-                private = kind.look(state, action, value, self.context(game, actor))
-                return ActResult("private", "", game, private=private)
-            except GameError as exc:
-                return ActResult("refused", str(exc), game)
+        if kind.is_view(action):  # drawn on the drawing pool: its picture must not hold the store worker
+            return ActResult("private", "", game,
+                             look=functools.partial(_looked, kind, state, action, value, self.context(game, actor)))
         seats = kind.seats(state, game)
         if isinstance(actor, str) and actor not in (seats or ()):
             return ActResult("refused", f"The {actor} seat is not due to act now.", game)
@@ -297,6 +309,15 @@ class Sessions:
             except StaleGame:
                 continue  # it moved on meanwhile: close the newer version
         raise StaleGame(f"game {game.id} kept changing while it was being closed")
+
+
+def _looked(kind: GameKind, state: Any, action: Action | str, value: str | None, ctx: Context) -> ActResult:
+    """A private view of `state` (on the drawing pool), or the kind's refusal of it."""
+    game = ctx.game
+    try:
+        return ActResult("private", "", game, private=kind.look(state, action, value, ctx))
+    except GameError as exc:
+        return ActResult("refused", str(exc), game)
 
 
 def _checked_fresh(action: Action | str) -> bool:

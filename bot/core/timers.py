@@ -103,7 +103,7 @@ class TimerRunner:
         """The timer armed on `armed` fired: apply the kind's time-out if its deadline really passed and
         the game is still in the phase the timer was armed for."""
         async with self.sessions.lock(armed.id):
-            result = await self.sessions.call(self._expire, armed)
+            result = await self.sessions.urgent(self._expire, armed)  # due now: ahead of queued presses
         return None if result is None else await self.sessions.drawn(result)
 
     def _expire(self, armed: GameRecord) -> ActResult | None:

@@ -50,7 +50,8 @@ class GameHall(commands.AutoShardedBot):
     async def setup_hook(self) -> None:
         self.db = open_store(self.settings.database_url or self.settings.database_path)
         self.sessions = Sessions(self.db, {p.kind.key: p.kind for p in self.plugins}, discord.utils.utcnow)
-        needs = PilotNeeds(self.settings, self.external_wait, self.db, self.sessions.call, self.sessions.clock)
+        # pilots work against their deadline: their store work takes the worker's urgent lane
+        needs = PilotNeeds(self.settings, self.external_wait, self.db, self.sessions.urgent, self.sessions.clock)
         pilots = {p.kind.key: p.build_pilots(needs) for p in self.plugins}
         self.pilots = PilotRunner(self.sessions, pilots,
                                   self.play.post_board)

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import io
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -101,8 +102,40 @@ def _headers(d: ImageDraw.ImageDraw, left: str, right: str, y: int = 44) -> None
 
 
 def render_brief(puzzle: Puzzle, formation: dict[str, str] | None = None) -> bytes:
-    """The board before the battle: your (partial) formation on the left facing the opponent on the right."""
+    """The board before the battle: your (partial) formation on the left facing the opponent on the right.
+
+    Everything the puzzle alone decides (title, ground, the opponent's cards, the brief's lines) is drawn
+    once per puzzle (`_brief_layer`), and each of your cards once per look (`_my_card`); a press only
+    pastes them and writes the guild-pairs line."""
     formation = dict(formation or {})
+    layer, shown = _brief_layer(puzzle.model_dump_json())
+    img = layer.copy()
+    mine_mx = _max_hp(formation)
+    mine_pairs = set(guild_pairs(formation.values()))
+    for slot in SLOTS:
+        name = formation.get(slot)
+        card = _my_card(name, mine_mx.get(slot), SLOT_LABELS[slot], slot in puzzle.fixed,
+                        name is not None and CREATURES[name].guild in mine_pairs)
+        img.paste(card, _slot_box("a", slot))
+    their_pairs = set(guild_pairs(puzzle.opponent.values()))
+    pairs = sorted(mine_pairs | their_pairs)
+    if pairs and shown < BRIEF_LINES:
+        d = ImageDraw.Draw(img)
+        line = "Guild pairs (+6 max HP): " + ", ".join(
+            f"{g} ({'you' if g in mine_pairs else ''}{' & ' if g in mine_pairs and g in their_pairs else ''}"
+            f"{'them' if g in their_pairs else ''})" for g in pairs)
+        d.text((30, BRIEF_TOP + BRIEF_STEP * shown), _fit(d, line, W - 60, 14), font=font(14), fill=MUTED)
+    return png_bytes(img)
+
+
+BRIEF_TOP, BRIEF_STEP, BRIEF_LINES = 322, 20, 8  # the brief panel's first line, line height, lines shown
+
+
+@lru_cache(maxsize=64)
+def _brief_layer(puzzle_json: str) -> tuple[Image.Image, int]:
+    """What a puzzle's brief shows whatever the formation: the picture without your cards or the
+    guild-pairs line, and how many of the panel's lines it used."""
+    puzzle = Puzzle.model_validate_json(puzzle_json)
     img = Image.new("RGB", (W, H), BACKGROUND)
     d = ImageDraw.Draw(img)
     d.text((24, 14), puzzle.title, font=font(22), fill=TEXT)
@@ -110,15 +143,9 @@ def render_brief(puzzle: Puzzle, formation: dict[str, str] | None = None) -> byt
            font=font(15), fill=MUTED, anchor="ra")
     _headers(d, "You (back row · front row)", "(front row · back row) Opponent")
     _channel(d, 66, 300)
-    mine_mx = _max_hp(formation)
-    mine_pairs = set(guild_pairs(formation.values()))
     theirs_mx = _max_hp(puzzle.opponent)
     their_pairs = set(guild_pairs(puzzle.opponent.values()))
     for slot in SLOTS:
-        x, y = _slot_box("a", slot)
-        name = formation.get(slot)
-        _card(d, x, y, name, mx=mine_mx.get(slot), label=SLOT_LABELS[slot], fixed=slot in puzzle.fixed,
-              bonus=name is not None and CREATURES[name].guild in mine_pairs)
         x, y = _slot_box("b", slot)
         name = puzzle.opponent[slot]
         _card(d, x, y, name, mx=theirs_mx[slot], label=_rounds_label(name, puzzle.rounds_limit),
@@ -126,17 +153,20 @@ def render_brief(puzzle: Puzzle, formation: dict[str, str] | None = None) -> byt
     d.rounded_rectangle((16, 312, W - 16, H - 12), radius=12, fill=PANEL)
     lines = _wrap(d, puzzle.brief, W - 60, 14)[:2] + goal_lines(puzzle) + limit_lines(puzzle)
     lines.append("R3,6,9,12 on a card: the rounds its ability fires (shields at speed 10, before anyone).")
-    pairs = sorted(mine_pairs | their_pairs)
-    if pairs:
-        lines.append("Guild pairs (+6 max HP): " + ", ".join(
-            f"{g} ({'you' if g in mine_pairs else ''}{' & ' if g in mine_pairs and g in their_pairs else ''}"
-            f"{'them' if g in their_pairs else ''})" for g in pairs))
-    y = 322
-    for line in lines[:8]:
+    y = BRIEF_TOP
+    for line in lines[:BRIEF_LINES]:
         strong = line.startswith(("Objective", "Mastery"))
         d.text((30, y), _fit(d, line, W - 60, 14), font=font(14), fill=TEXT if strong else MUTED)
-        y += 20
-    return png_bytes(img)
+        y += BRIEF_STEP
+    return img, min(len(lines), BRIEF_LINES)
+
+
+@lru_cache(maxsize=512)
+def _my_card(name: str | None, mx: int | None, label: str, fixed: bool, bonus: bool) -> Image.Image:
+    """One of your cards on the brief (or an empty slot), drawn on the ground it is pasted onto."""
+    card = Image.new("RGB", (CARD_W + 1, CARD_H + 1), BACKGROUND)
+    _card(ImageDraw.Draw(card), 0, 0, name, mx=mx, label=label, fixed=fixed, bonus=bonus)
+    return card
 
 
 def _rounds_label(name: str, limit: int) -> str:

@@ -53,6 +53,7 @@ from .actions import (
 )
 from .invitation import Invitation, opened, solo
 from .offers import offered_turn, offers_kept, turns_now
+from .plans import planned_turns
 from .progress import daily_status, load_record, profile_lines, recorder, remember
 from .recap import lines_of, render_recap
 from .render import render_board
@@ -153,7 +154,7 @@ class Tactics(GameKind[TacticsSession], TacticsViews, Invitation):
         if actor is None:
             return ()
         code = CODE_OF[actor]
-        buttons = [turn_button(i, t, code) for i, t in enumerate(tx.plan_turns(state.fight, actor))]
+        buttons = [turn_button(i, t, code) for i, t in enumerate(planned_turns(state.fight, actor))]
         row = 2
         buttons.append(Button(f"Pass ({state.fight.get(actor).name})", Pass(code), "danger", row=row))
         buttons.append(Button("Skill previews", ShowSkills(code), row=row))

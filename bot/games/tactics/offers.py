@@ -5,6 +5,7 @@ from __future__ import annotations
 import engine.tactics as tx
 
 from .actions import CODE_OF, SendTurn
+from .plans import planned_turns
 from .session import OfferedTurn, TacticsSession, due
 
 
@@ -19,14 +20,14 @@ def offers_kept(state: TacticsSession, after: tx.FightState) -> dict[str, list[O
         key = f"{CODE_OF[fid]}:{before.seq}"
         member = fid == "hero" or state.pilot == "friend"
         if member and key not in kept and due(before, fid) and due(after, fid):
-            kept[key] = offered(tx.plan_turns(before, fid))
+            kept[key] = offered(planned_turns(before, fid))
     return kept
 
 
 def offered_turn(state: TacticsSession, fid: str, key: str, action: SendTurn) -> OfferedTurn | None:
     """The turn a preview showed: planned now if the fight has not moved, else as it was offered
     (None: it was offered in a phase that is over)."""
-    turns = offered(tx.plan_turns(state.fight, fid)) if action.seq == state.fight.seq else state.offered.get(key, [])
+    turns = offered(planned_turns(state.fight, fid)) if action.seq == state.fight.seq else state.offered.get(key, [])
     return turns[action.number - 1] if 1 <= action.number <= len(turns) else None
 
 
@@ -34,6 +35,6 @@ def turns_now(state: TacticsSession, fid: str) -> str:
     """The turns the board offers now, in a refusal's words (after a turn that no longer works)."""
     if not due(state.fight, fid):
         return ""
-    turns = tx.plan_turns(state.fight, fid)
+    turns = planned_turns(state.fight, fid)
     listed = "; ".join(f"{i}. {t.label}" for i, t in enumerate(turns, 1))
     return f"The turns now (on the board): {listed}." if turns else "No ready-made turn fits now."

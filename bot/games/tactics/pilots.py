@@ -22,8 +22,6 @@ from db import companion as decision_store
 from .actions import PilotTurn
 from .session import PILOT_SECONDS, TacticsSession, player_call
 
-MARGIN_S = 0.05  # the model's deadline ends this much before the core's
-
 
 def _action(decision: CompanionDecision, state: TacticsSession) -> PilotTurn:
     return PilotTurn(json.dumps({"decision": decision.model_dump(mode="json"), "seq": state.fight.seq}))
@@ -90,7 +88,7 @@ class ModelPilot(_Built):
         return self._companion is not None
 
     async def decide(self, state: TacticsSession, seat: str, deadline: datetime) -> PilotTurn:
-        timeout = max(0.0, (deadline - self.now()).total_seconds() - MARGIN_S)
+        timeout = max(0.0, (deadline - self.now()).total_seconds())  # the whole 10 s; the core waits a moment more
         # A timeout is said as the seed says it (10 s), whatever was left after a restart.
         deciding = self.companion.decide(state.fight, "companion", timeout=timeout, guild_id=state.guild_id,
                                          game_id=state.key, window=PILOT_SECONDS, call=player_call(state))

@@ -21,6 +21,7 @@ from .actions import (
     WhatHappened,
     echo,
 )
+from .plans import planned_turns
 from .previews import preview_lines, turn_preview
 from .session import TacticsSession, mine, refusal, skill_named
 from .text import clip, strays_report
@@ -41,7 +42,7 @@ class TacticsViews:
     def _turn_view(self, state: TacticsSession, action: ShowTurn, ctx: Context) -> Reply:
         n = action.number
         fid = mine(state, ctx, f"Turn {n}", action.fighter)
-        turns = tx.plan_turns(state.fight, fid)
+        turns = planned_turns(state.fight, fid)
         if not 1 <= n <= len(turns):
             raise GameError(f"Turn {n}: there are {len(turns)} ready-made turns now.")
         send = SendTurn(action.fighter, n, state.fight.seq)
@@ -52,7 +53,7 @@ class TacticsViews:
     def _turns_view(self, state: TacticsSession, action: ShowTurns, ctx: Context) -> Reply:
         code = action.fighter
         fid = mine(state, ctx, "Ready-made turns", code)
-        turns = tx.plan_turns(state.fight, fid)
+        turns = planned_turns(state.fight, fid)
         buttons = [turn_button(i, t, code) for i, t in enumerate(turns)]
         buttons.append(Button(f"Pass ({state.fight.get(fid).name})", Pass(code), "danger", row=2))
         buttons.append(Button("Skill previews", ShowSkills(code), row=2))

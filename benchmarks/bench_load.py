@@ -1,0 +1,401 @@
+"""How many presses one process answers, and how fast, with N members each pressing about once a second.
+
+Run by hand: python benchmarks/bench_load.py [--members 10,30,60,80,100] [--seconds 20] [--warm 5]
+
+The real bot (create_bot, every shipped game, a real SQLite file) in SimCord. Once the bot is ready,
+SimCord's hooks are released (`release`: the loop's task and timer hooks, the executor hooks, the
+virtual clocks, and the settling after each action), so the bot runs on a plain asyncio loop in real
+time and members press concurrently, as on Discord. Each member plays one game, the four games in
+turn (bowls endless, a formation campaign, a tactics campaign with the auto companion, summon
+against the AI), and presses what a player would (a bowl then Sow; a slot, a creature, Battle, Next
+puzzle; a ready-made turn then Send; the hand then a placement); each member presses once a second
+from its first press, or at once when the answer came later than that (a member presses only what
+is on screen). A start (the game's slash command) counts as a press too.
+- ack: from the interaction to Discord's acknowledgement (the defer);
+- answer: from the interaction to the bot's first message carrying the result (the pressed board
+  edited, a new board posted in the thread, or the private answer);
+- CPU per press: the whole process's CPU time over the measured window (the bot, SimCord's in-memory
+  Discord and the members' driver, which a real Discord would not cost us) per press answered;
+- the longest stall: how late a 5 ms heartbeat on the loop woke;
+- RSS at the end of the row (SimCord keeps every message and picture the bot sent).
+The first `--warm` seconds of each row (the starts, the first pictures) are not measured.
+Wall figures are wall time on a shared machine: the load average is printed beside each row.
+
+Before this round's changes (commit a1da7aa, 20 s a row, other helpers running: load at the row's end):
+
+| members | presses/s | ack p50/p95/p99 ms | answer p50/p95/p99 ms | CPU ms/press | RSS MB | stall ms | load |
+| --- | --- | --- | --- | --- | --- | --- | --- |
+| 10 | 10.0 | 0.8 / 1.7 / 11.3 | 32 / 186 / 256 | 42.6 | 187 | 25 | 1.15 |
+| 30 | 26.9 | 0.7 / 5.1 / 17.0 | 909 / 2,197 / 2,703 | 34.1 | 262 | 81 | 2.38 |
+| 60 | 35.0 | 0.6 / 4.5 / 20.5 | 1,416 / 3,636 / 3,974 | 24.7 | 349 | 110 | 3.61 |
+| 80 | 44.4 | 0.6 / 3.4 / 14.0 | 1,740 / 3,733 / 4,111 | 23.3 | 458 | 132 | 4.15 |
+| 100 | 40.8 | 0.6 / 2.4 / 19.4 | 2,262 / 4,768 / 6,319 | 24.4 | 561 | 128 | 4.72 |
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import re
+import resource
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import simcord
+from simcord import _dpy_internals, _runtime
+from simcord.components import walk_components
+from simcord.http import router
+from simcord.results import ResponseMessage
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+
+from bot.discord import create_bot  # noqa: E402
+from bot.settings import Settings  # noqa: E402
+
+RATE_TARGET = 90.0        # presses/s at the target row
+P99_TARGET_MS = 500.0     # answer p99 at the target row
+TARGET_MEMBERS = 80
+STALL_TARGET_MS = 50.0
+BEAT = 0.005
+EVERY = 1.0               # seconds between a member's presses
+GIVE_UP = 15.0            # an answer later than this counts as never answered
+THREAD = re.compile(r"(?:ready|running) in <#(\d+)>")
+GAMES = ("bowls", "formation", "tactics", "summon")
+
+
+def release(env: Any) -> None:
+    """SimCord's hooks off: the loop and executors as asyncio made them, real clocks, no settling.
+
+    SimCord has no public switch for this; these are the calls its own teardown makes (`_detach_bot`),
+    minus detaching the bot. Actors' verbs then return as soon as their interaction is sent."""
+    _runtime._restore_loop(env)
+    _dpy_internals.release_clocks(env)
+
+    async def no_settling(*args: Any, **kwargs: Any) -> None:
+        return None
+
+    env._settle_internal = no_settling
+
+
+@dataclass
+class Press:
+    game: str
+    token: str
+    thread: int | None        # where a new board for this press may be posted
+    began: float
+    acked: float | None = None
+    answered: float | None = None
+    done: asyncio.Event = field(default_factory=asyncio.Event)
+
+
+class Wire:
+    """Watches every request the bot makes of Discord and times each press's ack and answer."""
+
+    def __init__(self) -> None:
+        self.by_token: dict[str, Press] = {}
+        self.by_thread: dict[int, Press] = {}
+        self._dispatch = router.dispatch
+
+    def install(self) -> None:
+        router.dispatch = self._observed
+
+    def uninstall(self) -> None:
+        router.dispatch = self._dispatch
+
+    def track(self, press: Press) -> None:
+        self.by_token[press.token] = press
+        if press.thread is not None:
+            self.by_thread[press.thread] = press
+
+    def _observed(self, backend: Any, method: str, path: str, **kwargs: Any) -> Any:
+        result = self._dispatch(backend, method, path, **kwargs)
+        backend.http_requests.clear()  # SimCord's request log: a copy of every body, kept for transcripts
+        now = time.perf_counter()
+        parts = path.strip("/").split("/")
+        if parts[0] == "interactions" and parts[-1] == "callback":
+            press = self.by_token.get(parts[2])
+            if press is not None and press.acked is None:
+                press.acked = now
+                if (kwargs.get("json") or {}).get("type") in (4, 7):  # the acknowledgement carries the answer
+                    self._answer(press, now)
+        elif parts[0] == "webhooks" and len(parts) >= 3:
+            press = self.by_token.get(parts[2])
+            if press is not None and press.acked is not None and (method != "DELETE" or press.thread is None):
+                self._answer(press, now)
+        elif parts[0] == "channels" and len(parts) >= 3 and parts[2] == "messages" and method in ("POST", "PATCH"):
+            press = self.by_thread.get(int(parts[1]))
+            if press is not None and press.acked is not None:
+                self._answer(press, now)
+        return result
+
+    def _answer(self, press: Press, now: float) -> None:
+        if press.answered is None:
+            press.answered = now
+            press.done.set()
+            self.by_token.pop(press.token, None)
+            if press.thread is not None and self.by_thread.get(press.thread) is press:
+                del self.by_thread[press.thread]
+
+
+def _components(message: Any) -> list[dict]:
+    return [c for c in walk_components(message.components) if c.get("type") in (2, 3)]
+
+
+def _enabled(message: Any) -> list[dict]:
+    return [c for c in _components(message) if not c.get("disabled")]
+
+
+def _button(message: Any, want: Callable[[dict], bool]) -> dict | None:
+    return next((c for c in _enabled(message) if c.get("type") == 2 and want(c)), None)
+
+
+class Member:
+    """One member playing one game: reads what is on screen, presses what a player would."""
+
+    def __init__(self, env: Any, wire: Wire, actor: Any, channel: Any, game: str, rng: random.Random) -> None:
+        self.env, self.wire, self.actor, self.channel, self.game, self.rng = env, wire, actor, channel, game, rng
+        self.thread: int | None = None
+        self.private: Any = None   # the newest private answer (a preview, a hand)
+        self.presses: list[Press] = []
+        self.start_command = {"bowls": ("bowls endless", {}), "formation": ("formation campaign", {}),
+                              "tactics": ("tactics campaign", {"pilot": "auto"}), "summon": ("summon ai", {})}[game]
+
+    def boards(self) -> list[Any]:
+        """The newest messages with controls that everyone sees in the member's thread, newest first
+        (the live board, then, say, a fight's result offering the next fight)."""
+        stored = self.env.backend.messages.get(self.thread, {}) if self.thread else {}
+        newest = sorted(stored, reverse=True)[:6]
+        return [ResponseMessage(self.env, stored[i]) for i in newest
+                if not stored[i].flags & 64 and stored[i].components]
+
+    async def _record(self, result: Any, thread: int | None) -> Press:
+        record = result._interaction
+        press = Press(self.game, record.token, thread, time.perf_counter())
+        self.wire.track(press)
+        self.presses.append(press)
+        self._last = result
+        return press
+
+    async def press_once(self) -> Press:
+        """Choose and send one press; returns it (its answer is awaited by the caller)."""
+        began = time.perf_counter()
+        choice = next((c for c in map(self.choose, self.boards()) if c is not None), None)
+        if choice is None:
+            name, options = self.start_command
+            result = await self.actor.slash(self.channel, name, **options)
+            press = await self._record(result, None)
+            press.began = began
+            return press
+        message, component, values = choice
+        if component.get("type") == 3:
+            result = await self.actor.select(message, values, custom_id=component["custom_id"])
+        else:
+            result = await self.actor.click(message, custom_id=component["custom_id"])
+        press = await self._record(result, self.thread)
+        press.began = began
+        return press
+
+    def after(self, press: Press) -> None:
+        """What the answer showed: the new thread of a start, the private message of a preview or hand."""
+        result = self._last
+        said = [m for m in (result.response, *result.followups) if m is not None]
+        # a start (or Next fight, or Rematch) answers "your game is ready in <#thread>" (or "running in")
+        found = next((THREAD.search(m.content) for m in said if THREAD.search(m.content)), None)
+        if found is not None:
+            self.thread = int(found.group(1))
+        messages = [m for m in said[::-1] if m.ephemeral]
+        self.private = messages[0] if messages else None
+
+    # --- what a player presses, per game ----------------------------------------------------------
+
+    def choose(self, board: Any) -> tuple[Any, dict, list[str]] | None:
+        return getattr(self, f"_{self.game}")(board)
+
+    def _bowls(self, board: Any):
+        sow = _button(board, lambda c: c["custom_id"].endswith(":sow"))
+        if sow is not None:
+            return board, sow, []
+        picks = [c for c in _enabled(board) if ":pick:" in (c.get("custom_id") or "")]
+        if picks:
+            return board, self.rng.choice(picks), []
+        undo = _button(board, lambda c: c["custom_id"].endswith("undo"))
+        return (board, undo, []) if undo is not None else None
+
+    def _formation(self, board: Any):
+        for label in ("Battle", "Next puzzle", "Retry", "Try again"):
+            found = _button(board, lambda c, label=label: c.get("label") == label)
+            if found is not None:
+                return board, found, []
+        selects = [c for c in _enabled(board) if c.get("type") == 3]
+        for verb in ("place:", "slot:"):  # a creature for the chosen slot, else an empty slot
+            for select in selects:
+                options = [o for o in select.get("options") or [] if o["value"].startswith(verb)
+                           and (verb == "place:" or o.get("label", "").endswith(": empty"))]
+                if options:
+                    return board, select, [self.rng.choice(options)["value"]]
+        clear = _button(board, lambda c: c.get("label") == "Clear")
+        return (board, clear, []) if clear is not None else None
+
+    def _tactics(self, board: Any):
+        if self.private is not None:
+            send = _button(self.private, lambda c: c.get("label") == "Send")
+            if send is not None:
+                return self.private, send, []
+        for want in (lambda c: c.get("label") in ("Next fight", "Retry"),
+                     lambda c: (c.get("label") or "").startswith("1. "),
+                     lambda c: (c.get("label") or "").startswith("Pass")):
+            found = _button(board, want)
+            if found is not None:
+                return board, found, []
+        return None
+
+    def _summon(self, board: Any):
+        if self.private is not None:
+            selects = [c for c in _enabled(self.private) if c.get("type") == 3]
+            for verb in ("place:", "hp:"):  # a placement, else a piece to see its placements
+                for select in selects:
+                    options = [o for o in select.get("options") or [] if o["value"].startswith(verb)]
+                    if options:
+                        return self.private, select, [self.rng.choice(options)["value"]]
+        for label in ("Your hand", "Rematch"):
+            found = _button(board, lambda c, label=label: c.get("label") == label)
+            if found is not None:
+                return board, found, []
+        return None
+
+    async def run(self, stop: float) -> None:
+        """Press once a second (or at once after a late answer) until `stop`."""
+        loop = asyncio.get_running_loop()
+        await asyncio.sleep(self.rng.random() * EVERY)
+        due = time.perf_counter()
+        while time.perf_counter() < stop:
+            press = await self.press_once()
+            try:
+                await asyncio.wait_for(press.done.wait(), GIVE_UP)
+            except TimeoutError:
+                self.private = None
+                self.thread = self.thread  # the next press reads the board again
+            else:
+                self.after(press)
+            due += EVERY
+            await asyncio.sleep(max(0.0, due - time.perf_counter()))
+            due = max(due, time.perf_counter() - EVERY)
+        del loop
+
+
+class Heartbeat:
+    def __init__(self) -> None:
+        self.late: list[tuple[float, float]] = []
+        self.stop = False
+
+    async def run(self) -> None:
+        while not self.stop:
+            due = time.perf_counter() + BEAT
+            await asyncio.sleep(BEAT)
+            now = time.perf_counter()
+            self.late.append((now, max(0.0, now - due)))
+
+
+def _p(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
+
+
+def _rss_mb() -> float:
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+async def measure(members: int, seconds: float, warm: float, seed: int) -> dict:
+    with tempfile.TemporaryDirectory() as folder:
+        settings = Settings(database_path=Path(folder) / "load.db", shard_count=1, _env_file=None)
+        bot = create_bot(settings)
+        wire = Wire()
+        async with simcord.run(bot) as env:
+            guild = env.create_guild()
+            channel = guild.create_text_channel("games")
+            rng = random.Random(seed)
+            crowd = [Member(env, wire, guild.add_member(env.create_user(f"member{i}")), channel,
+                            GAMES[i % len(GAMES)], random.Random(rng.random())) for i in range(members)]
+            release(env)
+            wire.install()
+            beat = Heartbeat()
+            beating = asyncio.create_task(beat.run())
+            began = time.perf_counter()
+            opened, stop = began + warm, began + warm + seconds
+            cpu: list[float] = []
+
+            async def mark() -> None:
+                await asyncio.sleep(max(0.0, opened - time.perf_counter()))
+                cpu.append(time.process_time())
+                await asyncio.sleep(max(0.0, stop - time.perf_counter()))
+                cpu.append(time.process_time())
+
+            marking = asyncio.create_task(mark())
+            await asyncio.gather(*(m.run(stop) for m in crowd), marking)
+            beat.stop = True
+            await beating
+            rss = _rss_mb()
+            wire.uninstall()
+            loadavg = os.getloadavg()[0]
+            try:
+                async with asyncio.timeout(10):
+                    await bot.close()
+            except TimeoutError:
+                pass
+    pressed = [p for m in crowd for p in m.presses if opened <= p.began < stop]
+    answered = [p for p in pressed if p.answered is not None]
+    acks = [(p.acked - p.began) * 1000 for p in pressed if p.acked is not None]
+    answers = [(p.answered - p.began) * 1000 for p in answered]  # type: ignore[operator]
+    stalls = [late for when, late in beat.late if opened <= when < stop]
+    per_game = {g: _p([(p.answered - p.began) * 1000 for p in answered if p.game == g], 0.99)  # type: ignore[operator]
+                for g in GAMES}
+    return {"members": members, "rate": len(answered) / seconds, "pressed": len(pressed),
+            "unanswered": len(pressed) - len(answered),
+            "ack": [_p(acks, q) for q in (0.5, 0.95, 0.99)], "answer": [_p(answers, q) for q in (0.5, 0.95, 0.99)],
+            "cpu_ms": (cpu[1] - cpu[0]) * 1000 / max(1, len(answered)), "rss_mb": rss,
+            "stall_ms": max(stalls, default=0.0) * 1000, "per_game_p99": per_game, "load": loadavg}
+
+
+def _row(r: dict) -> str:
+    ack, answer = r["ack"], r["answer"]
+    line = (f"{r['members']:>4} | {r['rate']:6.1f}/s ({r['pressed']} pressed, {r['unanswered']} unanswered) | "
+            f"ack {ack[0]:5.1f} / {ack[1]:6.1f} / {ack[2]:6.1f} ms | "
+            f"answer {answer[0]:6.1f} / {answer[1]:7.1f} / {answer[2]:7.1f} ms | "
+            f"CPU {r['cpu_ms']:5.1f} ms/press | RSS {r['rss_mb']:5.0f} MB | "
+            f"stall {r['stall_ms']:6.1f} ms (<= {STALL_TARGET_MS:g}) | load {r['load']:.2f}")
+    if r["members"] == TARGET_MEMBERS:
+        rate_ok = r["rate"] >= RATE_TARGET
+        p99_ok = answer[2] <= P99_TARGET_MS
+        line += (f"\n     target row: {r['rate']:.1f} presses/s (>= {RATE_TARGET:g}) {'OK' if rate_ok else 'MISSED'}, "
+                 f"answer p99 {answer[2]:.0f} ms (<= {P99_TARGET_MS:g}) {'OK' if p99_ok else 'MISSED'}")
+    line += "\n     answer p99 by game: " + ", ".join(f"{g} {v:.0f} ms" for g, v in r["per_game_p99"].items())
+    return line
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--members", default="10,30,60,80,100")
+    ap.add_argument("--seconds", type=float, default=20.0, help="measured seconds per row")
+    ap.add_argument("--warm", type=float, default=5.0, help="unmeasured seconds first (the starts)")
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args()
+    print("load average at start: " + " ".join(f"{x:.2f}" for x in os.getloadavg()) + f" ({os.cpu_count()} CPUs)")
+    print(f"target: >= {RATE_TARGET:g} presses/s with answer p99 <= {P99_TARGET_MS:g} ms at {TARGET_MEMBERS} members; "
+          f"columns: members | answered presses/s | ack p50/p95/p99 | answer p50/p95/p99 | CPU | RSS | stall")
+    for members in (int(m) for m in args.members.split(",")):
+        print(_row(asyncio.run(measure(members, args.seconds, args.warm, args.seed))), flush=True)
+    print("load average at end: " + " ".join(f"{x:.2f}" for x in os.getloadavg()))
+
+
+if __name__ == "__main__":
+    main()
