@@ -100,6 +100,16 @@ def countdown(game: GameRecord) -> str:
     return f"⏳ Time runs out <t:{int(game.deadline.timestamp())}:R>."
 
 
+COUNTDOWN = re.compile(r"⏳ Time runs out <t:\d+:R>\.")
+CLOSED_TEXT = "⌛ Closed: the newer board is below."
+
+
+def retired_text(content: str) -> str | None:
+    """A retired board's words with its countdown, which would read "… ago", turned into why it has no
+    buttons; None when it had no countdown (its words stay as they are)."""
+    return COUNTDOWN.sub(CLOSED_TEXT, content) if COUNTDOWN.search(content) else None
+
+
 def thread_link(game: GameRecord) -> str:
     return f"<#{game.thread_id}>" if game.thread_id else "its thread"
 
@@ -118,6 +128,12 @@ def board_message(game: GameRecord, reply: Reply, said: str = "") -> dict[str, A
     if view is not None:
         kwargs["view"] = view
     return kwargs
+
+
+def _retired(content: str) -> dict[str, Any]:
+    """The edit that makes a board read-only: its buttons go, its countdown says it closed."""
+    text = retired_text(content)
+    return {"view": None} if text is None else {"view": None, "content": text}
 
 
 class Boards:
@@ -269,11 +285,12 @@ class Boards:
         if message_id is None:
             return
         try:
-            if interaction is not None:
-                await interaction.edit_original_response(view=None)
+            if interaction is not None and interaction.message is not None:
+                await interaction.edit_original_response(**_retired(interaction.message.content))
             elif game.thread_id:
                 thread = self.play.bot.get_partial_messageable(game.thread_id, guild_id=game.guild_id)
-                await thread.get_partial_message(message_id).edit(view=None)
+                old = await thread.fetch_message(message_id)
+                await old.edit(**_retired(old.content))
         except discord.HTTPException as exc:  # its buttons answer "out of date" anyway
             log.info("game %s: the previous board kept its buttons (%s)", game.id, exc)
 

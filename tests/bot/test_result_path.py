@@ -180,3 +180,5 @@ async def test_a_press_that_closes_the_phase_posts_the_next_board_and_retires_th
         assert final.id != board.id and "The game was ended." in final.content
         pressed = next(m for m in thread.history() if m.id == board.id)
         assert not buttons_of(pressed) and "Count: 0/10" in pressed.content, "the pressed board keeps its words"
+        assert "Time runs out" not in pressed.content and "Closed: the newer board is below" in pressed.content, \
+            "a retired board's countdown would read '… ago'"

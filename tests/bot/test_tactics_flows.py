@@ -201,6 +201,7 @@ async def test_bad_input_is_refused_privately_and_changes_nothing(make_real_bot)
         await alice.slash(thread, "tactics pass")
         retired = next(m for m in thread.history() if m.id == old_board.id)
         assert labels(retired) == [], "a board of a phase that is over keeps its words, not its buttons"
+        assert "Time runs out" not in retired.content and "Closed: the newer board is below" in retired.content
         assert get_game(bot.db, 1).version == game.version + 2, "only the pass (and auto's next turn) changed it"
 
 
