@@ -80,12 +80,15 @@ class LockFinder:
         dists = [max(abs(fx - tp[0]), abs(fy - tp[1])) for _, tp in duo]
         if min(dists) > self.far:
             return None   # nothing it has can reach the duo from here
-        fight, st = self.fight, self.st
+        fight = self.fight
         best: tuple[int, SkillDef, dict] | None = None
+        lv = self.levels
         for i, skill, reach in self.skills:
             if skill.shape == "single":
                 for (t, tp), d in zip(duo, dists):
-                    if fight.in_range(st, skill, frm, tp):
+                    # fight.in_range, inline: shots reach 1 tile further from higher ground
+                    in_range = skill.range + (skill.delivery == "shot" and lv[fy][fx] > lv[tp[1]][tp[0]])
+                    if 1 <= d <= in_range:
                         v = self.worth(i, skill, frm, t, tp)
                     elif d <= reach:
                         v = self.worth(i, skill, frm, t, tp) // 2  # it follows, but may be dodged
@@ -112,7 +115,10 @@ class LockFinder:
             else:
                 for hd in DIRS:
                     tiles = fight.area_set(frm, skill, hd)[1]
-                    v = sum(self.worth(i, skill, frm, t, tp) for t, tp in duo if tp in tiles)
+                    v = 0
+                    for t, tp in duo:
+                        if tp in tiles:
+                            v += self.worth(i, skill, frm, t, tp)
                     if v and (best is None or v > best[0]):
                         best = (v, skill, {"heading": hd})
         return best
