@@ -46,11 +46,27 @@ def attacks(st: FighterState) -> list[SkillDef]:
     return [s for s in kit(st.name).values() if s.slot == "action"]
 
 
+_MEMO: dict[tuple, tuple[dict, dict]] = {}
+_MEMO_KEEP = 1024   # strays' positions remembered (a look ahead plays the same phase from many turns)
+_UNSEEN = object()
+
+
+def _memo_key(fight: Fight, st: FighterState) -> tuple:
+    """All best_lock reads of a fight: the board, the round (enrage), the stray, and where every standing
+    fighter is (flanks, the duo's tiles) with the duo's HP and the statuses a hit leans toward."""
+    b = fight.b
+    return (tuple(b.terrain), tuple(b.levels), fight.s.round, st.id, st.name, st.move,
+            tuple((f.id, f.side, f.pos, f.hp, f.max_hp, f.has("soaked"), f.has("prone"))
+                  for f in fight.s.fighters if f.standing))
+
+
 class LockFinder:
     """best_lock for one stray on one unchanged board, asked from many tiles (every tile it may walk
     to): the duo, the stray's attacks and their reach are read once, and each duo member's worth to a
     skill (target_value) is kept per what it depends on from the tile (higher ground, the direction
-    it comes from), which many tiles share. Valid only while the fight does not change."""
+    it comes from), which many tiles share. The answers are remembered per position of the fight, so
+    the strays' phase of a look ahead, played again after another turn that left the same position,
+    weighs nothing twice. Valid only while the fight does not change."""
 
     def __init__(self, fight: Fight, st: FighterState) -> None:
         self.fight, self.st = fight, st
@@ -58,7 +74,14 @@ class LockFinder:
         self.skills = [(i, s, _skill_reach(st, s)) for i, s in enumerate(attacks(st))]
         self.far = max((r for _, _, r in self.skills), default=0)
         self.levels = [[ord(c) - 48 for c in row] for row in fight.b.levels]
-        self.seen: dict[tuple, int] = {}
+        key = _memo_key(fight, st)
+        memo = _MEMO.get(key)
+        if memo is None:
+            if len(_MEMO) >= _MEMO_KEEP:
+                _MEMO.clear()
+            memo = _MEMO[key] = ({}, {})
+        self.seen: dict[tuple, int] = memo[0]
+        self.found: dict[XY, tuple[int, SkillDef, dict] | None] = memo[1]
 
     def worth(self, i: int, skill: SkillDef, frm: XY, t: FighterState, tp: XY) -> int:
         # target_value sees the tile only through the height it stands at against the target's and
@@ -73,6 +96,12 @@ class LockFinder:
 
     def best(self, frm: XY) -> tuple[int, SkillDef, dict] | None:
         """The telegraph from tile `frm` that threatens the most duo HP it can reach."""
+        found = self.found.get(frm, _UNSEEN)
+        if found is _UNSEEN:
+            found = self.found[frm] = self._best(frm)
+        return found  # type: ignore[return-value]
+
+    def _best(self, frm: XY) -> tuple[int, SkillDef, dict] | None:
         duo = self.duo
         if not duo:
             return None
