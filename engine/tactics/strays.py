@@ -51,11 +51,24 @@ _MEMO_KEEP = 1024   # strays' positions remembered (a look ahead plays the same 
 _UNSEEN = object()
 
 
-def _memo_key(fight: Fight, st: FighterState) -> tuple:
+_HEADINGS: dict[tuple[str, ...], dict[tuple, tuple[int, ...]]] = {}
+_HEADINGS_KEEP = 16   # boards whose aims are remembered (the terrain never changes in a fight)
+
+
+def _headings_for(terrain: tuple[str, ...]) -> dict[tuple, tuple[int, ...]]:
+    """Per board: which of the eight headings of a cone, line or dash from one tile cover another."""
+    table = _HEADINGS.get(terrain)
+    if table is None:
+        if len(_HEADINGS) >= _HEADINGS_KEEP:
+            _HEADINGS.clear()
+        table = _HEADINGS[terrain] = {}
+    return table
+
+
+def _memo_key(fight: Fight, st: FighterState, terrain: tuple[str, ...]) -> tuple:
     """All best_lock reads of a fight: the board, the round (enrage), the stray, and where every standing
     fighter is (flanks, the duo's tiles) with the duo's HP and the statuses a hit leans toward."""
-    b = fight.b
-    return (tuple(b.terrain), tuple(b.levels), fight.s.round, st.id, st.name, st.move,
+    return (terrain, tuple(fight.b.levels), fight.s.round, st.id, st.name, st.move,
             tuple((f.id, f.side, f.pos, f.hp, f.max_hp, f.has("soaked"), f.has("prone"))
                   for f in fight.s.fighters if f.standing))
 
@@ -74,7 +87,9 @@ class LockFinder:
         self.skills = [(i, s, _skill_reach(st, s)) for i, s in enumerate(attacks(st))]
         self.far = max((r for _, _, r in self.skills), default=0)
         self.levels = [[ord(c) - 48 for c in row] for row in fight.b.levels]
-        key = _memo_key(fight, st)
+        terrain = tuple(fight.b.terrain)
+        self.headings = _headings_for(terrain)
+        key = _memo_key(fight, st, terrain)
         memo = _MEMO.get(key)
         if memo is None:
             if len(_MEMO) >= _MEMO_KEEP:
@@ -109,7 +124,6 @@ class LockFinder:
         dists = [max(abs(fx - tp[0]), abs(fy - tp[1])) for _, tp in duo]
         if min(dists) > self.far:
             return None   # nothing it has can reach the duo from here
-        fight = self.fight
         best: tuple[int, SkillDef, dict] | None = None
         lv = self.levels
         for i, skill, reach in self.skills:
@@ -142,15 +156,29 @@ class LockFinder:
                     if v and (best is None or v > best[0]):
                         best = (v, skill, {"center": c})
             else:
-                for hd in DIRS:
-                    tiles = fight.area_set(frm, skill, hd)[1]
-                    v = 0
-                    for t, tp in duo:
-                        if tp in tiles:
-                            v += self.worth(i, skill, frm, t, tp)
+                # Each heading's worth is the sum over the duo members it covers, in DIRS order.
+                per_heading = [0] * len(DIRS)
+                for (t, tp), d in zip(duo, dists):
+                    if d > reach:
+                        continue
+                    covering = self.covering(skill, frm, tp)
+                    if covering:
+                        w = self.worth(i, skill, frm, t, tp)
+                        for k in covering:
+                            per_heading[k] += w
+                for k, v in enumerate(per_heading):
                     if v and (best is None or v > best[0]):
-                        best = (v, skill, {"heading": hd})
+                        best = (v, skill, {"heading": DIRS[k]})
         return best
+
+    def covering(self, skill: SkillDef, frm: XY, tp: XY) -> tuple[int, ...]:
+        """The headings (indices into DIRS) whose cone, line or dash from `frm` covers tile `tp`."""
+        key = (skill.shape, skill.length, frm, tp)
+        ks = self.headings.get(key)
+        if ks is None:
+            fight = self.fight
+            ks = self.headings[key] = tuple(k for k, hd in enumerate(DIRS) if tp in fight.area_set(frm, skill, hd)[1])
+        return ks
 
 
 def best_lock(fight: Fight, st: FighterState, frm: XY) -> tuple[int, SkillDef, dict] | None:
