@@ -47,7 +47,7 @@ def attacks(st: FighterState) -> list[SkillDef]:
 
 
 _MEMO: dict[tuple, tuple[dict, dict]] = {}
-_MEMO_KEEP = 1024   # strays' positions remembered (a look ahead plays the same phase from many turns)
+_MEMO_KEEP = 512   # strays' positions remembered (a look ahead plays the same phase from many turns)
 _UNSEEN = object()
 
 
