@@ -195,7 +195,7 @@ def _areas_for(terrain: list[str]) -> dict:
 
 
 _REACH: dict[tuple[tuple[str, ...], tuple[str, ...]], dict] = {}
-_REACH_BOARDS, _REACH_KEEP = 16, 256   # path maps remembered: boards, and maps per board (a plan asks ~20)
+_REACH_BOARDS, _REACH_KEEP = 16, 64   # path maps remembered: boards, and maps per board (a plan asks ~20)
 
 
 def _reach_for(terrain: list[str], levels: list[str]) -> dict:

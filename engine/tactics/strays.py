@@ -47,8 +47,7 @@ def attacks(st: FighterState) -> list[SkillDef]:
 
 
 _MEMO: dict[tuple, tuple[dict, dict]] = {}
-_MEMO_KEEP = 512   # strays' positions remembered (a look ahead plays the same phase from many turns)
-_UNSEEN = object()
+_MEMO_KEEP = 128   # positions remembered: a plan and its offer weigh about 40 (its look ahead replays them)
 
 
 _HEADINGS: dict[tuple[str, ...], dict[tuple, tuple[int, ...]]] = {}
@@ -96,7 +95,7 @@ class LockFinder:
                 _MEMO.clear()
             memo = _MEMO[key] = ({}, {})
         self.seen: dict[tuple, int] = memo[0]
-        self.found: dict[XY, tuple[int, SkillDef, dict] | None] = memo[1]
+        self.found: dict[XY, tuple[int, int, str, str | XY] | None] = memo[1]
 
     def worth(self, i: int, skill: SkillDef, frm: XY, t: FighterState, tp: XY) -> int:
         # target_value sees the tile only through the height it stands at against the target's and
@@ -111,12 +110,18 @@ class LockFinder:
 
     def best(self, frm: XY) -> tuple[int, SkillDef, dict] | None:
         """The telegraph from tile `frm` that threatens the most duo HP it can reach."""
-        found = self.found.get(frm, _UNSEEN)
-        if found is _UNSEEN:
+        if frm in self.found:
+            found = self.found[frm]
+        else:
             found = self.found[frm] = self._best(frm)
-        return found  # type: ignore[return-value]
+        if found is None:
+            return None
+        v, i, how, aim = found
+        return v, self.skills[i][1], {how: aim}
 
-    def _best(self, frm: XY) -> tuple[int, SkillDef, dict] | None:
+    def _best(self, frm: XY) -> tuple[int, int, str, str | XY] | None:
+        """best, kept as plain values (worth, attack, how it is aimed, the aim): the memo holds
+        thousands of them, and plain tuples cost the garbage collector nothing."""
         duo = self.duo
         if not duo:
             return None
@@ -124,7 +129,7 @@ class LockFinder:
         dists = [max(abs(fx - tp[0]), abs(fy - tp[1])) for _, tp in duo]
         if min(dists) > self.far:
             return None   # nothing it has can reach the duo from here
-        best: tuple[int, SkillDef, dict] | None = None
+        best: tuple[int, int, str, str | XY] | None = None
         lv = self.levels
         for i, skill, reach in self.skills:
             if skill.shape == "single":
@@ -138,7 +143,7 @@ class LockFinder:
                     else:
                         continue
                     if best is None or v > best[0]:
-                        best = (v, skill, {"target": t.id})
+                        best = (v, i, "target", t.id)
                 continue
             if min(dists) > reach:
                 continue   # no aim of this area can cover a duo member: it adds nothing
@@ -154,7 +159,7 @@ class LockFinder:
                     v = sum(self.worth(i, skill, frm, t, tp) for t, tp in duo
                             if max(abs(c[0] - tp[0]), abs(c[1] - tp[1])) <= r)
                     if v and (best is None or v > best[0]):
-                        best = (v, skill, {"center": c})
+                        best = (v, i, "center", c)
             else:
                 # Each heading's worth is the sum over the duo members it covers, in DIRS order.
                 per_heading = [0] * len(DIRS)
@@ -168,7 +173,7 @@ class LockFinder:
                             per_heading[k] += w
                 for k, v in enumerate(per_heading):
                     if v and (best is None or v > best[0]):
-                        best = (v, skill, {"heading": DIRS[k]})
+                        best = (v, i, "heading", DIRS[k])
         return best
 
     def covering(self, skill: SkillDef, frm: XY, tp: XY) -> tuple[int, ...]:
