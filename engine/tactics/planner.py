@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
-from .board import COMPASS, DIRS, EXIT, dist, on_board, tile_name
+from .board import COMPASS, DIRS, EXIT, H, W, dist, on_board, tile_name
 from .consequences import Consequences, Lookahead
 from .content import SkillDef, kit
 from .engine import IllegalStepError, StaleStateError, TurnResult, check_actor, play_turn, run_steps
@@ -429,10 +429,26 @@ def _safest(fight: Fight, f: FighterState, start: XY, budget: int, threats: Thre
 
 
 def _exit_pull(fight: Fight, p: XY) -> int:
+    """Tiles from p to the nearest exit in a break-out (0 in any other fight, or with no exit)."""
     if fight.s.goal != "break_out":
         return 0
-    exits = fight.b.exits()
-    return min(dist(p, e) for e in exits) if exits else 0
+    return _exit_distances(tuple(fight.b.terrain))[p[1]][p[0]]
+
+
+_EXIT_DISTANCES: dict[tuple[str, ...], list[list[int]]] = {}
+_EXIT_BOARDS = 16   # boards remembered (the terrain never changes in a fight; the planner asks per tile)
+
+
+def _exit_distances(terrain: tuple[str, ...]) -> list[list[int]]:
+    """Per board, each tile's distance to the nearest exit, worked out once."""
+    table = _EXIT_DISTANCES.get(terrain)
+    if table is None:
+        exits = [(x, y) for y in range(H) for x in range(W) if terrain[y][x] == EXIT]
+        table = [[min((dist((x, y), e) for e in exits), default=0) for x in range(W)] for y in range(H)]
+        if len(_EXIT_DISTANCES) >= _EXIT_BOARDS:
+            _EXIT_DISTANCES.clear()
+        _EXIT_DISTANCES[terrain] = table
+    return table
 
 
 def _build(state, fight, f, here, reach, threats, c, left, skills, ally_waiting, ally_kit,

@@ -194,6 +194,22 @@ def _areas_for(terrain: list[str]) -> dict:
     return table
 
 
+_REACH: dict[tuple[tuple[str, ...], tuple[str, ...]], dict] = {}
+_REACH_BOARDS, _REACH_KEEP = 16, 64   # path maps remembered: boards, and maps per board (a plan asks ~20)
+
+
+def _reach_for(terrain: list[str], levels: list[str]) -> dict:
+    key = (tuple(terrain), tuple(levels))
+    table = _REACH.get(key)
+    if table is None:
+        if len(_REACH) >= _REACH_BOARDS:
+            _REACH.clear()
+        table = _REACH[key] = {}
+    elif len(table) >= _REACH_KEEP:
+        table.clear()
+    return table
+
+
 class Fight:
     """Mutable working copy of one fight. Not for callers: use engine.py."""
 
@@ -203,6 +219,7 @@ class Fight:
         self.b = state.board
         self._lv = [[ord(c) - 48 for c in row] for row in self.b.levels]
         self._areas = _areas_for(self.b.terrain)
+        self._reach = _reach_for(self.b.terrain, self.b.levels)
         self.dry = False                      # a preview's scratch copy: no luck, no log, notes kept
         self.record: dict[str, dict] = {}
         self.events: list = []                # what this working copy played, in order (events.py)
@@ -283,11 +300,23 @@ class Fight:
     def paths(self, f: FighterState, budget: int, start: XY | None = None,
               provoke: bool = True) -> dict[XY, tuple[int, int, XY | None]]:
         """Cheapest ways to every tile within `budget`: tile -> (cost, opportunity attacks, previous).
-        Passes through allies, never through foes; tiles an ally stands on are listed but not stoppable."""
+        Passes through allies, never through foes; tiles an ally stands on are listed but not stoppable.
+        Remembered per board by everything it reads (the map is shared: callers only read it), as the
+        planner's look ahead walks the same fighter from the same tile past the same foes many times."""
         start = start or self.pos(f)
-        foes = [self.pos(o) for o in self.foes(f)]
+        foe_fs = self.foes(f)
+        foes = [self.pos(o) for o in foe_fs]
+        provokes = tuple(provoke and self.reckons_with(f, o) for o in foe_fs)
+        key = (start, budget, tuple(foes), provokes)
+        known = self._reach.get(key)
+        if known is None:
+            known = self._reach[key] = self._paths(start, budget, foes, provokes)
+        return known
+
+    def _paths(self, start: XY, budget: int, foes: list[XY], provokes: tuple[bool, ...]
+               ) -> dict[XY, tuple[int, int, XY | None]]:
         foe_set = set(foes)
-        threats = [p for p, o in zip(foes, self.foes(f)) if provoke and self.reckons_with(f, o)]
+        threats = [p for p, threat in zip(foes, provokes) if threat]
         # The threats each tile is next to: leaving a threat's reach is a step from a tile next to it
         # to one that is not (its own tile is a foe's, never entered).
         near: dict[XY, tuple[int, ...]] = {}
