@@ -47,8 +47,9 @@ async def test_a_campaign_fight_from_start_to_result_with_auto(make_real_bot):
         fight = session(bot).fight
         assert fight.result is not None and labels(thread.last_message) == ["Next fight", "Retry"]
         assert f"**{fight.result.capitalize()}** — " in final and "XP" in final
-        reason = ("+305 XP: 5 for the fight and 300 for the first win (the climb from level 1 to c02's recommended "
-                  "level 2)") if fight.result == "won" else "+5 XP for the fight (a win adds more)"
+        reason = ("+305 XP: 5 for the fight and 300 for the first win (the climb from level 1 to the level "
+                  "fight 2, Hold the Ford recommends, 2)") if fight.result == "won" \
+            else "+5 XP for the fight (a win adds more)"
         assert reason in final, "the XP is said with its reason"
         pictures = [a.filename for a in thread.last_message.attachments]
         assert pictures == ["tactics.png", "tactics-recap.png"], "the end shows the fight's recap chart"

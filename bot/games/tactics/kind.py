@@ -71,7 +71,7 @@ from .session import (
     no_pings,
     refusal,
 )
-from .text import board_text, closing_lines, encounter_line, more_to_tell, news_lines
+from .text import board_text, closing_lines, goal_line, more_to_tell, news_lines
 from .views import TacticsViews, turn_button
 
 __all__ = ["KEY", "Choices", "PILOT_SECONDS", "Tactics", "TacticsSession"]
@@ -423,7 +423,7 @@ class Tactics(GameKind[TacticsSession], TacticsViews, Invitation):
 
     def daily(self, day: date) -> str | None:
         enc = tx.daily_encounter(day)
-        goal = encounter_line(enc).split(" · ", 2)[2]
+        goal = goal_line(enc)
         return f"{goal}, {len(enc.pack)} strays — one counted attempt (`/tactics daily`)."
 
     def daily_status(self, day: date, db: Store, user_id: int) -> str | None:

@@ -81,10 +81,24 @@ def fit(view: str, room: int) -> str:
     return "\n".join(lines + ["…"] if cut else lines)
 
 
-def encounter_line(enc: tx.EncounterDef) -> str:
+def fight_name(encounter_id: str) -> str:
+    """A campaign fight as a player knows it, by its place and name ("fight 2, Hold the Ford"); the
+    encounter's id stays the value behind the commands' lists."""
+    ids = [e.id for e in tx.campaign()]
+    enc = tx.encounter(encounter_id)
+    return f"fight {ids.index(enc.id) + 1}, {enc.name}" if enc.id in ids else enc.name
+
+
+def goal_line(enc: tx.EncounterDef) -> str:
+    """An encounter's goal and the level it recommends."""
     goal = {"rout": "rout", "hold": f"hold to round {enc.hold_round}",
             "break_out": f"break out (exits open in round {enc.exit_round})"}[enc.goal]
-    return f"{enc.id} · {enc.name} · {goal} · recommended level {enc.level}"
+    return f"{goal} · recommended level {enc.level}"
+
+
+def encounter_line(enc: tx.EncounterDef) -> str:
+    name = fight_name(enc.id)
+    return f"{name[:1].upper()}{name[1:]} · {goal_line(enc)}"
 
 
 def headline(state: TacticsSession) -> str:
@@ -162,12 +176,12 @@ def xp_words(reward: tx.FightReward) -> str:
     if why_.kind == "daily":
         return f"{head} for a counted daily win, paid like a first win"
     if why_.kind == "floor":
-        return (f"{head} for the first win (the least a first win pays, as {why_.next_encounter} recommends the "
-                f"same level {why_.from_level})")
+        return (f"{head} for the first win (the least a first win pays, as {fight_name(why_.next_encounter)} "
+                f"recommends the same level {why_.from_level})")
     if why_.next_encounter is None:
         return f"{head} for the first win (a level's climb, for the campaign's last fight)"
-    return (f"{head} for the first win (the climb from level {why_.from_level} to {why_.next_encounter}'s "
-            f"recommended level {why_.to_level})")
+    return (f"{head} for the first win (the climb from level {why_.from_level} to the level "
+            f"{fight_name(why_.next_encounter)} recommends, {why_.to_level})")
 
 
 def news_lines(reward: tx.FightReward) -> list[str]:
