@@ -175,11 +175,11 @@ def xp_words(reward: tx.FightReward) -> str:
         return f"{head} for winning it again (a first win pays more)"
     if why_.kind == "daily":
         return f"{head} for a counted daily win, paid like a first win"
+    if why_.next_encounter is None:
+        return f"{head} for the first win (a level's climb, for the campaign's last fight)"
     if why_.kind == "floor":
         return (f"{head} for the first win (the least a first win pays, as {fight_name(why_.next_encounter)} "
                 f"recommends the same level {why_.from_level})")
-    if why_.next_encounter is None:
-        return f"{head} for the first win (a level's climb, for the campaign's last fight)"
     return (f"{head} for the first win (the climb from level {why_.from_level} to the level "
             f"{fight_name(why_.next_encounter)} recommends, {why_.to_level})")
 
