@@ -117,6 +117,7 @@ class CompanionPilot:
         self.model = settings.companion_model
         self.store = store
         self.run = run  # the bot's store worker (Sessions.call); without it store calls run in a thread
+        self._store_thread: ThreadPoolExecutor | None = None
         self.clock = clock or (lambda: datetime.now(UTC))
         self.client = make_client(settings, http_client) if self.model else None
         if self.client is not None:
@@ -385,10 +386,14 @@ class CompanionPilot:
     # --- the day's budget -----------------------------------------------------------------------------
 
     async def _in_store(self, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
-        """Store access off the event loop: on the bot's store worker when given, else a thread."""
+        """Store access off the event loop: on the bot's store worker when given, else on a thread of the
+        pilot's own, one call at a time (the store's connection takes one transaction at once)."""
         if self.run is not None:
             return await self.run(fn, *args, **kwargs)
-        return await asyncio.to_thread(fn, *args, **kwargs)
+        if self._store_thread is None:
+            self._store_thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="companion-store")
+        call = partial(fn, *args, **kwargs)
+        return await asyncio.get_running_loop().run_in_executor(self._store_thread, call)
 
     async def _over_budget(self, guild_id: int | None) -> bool:
         """Whether today's calls for this server are all counted (a look, not a reservation)."""
