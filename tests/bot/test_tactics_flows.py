@@ -379,7 +379,7 @@ async def test_locked_campaign_fights_are_refused_with_the_rule_that_opens_them(
     async with simcord.run(bot) as env:
         guild, channel, alice = world(env, "alice")
         refused = await alice.slash(channel, "tactics campaign", encounter="c05")
-        assert "c05 · Bramble Watch is locked: win c04 · Out of the Hollow first." in private_text(refused)
+        assert "Fight 5, Bramble Watch is locked: win fight 4, Out of the Hollow first." in private_text(refused)
         replay = await alice.slash(channel, "tactics fight", encounter="c01")
         assert "once you have won it" in private_text(replay)
         listed = await alice.autocomplete(channel, "tactics campaign", "encounter", "")

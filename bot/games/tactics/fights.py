@@ -14,7 +14,7 @@ from engine.errors import RuleError
 
 from .progress import load_record
 from .session import KEY, PILOTS, Choices, Mode, PilotName, TacticsSession, refusal
-from .text import encounter_line
+from .text import encounter_line, fight_name
 
 
 def new_campaign(db: Store, user_id: int, encounter_id: str | None, choices: Choices) -> tuple[TacticsSession, str]:
@@ -22,9 +22,10 @@ def new_campaign(db: Store, user_id: int, encounter_id: str | None, choices: Cho
     enc = _encounter((encounter_id or record.next_campaign()).strip().lower())
     if enc.id not in {e.id for e in tx.campaign()}:
         raise GameError(f"{enc.id} is not a campaign fight: `/tactics campaign` lists them.")
-    reason = record.locked_reason(enc.id)
-    if reason:
-        raise GameError(f"{enc.id} · {enc.name} is locked: {reason}.")
+    if record.locked_reason(enc.id):
+        ids = [e.id for e in tx.campaign()]
+        before = fight_name(ids[ids.index(enc.id) - 1])
+        raise GameError(f"{_first_up(fight_name(enc.id))} is locked: win {before} first.")
     return _start(db, user_id, record, enc, "campaign", choices), f"Tactics campaign: {encounter_line(enc)}"
 
 
@@ -32,8 +33,9 @@ def new_replay(db: Store, user_id: int, encounter_id: str, choices: Choices) -> 
     record = load_record(db, user_id)
     enc = _encounter(encounter_id.strip().lower())
     if enc.id not in record.won:
-        won = ", ".join(record.won) or "none yet"
-        raise GameError(f"{enc.id} · {enc.name}: you can replay a fight once you have won it (won: {won}).")
+        won = "; ".join(fight_name(i) for i in record.won) or "none yet"
+        raise GameError(f"{_first_up(fight_name(enc.id))}: you can replay a fight once you have won it "
+                        f"(won: {won}).")
     return _start(db, user_id, record, enc, "fight", choices), f"Tactics replay: {encounter_line(enc)}"
 
 
@@ -115,6 +117,11 @@ def encounter_choices(db: Store, user_id: int, current: str, won_only: bool = Fa
         if record.locked_reason(enc.id) or (won_only and enc.id not in record.won):
             continue
         label = encounter_line(enc) + (" ✓" if enc.id in record.won else "")
-        if current.strip().lower() in label.lower():
+        typed = current.strip().lower()
+        if typed in label.lower() or typed == enc.id:
             found.append((label[:100], enc.id))
     return found[:25]
+
+
+def _first_up(words: str) -> str:
+    return words[:1].upper() + words[1:]
