@@ -39,7 +39,6 @@ import argparse
 import asyncio
 import gc
 import os
-import random
 import statistics
 import subprocess
 import sys
@@ -55,7 +54,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import simcord  # noqa: E402
-from bench_load import GAMES, Heartbeat, Member, Press, Wire, release  # noqa: E402
+from bench_load import Press, Wire, crowd, go_live  # noqa: E402
 
 from bot.companion.pilot import CompanionPilot  # noqa: E402
 from bot.discord import create_bot  # noqa: E402
@@ -196,16 +195,9 @@ async def run_bot(count: int, model: str, cap: int, pressers: int, folder: Path,
     wire = Wire()
     try:
         async with simcord.run(bot) as env:
-            guild = env.create_guild()
-            channel = guild.create_text_channel("games")
-            rng = random.Random(count)
-            crowd = [Member(env, wire, guild.add_member(env.create_user(f"member{i}")), channel,
-                            GAMES[i % len(GAMES)], random.Random(rng.random())) for i in range(pressers)]
+            guild, channel, pressing = crowd(env, wire, pressers, count)
             hosts = [guild.add_member(env.create_user(f"host{i}")) for i in range(count)]
-            release(env)
-            wire.install()
-            beat = Heartbeat()
-            beating = asyncio.create_task(beat.run())
+            beat, beating = go_live(env, wire)
             began = time.perf_counter()
             opened, stop = began + warm, began + warm + window
             settled: list[float] = []
@@ -220,7 +212,7 @@ async def run_bot(count: int, model: str, cap: int, pressers: int, folder: Path,
                 await asyncio.gather(*(start.done.wait() for start in starts))
                 settled.append(time.perf_counter())
 
-            await asyncio.gather(*(m.run(stop) for m in crowd), open_phases())
+            await asyncio.gather(*(m.run(stop) for m in pressing), open_phases())
             beat.stop = True
             await beating
             wire.uninstall()
@@ -243,9 +235,9 @@ async def run_bot(count: int, model: str, cap: int, pressers: int, folder: Path,
         proc.terminate()
         proc.wait()
     deciding = settled[0] if settled else opened   # the starts answered: the companions are deciding
-    pressed = [p for m in crowd for p in m.presses if deciding <= p.began < stop]
+    pressed = [p for m in pressing for p in m.presses if deciding <= p.began < stop]
     answers = [(p.answered - p.began) * 1000 for p in pressed if p.answered is not None]
-    during_starts = [(p.answered - p.began) * 1000 for m in crowd for p in m.presses
+    during_starts = [(p.answered - p.began) * 1000 for m in pressing for p in m.presses
                      if opened <= p.began < deciding and p.answered is not None]
     stalls = sorted(((late, when - opened) for when, late in beat.late if deciding <= when < stop), reverse=True)
     start_stall = max((late for when, late in beat.late if opened <= when < deciding), default=0.0)

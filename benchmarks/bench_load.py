@@ -303,6 +303,23 @@ class Heartbeat:
             self.late.append((now, max(0.0, now - due)))
 
 
+def crowd(env: Any, wire: Wire, members: int, seed: int) -> tuple[Any, Any, list[Member]]:
+    """A server with #games and `members` members, each playing one game (the four in turn)."""
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    rng = random.Random(seed)
+    return guild, channel, [Member(env, wire, guild.add_member(env.create_user(f"member{i}")), channel,
+                                   GAMES[i % len(GAMES)], random.Random(rng.random())) for i in range(members)]
+
+
+def go_live(env: Any, wire: Wire) -> tuple[Heartbeat, asyncio.Task]:
+    """SimCord's hooks released, the wire watched and the heartbeat beating: the measured run begins."""
+    release(env)
+    wire.install()
+    beat = Heartbeat()
+    return beat, asyncio.create_task(beat.run())
+
+
 def _p(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
@@ -321,15 +338,8 @@ async def measure(members: int, seconds: float, warm: float, seed: int) -> dict:
         bot = create_bot(settings)
         wire = Wire()
         async with simcord.run(bot) as env:
-            guild = env.create_guild()
-            channel = guild.create_text_channel("games")
-            rng = random.Random(seed)
-            crowd = [Member(env, wire, guild.add_member(env.create_user(f"member{i}")), channel,
-                            GAMES[i % len(GAMES)], random.Random(rng.random())) for i in range(members)]
-            release(env)
-            wire.install()
-            beat = Heartbeat()
-            beating = asyncio.create_task(beat.run())
+            _, _, pressing = crowd(env, wire, members, seed)
+            beat, beating = go_live(env, wire)
             began = time.perf_counter()
             opened, stop = began + warm, began + warm + seconds
             cpu: list[float] = []
@@ -341,7 +351,7 @@ async def measure(members: int, seconds: float, warm: float, seed: int) -> dict:
                 cpu.append(time.process_time())
 
             marking = asyncio.create_task(mark())
-            await asyncio.gather(*(m.run(stop) for m in crowd), marking)
+            await asyncio.gather(*(m.run(stop) for m in pressing), marking)
             beat.stop = True
             await beating
             rss = _rss_mb()
@@ -352,7 +362,7 @@ async def measure(members: int, seconds: float, warm: float, seed: int) -> dict:
                     await bot.close()
             except TimeoutError:
                 pass
-    pressed = [p for m in crowd for p in m.presses if opened <= p.began < stop]
+    pressed = [p for m in pressing for p in m.presses if opened <= p.began < stop]
     answered = [p for p in pressed if p.answered is not None]
     acks = [(p.acked - p.began) * 1000 for p in pressed if p.acked is not None]
     answers = [(p.answered - p.began) * 1000 for p in answered]  # type: ignore[operator]
