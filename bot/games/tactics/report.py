@@ -128,6 +128,11 @@ def duo_hp_line(fight: tx.FightState, events: Sequence[ev.Event]) -> str:
     return ", ".join(parts)
 
 
+def _aim(fight: tx.FightState, e: ev.TelegraphFired | ev.TelegraphLocked) -> str:
+    """Where a telegraph points: at its target, or on the tiles of its area."""
+    return f"at {name_of(fight, e.target)}" if e.target else f"on {', '.join(e.tiles)}"
+
+
 def _group(fight: tx.FightState, e: ev.Event) -> tuple[tuple[str, str, int], str, int | None] | None:
     """An event's group in the short report ((who, what, weight), the fighter it counts, its amount)."""
     n = lambda fid: name_of(fight, fid)  # noqa: E731 - a short local reader
@@ -169,8 +174,7 @@ def _line(fight: tx.FightState, e: ev.Event) -> str:
         shield = f", {e.absorbed} taken by the shield" if e.absorbed else ""
         return f"{who} {what.removesuffix(' (down)')}: {e.lost}{shield}" + left
     if isinstance(e, ev.TelegraphFired):
-        aim = f"at {n(e.target)}" if e.target else f"on {', '.join(e.tiles)}"
-        return f"{n(e.stray)}'s {e.skill} fires {aim}"
+        return f"{n(e.stray)}'s {e.skill} fires {_aim(fight, e)}"
     if isinstance(e, ev.Pushed):
         return f"{n(e.by)} {_push_words(fight, e)}"
     if isinstance(e, ev.StatusApplied):
@@ -184,8 +188,7 @@ def _line(fight: tx.FightState, e: ev.Event) -> str:
     if isinstance(e, ev.Guarded):
         return f"{n(e.who)}'s Flowing Guard takes {e.blocked} off {n(e.against)}'s hit"
     if isinstance(e, ev.TelegraphLocked):
-        aim = f"at {n(e.target)}" if e.target else f"on {', '.join(e.tiles)}"
-        return f"{n(e.stray)} locks {e.skill} {aim} for its next phase"
+        return f"{n(e.stray)} locks {e.skill} {_aim(fight, e)} for its next phase"
     if isinstance(e, ev.SkillUsed):
         return f"{n(e.who)} uses {e.skill} at {e.at}"
     if isinstance(e, ev.SurfaceLeft):
