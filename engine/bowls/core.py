@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from itertools import compress
 
-from .matching import COUNTS, PIECE, RECIPES, TIE, UNIT, forget_bigger, key_of, pack
+from .matching import COUNTS, LONGEST, PIECE, RECIPES, TIE, UNIT, forget_bigger, key_of, pack
 
 COLORS = "RYGBP"
 WILD = "W"
@@ -41,10 +41,16 @@ _MANY = 5  # a hand of this many stones makes mostly bowls not seen before: sown
 Match = tuple[str, tuple[int, ...], int]  # (the queue left, removed R,Y,G,B,P,W, the removed stones' key)
 
 
+class _TooLong(Exception):
+    """A bowl too long to follow by its key (matching.LONGEST)."""
+
+
 class _KeyCache(dict):
     """Each bowl's key by its letters, worked out the first time a bowl is looked up."""
 
     def __missing__(self, s: str) -> int:
+        if len(s) > LONGEST:  # only on a hand-made board: followed by its letters instead
+            raise _TooLong
         k = COUNTS[s[:PIECE]] + COUNTS[s[PIECE:]] if len(s) <= 2 * PIECE else key_of(s)
         if len(s) <= CAPACITY:  # a longer bowl lasts one phase at most: not worth keeping
             if len(self) > _CACHE_LIMIT:  # a long-lived process: keep memory bounded
@@ -57,6 +63,8 @@ class _MatchCache(dict):
     """Each bowl's match by its letters, worked out the first time a bowl is looked up."""
 
     def __missing__(self, s: str) -> Match | None:
+        if len(s) > LONGEST:  # only on a hand-made board, never kept
+            return _match_uncached(s)  # type: ignore[return-value]
         how = RECIPES[COUNTS[s[:PIECE]] + COUNTS[s[PIECE:]] if len(s) <= 2 * PIECE else key_of(s)]
         r: Match | None = None
         if how is not None:
@@ -97,6 +105,8 @@ def match_bowl(s: str) -> tuple[str, tuple[int, ...]] | None:
     are completed with wilds, fewest wilds needed first, ties by whose first stone stands earliest;
     the front-most wilds are used; completing stops at the first group that needs more than are left.
     """
+    if len(s) > LONGEST:
+        return _match_uncached(s)
     how = RECIPES[key_of(s)]
     return None if how is None else _apply(s, how)
 
@@ -301,7 +311,12 @@ def play(bowls, src: int, volcano: int = 0, reverse: int = 0, trace: list | None
     back = reverse >> src & 1
     keys: list[int] | None = None
     hows: list
-    if len(stones) < _MANY:
+    if _MANY <= len(stones) <= LONGEST:
+        try:
+            keys = list(map(_KEY, b))
+        except _TooLong:  # a hand-made board: followed by letters
+            pass
+    if keys is None:
         if len(stones) > _LONG:
             deliver(b, src, stones, bool(back))
         else:
@@ -309,13 +324,9 @@ def play(bowls, src: int, volcano: int = 0, reverse: int = 0, trace: list | None
                 b[j] += ch
         hows = list(map(_LOOKUP, b))
     else:  # most bowls reached will be new: follow their keys
-        keys = list(map(_KEY, b))
-        if len(stones) > _LONG:
-            _deliver_counted(b, keys, src, stones, back)
-        else:
-            for j, ch in zip(_DEST[src][back], stones):
-                b[j] += ch
-                keys[j] += UNIT[ch]
+        for j, ch in zip(_DEST[src][back], stones):
+            b[j] += ch
+            keys[j] += UNIT[ch]
         hows = list(map(_RECIPE, keys))
     if not any(hows):
         for i in _BITS[volcano]:

@@ -5,7 +5,10 @@ Whether a bowl matches, which colours go and how many wilds they take depend onl
 of each colour and how many wilds it holds (blockers never count); the queue matters for the stones
 left, and for a tie between colours needing the same number of wilds. So a bowl's counts are one int,
 its *key*: a field of `FIELD` bits a letter (R, Y, G, B, P, W), so a stone arriving is one addition
-(`UNIT`) and a match leaving one subtraction. No bowl can hold 2**FIELD stones of a letter.
+(`UNIT`) and a match leaving one subtraction. A key is kept under 2**60, two of the interpreter's
+digits, so it adds and hashes fast: the core follows keys only while no bowl holds more than `LONGEST`
+stones, and from there no phase can bring 2**FIELD stones of a letter into one bowl (each of at most
+13 sowings brings a bowl one stone in twelve of its hand, and a hand is at most the board).
 - `COUNTS`: every queue of up to `PIECE` letters → its key; a longer queue's key is the sum over its pieces.
 - `RECIPES`: key → None (no match), `TIE` (the queue decides), or a `Recipe`. Every key of up to
   `TABLED` counted stones is built at import (a few milliseconds); a bigger one is worked out the
@@ -20,7 +23,8 @@ from typing import NamedTuple
 COLORS = "RYGBP"
 WILD = "W"
 LETTERS = "RYGBPWX"
-FIELD = 64
+FIELD = 10
+LONGEST = 72  # 72 + 13 * (12 * 72 / 12 + 1) < 2**FIELD
 PIECE = 4
 TABLED = 8
 _MASK = (1 << FIELD) - 1
