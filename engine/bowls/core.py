@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from itertools import compress
 
-from .matching import COUNTS, LONGEST, PIECE, RECIPES, TIE, UNIT, forget_bigger, key_of, pack
+from .matching import COUNTS, COUNTS_OF, LONGEST, PIECE, RECIPES, TIE, UNIT, forget_bigger, key_of, pack
 
 COLORS = "RYGBP"
 WILD = "W"
@@ -202,8 +202,7 @@ def _settle(b: list[str], keys: list[int] | None, hows: list, volcano: int, reve
     letters; or, with `keys` each bowl's key (matching.py), a recipe or None, by its key, and the
     keys are kept up to date as stones come and go."""
     matched = 0
-    removed: list[tuple[int, ...]] = []  # what each match removed
-    note = removed.append
+    removed = 0  # the removed stones' key, summed over the matches
     npass = 1
     at: tuple[int, ...] = _EVERY_BOWL
     while True:
@@ -214,7 +213,7 @@ def _settle(b: list[str], keys: list[int] | None, hows: list, volcano: int, reve
                     if trace is not None:
                         trace.append(("match", npass, i, b[i], how[1]))
                     b[i] = how[0]
-                    note(how[1])
+                    removed += how[2]
                     pm |= 1 << i
             else:  # recipes, by the bowls' keys
                 for i, how in compress(zip(at, hows), hows):
@@ -233,7 +232,7 @@ def _settle(b: list[str], keys: list[int] | None, hows: list, volcano: int, reve
                         trace.append(("match", npass, i, s, rem))
                     b[i] = out
                     keys[i] -= k
-                    note(rem)
+                    removed += k
                     pm |= 1 << i
             matched |= pm
             # Blockers beside a matching bowl go (taking them away never makes a bowl match).
@@ -290,9 +289,7 @@ def _settle(b: list[str], keys: list[int] | None, hows: list, volcano: int, reve
                     hows = list(map(_RECIPE, map(keys.__getitem__, at)))
                 npass += 1
                 continue
-        if not removed:
-            return matched, _NOTHING_REMOVED, erupted
-        return matched, removed[0] if len(removed) == 1 else tuple(map(sum, zip(*removed))), erupted
+        return matched, COUNTS_OF[removed] if removed else _NOTHING_REMOVED, erupted
 
 
 def overflowing(b) -> bool:

@@ -13,6 +13,7 @@ stones, and from there no phase can bring 2**FIELD stones of a letter into one b
 - `RECIPES`: key → None (no match), `TIE` (the queue decides), or a `Recipe`. Every key of up to
   `TABLED` counted stones is built at import (a few milliseconds); a bigger one is worked out the
   first time it is asked for and kept in `BIGGER`, which `forget_bigger` empties.
+- `COUNTS_OF`: key → its counts, kept as they are asked for (`forget_bigger` empties it too).
 No table remembers any board: each entry depends on a bowl's counts alone.
 """
 from __future__ import annotations
@@ -87,8 +88,24 @@ def recipe(key: int) -> Recipe | None:
 BIGGER: dict[int, Recipe | None] = {}
 
 
+class _Counts(dict):
+    """A key's counts, worked out the first time they are asked for (a phase's removed stones are
+    summed as one key)."""
+
+    def __missing__(self, key: int) -> tuple[int, ...]:
+        if len(self) > 100_000:  # a long-lived process: keep memory bounded
+            self.clear()
+        counts = self[key] = unpack(key)
+        return counts
+
+
+COUNTS_OF: dict[int, tuple[int, ...]] = _Counts()
+
+
 def forget_bigger() -> None:
+    """Empty what is worked out past the built table: bigger recipes and the counts of keys."""
     BIGGER.clear()
+    COUNTS_OF.clear()
 
 
 class _Recipes(dict):
