@@ -86,6 +86,8 @@ _NOTHING_REMOVED = (0, 0, 0, 0, 0, 0)
 _EVERY_BOWL = tuple(range(N_BOWLS))
 # _BITS[mask]: the bowls whose bit is set, in bowl order (a move's flags and matches are masks).
 _BITS = tuple(tuple(i for i in range(N_BOWLS) if m >> i & 1) for m in range(1 << N_BOWLS))
+# _REACHED[src][reverse][n]: the bowls the first n stones from `src` land in, in bowl order (n up to _LONG).
+_REACHED = [[tuple(_BITS[m] for m in reach) + (_EVERY_BOWL,) * (_LONG - N_BOWLS) for reach in row] for row in _REACH]
 # _BESIDE[mask]: the bowls next to any bowl in the mask (1 and 12 are neighbours), in bowl order.
 _BESIDE = tuple(_BITS[((m << 1) | (m >> 11) | (m >> 1) | (m << 11)) & ALL_BOWLS] for m in range(1 << N_BOWLS))
 
@@ -252,10 +254,43 @@ def _settle(b: list[str], keys: list[int] | None, hows: list, volcano: int, reve
             else:
                 waiting = 0  # no volcano is ready: the phase is over
             if waiting:
+                for j in _BITS[waiting & -(2 << i)]:  # the volcanoes after the first ready one
+                    if len(b[j]) >= 6:
+                        break
+                else:  # one volcano erupts, the usual case: no lists
+                    q = b[i]
+                    b[i] = ""
+                    erupted |= 1 << i
+                    if trace is not None:
+                        trace.append(("erupt", npass, i, q))
+                    back = reverse >> i & 1
+                    if len(q) > _LONG:
+                        if keys is None:
+                            deliver(b, i, q, bool(back))
+                        else:
+                            keys[i] = 0
+                            _deliver_counted(b, keys, i, q, back)
+                        at = _EVERY_BOWL
+                    else:
+                        if keys is None:
+                            for j, ch in zip(_DEST[i][back], q):
+                                b[j] += ch
+                        else:
+                            keys[i] = 0
+                            for j, ch in zip(_DEST[i][back], q):
+                                b[j] += ch
+                                keys[j] += UNIT[ch]
+                        at = _REACHED[i][back][len(q)]  # every other bowl is settled now
+                    if keys is None:
+                        hows = list(map(_LOOKUP, map(b.__getitem__, at)))
+                    else:
+                        hows = list(map(_RECIPE, map(keys.__getitem__, at)))
+                    npass += 1
+                    continue
                 # Every ready volcano gives up its own queue before any of them delivers.
                 ready = [i]
                 queues = [b[i]]
-                for j in _BITS[waiting & -(2 << i)]:  # the volcanoes after the first ready one
+                for j in _BITS[waiting & -(2 << i)]:
                     if len(b[j]) >= 6:
                         ready.append(j)
                         queues.append(b[j])
