@@ -42,7 +42,8 @@ Match = tuple[str, tuple[int, ...], int]  # (the queue left, removed R,Y,G,B,P,W
 
 
 class _TooLong(Exception):
-    """A bowl too long to follow by its key (matching.LONGEST)."""
+    """A bowl longer than matching.LONGEST (only on a hand-made board): its counts may not fit a key's
+    fields, so the phase is played again with `_match_wide`."""
 
 
 class _KeyCache(dict):
@@ -63,8 +64,8 @@ class _MatchCache(dict):
     """Each bowl's match by its letters, worked out the first time a bowl is looked up."""
 
     def __missing__(self, s: str) -> Match | None:
-        if len(s) > LONGEST:  # only on a hand-made board, never kept
-            return _match_uncached(s)  # type: ignore[return-value]
+        if len(s) > LONGEST:  # only on a hand-made board: the phase is played wide
+            raise _TooLong
         how = RECIPES[COUNTS[s[:PIECE]] + COUNTS[s[PIECE:]] if len(s) <= 2 * PIECE else key_of(s)]
         r: Match | None = None
         if how is not None:
@@ -81,6 +82,18 @@ _KEY_CACHE: dict[str, int] = _KeyCache()
 _MATCH_CACHE: dict[str, Match | None] = _MatchCache()
 _KEY = _KEY_CACHE.__getitem__  # a pass looks up all twelve bowls with map(), at C speed
 _LOOKUP = _MATCH_CACHE.__getitem__
+_COUNTS_OF = COUNTS_OF.__getitem__
+_WIDE = 64  # bits a colour in a wide key: no board can hold 2**64 stones
+
+
+def _match_wide(s: str) -> Match | None:
+    """A bowl's match however long it is, its removed stones as a wide key (a hand-made board)."""
+    r = _match_uncached(s)
+    return None if r is None else (r[0], r[1], sum(n << _WIDE * i for i, n in enumerate(r[1])))
+
+
+def _counts_wide(key: int) -> tuple[int, ...]:
+    return tuple(key >> _WIDE * i & ((1 << _WIDE) - 1) for i in range(6))
 _RECIPE = RECIPES.__getitem__
 _NOTHING_REMOVED = (0, 0, 0, 0, 0, 0)
 _EVERY_BOWL = tuple(range(N_BOWLS))
@@ -195,11 +208,19 @@ def settle(b: list[str], volcano: int, reverse: int, erupted: int, trace: list |
     into. With `trace` a list, events are appended to it:
     ("match", pass, bowl, before, removed), ("blockers", pass, bowl, count), ("erupt", pass, bowl, stones).
     """
-    return _settle(b, None, list(map(_LOOKUP, b)), volcano, reverse, erupted, trace)
+    before, traced = b[:], len(trace) if trace is not None else 0
+    try:
+        return _settle(b, None, list(map(_LOOKUP, b)), volcano, reverse, erupted, trace)
+    except _TooLong:  # a bowl too long for a key's fields: played again, wide
+        b[:] = before
+        if trace is not None:
+            del trace[traced:]
+        return _settle(b, None, list(map(_match_wide, b)), volcano, reverse, erupted, trace, _match_wide,
+                       _counts_wide)
 
 
 def _settle(b: list[str], keys: list[int] | None, hows: list, volcano: int, reverse: int, erupted: int,
-            trace: list | None):
+            trace: list | None, lookup=_LOOKUP, counts=_COUNTS_OF):
     """settle() with the first pass's look-ups done: `hows` holds a Match or None a bowl, by its
     letters; or, with `keys` each bowl's key (matching.py), a recipe or None, by its key, and the
     keys are kept up to date as stones come and go."""
@@ -221,7 +242,7 @@ def _settle(b: list[str], keys: list[int] | None, hows: list, volcano: int, reve
                 for i, how in compress(zip(at, hows), hows):
                     s = b[i]
                     if how is TIE:  # the queue decides: worked out once for these letters
-                        out, rem, k = _LOOKUP(s)  # type: ignore[misc]
+                        out, rem, k = lookup(s)  # type: ignore[misc]
                     else:
                         rem, k, first, more, wilds = how
                         out = s.replace(first, "")
@@ -282,7 +303,7 @@ def _settle(b: list[str], keys: list[int] | None, hows: list, volcano: int, reve
                                 keys[j] += UNIT[ch]
                         at = _REACHED[i][back][len(q)]  # every other bowl is settled now
                     if keys is None:
-                        hows = list(map(_LOOKUP, map(b.__getitem__, at)))
+                        hows = list(map(lookup, map(b.__getitem__, at)))
                     else:
                         hows = list(map(_RECIPE, map(keys.__getitem__, at)))
                     npass += 1
@@ -319,31 +340,35 @@ def _settle(b: list[str], keys: list[int] | None, hows: list, volcano: int, reve
                     changed |= _REACH[i][back][len(q)] if len(q) <= N_BOWLS else ALL_BOWLS
                 at = _BITS[changed]
                 if keys is None:
-                    hows = list(map(_LOOKUP, map(b.__getitem__, at)))
+                    hows = list(map(lookup, map(b.__getitem__, at)))
                 else:
                     hows = list(map(_RECIPE, map(keys.__getitem__, at)))
                 npass += 1
                 continue
-        return matched, COUNTS_OF[removed] if removed else _NOTHING_REMOVED, erupted
+        return matched, counts(removed) if removed else _NOTHING_REMOVED, erupted
 
 
 def overflowing(b) -> bool:
     return max(map(len, b)) > CAPACITY
 
 
-def play(bowls, src: int, volcano: int = 0, reverse: int = 0, trace: list | None = None):
+def play(bowls, src: int, volcano: int = 0, reverse: int = 0, trace: list | None = None, *,
+         lookup=_LOOKUP, counts=_COUNTS_OF):
     """Resolve one player phase from `src` (legality is the caller's business).
 
     Returns (bowls tuple, points, combo, removed counts, overflow, perfect, erupted mask). An
-    overflowing phase scores 0.
+    overflowing phase scores 0. `lookup` and `counts` are for playing a hand-made board's phase again
+    wide (`_TooLong`).
     """
+    if trace is not None:
+        traced = len(trace)
     b = list(bowls)
     stones = b[src]
     b[src] = ""
     back = reverse >> src & 1
     keys: list[int] | None = None
     hows: list
-    if _MANY <= len(stones) <= LONGEST:
+    if _MANY <= len(stones) <= LONGEST and lookup is _LOOKUP:
         try:
             keys = list(map(_KEY, b))
         except _TooLong:  # a hand-made board: followed by letters
@@ -354,7 +379,10 @@ def play(bowls, src: int, volcano: int = 0, reverse: int = 0, trace: list | None
         else:
             for j, ch in zip(_DEST[src][back], stones):
                 b[j] += ch
-        hows = list(map(_LOOKUP, b))
+        try:
+            hows = list(map(lookup, b))
+        except _TooLong:
+            return play(bowls, src, volcano, reverse, trace, lookup=_match_wide, counts=_counts_wide)
     else:  # most bowls reached will be new: follow their keys
         for j, ch in zip(_DEST[src][back], stones):
             b[j] += ch
@@ -366,7 +394,12 @@ def play(bowls, src: int, volcano: int = 0, reverse: int = 0, trace: list | None
                 break
         else:  # nothing matches and no volcano is ready: the phase is over
             return tuple(b), 0, 0, _NOTHING_REMOVED, max(map(len, b)) > CAPACITY, False, 0
-    matched, rem, erupted = _settle(b, keys, hows, volcano, reverse, 0, trace)
+    try:
+        matched, rem, erupted = _settle(b, keys, hows, volcano, reverse, 0, trace, lookup, counts)
+    except _TooLong:  # a bowl grew too long for a key's fields: played again, wide
+        if trace is not None:
+            del trace[traced:]
+        return play(bowls, src, volcano, reverse, trace, lookup=_match_wide, counts=_counts_wide)
     if max(map(len, b)) > CAPACITY:
         return tuple(b), 0, matched.bit_count(), rem, True, False, erupted
     if not matched:

@@ -36,6 +36,23 @@ def test_the_engine_plays_every_phase_as_the_independent_implementation_does(mix
             played += 1
 
 
+def test_long_hand_made_bowls_play_as_the_independent_implementation_does():
+    # Bowls of up to 72 stones are followed by their counts, a field of 10 bits a colour: a phase may
+    # pile hundreds of one colour into a bowl. Longer bowls (only on a hand-made board, up to 1,100 of
+    # one colour here) are followed by their letters.
+    rng = random.Random("long")
+    for played in range(600):
+        sizes = (0, 5, 40, 72) if played % 2 else (0, 12, 72, 73, 300, 1100)
+        bowls = tuple("".join(rng.choice("RRRRRRYGWX") for _ in range(rng.choice(sizes))) for _ in range(12))
+        volcano = sum(1 << i for i in range(12) if rng.random() < 0.5)
+        reverse = sum(1 << i for i in range(12) if rng.random() < 0.3)
+        src = rng.choice([i for i in range(12) if bowls[i]] or [0])
+        if not bowls[src]:
+            continue
+        assert core.play(bowls, src, volcano, reverse) == bowls_reference.play(bowls, src, volcano, reverse), \
+            (bowls, src, volcano, reverse)
+
+
 def test_the_independent_implementation_follows_the_worked_examples():
     # Rules: bowl 1 "RG" sows R into bowl 2 "RR" and G into bowl 3 "GG": two bowls match, 6 stones
     # × 10 × combo 2 = 120, the board is empty: +100.
