@@ -9,9 +9,11 @@ rest), every repetition draws new boards and empties the engine's memos of bowls
 a bowl's letters → its match, and → its stone counts) first, so no run is all cache hits; each board
 serves up to three moves, so later moves on a board find its untouched bowls remembered. The count
 tables of engine/bowls/matching.py remember no board (built at import; the recipes past the built
-table, for bowls of more than eight counted stones, are emptied by core.forget too). Figures are CPU
-time (time.process_time) of this process, medians of the repetitions; the load average at the start is
-printed because the machine may be shared.
+table, for bowls of more than eight counted stones, and the counts of summed keys, are emptied by
+core.forget too). Figures are CPU time (time.process_time) of this process, medians of the
+repetitions; the load average is printed at the start and after each mix because the machine may be
+shared: figures taken while other processes run move by several per cent, the ratio too (the
+engine's memos and the reference share the processor's caches with them), so repeat one taken under load.
 """
 from __future__ import annotations
 
@@ -150,7 +152,7 @@ def main() -> None:
               f"{'OK' if med >= MOVES_TARGET else 'MISSED'}  runs: {', '.join(f'{x:,.0f}' for x in engine)}\n"
               f"  beside the independent implementation ({statistics.median(reference):,.0f}/s): median {ratio:.3f}×  "
               f"[target ≥ {RATIO_TARGET}×] {'OK' if ratio >= RATIO_TARGET else 'MISSED'}  "
-              f"runs: {', '.join(f'{x:.2f}' for x in ratios)}")
+              f"runs: {', '.join(f'{x:.2f}' for x in ratios)}  (load {os.getloadavg()[0]:.2f})")
     ver = [verify_all() for _ in range(args.repeats)]
     med_v = statistics.median(ver)
     print(f"verify all 100 puzzles (solver), CPU: median {med_v:.3f} s  [target ≤ {VERIFY_TARGET:.0f} s] "

@@ -8,7 +8,9 @@ any delivery (the refill uses it too).
 A phase looks each bowl up by its letters (most bowls are ones seen before), unless the hand is long
 (`_MANY` stones or more: most bowls it reaches will be new); then the passes follow each bowl's counts
 as one int, its key (matching.py), so a bowl sown into is worked out with one addition a stone and one
-table look-up, and its letters are read only when it matches.
+table look-up, and its letters are read only when it matches. The stones a phase removes are summed as
+one key too. A bowl longer than matching.LONGEST (only on a hand-made board) has counts a key's fields
+may not hold: its phase is played again by letters, the removed stones in wide fields (`_TooLong`).
 """
 from __future__ import annotations
 

@@ -8,7 +8,8 @@ its *key*: a field of `FIELD` bits a letter (R, Y, G, B, P, W), so a stone arriv
 (`UNIT`) and a match leaving one subtraction. A key is kept under 2**60, two of the interpreter's
 digits, so it adds and hashes fast: the core follows keys only while no bowl holds more than `LONGEST`
 stones, and from there no phase can bring 2**FIELD stones of a letter into one bowl (each of at most
-13 sowings brings a bowl one stone in twelve of its hand, and a hand is at most the board).
+13 sowings brings a bowl one stone in twelve of its hand, rounded up, and a hand is at most the
+board), nor remove as many (the removed stones, summed as one key, are at most the board's).
 - `COUNTS`: every queue of up to `PIECE` letters → its key; a longer queue's key is the sum over its pieces.
 - `RECIPES`: key → None (no match), `TIE` (the queue decides), or a `Recipe`. Every key of up to
   `TABLED` counted stones is built at import (a few milliseconds); a bigger one is worked out the
