@@ -6,7 +6,8 @@ knows about modes, goals or randomness: `play` resolves one player phase, `settl
 any delivery (the refill uses it too).
 
 A phase looks each bowl up by its letters (most bowls are ones seen before), unless the hand is long
-(`_MANY` stones or more: most bowls it reaches will be new); then the passes follow each bowl's counts
+and lands on long bowls (`_MANY` stones or more, the first bowl reached holding as many: most bowls it
+reaches will be new); then the passes follow each bowl's counts
 as one int, its key (matching.py), so a bowl sown into is worked out with one addition a stone and one
 table look-up, and its letters are read only when it matches. The stones a phase removes are summed as
 one key too. A bowl longer than matching.LONGEST (only on a hand-made board) has counts a key's fields
@@ -39,7 +40,9 @@ _DEST = [
 # _REACH[src][reverse][n]: the bowls the first n stones from `src` land in (n up to 12; more reach all).
 _REACH = [[tuple(sum(1 << j for j in set(dest[:n])) for n in range(N_BOWLS + 1)) for dest in row] for row in _DEST]
 _CACHE_LIMIT = 400_000
-_MANY = 5  # a hand of this many stones makes mostly bowls not seen before: sown with keys
+# A hand of this many stones, landing first on a bowl of as many, makes mostly long bowls not seen
+# before: it is sown with keys. Shorter bowls are mostly ones seen before: looked up by their letters.
+_MANY = 5
 Match = tuple[str, tuple[int, ...], int]  # (the queue left, removed R,Y,G,B,P,W, the removed stones' key)
 
 
@@ -370,7 +373,7 @@ def play(bowls, src: int, volcano: int = 0, reverse: int = 0, trace: list | None
     back = reverse >> src & 1
     keys: list[int] | None = None
     hows: list
-    if _MANY <= len(stones) <= LONGEST and lookup is _LOOKUP:
+    if _MANY <= len(stones) <= LONGEST and len(b[_DEST[src][back][0]]) >= _MANY and lookup is _LOOKUP:
         try:
             keys = list(map(_KEY, b))
         except _TooLong:  # a hand-made board: followed by letters
