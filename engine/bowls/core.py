@@ -357,13 +357,13 @@ def overflowing(b) -> bool:
     return max(map(len, b)) > CAPACITY
 
 
-def play(bowls, src: int, volcano: int = 0, reverse: int = 0, trace: list | None = None, *,
-         lookup=_LOOKUP, counts=_COUNTS_OF):
+def play(bowls, src: int, volcano: int = 0, reverse: int = 0, trace: list | None = None,
+         _lookup=_LOOKUP, _counts=_COUNTS_OF):
     """Resolve one player phase from `src` (legality is the caller's business).
 
     Returns (bowls tuple, points, combo, removed counts, overflow, perfect, erupted mask). An
-    overflowing phase scores 0. `lookup` and `counts` are for playing a hand-made board's phase again
-    wide (`_TooLong`).
+    overflowing phase scores 0. `_lookup` and `_counts` are for playing a hand-made board's phase
+    again wide (`_TooLong`); positional, since keyword-only ones cost every call a look-up.
     """
     if trace is not None:
         traced = len(trace)
@@ -373,7 +373,7 @@ def play(bowls, src: int, volcano: int = 0, reverse: int = 0, trace: list | None
     back = reverse >> src & 1
     keys: list[int] | None = None
     hows: list
-    if _MANY <= len(stones) <= LONGEST and len(b[_DEST[src][back][0]]) >= _MANY and lookup is _LOOKUP:
+    if _MANY <= len(stones) <= LONGEST and len(b[_DEST[src][back][0]]) >= _MANY and _lookup is _LOOKUP:
         try:
             keys = list(map(_KEY, b))
         except _TooLong:  # a hand-made board: followed by letters
@@ -385,9 +385,9 @@ def play(bowls, src: int, volcano: int = 0, reverse: int = 0, trace: list | None
             for j, ch in zip(_DEST[src][back], stones):
                 b[j] += ch
         try:
-            hows = list(map(lookup, b))
+            hows = list(map(_lookup, b))
         except _TooLong:
-            return play(bowls, src, volcano, reverse, trace, lookup=_match_wide, counts=_counts_wide)
+            return play(bowls, src, volcano, reverse, trace, _match_wide, _counts_wide)
     else:  # most bowls reached will be new: follow their keys
         for j, ch in zip(_DEST[src][back], stones):
             b[j] += ch
@@ -400,11 +400,11 @@ def play(bowls, src: int, volcano: int = 0, reverse: int = 0, trace: list | None
         else:  # nothing matches and no volcano is ready: the phase is over
             return tuple(b), 0, 0, _NOTHING_REMOVED, max(map(len, b)) > CAPACITY, False, 0
     try:
-        matched, rem, erupted = _settle(b, keys, hows, volcano, reverse, 0, trace, lookup, counts)
+        matched, rem, erupted = _settle(b, keys, hows, volcano, reverse, 0, trace, _lookup, _counts)
     except _TooLong:  # a bowl grew too long for a key's fields: played again, wide
         if trace is not None:
             del trace[traced:]
-        return play(bowls, src, volcano, reverse, trace, lookup=_match_wide, counts=_counts_wide)
+        return play(bowls, src, volcano, reverse, trace, _match_wide, _counts_wide)
     if max(map(len, b)) > CAPACITY:
         return tuple(b), 0, matched.bit_count(), rem, True, False, erupted
     if not matched:
