@@ -395,6 +395,8 @@ def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log
                         t = _lowest_share(allies[i], hp, mx)
                         heal.append((t, amt, k, who, whole[t]))
                         k += 1
+                if not k:  # no one in the group acted (or had a target)
+                    continue
                 if logging:
                     del events[k:]
             # The hits land: a shield absorbs first, even on a target an earlier hit of the group felled.
@@ -441,7 +443,7 @@ def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log
                         events[k] = whole[board[t]] if h == amt else \
                             whole[board[t] + 10] if not h else Action((who, targets[t], amt, h, 0))
                 heal = ()
-            if logging and events:
+            if logging:
                 if shields_seen is None:
                     shields_seen = tuple(sh)
                 groups.append(Group((speed, tuple(events), tuple(hp), shields_seen,
@@ -450,13 +452,14 @@ def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log
                 if logging:
                     log.append(RoundLog((r, start_shields, tuple(groups), tuple(hp), False)))  # type: ignore[union-attr]
                 return (2 if ca == cb else (1 if ca == 0 else 0)), r, True
-        if ground == MOON_DEW:
-            for i in range(10):
-                h = hp[i]
-                if h > 0:
+        if ground == MOON_DEW:  # every standing creature recovers 2, capped at its maximum
+            i = 0
+            for h in hp:
+                if h:
                     h += 2
                     m = mx[i]
                     hp[i] = h if h < m else m
+                i += 1
         if logging:  # the board at the end of the round: after its last group, unless the ground heals
             end = groups[-1][2] if groups and ground != MOON_DEW else tuple(hp)
             log.append(RoundLog((r, start_shields, tuple(groups), end, True)))  # type: ignore[union-attr]
