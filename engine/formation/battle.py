@@ -104,13 +104,19 @@ def simulate(a: dict[str, str], b: dict[str, str], ground: str = "clear",
     return _result({
         "a": a, "b": b, "ground": ground, "max_rounds": limit, "winner": ("a", "b", "draw")[w], "rounds": r,
         "end": "knockout" if ko else "time",
-        "hp": {"a": dict(zip(SLOTS, hp)), "b": dict(zip(SLOTS, hp[5:]))},  # zip stops after side a's five
-        "max_hp": {"a": dict(zip(SLOTS, mx)), "b": dict(zip(SLOTS, mx[5:]))},
+        "hp": _by_slot(hp), "max_hp": _by_slot(mx),
         "log": tuple(log) if with_log else (), "puzzle_id": None, "goals": (),
     })
 
 
 _FIELDS_SET = frozenset(BattleResult.model_fields)
+_FL, _FR, _BL, _BM, _BR = SLOTS
+
+
+def _by_slot(board: list[int]) -> dict[str, dict[str, int]]:
+    """Each side's numbers by slot, from ten in board order (a dict display: twice as fast as zipping)."""
+    return {"a": {_FL: board[0], _FR: board[1], _BL: board[2], _BM: board[3], _BR: board[4]},
+            "b": {_FL: board[5], _FR: board[6], _BL: board[7], _BM: board[8], _BR: board[9]}}
 
 
 def _result(fields: dict) -> BattleResult:

@@ -120,14 +120,6 @@ NO_SHIELDS = (0,) * 10
 LONE, PAIR, HITS, MIXED = range(4)
 
 
-def _first_standing(order: tuple[int, ...], hp: list[int]) -> int:
-    """The first board index in `order` still standing (the caller knows one is)."""
-    for t in order:
-        if hp[t] > 0:
-            return t
-    return order[-1]
-
-
 class KindTables(NamedTuple):
     """What schedules() reads for one round kind, by member key 10 * creature + board index (key 100
     ends a board: it sorts last and has no speed). Every group of one member, and of two at one speed,
@@ -274,6 +266,8 @@ def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log
     cb = 5 - hp[5:].count(0)
     over = False  # a side has no one standing: the battle ends after this group
     events: list = []  # the group's Actions, when logging: a place for each effect, filled as it lands
+    one: list = [None]  # the places of a group of one hit, and of two: reused, as every place is filled
+    two: list = [None, None]
     fell: list[int] = []  # who the group felled, when logging
     groups: list[Group] = []
     start_shields: tuple[int, ...] = ()
@@ -295,34 +289,46 @@ def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log
                     continue
                 t = aim[i]
                 if hp[t] <= 0:  # no one revives: a normal target stays the first standing until it falls
-                    t = aim[i] = _first_standing(normal[i], hp)
+                    for t in normal[i]:  # the first standing, in its order
+                        if hp[t] > 0:
+                            break
+                    aim[i] = t
                 dmg: Any = alone[t]
                 if logging:
-                    events = [None]
+                    events = one
             elif shape == PAIR:  # both choose before either lands
                 i, first, alone, i2, second, alone2 = members
                 if hp[i] > 0:
                     t = aim[i]
                     if hp[t] <= 0:
-                        t = aim[i] = _first_standing(normal[i], hp)
+                        for t in normal[i]:  # the first standing, in its order
+                            if hp[t] > 0:
+                                break
+                        aim[i] = t
                     if hp[i2] > 0:
                         t2 = aim[i2]
                         if hp[t2] <= 0:
-                            t2 = aim[i2] = _first_standing(normal[i2], hp)
+                            for t2 in normal[i2]:  # the first standing, in its order
+                                if hp[t2] > 0:
+                                    break
+                            aim[i2] = t2
                         dmg = (first[t], second[t2])
                         if logging:
-                            events = [None, None]
+                            events = two
                     else:
                         dmg = alone[t]
                         if logging:
-                            events = [None]
+                            events = one
                 elif hp[i2] > 0:
                     t2 = aim[i2]
                     if hp[t2] <= 0:
-                        t2 = aim[i2] = _first_standing(normal[i2], hp)
+                        for t2 in normal[i2]:  # the first standing, in its order
+                            if hp[t2] > 0:
+                                break
+                        aim[i2] = t2
                     dmg = alone2[t2]
                     if logging:
-                        events = [None]
+                        events = one
                 else:
                     continue
             elif shape == HITS:  # every hit chooses before any lands
@@ -331,7 +337,10 @@ def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log
                     if hp[i] > 0:
                         t = aim[i]
                         if hp[t] <= 0:
-                            t = aim[i] = _first_standing(normal[i], hp)
+                            for t in normal[i]:  # the first standing, in its order
+                                if hp[t] > 0:
+                                    break
+                            aim[i] = t
                         dmg.append((t, amt, len(dmg), who, whole[t]))
                 if not dmg:
                     continue
@@ -378,7 +387,10 @@ def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log
                         if t < 0:
                             t = aim[i]
                             if hp[t] <= 0:
-                                t = aim[i] = _first_standing(normal[i], hp)
+                                for t in normal[i]:  # the first standing, in its order
+                                    if hp[t] > 0:
+                                        break
+                                aim[i] = t
                         dmg.append((t, amt, k, who, whole[t]))
                         k += 1
                     elif op == OP_BLAST:
