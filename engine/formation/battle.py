@@ -1,6 +1,7 @@
 """The readable battle: BattleResult with a round-by-round log, goals, and text summaries for the bot."""
 from __future__ import annotations
 
+from operator import getitem
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
@@ -148,7 +149,7 @@ _TARGET_AT = tuple(tuple(TARGET[c][k] for c in range(len(core.NAMES))) for k in 
 
 def target_row(ids: tuple[int, ...]) -> tuple[tuple[str, str, str], ...]:
     """The target half of an Action for each board index of a board of 10 creature ids."""
-    return tuple(map(tuple.__getitem__, _TARGET_AT, ids))
+    return tuple(map(getitem, _TARGET_AT, ids))
 
 
 def goal_met(goal, result: BattleResult) -> bool:

@@ -37,6 +37,7 @@ GROUND_CODE = {g: i for i, g in enumerate(GROUNDS)}
 ID = {n: i for i, n in enumerate(NAMES)}
 BASE_HP = tuple(CREATURES[n].hp for n in NAMES)
 PARTNER_ID = tuple(ID[PARTNER[n]] for n in NAMES)
+PAIRED_HP = tuple(hp + GUILD_PAIR_BONUS for hp in BASE_HP)  # a guild pair's maximum HP
 
 
 def _normal_priority(i: int) -> tuple[int, ...]:
@@ -108,9 +109,8 @@ def max_hps(ids: tuple[int, ...]) -> list[int]:
     """Maximum HP on the board of 10 creature ids, guild-pair bonus included (per side)."""
     out = []
     for side in (ids[:5], ids[5:]):
-        present = set(side)
         for c in side:
-            out.append(BASE_HP[c] + (GUILD_PAIR_BONUS if PARTNER_ID[c] in present else 0))
+            out.append(PAIRED_HP[c] if PARTNER_ID[c] in side else BASE_HP[c])
     return out
 
 
