@@ -111,6 +111,7 @@ def simulate(a: dict[str, str], b: dict[str, str], ground: str = "clear",
 
 
 _FIELDS_SET = frozenset(BattleResult.model_fields)
+_new, _set = object.__new__, object.__setattr__
 _FL, _FR, _BL, _BM, _BR = SLOTS
 
 
@@ -123,11 +124,11 @@ def _by_slot(board: list[int]) -> dict[str, dict[str, int]]:
 def _result(fields: dict) -> BattleResult:
     """A BattleResult from fields built here from checked input, without re-validating them: what
     BattleResult.model_construct does, minus its per-field bookkeeping."""
-    res = BattleResult.__new__(BattleResult)
-    object.__setattr__(res, "__dict__", fields)
-    object.__setattr__(res, "__pydantic_fields_set__", set(_FIELDS_SET))
-    object.__setattr__(res, "__pydantic_extra__", None)
-    object.__setattr__(res, "__pydantic_private__", None)
+    res = _new(BattleResult)  # BattleResult.__new__ is object's, but found through pydantic's metaclass
+    _set(res, "__dict__", fields)
+    _set(res, "__pydantic_fields_set__", set(_FIELDS_SET))
+    _set(res, "__pydantic_extra__", None)
+    _set(res, "__pydantic_private__", None)
     return res
 
 
