@@ -458,8 +458,8 @@ def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log
             if logging:
                 if shields_seen is None:
                     shields_seen = tuple(sh)
-                groups.append(Group((speed, tuple(events), tuple(hp), shields_seen,
-                                     _felled(fell, targets) if fell else ())))
+                groups.append(Group((speed, tuple(events), tuple(hp), shields_seen, (
+                    ((targets[fell.pop()][:2],) if len(fell) == 1 else _felled(fell, targets)) if fell else ()))))
             if over:
                 if logging:
                     log.append(RoundLog((r, start_shields, tuple(groups), tuple(hp), False)))  # type: ignore[union-attr]
@@ -479,8 +479,8 @@ def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log
 
 
 def _felled(fell: list[int], targets: tuple) -> tuple:
-    """A group's knockouts as (side, slot) in board order, from the board indices it felled (emptied)."""
-    out = (targets[fell[0]][:2],) if len(fell) == 1 else tuple([targets[t][:2] for t in sorted(fell)])
+    """The knockouts of a group that felled several, as (side, slot) in board order; clears `fell`."""
+    out = tuple([targets[t][:2] for t in sorted(fell)])
     fell.clear()
     return out
 
