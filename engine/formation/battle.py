@@ -1,6 +1,7 @@
 """The readable battle: BattleResult with a round-by-round log, goals, and text summaries for the bot."""
 from __future__ import annotations
 
+from operator import getitem
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
@@ -104,23 +105,30 @@ def simulate(a: dict[str, str], b: dict[str, str], ground: str = "clear",
     return _result({
         "a": a, "b": b, "ground": ground, "max_rounds": limit, "winner": ("a", "b", "draw")[w], "rounds": r,
         "end": "knockout" if ko else "time",
-        "hp": {"a": dict(zip(SLOTS, hp)), "b": dict(zip(SLOTS, hp[5:]))},  # zip stops after side a's five
-        "max_hp": {"a": dict(zip(SLOTS, mx)), "b": dict(zip(SLOTS, mx[5:]))},
+        "hp": _by_slot(hp), "max_hp": _by_slot(mx),
         "log": tuple(log) if with_log else (), "puzzle_id": None, "goals": (),
     })
 
 
 _FIELDS_SET = frozenset(BattleResult.model_fields)
+_new, _set = object.__new__, object.__setattr__
+_FL, _FR, _BL, _BM, _BR = SLOTS
+
+
+def _by_slot(board: list[int]) -> dict[str, dict[str, int]]:
+    """Each side's numbers by slot, from ten in board order (a dict display: twice as fast as zipping)."""
+    return {"a": {_FL: board[0], _FR: board[1], _BL: board[2], _BM: board[3], _BR: board[4]},
+            "b": {_FL: board[5], _FR: board[6], _BL: board[7], _BM: board[8], _BR: board[9]}}
 
 
 def _result(fields: dict) -> BattleResult:
     """A BattleResult from fields built here from checked input, without re-validating them: what
     BattleResult.model_construct does, minus its per-field bookkeeping."""
-    res = BattleResult.__new__(BattleResult)
-    object.__setattr__(res, "__dict__", fields)
-    object.__setattr__(res, "__pydantic_fields_set__", set(_FIELDS_SET))
-    object.__setattr__(res, "__pydantic_extra__", None)
-    object.__setattr__(res, "__pydantic_private__", None)
+    res = _new(BattleResult)  # BattleResult.__new__ is object's, but found through pydantic's metaclass
+    _set(res, "__dict__", fields)
+    _set(res, "__pydantic_fields_set__", set(_FIELDS_SET))
+    _set(res, "__pydantic_extra__", None)
+    _set(res, "__pydantic_private__", None)
     return res
 
 
@@ -142,7 +150,7 @@ _TARGET_AT = tuple(tuple(TARGET[c][k] for c in range(len(core.NAMES))) for k in 
 
 def target_row(ids: tuple[int, ...]) -> tuple[tuple[str, str, str], ...]:
     """The target half of an Action for each board index of a board of 10 creature ids."""
-    return tuple(map(tuple.__getitem__, _TARGET_AT, ids))
+    return tuple(map(getitem, _TARGET_AT, ids))
 
 
 def goal_met(goal, result: BattleResult) -> bool:

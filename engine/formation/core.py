@@ -22,8 +22,8 @@ from .model import (
     SHIELD_SPEED,
 )
 
-# Operation codes of one action.
-OP_HIT, OP_BLAST, OP_MEND, OP_LEAP, OP_SELF_SHIELD, OP_TEAM_SHIELD, OP_TEAM_HEAL, OP_FRONT_SHIELD, \
+# Operation codes of one action; the shields come last, so run() tells them apart at once.
+OP_HIT, OP_BLAST, OP_MEND, OP_LEAP, OP_TEAM_HEAL, OP_SELF_SHIELD, OP_TEAM_SHIELD, OP_FRONT_SHIELD, \
     OP_SHIELD_LOWEST = range(9)
 _KIND_OP = {
     "strike": OP_HIT, "blast": OP_BLAST, "mend_lowest": OP_MEND, "leap": OP_LEAP,
@@ -37,6 +37,7 @@ GROUND_CODE = {g: i for i, g in enumerate(GROUNDS)}
 ID = {n: i for i, n in enumerate(NAMES)}
 BASE_HP = tuple(CREATURES[n].hp for n in NAMES)
 PARTNER_ID = tuple(ID[PARTNER[n]] for n in NAMES)
+PAIRED_HP = tuple(hp + GUILD_PAIR_BONUS for hp in BASE_HP)  # a guild pair's maximum HP
 
 
 def _normal_priority(i: int) -> tuple[int, ...]:
@@ -108,9 +109,8 @@ def max_hps(ids: tuple[int, ...]) -> list[int]:
     """Maximum HP on the board of 10 creature ids, guild-pair bonus included (per side)."""
     out = []
     for side in (ids[:5], ids[5:]):
-        present = set(side)
         for c in side:
-            out.append(BASE_HP[c] + (GUILD_PAIR_BONUS if PARTNER_ID[c] in present else 0))
+            out.append(PAIRED_HP[c] if PARTNER_ID[c] in side else BASE_HP[c])
     return out
 
 
@@ -118,14 +118,6 @@ NO_SHIELDS = (0,) * 10
 
 # The shapes of a speed group in a schedule (see schedules()).
 LONE, PAIR, HITS, MIXED = range(4)
-
-
-def _first_standing(order: tuple[int, ...], hp: list[int]) -> int:
-    """The first board index in `order` still standing (the caller knows one is)."""
-    for t in order:
-        if hp[t] > 0:
-            return t
-    return order[-1]
 
 
 class KindTables(NamedTuple):
@@ -186,16 +178,19 @@ def member_tables(actors: tuple | None = None, target_of: tuple | None = None) -
     For a logged battle, give the battle's ACTOR and TARGET tables: a member's `who` is then the actor's
     half of its Actions, from `actors[round kind][creature][index]`, and `whole[t][c]` its Action landing
     whole (all of the amount applied, none blocked) on creature c at board index t, from `target_of[c][t]`.
-    Most effects land whole, so the log takes those Actions from here instead of building each. Battles
-    that are not logged get None for both.
+    Most effects land whole, so the log takes those Actions from here instead of building each; `whole[t][10 + c]`
+    is the one that does nothing (a hit the shield takes whole, a heal on full HP, a shield at the cap).
+    Battles that are not logged get None for both.
     """
     top = max(spd for table in ACTION for spd, _, _ in table)
     made: dict[tuple, Action] = {}  # equal Actions are one object
 
     def whole_of(op: int, amt: int, who: tuple, i: int) -> tuple:
-        side = ENEMIES[i] if op in DAMAGE_OPS else ALLIES[i]
-        return tuple(tuple(made.setdefault(key, Action(key)) for c in range(10)
-                           for key in [(who, target_of[c][t], amt, amt, 0)])  # type: ignore[index]
+        damage = op in DAMAGE_OPS
+        side = ENEMIES[i] if damage else ALLIES[i]
+        return tuple(tuple(made.setdefault(key, Action(key)) for key in
+                           [(who, target_of[c][t], amt, amt, 0) for c in range(10)]  # type: ignore[index]
+                           + [(who, target_of[c][t], amt, 0, amt if damage else 0) for c in range(10)])  # type: ignore[index]
                      if t in side else None for t in range(10))
 
     out = []
@@ -270,8 +265,10 @@ def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log
     ca = 5 - hp[:5].count(0)  # HP never goes below 0, so 0 means knocked out
     cb = 5 - hp[5:].count(0)
     over = False  # a side has no one standing: the battle ends after this group
-    events: list = []  # the group's Actions, when logging
-    knocked: list[int] | None = None  # who the group felled, when logging
+    events: list = []  # the group's Actions, when logging: a place for each effect, filled as it lands
+    one: list = [None]  # the places of a group of one hit, and of two: reused, as every place is filled
+    two: list = [None, None]
+    fell: list[int] = []  # who the group felled, when logging
     groups: list[Group] = []
     start_shields: tuple[int, ...] = ()
     shields_seen: tuple[int, ...] | None = None  # the shields as last recorded, None once they change
@@ -292,26 +289,46 @@ def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log
                     continue
                 t = aim[i]
                 if hp[t] <= 0:  # no one revives: a normal target stays the first standing until it falls
-                    t = aim[i] = _first_standing(normal[i], hp)
+                    for t in normal[i]:  # the first standing, in its order
+                        if hp[t] > 0:
+                            break
+                    aim[i] = t
                 dmg: Any = alone[t]
+                if logging:
+                    events = one
             elif shape == PAIR:  # both choose before either lands
                 i, first, alone, i2, second, alone2 = members
                 if hp[i] > 0:
                     t = aim[i]
                     if hp[t] <= 0:
-                        t = aim[i] = _first_standing(normal[i], hp)
+                        for t in normal[i]:  # the first standing, in its order
+                            if hp[t] > 0:
+                                break
+                        aim[i] = t
                     if hp[i2] > 0:
                         t2 = aim[i2]
                         if hp[t2] <= 0:
-                            t2 = aim[i2] = _first_standing(normal[i2], hp)
+                            for t2 in normal[i2]:  # the first standing, in its order
+                                if hp[t2] > 0:
+                                    break
+                            aim[i2] = t2
                         dmg = (first[t], second[t2])
+                        if logging:
+                            events = two
                     else:
                         dmg = alone[t]
+                        if logging:
+                            events = one
                 elif hp[i2] > 0:
                     t2 = aim[i2]
                     if hp[t2] <= 0:
-                        t2 = aim[i2] = _first_standing(normal[i2], hp)
+                        for t2 in normal[i2]:  # the first standing, in its order
+                            if hp[t2] > 0:
+                                break
+                        aim[i2] = t2
                     dmg = alone2[t2]
+                    if logging:
+                        events = one
                 else:
                     continue
             elif shape == HITS:  # every hit chooses before any lands
@@ -320,19 +337,47 @@ def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log
                     if hp[i] > 0:
                         t = aim[i]
                         if hp[t] <= 0:
-                            t = aim[i] = _first_standing(normal[i], hp)
+                            for t in normal[i]:  # the first standing, in its order
+                                if hp[t] > 0:
+                                    break
+                            aim[i] = t
                         dmg.append((t, amt, len(dmg), who, whole[t]))
                 if not dmg:
                     continue
+                if logging:
+                    events = [None] * len(dmg)
             else:  # a mixed group: everyone chooses from the board before it; shields land at once
                 dmg = []
                 heal = []
                 k = 0  # the next effect's place in the group's Actions (in the members' order)
-                shielded = []  # (place, Action) of each shield that landed, when logging
+                if logging:
+                    events = [None] * (5 * len(members))  # room for every effect: none has more than five targets
                 for i, op, amt, who, whole in members:
                     if hp[i] <= 0:
                         continue
-                    if op == OP_HIT or op == OP_LEAP:
+                    if op >= OP_SELF_SHIELD:  # the shields, most of a mixed group's abilities
+                        if op == OP_SELF_SHIELD:
+                            chosen: tuple[int, ...] = (i,)
+                        elif op == OP_FRONT_SHIELD:
+                            chosen = ally_front[i]
+                        elif op == OP_TEAM_SHIELD:
+                            chosen = allies[i]
+                        else:
+                            chosen = (_lowest_share(allies[i], hp, mx),)
+                        for t in chosen:
+                            if hp[t] > 0:
+                                before = sh[t]
+                                s = before + amt
+                                if s > SHIELD_CAP:
+                                    s = SHIELD_CAP
+                                sh[t] = s
+                                shields_seen = None
+                                if logging:
+                                    s -= before  # the shield it added
+                                    events[k] = whole[t][board[t]] if s == amt else \
+                                        whole[t][board[t] + 10] if not s else Action((who, targets[t], amt, s, 0))
+                                k += 1
+                    elif op == OP_HIT or op == OP_LEAP:
                         t = -1
                         if op == OP_LEAP:  # the lowest share of maximum HP in the back row, first in slot order
                             for e in enemy_back[i]:
@@ -342,7 +387,10 @@ def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log
                         if t < 0:
                             t = aim[i]
                             if hp[t] <= 0:
-                                t = aim[i] = _first_standing(normal[i], hp)
+                                for t in normal[i]:  # the first standing, in its order
+                                    if hp[t] > 0:
+                                        break
+                                aim[i] = t
                         dmg.append((t, amt, k, who, whole[t]))
                         k += 1
                     elif op == OP_BLAST:
@@ -355,37 +403,14 @@ def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log
                             if hp[t] > 0:
                                 heal.append((t, amt, k, who, whole[t]))
                                 k += 1
-                    elif op == OP_MEND:
+                    else:  # OP_MEND
                         t = _lowest_share(allies[i], hp, mx)
                         heal.append((t, amt, k, who, whole[t]))
                         k += 1
-                    else:
-                        if op == OP_SHIELD_LOWEST:
-                            chosen: tuple[int, ...] = (_lowest_share(allies[i], hp, mx),)
-                        elif op == OP_SELF_SHIELD:
-                            chosen = (i,)
-                        elif op == OP_TEAM_SHIELD:
-                            chosen = allies[i]
-                        else:
-                            chosen = ally_front[i]
-                        for t in chosen:
-                            if hp[t] > 0:
-                                before = sh[t]
-                                s = before + amt
-                                sh[t] = s if s < SHIELD_CAP else SHIELD_CAP
-                                shields_seen = None
-                                if logging:
-                                    shielded.append((k, whole[t][board[t]] if sh[t] - before == amt
-                                                     else Action((who, targets[t], amt, sh[t] - before, 0))))
-                                k += 1
+                if not k:  # no one in the group acted (or had a target)
+                    continue
                 if logging:
-                    events = [None] * k  # a place for each hit and heal until it lands
-                    for k, action in shielded:
-                        events[k] = action
-            if logging:
-                if shape != MIXED:
-                    events = [*dmg]  # a place for each hit
-                knocked = None
+                    del events[k:]
             # The hits land: a shield absorbs first, even on a target an earlier hit of the group felled.
             for t, amt, k, who, whole in dmg:
                 s = sh[t]
@@ -415,12 +440,10 @@ def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log
                         cb -= 1
                         over = over or cb == 0
                     if logging:
-                        if knocked is None:
-                            knocked = [t]
-                        else:
-                            knocked.append(t)
+                        fell.append(t)
                 if logging:  # what it did: the HP it took, the part the shield blocked
-                    events[k] = Action((who, targets[t], amt, h - hp[t], amt - dealt))
+                    events[k] = whole[board[t] + 10] if not dealt else \
+                        Action((who, targets[t], amt, h - hp[t], amt - dealt))
             if heal:  # only a mixed group heals
                 for t, amt, k, who, whole in heal:  # heals never revive one felled in this group
                     h = hp[t]
@@ -428,34 +451,38 @@ def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log
                         m = mx[t]
                         hp[t] = h + amt if h + amt < m else m
                     if logging:
-                        gain = hp[t] - h
-                        events[k] = whole[board[t]] if gain == amt else Action((who, targets[t], amt, gain, 0))
+                        h = hp[t] - h  # what it healed
+                        events[k] = whole[board[t]] if h == amt else \
+                            whole[board[t] + 10] if not h else Action((who, targets[t], amt, h, 0))
                 heal = ()
-            if logging and events:
+            if logging:
                 if shields_seen is None:
                     shields_seen = tuple(sh)
-                if knocked is None:
-                    felled: tuple = ()
-                elif len(knocked) == 1:
-                    felled = (targets[knocked[0]][:2],)
-                else:
-                    felled = tuple([targets[t][:2] for t in sorted(knocked)])
-                groups.append(Group((speed, tuple(events), tuple(hp), shields_seen, felled)))
+                groups.append(Group((speed, tuple(events), tuple(hp), shields_seen, (
+                    ((targets[fell.pop()][:2],) if len(fell) == 1 else _felled(fell, targets)) if fell else ()))))
             if over:
                 if logging:
                     log.append(RoundLog((r, start_shields, tuple(groups), tuple(hp), False)))  # type: ignore[union-attr]
                 return (2 if ca == cb else (1 if ca == 0 else 0)), r, True
-        if ground == MOON_DEW:
-            for i in range(10):
-                h = hp[i]
-                if h > 0:
+        if ground == MOON_DEW:  # every standing creature recovers 2, capped at its maximum
+            i = 0
+            for h in hp:
+                if h:
                     h += 2
                     m = mx[i]
                     hp[i] = h if h < m else m
+                i += 1
         if logging:  # the board at the end of the round: after its last group, unless the ground heals
             end = groups[-1][2] if groups and ground != MOON_DEW else tuple(hp)
             log.append(RoundLog((r, start_shields, tuple(groups), end, True)))  # type: ignore[union-attr]
     return compare(hp, mx), rounds, False
+
+
+def _felled(fell: list[int], targets: tuple) -> tuple:
+    """The knockouts of a group that felled several, as (side, slot) in board order; clears `fell`."""
+    out = tuple([targets[t][:2] for t in sorted(fell)])
+    fell.clear()
+    return out
 
 
 def _lowest_share(order: tuple[int, ...], hp: list[int], mx: list[int]) -> int:
