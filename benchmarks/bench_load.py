@@ -65,6 +65,7 @@ from simcord.results import ResponseMessage
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
+from bot.core import processes  # noqa: E402
 from bot.discord import create_bot  # noqa: E402
 from bot.settings import Settings  # noqa: E402
 
@@ -349,6 +350,19 @@ def _p(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
 
 
+def _workers_cpu() -> float:
+    """CPU seconds used so far by the bot's worker processes (the pictures and plans; see bot/core/processes)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    for pid in processes.shared().pids():
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+        except OSError:  # it ended (replaced)
+            continue
+        total += (int(fields[11]) + int(fields[12])) / tick
+    return total
+
+
 def _rss_mb() -> float:
     for line in Path("/proc/self/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
@@ -368,11 +382,15 @@ async def measure(members: int, seconds: float, warm: float, seed: int, simcord_
             opened, stop = began + warm, began + warm + seconds
             cpu: list[float] = []
 
+            workers: list[float] = []
+
             async def mark() -> None:
                 await asyncio.sleep(max(0.0, opened - time.perf_counter()))
                 cpu.append(time.process_time())
+                workers.append(_workers_cpu())
                 await asyncio.sleep(max(0.0, stop - time.perf_counter()))
                 cpu.append(time.process_time())
+                workers.append(_workers_cpu())
 
             marking = asyncio.create_task(mark())
             await asyncio.gather(*(m.run(stop) for m in pressing), marking)
@@ -397,6 +415,7 @@ async def measure(members: int, seconds: float, warm: float, seed: int, simcord_
             "unanswered": len(pressed) - len(answered),
             "ack": [_p(acks, q) for q in (0.5, 0.95, 0.99)], "answer": [_p(answers, q) for q in (0.5, 0.95, 0.99)],
             "cpu_ms": (cpu[1] - cpu[0]) * 1000 / max(1, len(answered)), "rss_mb": rss,
+            "worker_cpu_ms": (workers[1] - workers[0]) * 1000 / max(1, len(answered)),
             "stall_ms": max(stalls, default=0.0) * 1000, "per_game_p99": per_game, "load": loadavg}
 
 
@@ -405,7 +424,7 @@ def _row(r: dict) -> str:
     line = (f"{r['members']:>4} | {r['rate']:6.1f}/s ({r['pressed']} pressed, {r['unanswered']} unanswered) | "
             f"ack {ack[0]:5.1f} / {ack[1]:6.1f} / {ack[2]:6.1f} ms | "
             f"answer {answer[0]:6.1f} / {answer[1]:7.1f} / {answer[2]:7.1f} ms | "
-            f"CPU {r['cpu_ms']:5.1f} ms/press | RSS {r['rss_mb']:5.0f} MB | "
+            f"CPU {r['cpu_ms']:5.1f} + workers {r['worker_cpu_ms']:4.1f} ms/press | RSS {r['rss_mb']:5.0f} MB | "
             f"stall {r['stall_ms']:6.1f} ms (<= {STALL_TARGET_MS:g}) | load {r['load']:.2f}")
     if r["members"] == TARGET_MEMBERS:
         rate_ok = r["rate"] >= RATE_TARGET

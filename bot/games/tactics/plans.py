@@ -7,6 +7,7 @@ import threading
 from collections import OrderedDict
 
 import engine.tactics as tx
+from bot.core.processes import elsewhere
 
 KEPT = 256  # positions remembered (a few per live fight: the board's, and the one before it)
 
@@ -23,7 +24,7 @@ def planned_turns(fight: tx.FightState, fighter_id: str) -> list[tx.PlannedTurn]
         if turns is not None:
             _plans.move_to_end(key)
     if turns is None:
-        turns = tuple(tx.plan_turns(fight, fighter_id))
+        turns = tuple(elsewhere(tx.plan_turns, fight, fighter_id))
         with _lock:
             _plans[key] = turns
             while len(_plans) > KEPT:
