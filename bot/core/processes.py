@@ -32,7 +32,7 @@ from collections.abc import Callable
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
-from multiprocessing import forkserver
+from multiprocessing import connection, forkserver
 from typing import Any, TypeVar
 
 log = logging.getLogger(__name__)
@@ -98,7 +98,7 @@ class Processes:
             context = multiprocessing.get_context("forkserver")
             context.set_forkserver_preload(list(self.preload))
             _start_forkserver()
-            self._pool = ProcessPoolExecutor(self.workers, mp_context=context)
+            self._pool = ProcessPoolExecutor(self.workers, mp_context=context, initializer=_follow_the_bot)
         return self._pool
 
     def pids(self) -> list[int]:
@@ -205,6 +205,21 @@ class Processes:
             else:
                 log.warning("a worker process died; starting a new one")
             broken.shutdown(wait=False, cancel_futures=False)
+
+
+def _follow_the_bot() -> None:
+    """In a new worker: end it when the bot's process ends, however it ends. A pool's worker waits for
+    work on a queue it holds both ends of, so a bot killed without its shutdown would leave it (and the
+    fork server it keeps open) running for ever."""
+    parent = multiprocessing.parent_process()
+    if parent is None:
+        return
+
+    def watch() -> None:
+        connection.wait([parent.sentinel])
+        os._exit(0)
+
+    threading.Thread(target=watch, name="follow-the-bot", daemon=True).start()
 
 
 def _start_forkserver() -> None:
