@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import os
 import signal
+import subprocess
+import sys
+import time
 from concurrent.futures import wait
+from pathlib import Path
 
 import simcord
 from support.holding import held_until, named
@@ -118,3 +122,31 @@ async def test_a_press_after_the_worker_died_is_answered_with_the_same_board(mak
         state = bot.sessions.load(get_game(bot.db, 1))
         assert await board.attachments[0].read() == bowls_picture(state.game)
         assert workers.replaced == replaced + 1 and workers.pids(), "a new worker took the dead one's place"
+
+
+KILLED_BOT = """
+import os, signal
+from bot.core.processes import Processes
+workers = Processes(1)
+print(workers.run(os.getpid), flush=True)
+os.kill(os.getpid(), signal.SIGKILL)
+"""
+
+
+def test_a_worker_ends_when_the_bots_process_is_killed(tmp_path):
+    """A bot killed without its shutdown leaves no worker process (nor its fork server) running."""
+    ran = subprocess.run([sys.executable, "-c", KILLED_BOT], capture_output=True, text=True, timeout=60,
+                         cwd=Path(__file__).resolve().parents[2])
+    worker = int(ran.stdout.split()[0])
+    for _ in range(1000):  # it notices its bot's end at once; this only bounds the wait
+        if not Path(f"/proc/{worker}").exists() or "Z" in _state(worker):
+            break
+        time.sleep(0.01)
+    assert not Path(f"/proc/{worker}").exists() or "Z" in _state(worker), "the worker outlived its bot"
+
+
+def _state(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[0]
+    except OSError:
+        return "gone"
