@@ -88,8 +88,12 @@ class Processes:
                 self.shutdown()
 
     def shutdown(self) -> None:
+        """Stop the workers; the calls still queued are cancelled (nothing would send them)."""
         with self._lock:
             pool, self._pool = self._pool, None
+            queued, self._queue = self._queue, []
+        for call in queued:
+            call.result.cancel()
         if pool is not None:
             pool.shutdown(wait=False, cancel_futures=True)
 
