@@ -14,8 +14,11 @@ worker is ready in milliseconds), while the event loop and the store worker go o
 - Two lanes, as the store worker has (`lanes.py`): deadline work (a pilot's planning) is sent before the
   pictures queued, and no more calls are handed to the pool than it has workers, so an urgent call
   waits at most for the ones running.
+- Both cores share the work: an ordinary call (a picture) is sent only while a worker is free or has
+  one call waiting; otherwise it runs in the calling thread (a drawing thread), as it did before.
 - A worker that dies (the pool is then broken) is replaced and its calls are sent again, once; a call
-  whose worker died twice runs in the calling thread. No press goes unanswered for it.
+  whose worker died twice runs in the calling thread. No press goes unanswered for it. A worker ends
+  with its bot's process, however that ends.
 """
 from __future__ import annotations
 
