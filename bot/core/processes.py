@@ -14,8 +14,9 @@ worker is ready in milliseconds), while the event loop and the store worker go o
 - Two lanes, as the store worker has (`lanes.py`): deadline work (a pilot's planning) is sent before the
   pictures queued, and no more calls are handed to the pool than it has workers, so an urgent call
   waits at most for the ones running.
-- Both cores share the work: an ordinary call (a picture) is sent only while a worker is free or has
-  one call waiting; otherwise it runs in the calling thread (a drawing thread), as it did before.
+- Both cores share the work: an ordinary call (a picture) is sent only when a worker is free; otherwise
+  it runs in the calling thread (a drawing thread), as it did before. So only deadline work ever waits
+  for a worker, and a picture never waits behind a burst of it (fifty companions planning at once).
 - A worker that dies (the pool is then broken) is replaced and its calls are sent again, once; a call
   whose worker died twice runs in the calling thread. No press goes unanswered for it. A worker ends
   with its bot's process, however that ends.
@@ -133,9 +134,9 @@ class Processes:
         return self.workers == 0 or self._broken_in_a_row >= GIVE_UP
 
     def busy(self) -> bool:
-        """Every worker has a call running and another waiting: an ordinary call would only queue."""
+        """No worker is free now: an ordinary call would wait (behind the urgent ones, which go first)."""
         with self._lock:
-            return self._running + len(self._queue) >= 2 * self.workers
+            return self._running >= self.workers or bool(self._queue)
 
     def run(self, fn: Callable[..., T], *args: Any, urgent: bool = False, **kwargs: Any) -> T:
         """`fn(*args, **kwargs)` in a worker, waited for in the calling thread (a drawing or store thread,
