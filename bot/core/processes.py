@@ -14,9 +14,10 @@ worker is ready in milliseconds), while the event loop and the store worker go o
 - Two lanes, as the store worker has (`lanes.py`): deadline work (a pilot's planning) is sent before the
   pictures queued, and no more calls are handed to the pool than it has workers, so an urgent call
   waits at most for the ones running.
-- Both cores share the work: an ordinary call (a picture) is sent only when a worker is free; otherwise
-  it runs in the calling thread (a drawing thread), as it did before. So only deadline work ever waits
-  for a worker, and a picture never waits behind a burst of it (fifty companions planning at once).
+- Both cores share the work: an ordinary call (a picture) is sent while a worker is free or has only one
+  call waiting; otherwise it runs in the calling thread (a drawing thread), as it did before. When
+  deadline work comes, the ordinary calls still waiting are handed back to their callers (`RunHere`), so
+  a picture never waits behind a burst of it (fifty companions planning at once).
 - A worker that dies (the pool is then broken) is replaced and its calls are sent again, once; a call
   whose worker died twice runs in the calling thread. No press goes unanswered for it. A worker ends
   with its bot's process, however that ends.
@@ -50,6 +51,10 @@ GIVE_UP = 3  # pools broken in a row (workers that cannot start): every call the
 def default_workers() -> int:
     """One worker beside this process on two cores or more; none on one core (nothing to gain)."""
     return 1 if (os.cpu_count() or 1) >= 2 else 0
+
+
+class RunHere(Exception):
+    """An ordinary call handed back before it was sent (deadline work came): its caller runs it itself."""
 
 
 @dataclass(order=True)
@@ -119,11 +124,18 @@ class Processes:
 
     def submit(self, fn: Callable[..., T], *args: Any, urgent: bool = False, **kwargs: Any) -> Future:
         """Queue `fn(*args, **kwargs)` for a worker; its future fails with BrokenProcessPool only if the
-        worker died on it twice. Needs `workers` >= 1."""
+        worker died on it twice, and an ordinary call's with RunHere if deadline work came before it was
+        sent (`run` and `call` then run it in the caller's thread). Needs `workers` >= 1."""
         if kwargs:
             fn, args = functools.partial(fn, *args, **kwargs), ()
         call = _Call(URGENT if urgent else ORDINARY, next(self._order), fn, args, Future())
         with self._lock:
+            if urgent:  # the ordinary calls waiting go back to their callers' threads, not behind this one
+                handed_back = [c for c in self._queue if c.rank == ORDINARY]
+                self._queue = [c for c in self._queue if c.rank == URGENT]
+                heapq.heapify(self._queue)
+                for waiting in handed_back:
+                    waiting.result.set_exception(RunHere())
             heapq.heappush(self._queue, call)
             self._pump()
         return call.result
@@ -134,9 +146,11 @@ class Processes:
         return self.workers == 0 or self._broken_in_a_row >= GIVE_UP
 
     def busy(self) -> bool:
-        """No worker is free now: an ordinary call would wait (behind the urgent ones, which go first)."""
+        """Every worker has a call running and one waiting, or deadline work is waiting: an ordinary call
+        would only queue."""
         with self._lock:
-            return self._running >= self.workers or bool(self._queue)
+            return self._running + len(self._queue) >= 2 * self.workers or any(
+                c.rank == URGENT for c in self._queue)
 
     def run(self, fn: Callable[..., T], *args: Any, urgent: bool = False, **kwargs: Any) -> T:
         """`fn(*args, **kwargs)` in a worker, waited for in the calling thread (a drawing or store thread,
@@ -147,7 +161,7 @@ class Processes:
             return fn(*args, **kwargs)
         try:
             return self.submit(fn, *args, urgent=urgent, **kwargs).result()
-        except BrokenProcessPool:
+        except (BrokenProcessPool, RunHere):
             return fn(*args, **kwargs)
 
     async def call(self, fn: Callable[..., T], *args: Any, urgent: bool = False, **kwargs: Any) -> T:
@@ -156,7 +170,7 @@ class Processes:
             return await asyncio.to_thread(fn, *args, **kwargs)
         try:
             return await asyncio.wrap_future(self.submit(fn, *args, urgent=urgent, **kwargs))
-        except BrokenProcessPool:
+        except (BrokenProcessPool, RunHere):
             return await asyncio.to_thread(fn, *args, **kwargs)
 
     def _pump(self) -> None:
@@ -262,7 +276,7 @@ class Lane(Executor):
         def finished(done: Future) -> None:
             if done.cancelled():
                 answer.cancel()
-            elif isinstance(done.exception(), BrokenProcessPool):
+            elif isinstance(done.exception(), (BrokenProcessPool, RunHere)):
                 chain(self._thread.submit(fn, *args, **kwargs), answer)
             else:
                 chain(done, answer)
@@ -319,4 +333,4 @@ def elsewhere(fn: Callable[..., T], *args: Any, urgent: bool = False, **kwargs: 
     return shared().run(fn, *args, urgent=urgent, **kwargs)
 
 
-__all__ = ["Lane", "Processes", "configure", "default_workers", "elsewhere", "shared"]
+__all__ = ["Lane", "Processes", "RunHere", "configure", "default_workers", "elsewhere", "shared"]

@@ -20,7 +20,7 @@ import engine.summon as sm
 import engine.tactics as tx
 from bot.companion.auto import auto_decision
 from bot.core import processes
-from bot.core.processes import Processes
+from bot.core.processes import Processes, RunHere
 from bot.games.bowls.render import render_board as bowls_picture
 from bot.games.formation.render import render_brief, render_replay
 from bot.games.summon import render as summon_render
@@ -73,18 +73,24 @@ def test_pictures_and_planned_turns_from_a_worker_are_those_drawn_in_thread():
 
 
 def test_deadline_work_goes_ahead_of_the_pictures_queued(tmp_path):
+    """A pilot's planning waits only for the call running; the pictures queued go back to their callers'
+    threads (drawn there), and the ones that come while it waits are drawn there too."""
     pool = Processes(1)
     gate = tmp_path / "open"
     try:
         order: list[str] = []
         holding = pool.submit(held_until, str(gate), "held")
-        queued = [pool.submit(named, f"picture {i}") for i in range(3)]
+        queued = pool.submit(named, "picture 0")
         urgent = pool.submit(named, "the pilot's plan", urgent=True)
-        for future in (*queued, urgent):
+        later = pool.submit(named, "picture 1")
+        for future in (holding, urgent, later):
             future.add_done_callback(lambda f: order.append(f.result()))
+        assert isinstance(queued.exception(timeout=5), RunHere), "handed back to be drawn in its own thread"
+        assert pool.busy(), "a picture asked for now is drawn in its caller's thread"
+        assert pool.run(named, "picture 2") == "picture 2"
         gate.touch()
-        wait([holding, *queued, urgent])
-        assert order == ["the pilot's plan", "picture 0", "picture 1", "picture 2"]
+        wait([holding, urgent, later])
+        assert order == ["held", "the pilot's plan", "picture 1"]
     finally:
         pool.shutdown()
 
@@ -126,7 +132,7 @@ async def test_a_press_after_the_worker_died_is_answered_with_the_same_board(mak
 
 KILLED_BOT = """
 import os, signal
-from bot.core.processes import Processes
+from bot.core.processes import Processes, RunHere
 workers = Processes(1)
 print(workers.run(os.getpid), flush=True)
 os.kill(os.getpid(), signal.SIGKILL)
