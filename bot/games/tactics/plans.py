@@ -1,6 +1,7 @@
 """The ready-made turns of a fight, planned once per position: the board's buttons, the preview and the
 Send of one duo phase all ask for the same fight's turns, and planning them is the slowest thing a
-press does (tens of milliseconds), while the fight's saved form names the position exactly."""
+press does (tens of milliseconds), while the fight's saved form names the position exactly. A position
+not planned yet is planned in a worker process (bot/core/processes), off this process's interpreter lock."""
 from __future__ import annotations
 
 import threading
