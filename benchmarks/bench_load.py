@@ -37,6 +37,17 @@ Before this round's changes (commit a1da7aa, 20 s a row, other helpers running: 
 | 60 | 35.0 | 0.6 / 4.5 / 20.5 | 1,416 / 3,636 / 3,974 | 24.7 | 349 | 110 | 3.61 |
 | 80 | 44.4 | 0.6 / 3.4 / 14.0 | 1,740 / 3,733 / 4,111 | 23.3 | 458 | 132 | 4.15 |
 | 100 | 40.8 | 0.6 / 2.4 / 19.4 | 2,262 / 4,768 / 6,319 | 24.4 | 561 | 128 | 4.72 |
+
+With the worker process (bot/core/processes.py) and SimCord's log by reference, on a machine shared
+with other work (load 3.8-5.1; "CPU" is this process + the worker's, per press):
+
+| members | presses/s | answer p50/p95/p99 ms | CPU ms/press | stall ms | load |
+| --- | --- | --- | --- | --- | --- |
+| 10 | 10.0 | 36 / 139 / 200 | 8.4 + 19.6 | 36 | 3.81 |
+| 30 | 30.0 | 753 / 1,469 / 1,632 | 8.5 + 13.8 | 95 | 4.30 |
+| 60 | 40.9 | 1,569 / 2,381 / 3,276 | 8.4 + 11.3 | 192 | 4.53 |
+| 80 | 42.5 | 1,940 / 3,111 / 3,406 | 6.7 + 10.1 | 100 | 4.64 |
+| 100 | 45.5 | 1,758 / 4,704 / 4,977 | 7.1 + 9.1 | 123 | 5.06 |
 """
 from __future__ import annotations
 
