@@ -282,7 +282,8 @@ async def main() -> None:
     print("load average at start: " + " ".join(f"{x:.2f}" for x in os.getloadavg()) + f" ({os.cpu_count()} CPUs)")
     if not args.pilot_alone:
         print(f"the real bot, COMPANION_MAX_REQUESTS={args.cap}; companions open their phase together while "
-              f"{args.pressers} members press about once a second")
+              f"{args.pressers} members press about once a second; SimCord's HTTP log keeps references "
+              f"(its deep copy of each request is off, as in bench_load)")
         with tempfile.TemporaryDirectory() as tmp:
             for model in args.models.split(","):
                 for count in (int(c) for c in args.counts.split(",")):

@@ -43,6 +43,9 @@ class Settings(BaseSettings):
     companion_transcripts: Path | None = Field(default=None, alias="COMPANION_TRANSCRIPTS")
     # Model requests in flight at once across all fights (the rest wait their turn inside their 10 s).
     companion_max_requests: int = Field(default=8, alias="COMPANION_MAX_REQUESTS", ge=1)
+    # Worker processes for the planner and the boards' pictures (beside the bot's own, outside its
+    # interpreter lock); unset: one on a machine with two cores or more; 0: in the bot's own threads.
+    process_workers: int | None = Field(default=None, alias="PROCESS_WORKERS", ge=0)
     log_level: str = Field(default="INFO", alias="LOG_LEVEL")
     local_play_port: int = Field(default=8765, alias="LOCAL_PLAY_PORT", ge=1, le=65535)
     # postgresql://… for the PostgreSQL store (several machines); unset: the SQLite file DATABASE_PATH.

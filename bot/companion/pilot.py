@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import openai
 
+from bot.core.processes import Lane, shared
 from bot.settings import Settings
 from db import companion as decision_store
 from db.store import Store
@@ -124,7 +125,7 @@ class CompanionPilot:
             warm_up(self.client)
         self.accepted = Accepted()           # what this server was found to take (refused fields left out)
         self.slots = asyncio.Semaphore(settings.companion_max_requests)
-        self.engine_thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="companion-engine")
+        self.engine_thread = Lane(shared(), urgent=True, name="companion-engine")  # deadline work
         if self.client is not None:
             self.engine_thread.submit(warm_engine)
         self._answered: bool | None = None   # did the server answer its last request? None: not asked yet

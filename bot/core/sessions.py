@@ -8,6 +8,8 @@ Store access and engine work run on one worker thread (`call`), never on the eve
 that is locked, read-only, full or unreadable raises `StoreUnavailable` after a short, bounded retry,
 and the transaction it was in changed nothing. Boards are drawn on a small pool of their own once the
 change is saved (`drawn`), so a slow picture never holds the store worker or the game's lock.
+The pure heavy work inside a board (its picture, the tactics planner's turns) runs in worker processes
+(`processes`), shared by every bot of the process and held by these sessions while they run.
 The store worker has an urgent lane (`lanes.Lanes`): deadline work (a pilot's preparation and answer,
 a phase's time-out: `urgent`, `act(urgent=True)`) is taken before the ordinary presses queued ahead.
 """
@@ -28,6 +30,7 @@ from db.games import GameRecord, StaleGame
 from db.guilds import get_settings
 from db.store import STORE_ERRORS, Store, is_busy
 
+from . import processes
 from .actions import Action
 from .errors import AlreadyDone
 from .kinds import Context, GameError, GameKind, Outcome, Seat
@@ -53,6 +56,7 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 STORE_RETRIES = 3          # attempts of one store call while the database is busy
 STORE_RETRY_PAUSE = 0.05   # seconds between them (on the worker thread, never the loop)
+BOT_PACKAGE = __name__.partition(".")[0] + "."
 DRAWERS = 2                # threads drawing boards (Pillow releases the GIL while it encodes)
 
 
@@ -60,13 +64,18 @@ class Sessions:
     """The rules of sessions, shared by every front-end."""
 
     def __init__(self, db: Store, kinds: dict[str, GameKind[Any]],
-                 clock: Callable[[], datetime]) -> None:
+                 clock: Callable[[], datetime], *, workers: int | None = None) -> None:
+        """`workers`: the worker processes for pictures and plans (None: the default; 0: in-thread)."""
         self.db = db
         self.kinds = kinds
         self.clock = clock
         self._locks: dict[int, asyncio.Lock] = {}
         self._worker = Lanes(1, "store")
         self._drawers = ThreadPoolExecutor(max_workers=DRAWERS, thread_name_prefix="draw")
+        # a new worker process starts with the bot's games' modules imported (their pictures and plans)
+        games = tuple(m for m in (type(k).__module__ for k in kinds.values()) if m.startswith(BOT_PACKAGE))
+        self.processes = processes.configure(workers, preload=games)
+        self.processes.hold()
 
     async def call(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """Run `fn` (store access, engine work) on the store worker, off the event loop, in turn."""
@@ -108,6 +117,7 @@ class Sessions:
     def close(self) -> None:
         self._worker.shutdown(wait=False, cancel_futures=True)
         self._drawers.shutdown(wait=False, cancel_futures=True)
+        self.processes.let_go()
 
     def lock(self, game_id: int) -> asyncio.Lock:
         return self._locks.setdefault(game_id, asyncio.Lock())

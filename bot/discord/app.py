@@ -49,7 +49,8 @@ class GameHall(commands.AutoShardedBot):
 
     async def setup_hook(self) -> None:
         self.db = open_store(self.settings.database_url or self.settings.database_path)
-        self.sessions = Sessions(self.db, {p.kind.key: p.kind for p in self.plugins}, discord.utils.utcnow)
+        self.sessions = Sessions(self.db, {p.kind.key: p.kind for p in self.plugins}, discord.utils.utcnow,
+                                 workers=self.settings.process_workers)
         # pilots work against their deadline: their store work takes the worker's urgent lane
         needs = PilotNeeds(self.settings, self.external_wait, self.db, self.sessions.urgent, self.sessions.clock)
         pilots = {p.kind.key: p.build_pilots(needs) for p in self.plugins}

@@ -13,6 +13,7 @@ from pydantic import BaseModel
 
 import engine.bowls as bowls
 from bot.core.kinds import Context, GameError, GameKind, Outcome, step, view
+from bot.core.processes import elsewhere
 from bot.core.progress import load_progress, save_progress
 from bot.core.reply import Button, Picture, Reply, Style
 from db import daily as daily_store
@@ -83,7 +84,7 @@ class Bowls(GameKind[BowlsSession]):
             lines.append("Pick a bowl, then confirm. `/bowls sow bowl:` does both at once.")
         # The text board for screen readers, without the status and goal lines already shown above.
         lines.append("```\n" + "\n".join(bowls.render_text(g).splitlines()[2:]) + "\n```")
-        picture = Picture(render_board(g), "bowls.png", bowls.text.status_line(g))
+        picture = Picture(elsewhere(render_board, g), "bowls.png", bowls.text.status_line(g))
         return Reply("\n".join(lines), picture, self._buttons(state))
 
     @staticmethod

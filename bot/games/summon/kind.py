@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import engine.summon as sm
 from bot.core.kinds import Context, GameError, GameKind, Outcome, Seat, step, view
+from bot.core.processes import elsewhere
 from bot.core.reply import Button, Picture, Reply
 from db.games import GameRecord
 from engine.errors import RuleError
@@ -104,11 +105,11 @@ class Summon(GameKind[SummonGame]):
                     (narrate.result_short(state) if over else f"summon phase {st.summon_phase}"))
         if state.tutorial and not over:
             headline = f"Summon tutorial · step {state.tutorial} of {len(sm.tutorial_steps())}"
-        table = Picture(render.render_table(sm.view_for(st, None), (seat0, seat1), headline,
-                                            None if over else game.deadline), "summon.png",
+        table = Picture(elsewhere(render.render_table, sm.view_for(st, None), (seat0, seat1), headline,
+                                  None if over else game.deadline), "summon.png",
                         f"Summon table: {state.name(0)} and {state.name(1)}'s boards and battle lines")
         names = (state.name(0), state.name(1))
-        replays = tuple(Picture(render_battle(rep, names), f"battle-{rep.phase}.gif",
+        replays = tuple(Picture(elsewhere(render_battle, rep, names), f"battle-{rep.phase}.gif",
                                 f"Battle phase {rep.phase} replay") for rep in st.battles)
         text = narrate.table_text(state, game)
         if state.tutorial and not over:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import engine.summon as sm
 from bot.core.errors import GameError
+from bot.core.processes import elsewhere
 from bot.core.reply import Button, Option, Picture, Reply, Select
 from engine.summon.pieces import Side, parse_sides
 
@@ -118,7 +119,7 @@ def hand(state: SummonGame, me: int, action: ShowHand) -> Reply:
     p = st.players[me]
     marks = {(p.ox + col, p.oy + row): letter for (col, row), letter in letters.items()}
     title = "Your board and hand" if not shown else "Your board: where each piece can go"
-    picture = Picture(render_cards.render_hand_view(list(p.hand), p.board, p.ox, p.oy, marks, title, piece),
+    picture = Picture(elsewhere(render_cards.render_hand_view, list(p.hand), p.board, p.ox, p.oy, marks, title, piece),
                       "hand.png", "Your hand beside your board, each legal cell lettered")
     selects: list[Select] = []
     if mine and len(placeable) > 1 and (pick_first or action.piece is not None):
@@ -168,9 +169,9 @@ def preview(state: SummonGame, me: int, action: PreviewPlacement) -> Reply:
             f"({where}): {effect}.")
     if pl.slide != (0, 0):
         text += " Pieces crossed out fall off: they return to neither hand nor deck."
-    picture = Picture(render_cards.render_preview(p.board, p.ox, p.oy, ghost=ghost, falls=pl.falls,
-                                                  window=(pv.ox, pv.oy) if pl.slide != (0, 0) else None,
-                                                  title=f"Preview: {o.name} at {where}"),
+    picture = Picture(elsewhere(render_cards.render_preview, p.board, p.ox, p.oy, ghost=ghost, falls=pl.falls,
+                                window=(pv.ox, pv.oy) if pl.slide != (0, 0) else None,
+                                title=f"Preview: {o.name} at {where}"),
                       "preview.png", f"Preview of {o.name} at {where}")
     buttons = (Button("Place", Place(pl.piece, pl.rotation, action.cell), "success"),
                Button("Back to the hand", ShowHand(None, True)))

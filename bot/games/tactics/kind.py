@@ -21,6 +21,7 @@ from bot.companion import CompanionDecision
 from bot.companion.coordination import Aim, rebind
 from bot.core.errors import AlreadyDone
 from bot.core.kinds import Context, GameError, GameKind, Outcome, Seat, step
+from bot.core.processes import elsewhere
 from bot.core.reply import Button, Picture, Reply, Style
 from db.games import GameRecord
 from db.store import Store
@@ -135,11 +136,12 @@ class Tactics(GameKind[TacticsSession], TacticsViews, Invitation):
 
     def board(self, state: TacticsSession, game: GameRecord) -> Reply:
         f = state.fight
-        picture = Picture(render_board(f), "tactics.png",
+        picture = Picture(elsewhere(render_board, f), "tactics.png",
                           f"{f.encounter_name}, round {min(f.round, 10)} of 10: the board")
         links = tuple(Button(label, follow_up_id(what, game.id), style) for label, what, style in FOLLOW_UPS) \
             if state.over else ()
-        recap = (Picture(render_recap(f"{f.encounter_name}: {f.result} in round {min(f.round, 10)}", lines_of(f)),
+        recap = (Picture(elsewhere(render_recap, f"{f.encounter_name}: {f.result} in round {min(f.round, 10)}",
+                                   lines_of(f)),
                          "tactics-recap.png",
                          "Each fighter's HP round by round, downs crossed"),) if state.over else ()
         return Reply(board_text(state), picture, self._buttons(state), links=links, extra_pictures=recap)

@@ -15,6 +15,7 @@ from datetime import datetime
 from typing import Any
 
 from bot.companion import CompanionDecision, CompanionPilot, auto_decision
+from bot.core import processes
 from bot.core.seats import PilotNeeds
 from bot.settings import Settings
 from db import companion as decision_store
@@ -48,18 +49,19 @@ class AutoPilot(_Built):
     """`auto`: the planner's first ready-made turn, as soon as the phase opens."""
 
     async def decide(self, state: TacticsSession, seat: str, deadline: datetime) -> PilotTurn:
-        decision = await self.run(self._decide_and_store, state)
+        """Planned in a worker process, ahead of the pictures queued there (deadline work); only storing
+        the decision takes the store worker."""
+        began = time.perf_counter()
+        decision = await processes.shared().call(auto_decision, state.fight, "companion", urgent=True)
+        decision.latency_s = round(time.perf_counter() - began, 3)
+        await self.run(self._store, decision, state)
         return _action(decision, state)
 
-    def _decide_and_store(self, state: TacticsSession) -> CompanionDecision:
+    def _store(self, decision: CompanionDecision, state: TacticsSession) -> None:
         """The planner's first turn, stored like a model's decision (for `/tactics companion`)."""
-        began = time.perf_counter()
-        decision = auto_decision(state.fight, "companion")
-        decision.latency_s = round(time.perf_counter() - began, 3)
         if self.needs.db is not None:
             decision_store.record(self.needs.db, decision.model_dump(), fight=state.key, guild_id=state.guild_id,
                                   fighter="companion", now=self.now())
-        return decision
 
 
 class ModelPilot(_Built):

@@ -1,12 +1,14 @@
 """The ready-made turns of a fight, planned once per position: the board's buttons, the preview and the
 Send of one duo phase all ask for the same fight's turns, and planning them is the slowest thing a
-press does (tens of milliseconds), while the fight's saved form names the position exactly."""
+press does (tens of milliseconds), while the fight's saved form names the position exactly. A position
+not planned yet is planned in a worker process (bot/core/processes), off this process's interpreter lock."""
 from __future__ import annotations
 
 import threading
 from collections import OrderedDict
 
 import engine.tactics as tx
+from bot.core.processes import elsewhere
 
 KEPT = 256  # positions remembered (a few per live fight: the board's, and the one before it)
 
@@ -23,7 +25,7 @@ def planned_turns(fight: tx.FightState, fighter_id: str) -> list[tx.PlannedTurn]
         if turns is not None:
             _plans.move_to_end(key)
     if turns is None:
-        turns = tuple(tx.plan_turns(fight, fighter_id))
+        turns = tuple(elsewhere(tx.plan_turns, fight, fighter_id))
         with _lock:
             _plans[key] = turns
             while len(_plans) > KEPT:

@@ -1,0 +1,336 @@
+"""Pure heavy work in worker processes: the planner's ready-made turns and the boards' pictures.
+
+One process's Python runs on one core at a time (the interpreter lock), and the planner and Pillow's
+drawing were most of a press's CPU. So they run here, in a small `ProcessPoolExecutor` (the
+`forkserver` context: each worker is forked from a server that imported the games once, so a new
+worker is ready in milliseconds), while the event loop and the store worker go on in this process.
+
+- One `Processes` per process, made lazily on first use and shared by every bot in it (the tests
+  build many); a bot holds it while it runs (`hold`) and the workers stop when the last bot lets go.
+- `workers` processes (the `PROCESS_WORKERS` setting; by default one on a machine with two cores or
+  more); 0 runs every call in the calling thread, as before.
+- A call is a module-level function of picklable arguments (a state in, bytes or turns out): a
+  function of the game's state alone, so its result is the same here or there.
+- Two lanes, as the store worker has (`lanes.py`): deadline work (a pilot's planning) is sent before the
+  pictures queued, and no more calls are handed to the pool than it has workers, so an urgent call
+  waits at most for the ones running.
+- Both cores share the work: an ordinary call (a picture) is sent while a worker is free or has only one
+  call waiting; otherwise it runs in the calling thread (a drawing thread), as it did before. When
+  deadline work comes, the ordinary calls still waiting are handed back to their callers (`RunHere`), so
+  a picture never waits behind a burst of it (fifty companions planning at once).
+- A worker that dies (the pool is then broken) is replaced and its calls are sent again, once; a call
+  whose worker died twice runs in the calling thread. No press goes unanswered for it. A worker ends
+  with its bot's process, however that ends.
+"""
+from __future__ import annotations
+
+import asyncio
+import functools
+import heapq
+import itertools
+import logging
+import multiprocessing
+import os
+import sys
+import threading
+from collections.abc import Callable
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field
+from multiprocessing import connection, forkserver
+from typing import Any, TypeVar
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+URGENT, ORDINARY = 0, 1
+RESENDS = 1  # times a call is sent again after its worker died, before it runs in the calling thread
+GIVE_UP = 3  # pools broken in a row (workers that cannot start): every call then runs in its caller's thread
+
+
+def default_workers() -> int:
+    """One worker beside this process on two cores or more; none on one core (nothing to gain)."""
+    return 1 if (os.cpu_count() or 1) >= 2 else 0
+
+
+class RunHere(Exception):
+    """An ordinary call handed back before it was sent (deadline work came): its caller runs it itself."""
+
+
+@dataclass(order=True)
+class _Call:
+    rank: int
+    order: int
+    fn: Callable[..., Any] = field(compare=False)
+    args: tuple[Any, ...] = field(compare=False)
+    result: Future = field(compare=False)
+    sent: int = field(default=0, compare=False)  # times it was handed to a pool
+
+
+class Processes:
+    """Worker processes for pure calls, with an urgent lane; see the module's docstring."""
+
+    def __init__(self, workers: int | None = None, preload: tuple[str, ...] = ()) -> None:
+        self.workers = default_workers() if workers is None else workers
+        self.preload = preload
+        self._lock = threading.RLock()
+        self._pool: ProcessPoolExecutor | None = None
+        self._queue: list[_Call] = []
+        self._order = itertools.count()
+        self._running = 0
+        self._holders = 0
+        self.replaced = 0  # pools replaced after a worker died (for tests and logs)
+        self._broken_in_a_row = 0
+
+    # --- lifetime -------------------------------------------------------------------------------
+
+    def hold(self) -> None:
+        """A bot starts using the workers."""
+        with self._lock:
+            self._holders += 1
+
+    def let_go(self) -> None:
+        """A bot stopped: the workers stop with the last one (a later call starts them again)."""
+        with self._lock:
+            self._holders = max(0, self._holders - 1)
+            if self._holders == 0:
+                self.shutdown()
+
+    def shutdown(self) -> None:
+        """Stop the workers; the calls still queued are cancelled (nothing would send them)."""
+        with self._lock:
+            pool, self._pool = self._pool, None
+            queued, self._queue = self._queue, []
+        for call in queued:
+            call.result.cancel()
+        if pool is not None:
+            pool.shutdown(wait=False, cancel_futures=True)
+
+    def _executor(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            context = multiprocessing.get_context("forkserver")
+            context.set_forkserver_preload(list(self.preload))
+            _start_forkserver()
+            self._pool = ProcessPoolExecutor(self.workers, mp_context=context, initializer=_follow_the_bot)
+        return self._pool
+
+    def pids(self) -> list[int]:
+        """The worker processes' ids (started ones)."""
+        with self._lock:
+            processes = getattr(self._pool, "_processes", None) or {}
+            return list(processes)
+
+    # --- calls ----------------------------------------------------------------------------------
+
+    def submit(self, fn: Callable[..., T], *args: Any, urgent: bool = False, **kwargs: Any) -> Future:
+        """Queue `fn(*args, **kwargs)` for a worker; its future fails with BrokenProcessPool only if the
+        worker died on it twice, and an ordinary call's with RunHere if deadline work came before it was
+        sent (`run` and `call` then run it in the caller's thread). Needs `workers` >= 1."""
+        if kwargs:
+            fn, args = functools.partial(fn, *args, **kwargs), ()
+        call = _Call(URGENT if urgent else ORDINARY, next(self._order), fn, args, Future())
+        with self._lock:
+            if urgent:  # the ordinary calls waiting go back to their callers' threads, not behind this one
+                handed_back = [c for c in self._queue if c.rank == ORDINARY]
+                self._queue = [c for c in self._queue if c.rank == URGENT]
+                heapq.heapify(self._queue)
+                for waiting in handed_back:
+                    waiting.result.set_exception(RunHere())
+            heapq.heappush(self._queue, call)
+            self._pump()
+        return call.result
+
+    @property
+    def in_thread(self) -> bool:
+        """Calls run in their caller's thread: no workers, or none could be kept alive."""
+        return self.workers == 0 or self._broken_in_a_row >= GIVE_UP
+
+    def busy(self) -> bool:
+        """Every worker has a call running and one waiting, or deadline work is waiting: an ordinary call
+        would only queue."""
+        with self._lock:
+            return self._running + len(self._queue) >= 2 * self.workers or any(
+                c.rank == URGENT for c in self._queue)
+
+    def run(self, fn: Callable[..., T], *args: Any, urgent: bool = False, **kwargs: Any) -> T:
+        """`fn(*args, **kwargs)` in a worker, waited for in the calling thread (a drawing or store thread,
+        never the event loop); in this thread when there are no workers, the worker died on it twice, or
+        (for an ordinary call) the workers are busy: this process's own threads share the work then, so
+        neither core waits for the other."""
+        if self.in_thread or (not urgent and self.busy()):
+            return fn(*args, **kwargs)
+        try:
+            return self.submit(fn, *args, urgent=urgent, **kwargs).result()
+        except (BrokenProcessPool, RunHere):
+            return fn(*args, **kwargs)
+
+    async def call(self, fn: Callable[..., T], *args: Any, urgent: bool = False, **kwargs: Any) -> T:
+        """`run` from the event loop: awaited, so the loop goes on while the worker works."""
+        if self.in_thread:
+            return await asyncio.to_thread(fn, *args, **kwargs)
+        try:
+            return await asyncio.wrap_future(self.submit(fn, *args, urgent=urgent, **kwargs))
+        except (BrokenProcessPool, RunHere):
+            return await asyncio.to_thread(fn, *args, **kwargs)
+
+    def _pump(self) -> None:
+        """Hand queued calls to the pool while it has an idle worker (under the lock)."""
+        while self._queue and self._running < self.workers:
+            call = heapq.heappop(self._queue)
+            if call.result.cancelled():
+                continue
+            self._send(call)
+
+    def _send(self, call: _Call) -> None:
+        if self.in_thread or call.sent > RESENDS:
+            call.result.set_exception(BrokenProcessPool("the worker process died"))
+            return
+        call.sent += 1
+        self._running += 1
+        pool = self._executor()
+        try:
+            sent = pool.submit(call.fn, *call.args)
+        except BrokenProcessPool:  # it broke before this call reached it: nothing ran
+            self._running -= 1
+            self._replace(pool)
+            heapq.heappush(self._queue, call)
+            return
+        sent.add_done_callback(lambda done: self._finished(call, pool, done))
+
+    def _finished(self, call: _Call, pool: ProcessPoolExecutor, done: Future) -> None:
+        with self._lock:
+            self._running -= 1
+            error = None if done.cancelled() else done.exception()
+            if isinstance(error, BrokenProcessPool):
+                self._replace(pool)
+                call.rank = URGENT  # it already waited its turn once (failed for good by `_send` if sent twice)
+                heapq.heappush(self._queue, call)
+                self._pump()
+                return
+            self._broken_in_a_row = 0
+            self._pump()
+        if done.cancelled():
+            call.result.cancel()
+        elif error is not None:
+            call.result.set_exception(error)
+        else:
+            call.result.set_result(done.result())
+
+    def _replace(self, broken: ProcessPoolExecutor) -> None:
+        """A worker died: the broken pool goes, and the next call starts a new one (under the lock)."""
+        if self._pool is broken:
+            self._pool = None
+            self.replaced += 1
+            self._broken_in_a_row += 1
+            if self._broken_in_a_row >= GIVE_UP:
+                log.error("worker processes keep dying at start; pictures and plans are made in this process")
+            else:
+                log.warning("a worker process died; starting a new one")
+            broken.shutdown(wait=False, cancel_futures=False)
+
+
+def _follow_the_bot() -> None:
+    """In a new worker: end it when the bot's process ends, however it ends. A pool's worker waits for
+    work on a queue it holds both ends of, so a bot killed without its shutdown would leave it (and the
+    fork server it keeps open) running for ever."""
+    parent = multiprocessing.parent_process()
+    if parent is None:
+        return
+
+    def watch() -> None:
+        connection.wait([parent.sentinel])
+        os._exit(0)
+
+    threading.Thread(target=watch, name="follow-the-bot", daemon=True).start()
+
+
+def _start_forkserver() -> None:
+    """Start the fork server (once per process) importing from this process's `sys.path`: Python 3.11's
+    fork server is handed the path but does not use it, and would import the games from wherever the
+    interpreter finds them first (another checkout), giving other pictures than this process draws."""
+    before = os.environ.get("PYTHONPATH")
+    os.environ["PYTHONPATH"] = os.pathsep.join(p for p in sys.path if p)
+    try:
+        forkserver.ensure_running()
+    finally:
+        if before is None:
+            os.environ.pop("PYTHONPATH", None)
+        else:
+            os.environ["PYTHONPATH"] = before
+
+
+class Lane(Executor):
+    """The shared workers as an Executor (`run_in_executor`) in one lane, for code that hands its engine
+    work to an executor: a call the workers cannot take runs on a thread of the lane's own."""
+
+    def __init__(self, processes: Processes, *, urgent: bool, name: str) -> None:
+        self.processes, self.urgent = processes, urgent
+        self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix=name)
+
+    def submit(self, fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> Future:  # type: ignore[override]
+        if self.processes.in_thread:
+            return self._thread.submit(fn, *args, **kwargs)
+        answer: Future = Future()
+        sent = self.processes.submit(fn, *args, urgent=self.urgent, **kwargs)
+
+        def finished(done: Future) -> None:
+            if done.cancelled():
+                answer.cancel()
+            elif isinstance(done.exception(), (BrokenProcessPool, RunHere)):
+                chain(self._thread.submit(fn, *args, **kwargs), answer)
+            else:
+                chain(done, answer)
+
+        sent.add_done_callback(finished)
+        return answer
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        """Stops the lane's own thread; the shared workers stop with the bots that hold them."""
+        self._thread.shutdown(wait=wait, cancel_futures=cancel_futures)
+
+
+def chain(done: Future, into: Future) -> None:
+    """`into` gets `done`'s outcome when it has one."""
+    def copy(finished: Future) -> None:
+        if finished.cancelled():
+            into.cancel()
+        elif finished.exception() is not None:
+            into.set_exception(finished.exception())
+        else:
+            into.set_result(finished.result())
+    done.add_done_callback(copy)
+
+
+_shared: Processes | None = None
+_shared_lock = threading.Lock()
+
+
+def shared() -> Processes:
+    """This process's workers (made on first use, with the default count until `configure`)."""
+    global _shared
+    with _shared_lock:
+        if _shared is None:
+            _shared = Processes()
+        return _shared
+
+
+def configure(workers: int | None, preload: tuple[str, ...] = ()) -> Processes:
+    """Set the shared workers' count (None: the default) and the modules a new worker has imported;
+    a different count replaces idle workers from the next call on."""
+    processes = shared()
+    with processes._lock:
+        count = default_workers() if workers is None else workers
+        if count != processes.workers:
+            processes.shutdown()
+            processes.workers = count
+        processes.preload = tuple(dict.fromkeys((*processes.preload, *preload)))
+    return processes
+
+
+def elsewhere(fn: Callable[..., T], *args: Any, urgent: bool = False, **kwargs: Any) -> T:
+    """`fn(*args, **kwargs)` on the shared workers, waited for in the calling thread (`Processes.run`):
+    `fn` a module-level function of picklable arguments, pure, so its result is the same anywhere."""
+    return shared().run(fn, *args, urgent=urgent, **kwargs)
+
+
+__all__ = ["Lane", "Processes", "RunHere", "configure", "default_workers", "elsewhere", "shared"]

@@ -1,0 +1,158 @@
+"""The pictures and the planner's turns run in a worker process: the same bytes and turns as in-thread,
+deadline work ahead of queued pictures, and a worker that dies is replaced with no press unanswered."""
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from concurrent.futures import wait
+from pathlib import Path
+
+import simcord
+from support.holding import held_until, named
+from support.world import world
+
+import engine.bowls as bowls
+import engine.formation as fm
+import engine.summon as sm
+import engine.tactics as tx
+from bot.companion.auto import auto_decision
+from bot.core import processes
+from bot.core.processes import Processes, RunHere
+from bot.games.bowls.render import render_board as bowls_picture
+from bot.games.formation.render import render_brief, render_replay
+from bot.games.summon import render as summon_render
+from bot.games.summon.replay import render_battle
+from bot.games.tactics.recap import lines_of, render_recap
+from bot.games.tactics.render import render_board as tactics_picture
+from db.games import get_game
+from engine.bowls.solver import solve
+
+
+def _summon_game():
+    st = sm.new_game(7, sm.auto_deck(1), sm.auto_deck(2))
+    while st.phase != "over" and not st.battles:
+        st = sm.apply(st, sm.ai_action(st))
+    return st
+
+
+def _tactics_fight():
+    fight = tx.new_fight("c01", 1, "Tidecaller", "Cindle")
+    turns = tx.plan_turns(fight, "hero")
+    return tx.apply_turn(fight, "hero", [s.model_dump(exclude_none=True) for s in turns[0].steps])
+
+
+def test_pictures_and_planned_turns_from_a_worker_are_those_drawn_in_thread():
+    pool = Processes(1)
+    try:
+        lesson = fm.shipped_puzzles()[3]
+        formation = dict(fm.solve(lesson).example)
+        st = _summon_game()
+        seats = (summon_render.Seat("Ann", True, True), summon_render.Seat("Bo", False, False))
+        fight = _tactics_fight()
+        calls = [
+            (bowls_picture, (bowls.new_puzzle(3),)),
+            (render_brief, (lesson, formation)),
+            (render_replay, (fm.battle(lesson, formation),)),
+            (summon_render.render_table, (sm.view_for(st, None), seats, "Summon · a test table", None)),
+            (render_battle, (st.battles[0], ("Ann", "Bo"))),
+            (tactics_picture, (fight,)),
+            (render_recap, ("A recap", lines_of(fight))),
+            (tx.plan_turns, (fight, "companion")),
+            (auto_decision, (fight, "companion")),
+        ]
+        for fn, args in calls:
+            here = fn(*args)
+            assert pool.submit(fn, *args).result() == here, fn.__name__
+            assert here, fn.__name__
+        assert pool.pids(), "the calls ran in a worker process"
+    finally:
+        pool.shutdown()
+
+
+def test_deadline_work_goes_ahead_of_the_pictures_queued(tmp_path):
+    """A pilot's planning waits only for the call running; the pictures queued go back to their callers'
+    threads (drawn there), and the ones that come while it waits are drawn there too."""
+    pool = Processes(1)
+    gate = tmp_path / "open"
+    try:
+        order: list[str] = []
+        holding = pool.submit(held_until, str(gate), "held")
+        queued = pool.submit(named, "picture 0")
+        urgent = pool.submit(named, "the pilot's plan", urgent=True)
+        later = pool.submit(named, "picture 1")
+        for future in (holding, urgent, later):
+            future.add_done_callback(lambda f: order.append(f.result()))
+        assert isinstance(queued.exception(timeout=5), RunHere), "handed back to be drawn in its own thread"
+        assert pool.busy(), "a picture asked for now is drawn in its caller's thread"
+        assert pool.run(named, "picture 2") == "picture 2"
+        gate.touch()
+        wait([holding, urgent, later])
+        assert order == ["held", "the pilot's plan", "picture 1"]
+    finally:
+        pool.shutdown()
+
+
+def test_a_worker_killed_mid_call_is_replaced_and_the_call_answered(tmp_path):
+    pool = Processes(1)
+    gate = tmp_path / "open"
+    try:
+        holding = pool.submit(held_until, str(gate), "answered")
+        while not pool.pids():
+            pass
+        os.kill(pool.pids()[0], signal.SIGKILL)
+        gate.touch()
+        assert holding.result() == "answered"
+        assert pool.replaced == 1
+    finally:
+        pool.shutdown()
+
+
+async def test_a_press_after_the_worker_died_is_answered_with_the_same_board(make_real_bot):
+    bot = make_real_bot()
+    async with simcord.run(bot) as env:
+        guild, channel, alice = world(env, "alice")
+        await alice.slash(channel, "bowls puzzle", number=1)
+        thread = channel.threads[-1]
+        workers = processes.shared()
+        assert workers.pids(), "the board was drawn in a worker process"
+        replaced = workers.replaced
+        for pid in workers.pids():
+            os.kill(pid, signal.SIGKILL)
+        bowl = solve(bowls.get_puzzle(1))[0]
+        await alice.click(thread.last_message, label=str(bowl))
+        board = thread.last_message
+        assert f"Selected bowl {bowl}" in board.content
+        state = bot.sessions.load(get_game(bot.db, 1))
+        assert await board.attachments[0].read() == bowls_picture(state.game)
+        assert workers.replaced == replaced + 1 and workers.pids(), "a new worker took the dead one's place"
+
+
+KILLED_BOT = """
+import os, signal
+from bot.core.processes import Processes, RunHere
+workers = Processes(1)
+print(workers.run(os.getpid), flush=True)
+os.kill(os.getpid(), signal.SIGKILL)
+"""
+
+
+def test_a_worker_ends_when_the_bots_process_is_killed(tmp_path):
+    """A bot killed without its shutdown leaves no worker process (nor its fork server) running."""
+    ran = subprocess.run([sys.executable, "-c", KILLED_BOT], capture_output=True, text=True, timeout=60,
+                         cwd=Path(__file__).resolve().parents[2])
+    worker = int(ran.stdout.split()[0])
+    for _ in range(1000):  # it notices its bot's end at once; this only bounds the wait
+        if not Path(f"/proc/{worker}").exists() or "Z" in _state(worker):
+            break
+        time.sleep(0.01)
+    assert not Path(f"/proc/{worker}").exists() or "Z" in _state(worker), "the worker outlived its bot"
+
+
+def _state(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[0]
+    except OSError:
+        return "gone"
