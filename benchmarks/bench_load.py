@@ -1,6 +1,6 @@
 """How many presses one process answers, and how fast, with N members each pressing about once a second.
 
-Run by hand: python benchmarks/bench_load.py [--members 10,30,60,80,100] [--seconds 20] [--warm 5]
+Run by hand: python benchmarks/bench_load.py [--members 10,30,60,80,100,120] [--seconds 20] [--warm 5]
 
 The real bot (create_bot, every shipped game, a real SQLite file) in SimCord. Once the bot is ready,
 SimCord's hooks are released (`release`: the loop's task and timer hooks, the executor hooks, the
@@ -27,6 +27,9 @@ still written (and cleared after each request); only the copy is skipped, so the
 as before. `--simcord-log` keeps SimCord's copying, for the figure as it was measured before; every
 run prints which it measured.
 Wall figures are wall time on a shared machine: the load average is printed beside each row.
+Targets: capacity (the most presses/s any row answered) >= 90, and answer p99 <= 500 ms at 80 members.
+A member presses at most once a second, so a row of N members offers at most N presses/s: capacity is
+read from the rows of 100 and 120 members, the latency target from the row of 80.
 
 Before this round's changes (commit a1da7aa, 20 s a row, other helpers running: load at the row's end):
 
@@ -80,7 +83,8 @@ from bot.core import processes  # noqa: E402
 from bot.discord import create_bot  # noqa: E402
 from bot.settings import Settings  # noqa: E402
 
-RATE_TARGET = 90.0        # presses/s at the target row
+RATE_TARGET = 90.0        # capacity: presses/s answered by the best row (members pressing once a second
+                          # offer at most one press a second each, so only a row of 90+ members can show it)
 P99_TARGET_MS = 500.0     # answer p99 at the target row
 TARGET_MEMBERS = 80
 STALL_TARGET_MS = 50.0
@@ -440,17 +444,16 @@ def _row(r: dict) -> str:
             f"CPU {r['cpu_ms']:5.1f} + workers {r['worker_cpu_ms']:4.1f} ms/press | RSS {r['rss_mb']:5.0f} MB | "
             f"stall {r['stall_ms']:6.1f} ms (<= {STALL_TARGET_MS:g}) | load {r['load']:.2f}")
     if r["members"] == TARGET_MEMBERS:
-        rate_ok = r["rate"] >= RATE_TARGET
         p99_ok = answer[2] <= P99_TARGET_MS
-        line += (f"\n     target row: {r['rate']:.1f} presses/s (>= {RATE_TARGET:g}) {'OK' if rate_ok else 'MISSED'}, "
-                 f"answer p99 {answer[2]:.0f} ms (<= {P99_TARGET_MS:g}) {'OK' if p99_ok else 'MISSED'}")
+        line += (f"\n     target row: answer p99 {answer[2]:.0f} ms (<= {P99_TARGET_MS:g}) {'OK' if p99_ok else 'MISSED'}, "
+                 f"{r['rate']:.1f} of the {r['members']} presses/s its members offer")
     line += "\n     answer p99 by game: " + ", ".join(f"{g} {v:.0f} ms" for g, v in r["per_game_p99"].items())
     return line
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--members", default="10,30,60,80,100")
+    ap.add_argument("--members", default="10,30,60,80,100,120")
     ap.add_argument("--seconds", type=float, default=20.0, help="measured seconds per row")
     ap.add_argument("--warm", type=float, default=5.0, help="unmeasured seconds first (the starts)")
     ap.add_argument("--seed", type=int, default=1)
@@ -458,13 +461,18 @@ def main() -> None:
                     help="keep SimCord's deep copy of every request in its HTTP log (harness cost, off by default)")
     args = ap.parse_args()
     print("load average at start: " + " ".join(f"{x:.2f}" for x in os.getloadavg()) + f" ({os.cpu_count()} CPUs)")
-    print(f"target: >= {RATE_TARGET:g} presses/s with answer p99 <= {P99_TARGET_MS:g} ms at {TARGET_MEMBERS} members; "
-          f"columns: members | answered presses/s | ack p50/p95/p99 | answer p50/p95/p99 | CPU | RSS | stall")
+    print(f"targets: capacity >= {RATE_TARGET:g} presses/s (the best row), answer p99 <= {P99_TARGET_MS:g} ms at "
+          f"{TARGET_MEMBERS} members; columns: members | answered presses/s | ack p50/p95/p99 | answer p50/p95/p99 | CPU | RSS | stall")
     print("SimCord's HTTP log: " + ("deep-copies every request (as SimCord ships; --simcord-log)" if args.simcord_log
           else "keeps references, its deep copy is OFF (harness cost a real Discord does not have; "
                "--simcord-log measures with it)"))
+    best = 0.0
     for members in (int(m) for m in args.members.split(",")):
-        print(_row(asyncio.run(measure(members, args.seconds, args.warm, args.seed, args.simcord_log))), flush=True)
+        row = asyncio.run(measure(members, args.seconds, args.warm, args.seed, args.simcord_log))
+        best = max(best, row["rate"])
+        print(_row(row), flush=True)
+    print(f"capacity: {best:.1f} presses/s answered by the best row (>= {RATE_TARGET:g}) "
+          f"{'OK' if best >= RATE_TARGET else 'MISSED'}")
     print("load average at end: " + " ".join(f"{x:.2f}" for x in os.getloadavg()))
 
 
