@@ -87,6 +87,9 @@ async def gather(state: FightState, fighter_id: str, turns: Sequence[PlannedTurn
         log.warning("the forecast worker stopped: this decision goes without forecasts, the next starts a new one")
         shutdown()
         return {}
+    except RuntimeError as e:   # the pool shut down under this call (its pilot closing, the process ending)
+        log.info("no forecasts: %s", e)
+        return {}
     finally:
         for job in jobs.values():
             job.cancel()
