@@ -17,18 +17,23 @@ import contextlib
 import logging
 import multiprocessing
 import os
+import threading
 from collections.abc import Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
-from engine.tactics import FightState, PlannedTurn
+from engine.tactics import FightState, PlannedTurn, campaign
 from engine.tactics.forecast import Forecast, forecast, forecast_offer
 
 log = logging.getLogger(__name__)
 
 WORKER_NICENESS = 10   # below the bot's process: forecasts use the second core, not the bot's
+JOB_S = 0.1            # about one play-on's CPU (bench_tactics: an offer's six or seven, p50 0.2 s, p95 1.0 s)
 
 _pool: ProcessPoolExecutor | None = None
+_started: Future[None] | None = None   # set once the worker is up (started on a thread of its own)
+_lock = threading.RLock()   # re-entered when shutting down cancels queued jobs (their callbacks take it)
+_queued: set[Future] = set()   # jobs submitted, not yet done: what a new decision's forecasts would wait behind
 
 
 def _lower_priority() -> None:
@@ -50,17 +55,45 @@ def _context() -> multiprocessing.context.BaseContext:
 def pool() -> ProcessPoolExecutor:
     """The process's one forecast pool, created on first use."""
     global _pool
-    if _pool is None:
-        _pool = ProcessPoolExecutor(max_workers=1, mp_context=_context(), initializer=_lower_priority)
-    return _pool
+    with _lock:
+        if _pool is None:
+            _pool = ProcessPoolExecutor(max_workers=1, mp_context=_context(), initializer=_lower_priority)
+        return _pool
+
+
+def _warm() -> int:
+    """The worker's first job: the content loaded before any forecast needs it."""
+    return len(campaign())
+
+
+def _start(started: Future[None]) -> None:
+    try:
+        pool().submit(_warm).result()
+        started.set_result(None)
+    except BaseException as e:  # the pool could not start: said to every call waiting for it
+        log.warning("the forecast worker did not start: %s", e)
+        started.set_exception(e)
+
+
+def started() -> Future[None]:
+    """Done once the pool's worker is up. Its first start waits for the forkserver to import the engine
+    (some 200 ms): that wait is on a thread of its own, never on the event loop."""
+    global _started
+    with _lock:
+        if _started is None:
+            _started = Future()
+            threading.Thread(target=_start, args=(_started,), name="forecast-start", daemon=True).start()
+        return _started
 
 
 def shutdown() -> None:
     """Stop the pool (the pilot closing): queued forecasts are cancelled, a running one is not waited for."""
-    global _pool
-    if _pool is not None:
-        _pool.shutdown(wait=False, cancel_futures=True)
-        _pool = None
+    global _pool, _started
+    with _lock:
+        if _pool is not None:
+            _pool.shutdown(wait=False, cancel_futures=True)
+        _pool, _started = None, None
+        _queued.clear()
 
 
 def by_turn(found: Sequence[Forecast | None]) -> dict[int, Forecast]:
@@ -73,14 +106,36 @@ def inline(state: FightState, fighter_id: str, turns: Sequence[PlannedTurn]) -> 
     return by_turn(forecast_offer(state, fighter_id, [t.steps for t in turns]))
 
 
+def _submit(state: FightState, fighter_id: str, steps: Sequence | None, number: int) -> Future[Forecast | None]:
+    """One turn's forecast queued on the pool, counted in `_queued` until it is done or cancelled."""
+    job = pool().submit(forecast, state, fighter_id, steps, number)
+    with _lock:
+        _queued.add(job)
+    job.add_done_callback(_done)
+    return job
+
+
+def _done(job: Future) -> None:
+    with _lock:
+        _queued.discard(job)
+
+
 async def gather(state: FightState, fighter_id: str, turns: Sequence[PlannedTurn], until: float) -> dict[int, Forecast]:
     """The forecasts the pool works out by `until` (the loop's clock), turn 1 first and the pass last;
-    those not back by then are cancelled and left out. A pool that broke is replaced for the next call."""
+    those not back by then are cancelled and left out. None are asked for when the jobs already queued
+    would take the whole budget (many companions deciding at once): the decision goes on at once, as it
+    would without forecasts. A pool that broke is replaced for the next call."""
     loop = asyncio.get_running_loop()
     jobs: dict[int, Future[Forecast | None]] = {}
+    up = asyncio.wrap_future(started())
+    await asyncio.wait({up}, timeout=max(0.0, until - loop.time()))   # a wait that ends leaves the start going
+    if not up.done() or up.cancelled() or up.exception() is not None:
+        return {}
+    if len(_queued) * JOB_S > until - loop.time():   # the queue ahead outlasts the budget: none would come back
+        return {}
     try:
         for number, steps in [*((n, t.steps) for n, t in enumerate(turns, 1)), (0, None)]:
-            jobs[number] = pool().submit(forecast, state, fighter_id, steps, number)
+            jobs[number] = _submit(state, fighter_id, steps, number)
         waits = {asyncio.wrap_future(job): number for number, job in jobs.items()}
         done, _ = await asyncio.wait(waits, timeout=max(0.0, until - loop.time()))
     except BrokenProcessPool:
