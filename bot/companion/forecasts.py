@@ -4,10 +4,10 @@ it cannot hold anyone up.
 A forecast plays the fight to its end once per turn: some 0.1 s of CPU a turn, up to a second an offer.
 So the bot works them out in a process of their own (one worker, started with `forkserver` or `spawn`,
 never `fork` from a threaded bot), at lowered priority so the bot's own process keeps its core: the
-event loop never runs them and never waits on the interpreter lock for them. The pool is created the
-first time a pilot asks and shut down with the pilot. Each job is one turn (a module-level function of a
-FightState, a fighter and its steps), so what is back by the budget is used and the rest is cancelled:
-with many companions deciding at once the last ones simply get fewer forecasts, never a late decision.
+event loop never runs them. The pool is created once per process, started on a thread by the first
+pilot made, and shut down with the pilot. Each job is one turn (a module-level function of a FightState,
+a fighter and its steps), so what is back by the budget is used and the rest is cancelled: with many
+companions deciding at once the last ones simply get fewer forecasts, never a late decision.
 The eval works them out in-process with no budget (`inline`): it measures the prompt, not the machine.
 """
 from __future__ import annotations
@@ -66,9 +66,9 @@ def _warm() -> int:
     return len(campaign())
 
 
-def _start(started: Future[None]) -> None:
+def _start(started: Future[None], starting: ProcessPoolExecutor) -> None:
     try:
-        pool().submit(_warm).result()
+        starting.submit(_warm).result()
         started.set_result(None)
     except BaseException as e:  # the pool could not start: said to every call waiting for it
         log.warning("the forecast worker did not start: %s", e)
@@ -76,13 +76,14 @@ def _start(started: Future[None]) -> None:
 
 
 def started() -> Future[None]:
-    """Done once the pool's worker is up. Its first start waits for the forkserver to import the engine
-    (some 200 ms): that wait is on a thread of its own, never on the event loop."""
+    """Done once the pool's worker is up, the pool created if need be. A start waits for the forkserver to
+    import the engine (some 200 ms, seconds on a busy machine): on a thread of its own, never on the event
+    loop; the pilot starts it when it is created, so the first phase need not wait for it."""
     global _started
     with _lock:
         if _started is None:
             _started = Future()
-            threading.Thread(target=_start, args=(_started,), name="forecast-start", daemon=True).start()
+            threading.Thread(target=_start, args=(_started, pool()), name="forecast-start", daemon=True).start()
         return _started
 
 

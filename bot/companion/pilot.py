@@ -108,6 +108,8 @@ class CompanionPilot:
         self.client = make_client(settings, http_client) if self.model else None
         if self.client is not None:
             warm_up(self.client)
+        if self.client is not None and not inline_forecasts and settings.companion_forecast_seconds > 0:
+            forecasts.started()  # the forecast worker starts now, on a thread, not when the first phase opens
         self.accepted = Accepted()           # what this server was found to take (refused fields left out)
         self.slots = asyncio.Semaphore(settings.companion_max_requests)
         self.engine_thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="companion-engine")
