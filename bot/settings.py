@@ -46,6 +46,10 @@ class Settings(BaseSettings):
     # Worker processes for the planner and the boards' pictures (beside the bot's own, outside its
     # interpreter lock); unset: one on a machine with two cores or more; 0: in the bot's own threads.
     process_workers: int | None = Field(default=None, alias="PROCESS_WORKERS", ge=0)
+    # Seconds from the phase opening the model's prompt waits for the turns' forecasts (bot/companion/
+    # forecasts.py): a lone offer's forecasts take under a second of CPU, and 3 s leaves the model 7 s of
+    # the 10, time for an answer and a corrected retry; with many companions at once fewer come back.
+    companion_forecast_seconds: float = Field(default=3.0, alias="COMPANION_FORECAST_SECONDS", ge=0)
     log_level: str = Field(default="INFO", alias="LOG_LEVEL")
     local_play_port: int = Field(default=8765, alias="LOCAL_PLAY_PORT", ge=1, le=65535)
     # postgresql://… for the PostgreSQL store (several machines); unset: the SQLite file DATABASE_PATH.

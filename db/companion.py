@@ -28,6 +28,7 @@ def record(db: Store, decision: dict, *, fight: str | int | None, guild_id: int 
         "prompt_hash": decision.get("prompt_hash"), "answer": _cut(decision.get("answer")),
         "error_body": _cut(decision.get("error_body")), "seq": decision.get("seq"),
         "player_call": _cut(decision.get("call")),
+        "forecasts": decision.get("forecasts"),
         "created_at": now.astimezone(UTC).isoformat(),
     }
     with db.atomic():

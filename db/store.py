@@ -329,8 +329,13 @@ def _m6_companion_call(db: Store) -> None:
     db.execute("alter table companion_decisions add column player_call text")
 
 
+def _m7_companion_forecasts(db: Store) -> None:
+    """How many of a decision's offered turns carried a forecast (null for decisions stored before)."""
+    db.execute("alter table companion_decisions add column forecasts integer")
+
+
 MIGRATIONS: list[Migration] = [_m1_initial, _m2_running_slots, _m3_companion_decisions, _m4_deadline_index,
-                               _m5_companion_replay, _m6_companion_call]
+                               _m5_companion_replay, _m6_companion_call, _m7_companion_forecasts]
 
 
 def migrate(db: Store) -> int:

@@ -194,7 +194,8 @@ async def _main(argv: list[str]) -> int:
     if wants_model and not settings.companion_model:
         raise UsageError("COMPANION_MODEL is not set: no model to pilot the companion (use --pilot auto)")
     db = open_store(args.db)
-    pilot = CompanionPilot(settings, store=None) if wants_model else None
+    # the eval measures the prompt, not the machine: every forecast, worked out in-process
+    pilot = CompanionPilot(settings, store=None, inline_forecasts=args.cmd == "eval") if wants_model else None
 
     def emit(line: dict) -> None:
         print(json.dumps(line), flush=True)

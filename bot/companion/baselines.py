@@ -13,11 +13,13 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from engine.tactics import FightState, PlannedTurn, apply_turn, autoplay_state, pass_turn, plan_turns
+from engine.tactics import FightState, PlannedTurn, plan_turns
+from engine.tactics.forecast import best_forecast, forecast_offer
 
 from .coordination import aim_of
 from .decision import CompanionDecision
-from .offer import build_offer
+from .forecasts import inline
+from .offer import offer_of
 from .tools import MAX_TURNS
 
 Baseline = Callable[[FightState, str, random.Random], CompanionDecision]
@@ -58,34 +60,22 @@ def auto_pilot(fight: FightState, fighter_id: str, rng: random.Random) -> Compan
     return _turn(fight, turns, 0, "auto", "the planner's first turn")
 
 
-def outcome_score(state: FightState) -> tuple[int, float]:
-    """How good an ended (or stopped) fight is for the duo: the result first, then the duo's HP left."""
-    rank = {"won": 2, "draw": 1}.get(state.result or "", 0)
-    left = sum(f.hp for f in state.side("duo") if f.standing)
-    return rank, left / max(1, state.start_hp["duo"])
-
-
 def expert_pilot(fight: FightState, fighter_id: str, rng: random.Random) -> CompanionDecision:
-    """Every offered turn (and a pass) played to the end of the fight with auto; the best is kept."""
+    """Every offered turn (and a pass) played to the end of the fight with auto (the engine's forecast);
+    the best is kept."""
     turns = plan_turns(fight, fighter_id, limit=MAX_TURNS)
-    best: tuple[tuple[int, float], int] | None = None
-    for index in [*range(len(turns)), -1]:
-        try:
-            after = pass_turn(fight, fighter_id) if index < 0 else apply_turn(fight, fighter_id, turns[index].steps)
-        except ValueError:
-            continue
-        score = outcome_score(autoplay_state(after))
-        if best is None or score > best[0]:
-            best = (score, index)
-    if best is None or best[1] < 0:
+    best = best_forecast(forecast_offer(fight, fighter_id, [t.steps for t in turns]))
+    if best is None or best.turn == 0:
         return _pass(fight, turns, "passing plays out best")
-    return _turn(fight, turns, best[1], "expert", "the best turn played to the end")
+    return _turn(fight, turns, best.turn - 1, "expert", "the best turn played to the end")
 
 
 # --- the reader: the prompt's words only -----------------------------------------------------------------
 
 TURN_LINE = re.compile(r"^(?P<n>[1-9])\. (?P<text>.+)$", re.MULTILINE)
 HP_AFTER = re.compile(r"(?P<who>you|ally) (?:(?P<hp>\d+)\b|(?P<down>DOWNED))")
+FORECAST = re.compile(r"Forecast: (?P<how>wins|draws|loses|no end)[^,.]*(?:, you (?P<you>\d+), ally (?P<ally>\d+) HP)?")
+FORECAST_RANK = {"wins": 2, "draws": 1}   # a loss, or no end by round 10, ranks 0
 
 
 @dataclass(frozen=True)
@@ -99,16 +89,24 @@ class ReadTurn:
     defused: int
     damage: int
     goal: int            # higher is closer to the goal: the pack broken or lower, the exit nearer
+    forecast: int | None = None   # the stated forecast: 2 wins, 1 draws, 0 loses; None when none is given
+    forecast_hp: int = 0          # the duo's HP at the forecast's end
 
     def score(self) -> tuple:
-        """Standing first, then the fight's result; within those the engine's stated rank (it played each
-        turn and the strays' phase), since the finer facts are what it ranked by. Measured: reading HP,
-        goal progress or kills ahead of the rank wins fewer fights (README, the companion's eval)."""
-        return not self.lethal, self.result, -self.number
+        """A stated winning forecast first, then the forecast's HP (a turn with no forecast ranks below a
+        stated win or draw, above a stated loss); then standing, the fight's result this phase, and the
+        engine's stated rank (it ranked by the finer facts). Measured: reading HP, goal progress or kills
+        ahead of the rank wins fewer fights (README, the companion's eval)."""
+        told = (self.forecast, self.forecast_hp) if self.forecast is not None else (0.5, -1)
+        return *told, not self.lethal, self.result, -self.number
+
+    def outlook(self) -> tuple:
+        """What the forecast alone says (a pass is taken only when its forecast is strictly better)."""
+        return (self.forecast, self.forecast_hp) if self.forecast is not None else (0.5, -1)
 
 
 def _after_part(text: str) -> str:
-    found = re.search(r"Then: (.*?)(?:\. Defuses|\. Fires|\. Pack|\. The pack|\. Exit|\.$)", text)
+    found = re.search(r"Then: (.*?)(?:\. Defuses|\. Fires|\. Pack|\. The pack|\. Exit|\. Forecast|\.$)", text)
     return found.group(1) if found else ""
 
 
@@ -128,19 +126,22 @@ def read_turn(number: int, text: str) -> ReadTurn:
     after = _after_part(text)
     hp = sum(int(m["hp"]) for m in HP_AFTER.finditer(after) if m["hp"])
     damage = re.search(r"Deals (\d+)", text)
-    kills = re.search(r"downs ([^.]+?)\. Then", text)
+    kills = re.search(r"[Dd]owns ([^.]+?)\. Then", text)
     defuses = re.search(r"Defuses ([^.]+)\.", text)
     result = 1 if "WINS the fight" in after else -1 if "LOSES the fight" in after else 0
+    told = FORECAST.search(text)
     return ReadTurn(number=number, lethal="LETHAL" in after, result=result, hp_after=hp,
                     kills=len(kills.group(1).split(", ")) if kills else 0,
                     defused=len(re.split(r", |; ", defuses.group(1))) if defuses else 0,
-                    damage=int(damage.group(1)) if damage else 0, goal=_goal(text))
+                    damage=int(damage.group(1)) if damage else 0, goal=_goal(text),
+                    forecast=FORECAST_RANK.get(told["how"], 0) if told else None,
+                    forecast_hp=int(told["you"] or 0) + int(told["ally"] or 0) if told else 0)
 
 
 def read_prompt(messages: list[dict]) -> list[ReadTurn]:
     """Every numbered turn of the user message, as the reader understands it."""
     user = next(m["content"] for m in reversed(messages) if m["role"] == "user")
-    section = user.split("Ready-made turns", 1)[-1]
+    section = user.split("Turns, best first:", 1)[-1]
     return [read_turn(int(m["n"]), m["text"]) for m in TURN_LINE.finditer(section)]
 
 
@@ -152,15 +153,18 @@ def read_pass(messages: list[dict]) -> ReadTurn | None:
 
 
 def reader_pilot(fight: FightState, fighter_id: str, rng: random.Random) -> CompanionDecision:
-    """Picks by the stated consequences of the prompt it would be sent; the engine is used only to build
-    that prompt, exactly as the model's pilot builds it, and to send the chosen turn."""
-    offer = build_offer(fight, fighter_id, custom=False, seconds=10)
+    """Picks by the stated consequences and forecasts of the prompt it would be sent; the engine is used
+    only to build that prompt (forecasts included, as the eval's model gets it) and to send the turn."""
+    turns = plan_turns(fight, fighter_id, limit=MAX_TURNS)
+    offer = offer_of(fight, fighter_id, turns, custom=False, seconds=10, forecasts=inline(fight, fighter_id, turns))
     read = read_prompt(offer.messages)
     if not read or not offer.turns:
         return _pass(fight, offer.turns, "the prompt offered no turn")
     best = max(read, key=ReadTurn.score)
     passing = read_pass(offer.messages)
-    if passing is not None and best.lethal and not passing.lethal:
+    if passing is not None and passing.forecast is not None and passing.outlook() > best.outlook():
+        return _pass(fight, offer.turns, "the prompt's forecast for a pass is the best")
+    if passing is not None and passing.forecast is None and best.lethal and not passing.lethal:
         return _pass(fight, offer.turns, "the prompt says every turn is lethal and a pass is not")
     if best.number > len(offer.turns):
         return _pass(fight, offer.turns, "the prompt named a turn that was not offered")

@@ -72,6 +72,7 @@ class CompanionDecision(BaseModel):
     call: str | None = None                             # the player's word to the companion it was given
     aim_foes: list[str] = Field(default_factory=list)   # what the chosen turn was for (coordination.py)
     aim_support: bool = False
+    forecasts: int | None = None                        # offered turns that carried a forecast (None: not asked)
 
     @field_validator("say", "reason")
     @classmethod

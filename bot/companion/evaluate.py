@@ -23,7 +23,9 @@ from .auto import apply_decision
 from .baselines import BASELINES
 from .coordination import Aim, rebind
 from .decision import CompanionDecision
-from .offer import build_offer
+from .forecasts import inline
+from .offer import offer_of
+from .tools import MAX_TURNS
 
 MAX_PHASES = 200     # a safety net; fights end by round 10
 HERO_JITTER = 0.25   # how often the seeded hero takes another of its top turns
@@ -105,10 +107,16 @@ async def run_fight(encounter: str, seed: int, decide: Decide, options: EvalOpti
         run.decisions.append(_record(decision, outcome, note))
         if transcript is not None:
             transcript({"encounter": encounter, "seed": seed, **run.decisions[-1],
-                        "request": build_offer(asked_on, "companion", custom=False, seconds=10).messages
-                        if decision.model else None})
+                        "request": _request(asked_on) if decision.model else None})
     run.result, run.rounds, run.hp_share = state.result, state.round, _hp_share(state)
     return run
+
+
+def _request(state: FightState) -> list[dict]:
+    """The messages the model was sent, forecasts included as the eval's pilot works them all out."""
+    turns = plan_turns(state, "companion", limit=MAX_TURNS)
+    return offer_of(state, "companion", turns, custom=False, seconds=10,
+                    forecasts=inline(state, "companion", turns)).messages
 
 
 def _due(state: FightState, fighter_id: str) -> bool:

@@ -6,12 +6,15 @@ runs it on a worker thread.
 """
 from __future__ import annotations
 
+import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from engine.tactics import EndStep, FightState, PlannedTurn, budget, fighters, kit, plan_turns, render_text
 from engine.tactics.consequences import Consequences
+from engine.tactics.forecast import Forecast
 from engine.tactics.planner import consequences
-from engine.tactics.rules import BREAK_SHARE
+from engine.tactics.rules import BREAK_SHARE, SUPER_LEVEL
 from prompts import render
 
 from .tools import MAX_TURNS
@@ -19,8 +22,10 @@ from .tools import MAX_TURNS
 
 @dataclass(frozen=True)
 class Offer:
+    """The turns offered and the messages that list them; `forecasts`: how many of the turns carry one."""
     turns: list[PlannedTurn]
     messages: list[dict]
+    forecasts: int = 0
 
     @property
     def labels(self) -> list[str]:
@@ -32,6 +37,9 @@ FIZZLE_WORDS = {  # why a telegraph does not come, as the prompt says it
     "pushed_away": "pushed away", "attacker_down": "downed first", "target_down": "its target is down",
 }
 RESULT_WORDS = {"won": "WINS the fight", "lost": "LOSES the fight", "draw": "draws the fight"}
+FORECAST_WORDS = {"won": "wins", "lost": "loses", "draw": "draws"}
+
+Forecasts = Mapping[int, Forecast]   # by offered turn number, 0 for the pass; a turn left out has none
 
 
 def _names(state: FightState) -> dict[str, str]:
@@ -57,12 +65,24 @@ def _after(state: FightState, me: str, c: Consequences) -> str:
     return text
 
 
+def forecast_words(state: FightState, me: str, fc: Forecast | None) -> str:
+    """A turn played on to the end, in a player's words: "wins in round 9, you 8, ally 0 HP" (0: downed);
+    "" when the turn has no forecast."""
+    if fc is None:
+        return ""
+    if fc.result is None:
+        return "no end by round 10"
+    ally = "hero" if me == "companion" else "companion"
+    return f"{FORECAST_WORDS[fc.result]} in round {fc.round}, you {fc.hp_of(me)}, ally {fc.hp_of(ally)} HP"
+
+
 def _goal_progress(state: FightState, c: Consequences) -> str:
-    """How far the turn moves the goal: the pack's HP against the break line the goal names, or the
-    tiles to the nearest exit."""
+    """How far the turn moves the goal: the pack's HP against the break line the goal names, or (once the
+    exits open next round or sooner) the tiles to the nearest exit."""
     if c.goal == "rout":
         return "The pack breaks" if c.routs else f"Pack {c.pack_hp}/{c.pack_start} HP"
-    if c.goal == "break_out" and c.exit_distance:
+    opening = c.exits_open or (state.exit_round is not None and state.round + 1 >= state.exit_round)
+    if c.goal == "break_out" and c.exit_distance and opening:
         return "Exit: " + ", ".join(f"{'you' if who == c.fighter else 'ally'} {d}" for who, d in
                                     sorted(c.exit_distance, key=lambda wd: wd[0] != c.fighter)) + " tiles"
     return ""
@@ -78,20 +98,22 @@ def _defused(state: FightState, c: Consequences) -> str:
     return "; ".join(f"{', '.join(which)} ({how})" for how, which in by_how.items())
 
 
-def turn_facts(state: FightState, me: str, turn: PlannedTurn) -> dict:
-    """One offered turn as the prompt lists it: what it does, and what the engine found it leads to."""
+def turn_facts(state: FightState, me: str, turn: PlannedTurn, fc: Forecast | None = None) -> dict:
+    """One offered turn as the prompt lists it: what it does, what the engine found it leads to through
+    the strays' phase, and (when worked out in time) its forecast to the end of the fight."""
     c = turn.consequences
-    base = {"label": turn.label}
+    base = {"label": turn.label, "forecast": forecast_words(state, me, fc)}
     if c is None:  # a turn planned without looking ahead: what it does only
-        return {**base, "damage": 0, "kills": "", "after": "not looked ahead", "defuses": "", "fires": "",
-                "progress": ""}
+        return {**base, "damage": 0, "kills": "", "after": "not looked ahead", "defuses": "", "progress": ""}
     names = _names(state)
-    letters = {f.id: f.letter for f in state.side("strays")}
-    fires = [f"{letters.get(t.stray, t.stray)} for {t.damage}" for t in c.telegraphs
-             if t.fate == "fires" and t.damage]
-    return {**base, "damage": c.damage_dealt, "kills": ", ".join(names.get(k, k) for k in c.kills),
-            "after": _after(state, me, c), "defuses": _defused(state, c), "fires": ", ".join(fires),
-            "progress": _goal_progress(state, c)}
+    return {**base, "damage": _damage_unsaid(turn.label, c.damage_dealt),
+            "kills": ", ".join(names.get(k, k) for k in c.kills),
+            "after": _after(state, me, c), "defuses": _defused(state, c), "progress": _goal_progress(state, c)}
+
+
+def _damage_unsaid(label: str, damage: int) -> int:
+    """The damage a turn deals, or 0 when its label already says just that ("Ember Bolt Driplet F4 for 8")."""
+    return 0 if label.count(" for ") == 1 and re.search(rf" for {damage}\b", label) else damage
 
 
 def _ally_state(state: FightState, ally_id: str) -> str:
@@ -102,22 +124,30 @@ def _ally_state(state: FightState, ally_id: str) -> str:
 
 
 def system_prompt(state: FightState, fighter_id: str, *, custom: bool, seconds: float) -> str:
+    """Who the companion is, the strays' rules, how the turns were ranked and forecast, and its tools."""
     me = state.get(fighter_id)
     ally = state.get("hero" if fighter_id == "companion" else "companion")
-    skills = [{"name": s.name, "slot": s.slot, "text": s.text} for s in kit(me.name).values()]
+    supers = me.level >= SUPER_LEVEL   # below it a super cannot be used: neither its rule nor its skill is said
+    skills = [{"name": s.name, "slot": s.slot, "text": s.text.removeprefix("Super: ")} for s in kit(me.name).values()
+              if supers or s.slot != "super"]
     return render("companion/system", companion={"name": me.name, "role": fighters()[me.name].role.rstrip(".")},
-                  hero=ally.name, max_turns=MAX_TURNS, custom=custom, skills=skills, seconds=f"{seconds:g}")
+                  hero=ally.name, max_turns=MAX_TURNS, custom=custom, skills=skills, seconds=f"{seconds:g}",
+                  supers=supers)
 
 
-def user_prompt(state: FightState, fighter_id: str, turns: list[PlannedTurn], *, call: str | None = None) -> str:
+def user_prompt(state: FightState, fighter_id: str, turns: list[PlannedTurn], *, call: str | None = None,
+                forecasts: Forecasts | None = None) -> str:
+    """The board, the ally, what a pass leads to, the player's call, and the turns with their facts."""
     me = state.get(fighter_id)
     ally_id = "hero" if fighter_id == "companion" else "companion"
     ally = state.get(ally_id)
-    listed = [turn_facts(state, fighter_id, t) for t in turns]
+    known = forecasts or {}
+    listed = [turn_facts(state, fighter_id, t, known.get(i)) for i, t in enumerate(turns, 1)]
     return render("companion/user", round=state.round, letter=me.letter, hero_letter=ally.letter, hero=ally.name,
                   view=render_text(state, viewer=fighter_id, recent=0), me=me, budget=budget(state, fighter_id),
                   hero_state=_ally_state(state, ally_id), turns=listed, goal=goal_text(state),
-                  if_pass=if_pass(state, fighter_id), call=_fenced(call))
+                  if_pass=if_pass(state, fighter_id), pass_forecast=forecast_words(state, fighter_id, known.get(0)),
+                  call=_fenced(call))
 
 
 def _fenced(call: str | None) -> str:
@@ -145,14 +175,21 @@ def if_pass(state: FightState, fighter_id: str) -> str:
 
 
 def build_offer(state: FightState, fighter_id: str, *, custom: bool, seconds: float,
-                call: str | None = None) -> Offer:
+                call: str | None = None, forecasts: Forecasts | None = None) -> Offer:
     """The planner's turns for `fighter_id` and the system and user messages that list them; `call` is
     the player's own word to the companion, delimited and labelled as theirs (the only player text that
-    reaches a prompt, and only the fight's leader's)."""
+    reaches a prompt, and only the fight's leader's); `forecasts`, those worked out (forecasts.py)."""
     turns = plan_turns(state, fighter_id, limit=MAX_TURNS)
+    return offer_of(state, fighter_id, turns, custom=custom, seconds=seconds, call=call, forecasts=forecasts)
+
+
+def offer_of(state: FightState, fighter_id: str, turns: list[PlannedTurn], *, custom: bool, seconds: float,
+             call: str | None = None, forecasts: Forecasts | None = None) -> Offer:
+    """The messages for turns already planned: the pilot writes them again once the forecasts are back."""
     messages = [{"role": "system", "content": system_prompt(state, fighter_id, custom=custom, seconds=seconds)},
-                {"role": "user", "content": user_prompt(state, fighter_id, turns, call=call)}]
-    return Offer(turns=turns, messages=messages)
+                {"role": "user", "content": user_prompt(state, fighter_id, turns, call=call, forecasts=forecasts)}]
+    return Offer(turns=turns, messages=messages,
+                 forecasts=sum(number in (forecasts or {}) for number in range(1, len(turns) + 1)))
 
 
 def retry_prompt(problem: str, *, count: int, custom: bool, tools: bool = True) -> str:

@@ -30,12 +30,14 @@ from db.store import Store
 from engine.tactics import FightState, check_turn, new_fight
 from prompts import render
 
+from . import forecasts
 from .auto import auto_decision
 from .client import ANSWER_LIMIT, body_text, error_words, make_client, warm_up
 from .coordination import aim_of
 from .decision import REASON_LIMIT, SAY_LIMIT, Code, CompanionDecision, brief, one_line
-from .offer import Offer, build_offer, retry_prompt
+from .offer import Offer, build_offer, offer_of, retry_prompt
 from .request import Accepted
+from .tally import Tally, cost, passed
 from .text_answer import turn_named
 from .tools import ARGUMENTS, CHOOSE, CUSTOM, PASS, ChooseTurn, CustomTurn, PassTurn
 from .transcript import prompt_hash, write_transcript
@@ -49,6 +51,7 @@ RETRY_MIN_S = 3.0          # a corrective retry only when this much of the deadl
 FIELD_RETRY_MIN_S = 1.5    # a retry without a refused field only when this much is left
 MIN_SEND_S = 0.2           # a request is sent only with this much of the deadline left
 CHECK_TIMEOUT_S = 5.0      # the start-up GET /models
+MODEL_MIN_S = 5.0          # forecasts are waited for only while the model keeps this much (an answer and a retry)
 
 
 class _Refused(Exception):
@@ -79,24 +82,6 @@ class _FieldRefused(_Refused):
     """The server refused a field of the request that can be left out (now remembered): worth one retry."""
 
 
-class _Tally:
-    """What a decision has cost and seen so far, kept outside the deadline so a timeout still reports it."""
-
-    def __init__(self, fight: FightState) -> None:
-        self.tokens_in = self.tokens_out = self.calls = 0
-        self.offered: list[str] = []
-        self.round = fight.round
-        self.seq = fight.seq
-        self.prompt_hash: str | None = None
-        self.answer: str | None = None
-        self.error_body: str | None = None
-
-    def record(self) -> dict:
-        return {"tokens_in": self.tokens_in, "tokens_out": self.tokens_out, "calls": self.calls,
-                "offered": self.offered, "round": self.round, "seq": self.seq, "prompt_hash": self.prompt_hash,
-                "answer": self.answer, "error_body": self.error_body}
-
-
 @cache
 def warm_engine() -> None:
     """One offer built at start-up, on the engine thread: the first one loads the content and compiles
@@ -113,8 +98,9 @@ class CompanionPilot:
 
     def __init__(self, settings: Settings, *, http_client: Any = None, store: Store | None = None,
                  clock: Callable[[], datetime] | None = None,
-                 run: Callable[..., Awaitable[Any]] | None = None) -> None:
+                 run: Callable[..., Awaitable[Any]] | None = None, inline_forecasts: bool = False) -> None:
         self.settings = settings
+        self.inline_forecasts = inline_forecasts  # the eval: every forecast, in-process, with no budget
         self.model = settings.companion_model
         self.store = store
         self.run = run  # the bot's store worker (Sessions.call); without it store calls run in a thread
@@ -123,6 +109,8 @@ class CompanionPilot:
         self.client = make_client(settings, http_client) if self.model else None
         if self.client is not None:
             warm_up(self.client)
+        if self.client is not None and not inline_forecasts and settings.companion_forecast_seconds > 0:
+            forecasts.started()  # the forecast worker starts now, on a thread, not when the first phase opens
         self.accepted = Accepted()           # what this server was found to take (refused fields left out)
         self.slots = asyncio.Semaphore(settings.companion_max_requests)
         self.engine_thread = Lane(shared(), urgent=True, name="companion-engine")  # deadline work
@@ -154,6 +142,7 @@ class CompanionPilot:
         self.engine_thread.shutdown(wait=False, cancel_futures=True)
         if self.client is not None:
             await self.client.close()
+        forecasts.shutdown()
 
     # --- one decision ---------------------------------------------------------------------------------
 
@@ -172,26 +161,26 @@ class CompanionPilot:
         loop = asyncio.get_running_loop()
         started = loop.time()
         deadline = started + timeout
-        tally = _Tally(fight)
+        tally = Tally(fight, opened=deadline - window if window is not None else started)
         timed_out = f"no answer in {window if window is not None else timeout:g} s"
         try:
             async with asyncio.timeout_at(deadline):
                 decision = await self._decide(fight, fighter_id, deadline, tally, guild_id, call)
         except TimeoutError:
             self._answered = False if tally.calls else self._answered
-            decision = _pass(tally, "timeout", timed_out, self.model)
+            decision = passed(tally, "timeout", timed_out, self.model)
         except asyncio.CancelledError:
             if loop.time() >= deadline:  # cut off at its deadline by the caller: still a timeout to show
-                decision = _pass(tally, "timeout", timed_out, self.model)
+                decision = passed(tally, "timeout", timed_out, self.model)
                 decision.latency_s = round(loop.time() - started, 3)
                 with contextlib.suppress(asyncio.CancelledError):
                     await asyncio.shield(self._store(decision, fighter_id, guild_id, game_id))
             raise
         except _Refused as r:
-            decision = _pass(tally, r.code, r.reason, self.model)
+            decision = passed(tally, r.code, r.reason, self.model)
         except Exception as e:  # a bug of ours must still not hold up the fight
             log.exception("companion pilot failed")
-            decision = _pass(tally, "error", f"pilot error: {brief(e)}", self.model)
+            decision = passed(tally, "error", f"pilot error: {brief(e)}", self.model)
         decision.latency_s = round(loop.time() - started, 3)
         decision.call = call
         if decision.passed:
@@ -199,7 +188,7 @@ class CompanionPilot:
         await asyncio.shield(self._store(decision, fighter_id, guild_id, game_id))
         return decision
 
-    async def _decide(self, fight: FightState, fighter_id: str, deadline: float, tally: _Tally,
+    async def _decide(self, fight: FightState, fighter_id: str, deadline: float, tally: Tally,
                       guild_id: int | None, call: str | None = None) -> CompanionDecision:
         if self.client is None:
             raise _Refused("no_model", "no model is configured")
@@ -210,6 +199,7 @@ class CompanionPilot:
         tally.offered = offer.labels
         if not offer.turns:
             raise _Refused("no_turns", "no turn to offer")
+        offer = await self._forecast(offer, fight, fighter_id, deadline, tally, call)
         corrections: list[dict] = []
         corrected = field_retried = False
         problem: _Refused | _BadAnswer | None = None
@@ -233,13 +223,30 @@ class CompanionPilot:
                 corrections += bad.reply
             log.info("companion retries after: %s", problem.reason)
 
+    async def _forecast(self, offer: Offer, fight: FightState, fighter_id: str, deadline: float, tally: Tally,
+                        call: str | None) -> Offer:
+        """The offer with the forecasts worked out in time: by COMPANION_FORECAST_SECONDS after the phase
+        opened, leaving the model MODEL_MIN_S at least (all of them, however long, for the eval)."""
+        loop = asyncio.get_running_loop()
+        if self.inline_forecasts:
+            found = await self._engine(forecasts.inline, fight, fighter_id, offer.turns)
+        else:
+            until = min(tally.opened + self.settings.companion_forecast_seconds, deadline - MODEL_MIN_S)
+            found = await forecasts.gather(fight, fighter_id, offer.turns, until) if until > loop.time() else {}
+        if found:
+            offer = await self._engine(offer_of, fight, fighter_id, offer.turns,
+                                       custom=self.settings.companion_custom_turns,
+                                       seconds=max(1, round(deadline - loop.time())), call=call, forecasts=found)
+        tally.forecasts = offer.forecasts
+        return offer
+
     def _messages(self, offer: Offer, corrections: list[dict]) -> list[dict]:
         """The offer's messages (told to answer in text when this server takes no tools), then corrections."""
         text_only = [] if self.accepted.tools else [
             {"role": "user", "content": render("companion/text_only", count=len(offer.turns))}]
         return [*offer.messages, *text_only, *corrections]
 
-    async def _ask(self, messages: list[dict], tally: _Tally, guild_id: int | None, deadline: float) -> Any:
+    async def _ask(self, messages: list[dict], tally: Tally, guild_id: int | None, deadline: float) -> Any:
         """One chat completion: a free request slot first, then (with time still left to use an answer)
         one of the day's calls reserved; its message, or a _Refused naming what the server did wrong."""
         if self.client is None or self.model is None:  # _decide asks only with a model configured
@@ -281,7 +288,7 @@ class CompanionPilot:
             raise _Refused("bad_response", "the model server's answer has no message")
         return choices[0].message
 
-    def _status_refusal(self, e: openai.APIStatusError, options: dict[str, Any], tally: _Tally) -> _Refused:
+    def _status_refusal(self, e: openai.APIStatusError, options: dict[str, Any], tally: Tally) -> _Refused:
         """An HTTP error as a pass reason with the server's own words; a refused field is remembered."""
         tally.error_body = body_text(e)
         said = error_words(e)
@@ -299,7 +306,7 @@ class CompanionPilot:
         return _Refused("http_error", reason)
 
     async def _read(self, message: Any, offer: Offer, fight: FightState, fighter_id: str,
-                    tally: _Tally) -> CompanionDecision:
+                    tally: Tally) -> CompanionDecision:
         """The decision a tool call asks for, checked by the engine; a _BadAnswer when it cannot be used."""
         custom = self.settings.companion_custom_turns
         count = len(offer.turns)
@@ -326,7 +333,7 @@ class CompanionPilot:
                 await self._check(fight, fighter_id, steps, f"turn {number}")
                 return CompanionDecision(decision="turn", code="text_turn", number=number, steps=steps,
                                          model=model, reason=f"named in the model's text: turn {number}",
-                                         **_cost(tally))
+                                         **cost(tally))
             text = one_line(content, 60)
             said = "the model answered with text, not a tool call" if self.accepted.tools \
                 else f"the answer names no one turn from 1 to {count}"
@@ -353,7 +360,7 @@ class CompanionPilot:
         if isinstance(args, PassTurn):
             return CompanionDecision(decision="pass", code="model_pass", model=model,
                                      reason=one_line(args.reason, REASON_LIMIT) or "the model passed",
-                                     **_cost(tally))
+                                     **cost(tally))
         if isinstance(args, ChooseTurn):
             chosen = offer.turns[args.number - 1]
             steps = [s.model_dump(exclude_none=True) for s in chosen.steps]
@@ -362,7 +369,7 @@ class CompanionPilot:
             return CompanionDecision(decision="turn", code="chosen", number=args.number, steps=steps,
                                      say=one_line(args.say, SAY_LIMIT), model=model,
                                      reason="chosen by the model", aim_foes=sorted(aim.foes),
-                                     aim_support=aim.support, **_cost(tally))
+                                     aim_support=aim.support, **cost(tally))
         assert isinstance(args, CustomTurn)  # the three tools' arguments, one class each
         steps = [s.engine_step() for s in args.steps]
         try:
@@ -370,7 +377,7 @@ class CompanionPilot:
         except ValueError as e:  # every engine refusal is a ValueError (RuleError / TacticsError)
             raise bad("illegal", f"the custom turn is not legal: {brief(e)}", call.id) from None
         return CompanionDecision(decision="custom", code="custom", steps=steps, say=one_line(args.say, SAY_LIMIT),
-                                 model=model, reason="a custom turn the rules accept", **_cost(tally))
+                                 model=model, reason="a custom turn the rules accept", **cost(tally))
 
     async def _engine(self, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
         """Engine work (planning, checking a turn) on the pilot's one engine thread: many companions
@@ -411,7 +418,7 @@ class CompanionPilot:
         return await self._in_store(decision_store.reserve_call, self.store, guild_id, self.clock(),
                                     self.settings.companion_calls_per_day)
 
-    async def _budget_turn(self, fight: FightState, fighter_id: str, tally: _Tally,
+    async def _budget_turn(self, fight: FightState, fighter_id: str, tally: Tally,
                            guild_id: int | None) -> CompanionDecision:
         """Past the day's budget the companion plays auto: the planner's first turn, no call made."""
         limit = self.settings.companion_calls_per_day
@@ -433,15 +440,3 @@ class CompanionPilot:
                                  guild_id=guild_id, fighter=fighter_id, now=self.clock())
         except Exception:
             log.exception("could not store the companion's decision")
-
-
-def _cost(tally: _Tally) -> dict:
-    """What a decision records beside its choice: its cost, what it was offered, and what replays it."""
-    return tally.record()
-
-
-def _pass(tally: _Tally, code: Code, reason: str, model: str | None) -> CompanionDecision:
-    return CompanionDecision(decision="pass", code=code, reason=one_line(reason, REASON_LIMIT), model=model,
-                             **_cost(tally))
-
-

@@ -18,6 +18,17 @@ def _skipped(count: int) -> str:
     return f"\n({count} newer stored {rows} of this fight could not be read and {were} skipped.)"
 
 
+def _forecasts(count: int | None, offered: int) -> str:
+    """How many offered turns the prompt carried a forecast for (nothing for a decision stored before)."""
+    if count is None or not offered:
+        return ""
+    if count == offered:
+        return f"Forecast to the end of the fight: all {offered} turns\n"
+    if count == 0:
+        return f"Forecast to the end of the fight: none of the {offered} turns (not worked out in time)\n"
+    return f"Forecast to the end of the fight: {count} of {offered} turns (the rest not worked out in time)\n"
+
+
 def companion_report(db: Store, fight_key: str, pilot: str) -> str:
     """The last readable decision of the fight: the turns offered, the choice, the reason, the cost."""
     last, skipped = decision_store.last_readable(db, fight_key)
@@ -30,7 +41,8 @@ def companion_report(db: Store, fight_key: str, pilot: str) -> str:
     model = f", model {plain(last['model'])}" if last.get("model") else ""
     calls = int(last.get("calls") or 0)
     told = f'Your call: "{plain(last["player_call"])}"\n' if last.get("player_call") else ""
+    foreseen = _forecasts(last.get("forecasts"), len(last["offered"]))
     return (f"**Companion's last decision** (round {last['round']}, pilot {pilot}{model}):\n"
-            f"Offered:\n{offered}\n{told}Choice: {choice}{say}\nReason: {plain(last['reason'] or '')}\n"
+            f"Offered:\n{offered}\n{foreseen}{told}Choice: {choice}{say}\nReason: {plain(last['reason'] or '')}\n"
             f"Latency: {float(last['latency_s'] or 0):.2f} s · {calls} model call{'' if calls == 1 else 's'} · "
             f"tokens {last['tokens_in'] or 0} in, {last['tokens_out'] or 0} out" + _skipped(skipped))

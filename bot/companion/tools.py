@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 CHOOSE, PASS, CUSTOM = "choose_turn", "pass_turn", "custom_turn"
 MAX_TURNS = 6
-SAY = "Said in the thread, in character (under 100 characters)."
+SAY = "Said in the thread, under 100 characters."
 
 
 class ChooseTurn(BaseModel):
@@ -35,8 +35,8 @@ class PassTurn(BaseModel):
 
 
 class CustomStep(BaseModel):
-    """One step: move uses `to` (a tile, e.g. C5); skill uses `skill` (its name), `at` (a tile), maybe `toward`;
-    hold uses `reaction`; the others are null."""
+    """One step: move has `to` (a tile, e.g. C5); skill has `skill` (its name), `at` (a tile), maybe `toward`;
+    hold has `reaction`; others null."""
 
     model_config = ConfigDict(extra="forbid")
     kind: Literal["move", "skill", "hold", "end"]

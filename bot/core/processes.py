@@ -110,8 +110,8 @@ class Processes:
         if self._pool is None:
             context = multiprocessing.get_context("forkserver")
             context.set_forkserver_preload(list(self.preload))
-            _start_forkserver()
-            self._pool = ProcessPoolExecutor(self.workers, mp_context=context, initializer=_follow_the_bot)
+            start_forkserver()
+            self._pool = ProcessPoolExecutor(self.workers, mp_context=context, initializer=follow_the_bot)
         return self._pool
 
     def pids(self) -> list[int]:
@@ -229,7 +229,7 @@ class Processes:
             broken.shutdown(wait=False, cancel_futures=False)
 
 
-def _follow_the_bot() -> None:
+def follow_the_bot() -> None:
     """In a new worker: end it when the bot's process ends, however it ends. A pool's worker waits for
     work on a queue it holds both ends of, so a bot killed without its shutdown would leave it (and the
     fork server it keeps open) running for ever."""
@@ -244,7 +244,7 @@ def _follow_the_bot() -> None:
     threading.Thread(target=watch, name="follow-the-bot", daemon=True).start()
 
 
-def _start_forkserver() -> None:
+def start_forkserver() -> None:
     """Start the fork server (once per process) importing from this process's `sys.path`: Python 3.11's
     fork server is handed the path but does not use it, and would import the games from wherever the
     interpreter finds them first (another checkout), giving other pictures than this process draws."""

@@ -18,6 +18,7 @@ Public API for the bot layer:
     target_options(state, fighter_id, skill) -> [{"at", "fighter", "text"}]
     plan_turns(state, fighter_id, limit=6) -> list[PlannedTurn]   (steps, summary, preview, label, consequences)
     consequences(state, fighter_id, steps, ally=True) -> Consequences   (through the strays' next phase)
+    forecast.forecast_offer(state, fighter_id, [steps, ...]) -> [Forecast | None]   (each played to the end)
     render_text(state, viewer=None) -> str   (viewer: "hero", "companion" or "duo" see the duo's reactions)
     phase_timer(state, model_connected) -> seconds
     xp_for(result, encounter, first_win) / level_for_xp(xp) / expected_level(encounter_id)

@@ -95,8 +95,8 @@ async def test_a_hanging_model_passes_after_10_s_while_the_heros_buttons_keep_wo
         guild, channel, alice = world(env, "alice")
         await alice.slash(channel, "tactics campaign")
         thread = channel.threads[-1]
+        await env.advance_time(3)  # the prompt waits at most COMPANION_FORECAST_SECONDS (3) for its forecasts
         assert len(fake.requests) == 1 and not session(bot).fight.get("companion").done
-        await env.advance_time(3)
         await send_turn(alice, thread.last_message, 1)
         assert session(bot).fight.get("hero").done, "the hero's turn went through while the model thinks"
         assert "Cindle (model): to act" in thread.last_message.content

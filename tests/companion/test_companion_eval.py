@@ -47,8 +47,8 @@ def test_the_expert_wins_a_fight_auto_loses():
 
 def test_the_reader_picks_by_what_each_turn_says():
     text = ("C is you.\nIf you pass, then: LETHAL: you DOWNED, ally 20 HP.\n\n"
-            "Ready-made turns, best first:\n"
-            "1. Ember Bolt Driplet c. Deals 6. Then: LETHAL: you DOWNED, ally 20 HP. Fires: a for 12.\n"
+            "Turns, best first:\n"
+            "1. Ember Bolt Driplet c. Deals 6. Then: LETHAL: you DOWNED, ally 20 HP.\n"
             "2. Mend heals Tidecaller. Then: you 12, ally 29 HP. Pack 40/60 HP.\n"
             "3. Flame Fan. Deals 9, downs Driplet c. Then: you 3, ally 20 HP. "
             "Defuses c (downed first). Pack 31/60 HP.\n")

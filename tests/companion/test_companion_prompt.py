@@ -9,9 +9,10 @@ import pytest
 from jinja2 import UndefinedError
 
 from bot.companion.offer import build_offer, system_prompt
-from bot.companion.tools import tool_specs
+from bot.companion.tools import MAX_TURNS, tool_specs
 from engine.tactics import apply_turn, campaign, new_fight, pass_turn, plan_turns
 from engine.tactics.content import companions
+from engine.tactics.forecast import Forecast
 from prompts import render
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -54,9 +55,19 @@ def _estimated_tokens(messages, *, custom: bool) -> float:
     return (sum(len(m["content"]) for m in messages) + len(tools)) / 4
 
 
+def _longest_forecasts(state, count: int) -> dict[int, Forecast]:
+    """A forecast for every turn and the pass, each the longest a forecast can read in this fight: a draw
+    in round 10 with both duo fighters at full HP (a win or loss reads no longer)."""
+    duo = state.side("duo")
+    longest = Forecast(turn=0, result="draw", round=10, hp=tuple((f.id, f.max_hp) for f in duo), downed=(),
+                       duo_start_hp=state.start_hp["duo"])
+    return dict.fromkeys(range(count + 1), longest)
+
+
 def test_a_whole_request_stays_under_1600_tokens():
     """Every companion phase of whole fights (planner-played) over the campaign, for every companion, as
-    the bot sends it with custom turns off (the default) and on (their tool and the skills added)."""
+    the bot sends it with custom turns off (the default) and on (their tool and the skills added), each
+    turn and the pass with the longest forecast it could carry."""
     sizes: dict[bool, list[float]] = {False: [], True: []}
     for companion in companions():
         for encounter in [e.id for e in campaign()]:
@@ -66,7 +77,10 @@ def test_a_whole_request_stays_under_1600_tokens():
                     if state.result or state.phase != "duo" or not state.get(fid).standing or state.get(fid).done:
                         continue
                     if fid == "companion":
-                        offer = build_offer(state, fid, custom=True, seconds=10)
+                        count = len(plan_turns(state, fid, limit=MAX_TURNS))
+                        offer = build_offer(state, fid, custom=True, seconds=10,
+                                            forecasts=_longest_forecasts(state, count))
+                        assert offer.forecasts == count
                         sizes[True].append(_estimated_tokens(offer.messages, custom=True))
                         plain = [{"role": "system", "content": system_prompt(state, fid, custom=False, seconds=10)},
                                  offer.messages[1]]

@@ -88,7 +88,7 @@ def test_without_strict_the_fields_servers_reject_are_dropped():
 
 async def test_the_request_body_keeps_the_contract(fight, pilots):
     async with FakeOpenAI([text("?"), choose(1)]) as fake:
-        pilot = pilots(fake)
+        pilot = pilots(fake, COMPANION_FORECAST_SECONDS=0)   # the forecasts' words: test_companion_forecasts
         await pilot.decide(fight, "companion", timeout=10.0, guild_id=987654321012, game_id=4242)
         await pilot.decide(fight, "companion", timeout=10.0, guild_id=987654321012, game_id=4242)
     first, retry, second = fake.requests

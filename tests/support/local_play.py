@@ -107,14 +107,19 @@ class Page:
         return next(e for e in self._call("GET", "/api/commands")["entries"] if e["path"] == path)
 
     def _act(self, kind: str, **fields) -> dict:
-        state = self.state()
-        self.sequence += 1
-        receipt = self._call("POST", "/api/action", {
-            **fields, "protocol_version": 3, "sequence": self.sequence, "request_id": str(uuid.uuid4()),
-            "generation": state["context"]["generation"], "bot_generation": state["botGeneration"],
-            "published_revision": state["publishedRevision"], "kind": kind})
-        if "expectedSequence" in receipt:
-            self.sequence = receipt["expectedSequence"]
+        """One action on the page as it now stands; sent again on the page read afresh when the bot posted
+        in between (the preview refuses an action on a stale page, as a person would read it again)."""
+        for _ in range(3):
+            state = self.state()
+            self.sequence += 1
+            receipt = self._call("POST", "/api/action", {
+                **fields, "protocol_version": 3, "sequence": self.sequence, "request_id": str(uuid.uuid4()),
+                "generation": state["context"]["generation"], "bot_generation": state["botGeneration"],
+                "published_revision": state["publishedRevision"], "kind": kind})
+            if "expectedSequence" in receipt:
+                self.sequence = receipt["expectedSequence"]
+            if not any(d.get("code") == "stale-revision" for d in receipt.get("diagnostics") or []):
+                break
         return receipt
 
     def run(self, invocation: str, **options) -> dict:
