@@ -44,7 +44,7 @@ class Settings(BaseSettings):
     # Model requests in flight at once across all fights (the rest wait their turn inside their 10 s).
     companion_max_requests: int = Field(default=8, alias="COMPANION_MAX_REQUESTS", ge=1)
     # Worker processes for the planner and the boards' pictures (beside the bot's own, outside its
-    # interpreter lock); unset: one on a machine with two cores or more; 0: in the bot's own threads.
+    # interpreter lock); unset: one a core, up to four, on two cores or more; 0: in the bot's own threads.
     process_workers: int | None = Field(default=None, alias="PROCESS_WORKERS", ge=0)
     # Seconds from the phase opening the model's prompt waits for the turns' forecasts (bot/companion/
     # forecasts.py): a lone offer's forecasts take under a second of CPU, and 3 s leaves the model 7 s of

@@ -95,6 +95,23 @@ def test_deadline_work_goes_ahead_of_the_pictures_queued(tmp_path):
         pool.shutdown()
 
 
+def test_a_call_given_up_while_it_runs_leaves_the_pool_taking_the_next(tmp_path, caplog):
+    """A caller that stops waiting (a pilot's deadline cancels its future) while the worker runs the call:
+    the answer has no one to go to, nothing fails on the way, and the next call is answered."""
+    pool = Processes(1)
+    gate = tmp_path / "open"
+    try:
+        holding = pool.submit(held_until, str(gate), "too late")
+        while not pool.pids():
+            time.sleep(0.005)
+        assert holding.cancel(), "the caller gave up"
+        gate.touch()
+        assert pool.submit(named, "the next call").result(timeout=10) == "the next call"
+        assert not [r for r in caplog.records if r.levelname in ("ERROR", "CRITICAL")], caplog.text
+    finally:
+        pool.shutdown()
+
+
 def test_a_worker_killed_mid_call_is_replaced_and_the_call_answered(tmp_path):
     pool = Processes(1)
     gate = tmp_path / "open"
