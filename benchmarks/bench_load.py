@@ -51,6 +51,21 @@ with other work (load 3.8-5.1; "CPU" is this process + the worker's, per press):
 | 60 | 40.9 | 1,569 / 2,381 / 3,276 | 8.4 + 11.3 | 192 | 4.53 |
 | 80 | 42.5 | 1,940 / 3,111 / 3,406 | 6.7 + 10.1 | 100 | 4.64 |
 | 100 | 45.5 | 1,758 / 4,704 / 4,977 | 7.1 + 9.1 | 123 | 5.06 |
+
+The same on a quiet machine (no other work; load at the row's end), with one worker and then with two
+(one a core, the default since):
+
+| members | 1 worker: presses/s | p50 / p99 ms | CPU ms/press | 2 workers: presses/s | p50 / p99 | CPU | load |
+| --- | --- | --- | --- | --- | --- | --- | --- |
+| 10 | 10.0 | 16 / 85 | 7.8 + 19.7 | 10.0 | 17 / 99 | 7.4 + 23.3 | 0.90 |
+| 30 | 30.0 | 31 / 95 | 8.1 + 17.8 | 30.0 | 19 / 75 | 5.9 + 19.4 | 0.59 |
+| 60 | 60.0 | 347 / 749 | 8.8 + 14.0 | 60.0 | 56 / 223 | 6.4 + 18.2 | 1.13 |
+| 80 | 66.5 | 1,245 / 2,706 | 7.6 + 12.8 | 80.0 | 828 / 1,135 | 5.4 + 16.2 | 1.50 |
+| 100 | 69.8 | 1,566 / 3,071 | 7.2 + 12.0 | 89.1 | 1,108 / 2,271 | 4.9 + 14.6 | 2.16 |
+| 120 | 76.2 | 1,728 / 3,424 | 6.6 + 11.1 | 90.3 | 1,413 / 3,006 | 4.9 + 14.1 | 2.58 |
+
+Capacity 90.3 presses/s (target 90) is met with two workers; the answer p99 at 80 members (1,135 ms
+against 500) is not: 80 presses/s at about 21.6 ms of CPU each keep both cores 86 % busy.
 """
 from __future__ import annotations
 
