@@ -143,8 +143,10 @@ def running_game_in_thread(db: Store, thread_id: int) -> GameRecord | None:
 
 def running_games_of(db: Store, user_id: int, guild_id: int | None = None,
                      kind: str | None = None) -> list[GameRecord]:
-    sql = ("select games.* from games join game_players on game_players.game_id = games.id "
-           "where game_players.user_id = ? and games.status = ?")
+    # From the player's own rows (a subquery on game_players' user index), not from every running game:
+    # without statistics SQLite would walk the status index, and a store's running games grow with it.
+    sql = ("select games.* from games where games.id in (select game_id from game_players where user_id = ?) "
+           "and games.status = ?")
     params: list = [user_id, RUNNING]
     if guild_id is not None:
         sql += " and games.guild_id = ?"
@@ -168,8 +170,13 @@ def held_games_of(db: Store, user_id: int, guild_id: int | None = None) -> list[
 
 
 def games_with_deadlines(db: Store) -> list[GameRecord]:
-    return _records(db, db.rows("select * from games where status = ? and deadline is not null order by deadline",
-                                [RUNNING]))
+    """The running games with a deadline (re-armed at start-up), read from the partial index that holds
+    just those, so start-up stays flat however many games the store holds. SQLite, without statistics,
+    prefers the status index (every running game) and must be told; PostgreSQL's planner has them."""
+    hint = " indexed by idx_games_timed" if db.dialect == "sqlite" else ""
+    return _records(db, db.rows(f"select * from games{hint} where status = '{RUNNING}' and deadline is not null "
+                                "order by deadline"))
+
 
 
 def _update(db: Store, game_id: int, expected_version: int, now: datetime,
@@ -272,6 +279,6 @@ def running_games_in_guild(db: Store, guild_id: int) -> list[GameRecord]:
 def finished_games_of(db: Store, user_id: int, guild_id: int, limit: int) -> list[GameRecord]:
     """A player's finished games in one server, the last to end first (local play's /open offers them)."""
     return _records(db, db.rows(
-        "select games.* from games join game_players on game_players.game_id = games.id "
-        "where game_players.user_id = ? and games.guild_id = ? and games.status = ? "
+        "select games.* from games where games.id in (select game_id from game_players where user_id = ?) "
+        "and games.guild_id = ? and games.status = ? "
         "order by games.updated_at desc, games.id desc limit ?", [user_id, guild_id, FINISHED, limit]))

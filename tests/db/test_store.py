@@ -205,3 +205,28 @@ def test_a_literal_percent_and_question_mark_in_sql_are_left_alone(store):
     players.save_progress(store, 1, "a%b?", {"x": 1}, NOW)
     rows = store.rows("select kind from progress where kind like '%\\%%' escape '\\' and kind <> '?'")
     assert [r["kind"] for r in rows] == ["a%b?"]
+
+
+def test_start_up_and_games_read_only_their_own_rows_on_sqlite(tmp_path, monkeypatch):
+    """Re-arming at start-up reads the partial index of timed running games, and `/games` starts from the
+    player's own rows: neither walks every running game, so both stay flat as the store grows
+    (bench_growth measures it). SQLite, without statistics, would pick the status index for both."""
+    from db.store import open_store
+
+    db = open_store(tmp_path / "plans.db")
+    plans: list[str] = []
+    rows = db.rows
+
+    def explained(sql: str, params=()):
+        plans.extend(r["detail"] for r in rows("explain query plan " + sql, params))
+        return rows(sql, params)
+
+    monkeypatch.setattr(db, "rows", explained)
+    games.games_with_deadlines(db)
+    assert any("idx_games_timed" in p for p in plans), plans
+    assert not any("idx_games_status" in p for p in plans), f"every running game walked: {plans}"
+    plans.clear()
+    games.running_games_of(db, 5, guild_id=1)
+    assert any("idx_game_players_user_id" in p for p in plans), plans
+    assert not any(p.endswith("(status=?)") for p in plans), f"every running game walked: {plans}"
+    db.close()
