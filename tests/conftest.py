@@ -12,6 +12,12 @@ settings.register_profile(
 settings.register_profile("dev", max_examples=100, deadline=None)
 settings.load_profile("ci" if os.environ.get("CI") else os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
+# One worker process for the bots the suite builds (the default is one a core). SimCord's virtual clock
+# stops time.monotonic, and a pool starting a second worker polls the first with a zero timeout that
+# never runs out on a stopped clock. Real time (local play, bench_load) has no such wait;
+# tests/bot/test_processes.py runs two workers outside SimCord.
+os.environ.setdefault("PROCESS_WORKERS", "1")
+
 pytest_plugins = ["support.stores"]  # the store fixtures, over SQLite and PostgreSQL
 
 def pytest_addoption(parser):

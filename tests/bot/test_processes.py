@@ -112,6 +112,22 @@ def test_a_call_given_up_while_it_runs_leaves_the_pool_taking_the_next(tmp_path,
         pool.shutdown()
 
 
+def test_two_workers_run_two_calls_at_once(tmp_path):
+    """The default on two cores: both workers take a call, each in its own process."""
+    pool = Processes(2)
+    gate = tmp_path / "open"
+    try:
+        first = pool.submit(held_until, str(gate), "first")
+        second = pool.submit(held_until, str(gate), "second")
+        while len(pool.pids()) < 2:
+            time.sleep(0.005)
+        gate.touch()
+        assert (first.result(timeout=10), second.result(timeout=10)) == ("first", "second")
+        assert len(set(pool.pids())) == 2
+    finally:
+        pool.shutdown()
+
+
 def test_a_worker_killed_mid_call_is_replaced_and_the_call_answered(tmp_path):
     pool = Processes(1)
     gate = tmp_path / "open"
