@@ -248,9 +248,13 @@ class SpiritGained:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Downed:
+    """A fighter went down: `by` whom, with which `skill`, and the `cause` of the hit that downed it."""
+
     kind: Literal["downed"] = "downed"
     who: str
     by: str | None = None
+    skill: str | None = None
+    cause: HitCause | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -229,3 +229,54 @@ def moment_words(fight: tx.FightState, m: tx.Moment) -> str:
     target = n(m.who) if m.who else "everyone"
     why = FIZZLED.get(m.reason or "", "it missed").format(stray=n(m.by), target=target)
     return f"round {m.round}: {n(m.by)}'s {m.skill} was dodged ({why})"
+
+
+def blow_words(fight: tx.FightState, m: tx.Moment) -> str:
+    """The blow a moment names, as a player says it: whose skill, opportunity attack, strike back, or the
+    splat or deep water a push caused."""
+    if m.by is None:
+        return "a hit"
+    by = name_of(fight, m.by)
+    push = f"{by}'s {m.skill}" if m.skill else f"{by}'s push"
+    if m.cause == "opportunity_attack":
+        return f"{by}'s opportunity attack"
+    if m.cause == "strike_back":
+        return f"{by}'s Flowing Guard striking back"
+    if m.cause == "splat":
+        return f"a splat from {push}"
+    if m.cause == "swept":
+        return f"deep water, from {push}"
+    return f"{by}'s {m.skill}" if m.skill else by
+
+
+def ending_words(fight: tx.FightState, m: tx.Moment) -> str:
+    """What ended the fight (engine.tactics.ending_moment), in a player's words."""
+    n = lambda fid: name_of(fight, fid)  # noqa: E731 - a short local reader
+    if m.kind == "broke_pack":
+        return (f"round {m.round}: {blow_words(fight, m)} took {m.amount} HP off {n(m.who)} and broke the pack "
+                "(its HP fell under 30%), so the strays ran")
+    if m.kind == "reached_exit":
+        how = f"{n(m.who)} stepped onto the exit at {m.at}" if m.by in (None, m.who) else \
+            f"{n(m.by)}'s {m.skill} pushed {n(m.who)} onto the exit at {m.at}"
+        others = [f for f in fight.standing("duo") if f.id != m.who]
+        return f"round {m.round}: {how}" + (", the last of the duo to reach one" if others else
+                                            ", the only one of the duo still standing")
+    last = "the last of the duo standing" if m.who in DUO else "the last stray standing"
+    return f"round {m.round}: {blow_words(fight, m)} downed {n(m.who)}, {last}"
+
+
+def held_words(fight: tx.FightState, round_: int) -> str:
+    """What decided a hold: who was still standing when its last round ended, and with how much HP."""
+    standing = fight.standing("duo")
+    names = " and ".join(f.name for f in standing)
+    hp = ", ".join(f"{f.name} {f.hp}/{f.max_hp} HP" for f in standing) if len(standing) > 1 else \
+        f"{standing[0].hp}/{standing[0].max_hp} HP" if standing else ""
+    down = [f.name for f in fight.side("duo") if not f.standing]
+    return (f"round {round_}: {names} {'were' if len(standing) > 1 else 'was'} still standing when the round "
+            f"ended, with {hp}" + (f" ({' and '.join(down)} was down)" if down else ""))
+
+
+def same_blow(a: tx.Moment, b: tx.Moment) -> bool:
+    """Whether two moments tell of one blow (the hit that broke the pack also downed its target)."""
+    blows = ("down", "hit", "telegraph_hit", "broke_pack")
+    return a.kind in blows and b.kind in blows and (a.round, a.who, a.by) == (b.round, b.who, b.by)

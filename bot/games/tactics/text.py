@@ -8,7 +8,7 @@ import engine.tactics as tx
 from bot.companion.report import companion_report as report_of
 from db.store import Store
 
-from .report import duo_hp_line, full_list, grouped, moment_words
+from .report import duo_hp_line, ending_words, full_list, grouped, held_words, moment_words, same_blow
 from .session import TacticsSession, no_pings
 
 STRAYS_SHOWN = 6          # lines a fight saved before events were kept shows of its strays' phase
@@ -152,15 +152,26 @@ def closing_lines(state: TacticsSession, reward: tx.FightReward, record: tx.Tact
     """What the result board keeps: why the fight ended, what decided it, what it earned, what is next."""
     fight = state.fight
     lines = [f"**{(fight.result or '').capitalize()}** — {why(fight)}."]
-    moments = [moment_words(fight, m) for m in tx.deciding_moments(fight)]
-    if moments:
-        lines.append("What decided it: " + "; ".join(moments) + ".")
+    lines.extend(decided_lines(fight))
     lines.append(f"{xp_words(reward)} · tactics level {reward.level_after} ({record.xp} XP)")
     if state.mode == "daily":
         lines.append("Today's counted attempt." if state.counted else
                      "Practice: today's counted attempt was already played.")
     lines.append(f"Next fight: {encounter_line(tx.encounter(record.next_campaign()))}.")
     return lines
+
+
+def decided_lines(fight: tx.FightState) -> list[str]:
+    """What decided the fight: what ended it (the last blow, the hit that broke the pack, the step onto the
+    exit, the hold's last round), then the moments on the way; a finish after round 10 (or a fight saved
+    before endings were kept) names its moments alone."""
+    end, outcome = tx.ending_moment(fight), tx.fight_outcome(fight)
+    decided = ending_words(fight, end) if end else \
+        held_words(fight, outcome.hold_round or outcome.round) if outcome and outcome.reason == "held" else None
+    rest = [moment_words(fight, m) for m in tx.deciding_moments(fight) if end is None or not same_blow(m, end)]
+    if decided is None:
+        return ["What decided it: " + "; ".join(rest) + "."] if rest else []
+    return [f"What decided it: {decided}."] + (["On the way: " + "; ".join(rest) + "."] if rest else [])
 
 
 def xp_words(reward: tx.FightReward) -> str:
