@@ -7,6 +7,7 @@ import re
 import engine.tactics as tx
 from bot.companion.report import companion_report as report_of
 from db.store import Store
+from engine.tactics.progress import MAX_LEVEL
 
 from .report import duo_hp_line, ending_words, full_list, grouped, held_words, moment_words, same_blow
 from .session import TacticsSession, no_pings
@@ -153,7 +154,8 @@ def closing_lines(state: TacticsSession, reward: tx.FightReward, record: tx.Tact
     fight = state.fight
     lines = [f"**{(fight.result or '').capitalize()}** — {why(fight)}."]
     lines.extend(decided_lines(fight))
-    lines.append(f"{xp_words(reward)} · tactics level {reward.level_after} ({record.xp} XP)")
+    practice = state.mode == "daily" and not state.counted
+    lines.extend((xp_words(reward, practice), level_words(reward, record)))
     if state.mode == "daily":
         lines.append("Today's counted attempt." if state.counted else
                      "Practice: today's counted attempt was already played.")
@@ -174,25 +176,53 @@ def decided_lines(fight: tx.FightState) -> list[str]:
     return [f"What decided it: {decided}."] + (["On the way: " + "; ".join(rest) + "."] if rest else [])
 
 
-def xp_words(reward: tx.FightReward) -> str:
-    """The XP a fight earned and why, so a player sees why one first win pays more than another."""
+def fight_title(encounter_id: str) -> str:
+    """A campaign fight by name with its place, for inside a sentence ("Hold the Ford (fight 2)")."""
+    ids = [e.id for e in tx.campaign()]
+    enc = tx.encounter(encounter_id)
+    return f"{enc.name} (fight {ids.index(enc.id) + 1})" if enc.id in ids else enc.name
+
+
+def xp_words(reward: tx.FightReward, practice: bool = False) -> str:
+    """The XP a fight earned and why, so a player sees why one first win pays more than another: a first
+    win pays the climb from this fight's recommended level to the next fight's (the least a first win
+    pays when both recommend the same level)."""
     why_ = reward.why
     if why_ is None:
-        return f"+{reward.xp} XP"
-    head = f"+{reward.xp} XP: {why_.fight} for the fight and {why_.win}"
+        return f"+{reward.xp} XP."
     if why_.kind == "no_win":
-        return f"+{reward.xp} XP for the fight (a win adds more)"
+        return f"+{reward.xp} XP for finishing the fight (a win adds more)."
+    head = f"+{reward.xp} XP: {why_.fight} for finishing the fight and {why_.win}"
+    if why_.kind == "repeat" and practice:
+        return f"{head} for a practice win (the day's counted win pays more)."
     if why_.kind == "repeat":
-        return f"{head} for winning it again (a first win pays more)"
+        return f"{head} for winning it again (a first win pays more)."
     if why_.kind == "daily":
-        return f"{head} for a counted daily win, paid like a first win"
+        return f"{head} for a counted daily win, paid like a first win."
     if why_.next_encounter is None:
-        return f"{head} for the first win (a level's climb, for the campaign's last fight)"
+        return f"{head} for its first win, a whole level for the campaign's last fight."
+    after = fight_title(why_.next_encounter)
     if why_.kind == "floor":
-        return (f"{head} for the first win (the least a first win pays, as {fight_name(why_.next_encounter)} "
-                f"recommends the same level {why_.from_level})")
-    return (f"{head} for the first win (the climb from level {why_.from_level} to the level "
-            f"{fight_name(why_.next_encounter)} recommends, {why_.to_level})")
+        return (f"{head} for its first win, the least a first win pays, as {after} recommends level "
+                f"{why_.to_level} like this fight.")
+    return (f"{head} for its first win: the climb from level {why_.from_level}, this fight's recommended level, "
+            f"to level {why_.to_level}, the level {after} recommends.")
+
+
+def levels(n: int) -> str:
+    return f"{n} level" if n == 1 else f"{n} levels"
+
+
+def level_words(reward: tx.FightReward, record: tx.TacticsProgress) -> str:
+    """The duo's level after the fight beside the level the next campaign fight recommends."""
+    level, nxt = reward.level_after, tx.encounter(record.next_campaign())
+    head = f"Tactics level {level} ({record.xp} XP)" + (", the top level" if level >= MAX_LEVEL else "")
+    after = fight_title(nxt.id)
+    if level == nxt.level:
+        return f"{head} — the level {after} recommends."
+    if level < nxt.level:
+        return f"{head} — {after} recommends level {nxt.level}, {levels(nxt.level - level)} above yours."
+    return f"{head} — {after} recommends level {nxt.level}; you are {levels(level - nxt.level)} above it."
 
 
 def news_lines(reward: tx.FightReward) -> list[str]:
