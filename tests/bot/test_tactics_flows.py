@@ -62,7 +62,8 @@ async def test_a_campaign_fight_from_start_to_result_with_auto(make_real_bot):
         assert (record.hero, record.companion, record.pilot) == ("Tidecaller", "Cindle", "auto")
         await alice.slash(channel, "profile")
         assert f"Level {record.level} · {record.xp} XP" in channel.last_message.content
-        assert "Campaign 1/13 won" in channel.last_message.content or fight.result != "won"
+        assert "Campaign 1/13 won · next Hold the Ford (fight 2)" in channel.last_message.content \
+            or fight.result != "won"
         assert get_game(bot.db, 1).status == "finished" and bot.get_channel(thread.id).locked
 
 
