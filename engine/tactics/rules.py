@@ -13,6 +13,7 @@ from ..errors import RuleError
 from ..rng import Rng
 from .board import (
     BARREL,
+    COMPASS_NAME,
     DEEP,
     DIRS,
     ENTER_COST,
@@ -599,7 +600,8 @@ class Fight:
             target.pos = tile_name(*land)
             self.retarget(target)
         self.emit(Pushed(who=target.id, by=user.id, skill=skill.name, frm=frm_tile, to=target.pos, how=how,
-                         pull=skill.push < 0, blocker=blocker, damage=dmg, statuses=statuses))
+                         pull=skill.push < 0, blocker=blocker, damage=dmg, statuses=statuses,
+                         heading=COMPASS_NAME.get(d)))
         for st in statuses:
             self.add_status(user, target, st)
         if dmg:

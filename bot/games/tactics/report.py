@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 import engine.tactics as tx
 from engine.tactics import events as ev
+from engine.tactics.board import COMPASS_WORDS
 
 SHORT_LINES = 7           # lines of the grouped report under the board; the rest behind "What happened"
 FIZZLED = {
@@ -151,7 +152,7 @@ def _group(fight: tx.FightState, e: ev.Event) -> tuple[tuple[str, str, int], str
     if isinstance(e, ev.StrayRan):
         return (n(e.who), "ran from the fight", 2), e.who, None
     if isinstance(e, ev.Pushed):
-        return (n(e.by), _push_words(fight, e), 1), e.by, None
+        return (n(e.by), push_words(fight, e), 1), e.by, None
     if isinstance(e, ev.Shielded | ev.Healed):
         verb = "shields" if isinstance(e, ev.Shielded) else "heals"
         return (n(e.by), f"{verb} {'itself' if e.by == e.who else n(e.who)}", 1), e.by, e.amount
@@ -176,7 +177,7 @@ def _line(fight: tx.FightState, e: ev.Event) -> str:
     if isinstance(e, ev.TelegraphFired):
         return f"{n(e.stray)}'s {e.skill} fires {_aim(fight, e)}"
     if isinstance(e, ev.Pushed):
-        return f"{n(e.by)} {_push_words(fight, e)}"
+        return f"{n(e.by)} {push_words(fight, e)}"
     if isinstance(e, ev.StatusApplied):
         return f"{n(e.who)} is {e.status}"
     if isinstance(e, ev.StatusRemoved):
@@ -202,21 +203,29 @@ def _line(fight: tx.FightState, e: ev.Event) -> str:
     return f"{found[0][0]} {found[0][1]}" if found else ""
 
 
-def _push_words(fight: tx.FightState, e: ev.Pushed) -> str:
+def push_words(fight: tx.FightState, e: ev.Pushed, harm: bool = False) -> str:
+    """A push or pull after its pusher's name, which way and where it ended: "shoves Tidecaller west
+    into the shallows at A2", "pushes Mossle with Gore south into rock, a splat"; `harm`: with what the
+    splat or deep water costs and the statuses it leaves (a report that counts the damage says it after)."""
     who = name_of(fight, e.who)
-    verb = "pulls" if e.pull else "shoves" if e.skill == "Shove" else f"pushes ({e.skill})"
+    cost = f" for {e.damage}" if harm and e.damage else ""
+    left = f" ({', '.join(e.statuses)})" if harm and e.statuses else ""
+    verb = "pulls" if e.pull else "shoves" if e.skill == "Shove" else "pushes"
+    head = f"{verb} {who}" + ("" if e.skill == "Shove" else f" with {e.skill}") + \
+        (f" {COMPASS_WORDS[e.heading]}" if e.heading in COMPASS_WORDS else "")
+    moved = e.frm != e.to
     if e.how == "splat":
         blocker = BLOCKERS.get(e.blocker or "edge") or name_of(fight, e.blocker)
         hurt = "" if e.blocker in BLOCKERS or e.blocker is None else \
-            f"; {blocker} is {'hurt too' if e.blocker_hurt else 'not hurt'}"
-        return f"{verb} {who} into {blocker}, a splat{hurt}"
+            f" ({blocker} is {'hurt too' if e.blocker_hurt else 'not hurt'})"
+        return f"{head}{f' to {e.to},' if moved else ''} into {blocker}, a splat{cost}{hurt}"
     if e.how == "deep_water":
-        return f"{verb} {who} into deep water, swept away"
+        return f"{head} into deep water, swept away{cost}{left}"
     if e.how in LANDINGS:
-        return f"{verb} {who} {LANDINGS[e.how]}"
+        return f"{head} {LANDINGS[e.how]} at {e.to}{left}"
     if e.how == "held":
-        return f"{verb} {who}, who holds on {e.to}"
-    return f"{verb} {who} to {e.to}"
+        return f"{head}, but {who} holds on {e.to}"
+    return f"{head} to {e.to}"
 
 
 def moment_words(fight: tx.FightState, m: tx.Moment) -> str:

@@ -130,6 +130,16 @@ def invitation(state: TacticsSession) -> str:
             "thread); the fight starts when you do.")
 
 
+def untelegraphed(fight: tx.FightState) -> str:
+    """What no telegraph shows: after it moves, a stray may push a duo member beside it with its bonus
+    action (everyone's Shove, or its own push skill), decided in its phase."""
+    own = sorted({f"{f.name} may {sk.name} instead ({sk.damage} damage and a push of {abs(sk.push)})"
+                  for f in fight.standing("strays") for sk in tx.kit(f.name).values()
+                  if sk.slot == "bonus" and sk.push and sk.name != "Shove"})
+    return ("Not telegraphed: a stray that ends its move beside you may Shove you 1 tile (a splat on rock, the "
+            "edge or a fighter: 3)" + "".join(f"; {o}" for o in own) + ".")
+
+
 def board_text(state: TacticsSession) -> str:
     """The board message's text: the headline; what ended the last duo phase (or the result); the strays'
     phase; who acts and everything said in this phase, so an edit of the live board loses no line; the
@@ -145,6 +155,8 @@ def board_text(state: TacticsSession) -> str:
         if not state.over:
             lines.append(who_acts(state))
             lines.extend(state.notes[-NOTES_SHOWN:])
+            if state.fight.phase == "duo":
+                lines.append(untelegraphed(state.fight))
     lines.append("```\n" + fit(text_view(state.fight), BOARD_ROOM - len("\n".join(lines))) + "\n```")
     return "\n".join(lines)
 
