@@ -54,10 +54,20 @@ def test_a_win_by_the_last_blow_names_it_and_who_struck_it():
     when, last = [(r, e) for r, e in rounds(events)
                   if isinstance(e, ev.Hit) and e.downed and e.target.startswith("s")][-1]
     assert last.src in ("hero", "companion")
-    assert decided(fight) == (f"What decided it: round {when}: {names(fight, last.src)}'s {last.skill} downed "
-                              f"{names(fight, last.target)}, the last stray standing.")
-    assert decided(fight) == ("What decided it: round 4: Tidecaller's Chain Spark downed Tussle, "
-                              "the last stray standing.")
+    assert decided(fight) == (f"What decided it: round {when}: {names(fight, last.target)}, the last stray "
+                              f"standing, went down to {names(fight, last.src)}'s {last.skill}.")
+    assert decided(fight) == ("What decided it: round 4: Tussle, the last stray standing, went down to "
+                              "Tidecaller's Chain Spark.")
+
+
+def test_a_last_blow_that_was_a_splat_names_the_push_that_caused_it():
+    fight, events = played("c02")
+    assert fight.outcome is not None and fight.outcome.reason == "all_strays_down"
+    when, last = [(r, e) for r, e in rounds(events)
+                  if isinstance(e, ev.Hit) and e.downed and e.target.startswith("s")][-1]
+    assert last.cause == "splat", "c02 seed 1 ends on a stray splatted by a pull"
+    assert decided(fight) == (f"What decided it: round {when}: {names(fight, last.target)}, the last stray standing, "
+                              f"went down to a splat from {names(fight, last.src)}'s {last.skill}.")
 
 
 def test_a_win_by_breaking_the_pack_names_the_hit_that_broke_it_not_the_biggest_hit():
@@ -109,8 +119,8 @@ def test_a_loss_names_the_hit_that_downed_the_last_of_the_duo(encounter):
     assert fight.result == "lost" and fight.outcome is not None and fight.outcome.reason == "duo_down"
     when, last = [(r, e) for r, e in rounds(events) if isinstance(e, ev.Hit) and e.downed
                   and e.target in ("hero", "companion")][-1]
-    assert decided(fight) == (f"What decided it: round {when}: {names(fight, last.src)}'s {last.skill} downed "
-                              f"{names(fight, last.target)}, the last of the duo standing.")
+    assert decided(fight) == (f"What decided it: round {when}: {names(fight, last.target)}, the last of the duo "
+                              f"standing, went down to {names(fight, last.src)}'s {last.skill}.")
 
 
 def test_the_moments_on_the_way_follow_and_never_repeat_the_ending():
@@ -132,5 +142,5 @@ def test_a_fight_saved_before_endings_were_kept_still_says_what_it_can():
     old = fight.model_copy(update={"moments": [
         tx.Moment(kind=m.kind, round=m.round, who=m.who, by=m.by, amount=m.amount, reason=m.reason,
                   skill=None if m.kind == "down" else m.skill) for m in fight.moments]})
-    assert decided(old) == "What decided it: round 4: Tidecaller downed Tussle, the last stray standing."
+    assert decided(old) == "What decided it: round 4: Tussle, the last stray standing, went down to Tidecaller."
     assert decided_lines(fight.model_copy(update={"moments": []})) == []

@@ -45,9 +45,11 @@ class _Group:
     ids: set[str] = field(default_factory=set)
     amounts: list[int] = field(default_factory=list)
     tails: list[str] = field(default_factory=list)
+    owns: bool = False        # the line starts with the fighter's skill or attack: "Driplet's Spit at …"
 
     def words(self) -> str:
-        counted = f"{self.who} ×{len(self.ids)}" if len(self.ids) > 1 else self.who
+        counted = f"{self.who} ×{len(self.ids)}" if len(self.ids) > 1 else \
+            f"{self.who}'s" if self.owns else self.who
         amounts = " + ".join(str(a) for a in self.amounts)
         extra = list(dict.fromkeys(t for t in self.tails if t))
         return (f"{counted} {self.what}" + (f": {amounts}" if amounts else "")
@@ -83,7 +85,8 @@ def grouped(fight: tx.FightState, events: Sequence[ev.Event], most: int = SHORT_
         if found is None:
             continue
         (who, what, weight), src, amount = found
-        group = groups.setdefault(who + "\t" + what, _Group(who, what, weight))
+        owns = isinstance(e, ev.TelegraphFizzled) or isinstance(e, ev.Hit) and e.cause not in ("splat", "swept")
+        group = groups.setdefault(who + "\t" + what, _Group(who, what, weight, owns=owns))
         group.ids.add(src)
         if amount is not None:
             group.amounts.append(amount)
@@ -95,7 +98,7 @@ def grouped(fight: tx.FightState, events: Sequence[ev.Event], most: int = SHORT_
                 group.tails.append(f"{e.guarded} taken off by Flowing Guard")
         last = group if isinstance(e, ev.Hit | ev.Pushed) else None
     for stray, skill in fired.items():
-        groups.setdefault(stray + skill, _Group(name_of(fight, stray), f"{skill} hit no one", 2, {stray}))
+        groups.setdefault(stray + skill, _Group(name_of(fight, stray), f"{skill} hit no one", 2, {stray}, owns=True))
     short = list(groups.values())
     while len(short) > most and any(g.weight < 2 for g in short):
         short.remove(next(g for g in reversed(short) if g.weight < 2))
@@ -173,7 +176,7 @@ def _line(fight: tx.FightState, e: ev.Event) -> str:
         assert found is not None
         (who, what, _), _, _ = found
         shield = f", {e.absorbed} taken by the shield" if e.absorbed else ""
-        return f"{who} {what.removesuffix(' (down)')}: {e.lost}{shield}" + left
+        return f"{who}'s {what.removesuffix(' (down)')}: {e.lost}{shield}" + left
     if isinstance(e, ev.TelegraphFired):
         return f"{n(e.stray)}'s {e.skill} fires {_aim(fight, e)}"
     if isinstance(e, ev.Pushed):
@@ -200,7 +203,8 @@ def _line(fight: tx.FightState, e: ev.Event) -> str:
         verb = "shields" if isinstance(e, ev.Shielded) else "heals"
         return f"{n(e.by)} {verb} {'itself' if e.by == e.who else n(e.who)} for {e.amount}"
     found = _group(fight, e)
-    return f"{found[0][0]} {found[0][1]}" if found else ""
+    owns = "'s" if isinstance(e, ev.TelegraphFizzled) else ""
+    return f"{found[0][0]}{owns} {found[0][1]}" if found else ""
 
 
 def push_words(fight: tx.FightState, e: ev.Pushed, harm: bool = False) -> str:
@@ -254,7 +258,7 @@ def blow_words(fight: tx.FightState, m: tx.Moment) -> str:
     if m.cause == "splat":
         return f"a splat from {push}"
     if m.cause == "swept":
-        return f"deep water, from {push}"
+        return f"deep water from {push}"
     return f"{by}'s {m.skill}" if m.skill else by
 
 
@@ -271,7 +275,7 @@ def ending_words(fight: tx.FightState, m: tx.Moment) -> str:
         return f"round {m.round}: {how}" + (", the last of the duo to reach one" if others else
                                             ", the only one of the duo still standing")
     last = "the last of the duo standing" if m.who in DUO else "the last stray standing"
-    return f"round {m.round}: {blow_words(fight, m)} downed {n(m.who)}, {last}"
+    return f"round {m.round}: {n(m.who)}, {last}, went down to {blow_words(fight, m)}"
 
 
 def held_words(fight: tx.FightState, round_: int) -> str:
