@@ -56,3 +56,17 @@ def test_the_board_says_a_stray_may_shove_untelegraphed_and_the_preview_names_th
     assert (shove.who, shove.skill, shove.heading, shove.to, shove.how) == ("hero", "Shove", "W", "A2", "shallows")
     # And the strays' report on the next board says what it did.
     assert "Skreel shoves Tidecaller west into the shallows at A2" in board_text(session_of(after.state))
+
+
+def test_a_crowded_board_leaves_out_the_shove_note_before_any_telegraph():
+    fight = duo_phase("c06", 7, 2, vary_start=True)
+    note = "Tidecaller Tide Lash on Driplet: 7; Mossle heals itself: 9. " * 2
+    for shown in (1, 4):
+        board = board_text(session_of(fight).model_copy(update={"notes": [note] * shown}))
+        assert "Not telegraphed" not in board and len(board) <= 1800
+        for tg in fight.telegraphs:
+            assert f"{fight.get(tg.stray).name}: {tg.skill} " in board, "every telegraph stays on the board"
+        if shown == 1:
+            assert "(the tiles are in the picture)" not in board, "and the grid of tiles, where it fits"
+    roomy = board_text(session_of(fight))
+    assert "Not telegraphed" in roomy and "(the tiles are in the picture)" not in roomy

@@ -71,15 +71,25 @@ def fit(view: str, room: int) -> str:
     so the fighters and the telegraphs stay; only then cut at a line."""
     if len(view) <= room:
         return view
-    lines = [line for line in view.split("\n") if not line.startswith("key: ")]
+    lines = unkeyed(view).split("\n")
     if len("\n".join(lines)) > room:
-        kept = [line for line in lines if not GRID_ROW.match(line)]
-        lines = kept[:1] + ["(the tiles are in the picture)"] + kept[1:]
+        lines = squeezed(view).split("\n")
     cut = False
     while lines and len("\n".join(lines)) > room - 2:
         lines.pop()
         cut = True
     return "\n".join(lines + ["…"] if cut else lines)
+
+
+def unkeyed(view: str) -> str:
+    """The text view without its terrain key (the first thing a full board leaves out)."""
+    return "\n".join(line for line in view.split("\n") if not line.startswith("key: "))
+
+
+def squeezed(view: str) -> str:
+    """The text view at its shortest before a line is cut: no terrain key, no grid of tiles."""
+    kept = [line for line in view.split("\n") if not line.startswith("key: ") and not GRID_ROW.match(line)]
+    return "\n".join(kept[:1] + ["(the tiles are in the picture)"] + kept[1:])
 
 
 def fight_name(encounter_id: str) -> str:
@@ -155,9 +165,14 @@ def board_text(state: TacticsSession) -> str:
         if not state.over:
             lines.append(who_acts(state))
             lines.extend(state.notes[-NOTES_SHOWN:])
-            if state.fight.phase == "duo":
-                lines.append(untelegraphed(state.fight))
-    lines.append("```\n" + fit(text_view(state.fight), BOARD_ROOM - len("\n".join(lines))) + "\n```")
+    view = text_view(state.fight)
+    if not state.invite and not state.over and state.fight.phase == "duo":
+        # Said only where the view still fits whole but for its key: never at the cost of a telegraph
+        # or of the grid of tiles.
+        extra = untelegraphed(state.fight)
+        if len("\n".join([*lines, extra])) + len(unkeyed(view)) + 10 <= BOARD_ROOM:
+            lines.append(extra)
+    lines.append("```\n" + fit(view, BOARD_ROOM - len("\n".join(lines))) + "\n```")
     return "\n".join(lines)
 
 
