@@ -44,8 +44,8 @@ def test_the_board_says_a_stray_may_shove_untelegraphed_and_the_preview_names_th
     assert not any(t.stray == skreel.id and t.skill == "Shove" for t in fight.telegraphs), \
         "a Shove is a bonus action, never locked as a telegraph"
     board = board_text(session_of(fight))
-    assert ("Not telegraphed: a stray that ends its move beside you may Shove you 1 tile (a splat on rock, the edge "
-            "or a fighter: 3); Thornhorn may Stamp instead (2 damage and a push of 1).") in board
+    assert ("Not telegraphed: a stray that moves beside you may Shove you 1 tile (a splat: 3); Thornhorn may Stamp "
+            "(2 and a push of 1).") in board
     turn = tx.plan_turns(fight, "hero")[0]
     preview = turn_preview(session_of(fight), "hero", 1, turn)
     assert "Skreel shoves Tidecaller west into the shallows at A2 (soaked, prone)" in preview.split("Pushes: ")[1]

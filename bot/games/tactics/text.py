@@ -143,11 +143,11 @@ def invitation(state: TacticsSession) -> str:
 def untelegraphed(fight: tx.FightState) -> str:
     """What no telegraph shows: after it moves, a stray may push a duo member beside it with its bonus
     action (everyone's Shove, or its own push skill), decided in its phase."""
-    own = sorted({f"{f.name} may {sk.name} instead ({sk.damage} damage and a push of {abs(sk.push)})"
+    own = sorted({f"{f.name} may {sk.name} ({sk.damage} and a push of {abs(sk.push)})"
                   for f in fight.standing("strays") for sk in tx.kit(f.name).values()
                   if sk.slot == "bonus" and sk.push and sk.name != "Shove"})
-    return ("Not telegraphed: a stray that ends its move beside you may Shove you 1 tile (a splat on rock, the "
-            "edge or a fighter: 3)" + "".join(f"; {o}" for o in own) + ".")
+    return "Not telegraphed: a stray that moves beside you may Shove you 1 tile (a splat: 3)" + \
+        "".join(f"; {o}" for o in own) + "."
 
 
 def board_text(state: TacticsSession) -> str:
