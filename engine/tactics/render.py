@@ -83,6 +83,9 @@ def render_text(state: FightState, viewer: str | None = None, recent: int = 6) -
             lines.append(f" {st.letter} {st.name}: {skill.name} at {_who(t)} for ~{dmg}, follows its target"
                          + (" (rooted: fizzles if out of reach)" if st.has("rooted") else ""))
         else:
+            if not tg.tiles:   # locked where its area finds no tile it can reach (a dash against rock)
+                lines.append(f" {st.letter} {st.name}: {skill.name} ({tg.shape}) on no tile: it can hit no one")
+                continue
             lines.append(f" {st.letter} {st.name}: {skill.name} ({tg.shape}) on {','.join(tg.tiles)} for ~{dmg}"
                          + _push_words(s, skill.push, pushes_ahead(s, tg)))
     if s.log and recent > 0:
