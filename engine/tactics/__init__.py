@@ -24,6 +24,7 @@ Public API for the bot layer:
     xp_for(result, encounter, first_win) / level_for_xp(xp) / expected_level(encounter_id)
     xp_reason(result, encounter, first_win) -> XpReason   (also FightReward.why: climb, floor, daily, repeat)
     deciding_moments(state, limit=3) -> list[Moment]; state.history -> list[RoundMark]   (recap.py)
+    ending_moment(state) -> Moment | None   (what ended the fight: the last blow, the pack broken, the exit)
     new_fight(..., vary_start=True): the seed also draws the strays' start tiles (for evaluations)
     campaign() / daily_encounter(date) / encounter(id)
 """
@@ -62,7 +63,7 @@ from .progress import (
     xp_for,
     xp_reason,
 )
-from .recap import Moment, RoundMark, deciding_moments
+from .recap import Moment, RoundMark, deciding_moments, ending_moment
 from .render import render_text
 from .rules import SkillPreview, TargetPreview
 from .state import FighterState, FightState, Telegraph
@@ -96,5 +97,5 @@ __all__ = [
     "render_text", "target_options", "xp_for",
     "Event", "FightEnded", "TurnResult", "fight_outcome", "play_pass", "play_planned", "play_timeout", "play_turn",
     "Consequences", "FighterAfter", "TelegraphFate", "consequences",
-    "Moment", "RoundMark", "XpReason", "deciding_moments", "xp_reason",
+    "Moment", "RoundMark", "XpReason", "deciding_moments", "ending_moment", "xp_reason",
 ]

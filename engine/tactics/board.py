@@ -15,6 +15,8 @@ COMPASS: dict[str, tuple[int, int]] = {
     "N": (0, -1), "NE": (1, -1), "E": (1, 0), "SE": (1, 1), "S": (0, 1), "SW": (-1, 1), "W": (-1, 0), "NW": (-1, -1),
 }
 COMPASS_NAME = {v: k for k, v in COMPASS.items()}
+COMPASS_WORDS = {"N": "north", "NE": "north-east", "E": "east", "SE": "south-east", "S": "south", "SW": "south-west",
+                 "W": "west", "NW": "north-west"}
 
 # Terrain characters. Entering costs are per tile; None blocks the way.
 GROUND, PATH, SHALLOWS, WATER, DEEP, ROCK, BARREL, EXIT = ".", "=", "~", "w", "W", "#", "o", "E"

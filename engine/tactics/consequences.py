@@ -16,7 +16,7 @@ from typing import Literal
 
 from .board import dist
 from .engine import run_steps
-from .events import Downed, FightEnded, FizzleReason, Hit, SpiritGained, TelegraphFired, TelegraphFizzled
+from .events import Downed, FightEnded, FizzleReason, Hit, Pushed, SpiritGained, TelegraphFired, TelegraphFizzled
 from .phases import end_duo_phase
 from .rules import BREAK_SHARE, Fight, xy
 from .state import FightState
@@ -78,6 +78,7 @@ class Consequences:
     exit_distance: tuple[tuple[str, int], ...]   # each standing duo member's tiles to the nearest exit
     result: FightEnded | None = None  # the end the turn or the strays' phase would bring
     ally_turn: tuple = ()             # the steps the ally was assumed to play after this turn (none: it passes)
+    pushes: tuple[Pushed, ...] = ()   # the strays' phase's pushes on the duo: telegraphs' and untelegraphed shoves
 
     @property
     def defused(self) -> tuple[TelegraphFate, ...]:
@@ -214,4 +215,5 @@ def _consequences(state: FightState, fid: str, played: _Played, baseline: dict[s
         rounds_held=state.round if standing_duo else state.round - 1, hold_round=state.hold_round,
         exits_open=state.exits_open,
         exit_distance=tuple((f.id, min(dist(xy(f.pos), e) for e in exits)) for f in standing_duo) if exits else (),
-        result=result, ally_turn=played.ally_steps)
+        result=result, ally_turn=played.ally_steps,
+        pushes=tuple(e for e in played.phase if isinstance(e, Pushed) and e.who in duo))

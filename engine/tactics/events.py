@@ -162,7 +162,7 @@ class Hit:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Pushed:
-    """A push or pull: from where to where, what stopped it (`blocker`: "rock", "barrel", "edge" or a
+    """A push or pull: from where to where (and which way), what stopped it (`blocker`: "rock", "barrel", "edge" or a
     fighter id), the splat or swept damage to the pushed fighter, and whether the fighter it was
     splatted on was hurt (the rules hurt only the pushed fighter)."""
 
@@ -178,6 +178,7 @@ class Pushed:
     damage: int = 0
     blocker_hurt: bool = False
     statuses: tuple[StatusName, ...] = ()
+    heading: str | None = None   # the compass point it went toward ("N".."NW"), even when nothing moved
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -248,9 +249,13 @@ class SpiritGained:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Downed:
+    """A fighter went down: `by` whom, with which `skill`, and the `cause` of the hit that downed it."""
+
     kind: Literal["downed"] = "downed"
     who: str
     by: str | None = None
+    skill: str | None = None
+    cause: HitCause | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -1,8 +1,9 @@
 """A compact text view of a fight for people and language models: board, fighters, telegraphs, goal."""
 from __future__ import annotations
 
-from .board import COLS, TERRAIN_NAME, H, W
+from .board import COLS, COMPASS_WORDS, TERRAIN_NAME, H, W
 from .content import kit
+from .pushes_ahead import PushAhead, pushes_ahead
 from .rules import enrage_bonus
 from .state import FightState
 
@@ -82,11 +83,39 @@ def render_text(state: FightState, viewer: str | None = None, recent: int = 6) -
             lines.append(f" {st.letter} {st.name}: {skill.name} at {_who(t)} for ~{dmg}, follows its target"
                          + (" (rooted: fizzles if out of reach)" if st.has("rooted") else ""))
         else:
-            lines.append(f" {st.letter} {st.name}: {skill.name} ({tg.shape}) on {','.join(tg.tiles)} for ~{dmg}")
+            if not tg.tiles:   # locked where its area finds no tile it can reach (a dash against rock)
+                lines.append(f" {st.letter} {st.name}: {skill.name} ({tg.shape}) on no tile: it can hit no one")
+                continue
+            lines.append(f" {st.letter} {st.name}: {skill.name} ({tg.shape}) on {','.join(tg.tiles)} for ~{dmg}"
+                         + _push_words(s, skill.push, pushes_ahead(s, tg)))
     if s.log and recent > 0:
         lines.append("recent:")
         lines.extend(" " + line for line in s.log[-recent:])
     return "\n".join(lines)
+
+
+BLOCKER_WORDS = {"edge": "the edge", "rock": "rock", "barrel": "a barrel"}
+
+
+def _push_words(s: FightState, push: int, ahead: list[PushAhead]) -> str:
+    """A telegraph's push, and where it takes each duo member standing in it now."""
+    if not push:
+        return ""
+    words = f", {'pulling' if push < 0 else 'pushing'} {abs(push)} {'in' if push < 0 else 'away'}"
+    for p in ahead:
+        went = f"; {s.get(p.who).name} {COMPASS_WORDS[p.heading]}" + (f" to {p.to}" if p.to != p.frm else "")
+        if p.how == "splat":
+            blocker = BLOCKER_WORDS.get(p.blocker or "edge") or s.get(p.blocker or "").name
+            went += f", splat on {blocker} (+{p.damage})"
+        elif p.how == "deep_water":
+            went += f", swept by deep water (+{p.damage}, soaked, prone)"
+        elif p.how in ("water", "shallows"):
+            went += f", {'into the shallows' if p.how == 'shallows' else 'at the water' + chr(39) + 's edge'} " \
+                    "(soaked, prone)"
+        elif p.how == "held":
+            went += " but held in place"
+        words += went
+    return words
 
 
 def _who(f) -> str:

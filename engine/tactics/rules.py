@@ -13,9 +13,11 @@ from ..errors import RuleError
 from ..rng import Rng
 from .board import (
     BARREL,
+    COMPASS_NAME,
     DEEP,
     DIRS,
     ENTER_COST,
+    EXIT,
     ROCK,
     SHALLOWS,
     WATER,
@@ -53,7 +55,7 @@ from .events import (
     TelegraphFizzled,
 )
 from .log_text import log_lines, outcome_words
-from .recap import mark_round, moment_of
+from .recap import Moment, mark_round, moment_of
 from .state import FighterState, FightState, StatusState, SurfaceState, phase_index
 
 XY = tuple[int, int]
@@ -243,8 +245,26 @@ class Fight:
         self.events.append(event)
         if (moment := moment_of(event, self.s.round)) is not None:
             self.s.moments.append(moment)
+        if (moment := self.goal_moment(event)) is not None:
+            self.s.moments.append(moment)
         for line in log_lines(event, self.s):
             self.s.log.append(f"r{self.s.round} {self.s.phase}: {line}")
+
+    def goal_moment(self, event) -> Moment | None:
+        """A moment a goal turns on, for the recap to say what ended the fight: the hit that broke a
+        routing pack (its HP fell under the break line), a duo member reaching an exit tile."""
+        s = self.s
+        if s.goal == "rout" and isinstance(event, Hit) and event.lost and s.get(event.target).side == "strays":
+            left = sum(f.hp for f in s.standing("strays")) * BREAK_SHARE[1]
+            line = s.start_hp["strays"] * BREAK_SHARE[0]
+            if left < line <= left + event.lost * BREAK_SHARE[1]:
+                return Moment(kind="broke_pack", round=s.round, who=event.target, by=event.src, skill=event.skill,
+                              amount=event.lost, cause=event.cause)
+        if s.goal == "break_out" and isinstance(event, Moved | Pushed) and event.who in ("hero", "companion") \
+                and self.terrain(xy(event.to)) == EXIT:
+            by = event.by if isinstance(event, Pushed) else event.who
+            return Moment(kind="reached_exit", round=s.round, who=event.who, by=by, skill=event.skill, at=event.to)
+        return None
 
     # --- lookups ---------------------------------------------------------------------------
 
@@ -486,7 +506,7 @@ class Fight:
                                                target=t.target or (t.caught[0] if t.caught else None),
                                                area=t.shape != "single"))
             self.s.telegraphs = [t for t in self.s.telegraphs if t.stray != target.id]
-            self.emit(Downed(who=target.id, by=src.id if src else None))
+            self.emit(Downed(who=target.id, by=src.id if src else None, skill=skill, cause=cause))
             self.check_over()
         return lost
 
@@ -580,7 +600,8 @@ class Fight:
             target.pos = tile_name(*land)
             self.retarget(target)
         self.emit(Pushed(who=target.id, by=user.id, skill=skill.name, frm=frm_tile, to=target.pos, how=how,
-                         pull=skill.push < 0, blocker=blocker, damage=dmg, statuses=statuses))
+                         pull=skill.push < 0, blocker=blocker, damage=dmg, statuses=statuses,
+                         heading=COMPASS_NAME.get(d)))
         for st in statuses:
             self.add_status(user, target, st)
         if dmg:

@@ -47,9 +47,11 @@ async def test_a_campaign_fight_from_start_to_result_with_auto(make_real_bot):
         fight = session(bot).fight
         assert fight.result is not None and labels(thread.last_message) == ["Next fight", "Retry"]
         assert f"**{fight.result.capitalize()}** — " in final and "XP" in final
-        reason = ("+305 XP: 5 for the fight and 300 for the first win (the climb from level 1 to the level "
-                  "fight 2, Hold the Ford recommends, 2)") if fight.result == "won" \
-            else "+5 XP for the fight (a win adds more)"
+        reason = ("+305 XP: 5 for finishing the fight and 300 for its first win: the climb from level 1, this "
+                  "fight's recommended level, to level 2, the level Hold the Ford (fight 2) recommends.\n"
+                  "Tactics level 2 (305 XP) — the level Hold the Ford (fight 2) recommends.") \
+            if fight.result == "won" else ("+5 XP for finishing the fight (a win adds more).\nTactics level 1 (5 XP) "
+                                           "— the level Puddles on the Path (fight 1) recommends.")
         assert reason in final, "the XP is said with its reason"
         pictures = [a.filename for a in thread.last_message.attachments]
         assert pictures == ["tactics.png", "tactics-recap.png"], "the end shows the fight's recap chart"
@@ -60,7 +62,8 @@ async def test_a_campaign_fight_from_start_to_result_with_auto(make_real_bot):
         assert (record.hero, record.companion, record.pilot) == ("Tidecaller", "Cindle", "auto")
         await alice.slash(channel, "profile")
         assert f"Level {record.level} · {record.xp} XP" in channel.last_message.content
-        assert "Campaign 1/13 won" in channel.last_message.content or fight.result != "won"
+        assert "Campaign 1/13 won · next Hold the Ford (fight 2)" in channel.last_message.content \
+            or fight.result != "won"
         assert get_game(bot.db, 1).status == "finished" and bot.get_channel(thread.id).locked
 
 

@@ -91,14 +91,20 @@ async def test_the_end_says_what_decided_it_beside_the_recap_chart(make_real_bot
                 await env.advance_time(31)
         final = thread.last_message.content
         fight = session(bot).fight
-        deciding = tx.deciding_moments(fight)
-        assert fight.result is not None and deciding
-        decided = next(line for line in final.split("\n") if line.startswith("What decided it: "))
-        assert decided.count("round ") == len(deciding) <= 3
+        ending = tx.ending_moment(fight)
+        assert fight.result is not None and ending is not None
+        said = final.split("\n")
+        decided = next(i for i, line in enumerate(said) if line.startswith("What decided it: "))
+        assert said[decided].startswith(f"What decided it: round {ending.round}: ")
+        assert fight.get(ending.who).name in said[decided] and said[decided].count("round ") == 1
+        deciding = [m for m in tx.deciding_moments(fight) if (m.round, m.who, m.by) != (ending.round, ending.who,
+                                                                                         ending.by)]
+        on_the_way = said[decided + 1] if deciding else ""
+        assert on_the_way.count("round ") == len(deciding) <= 3
         for m in deciding:
-            assert f"round {m.round}: " in decided
+            assert f"round {m.round}: " in on_the_way
             if m.kind == "down":
-                assert f"{fight.get(m.who).name} went down" in decided
+                assert f"{fight.get(m.who).name} went down" in on_the_way
             elif m.kind in ("hit", "telegraph_hit"):
-                assert f"took {m.amount} HP off {fight.get(m.who).name}" in decided
+                assert f"took {m.amount} HP off {fight.get(m.who).name}" in on_the_way
         assert [a.filename for a in thread.last_message.attachments] == ["tactics.png", "tactics-recap.png"]

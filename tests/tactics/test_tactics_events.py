@@ -102,7 +102,7 @@ def test_stepping_out_of_an_area_and_downing_the_attacker_fizzle_its_telegraph()
     # Down the Skreel first and its telegraph goes with it, said in the turn that downed it.
     s.get("s1").hp = 2
     downed = play_turn(s, "hero", [SkillStep(skill="Chain Spark", at="I5")])
-    assert _of(downed.events, Downed) == [Downed(who="s1", by="hero")]
+    assert _of(downed.events, Downed) == [Downed(who="s1", by="hero", skill="Chain Spark", cause="skill")]
     assert [(e.stray, e.reason) for e in _of(downed.events, TelegraphFizzled)] == [("s1", "attacker_down")]
     assert _of(downed.events, FightEnded)[0].reason == "all_strays_down"
     assert downed.outcome is not None and downed.state.outcome == downed.outcome

@@ -5,7 +5,7 @@ import pytest
 from engine.tactics import EndStep, FightState, SkillStep, TacticsProgress, autoplay, campaign, encounter, play_turn
 from engine.tactics.content import kit
 from engine.tactics.progress import record_fight, xp_for, xp_reason
-from engine.tactics.recap import Moment, deciding_moments
+from engine.tactics.recap import Moment, deciding_moments, ending_moment
 from engine.tactics.rules import Fight
 from engine.tactics.scenario import scenario
 from engine.tactics.strays import lock
@@ -73,3 +73,29 @@ def test_why_c02_pays_55_and_c01_pays_305():
     assert again.why is not None and again.why.kind == "repeat" and again.xp == again.why.xp
     _, lost = record_fight(TacticsProgress(), encounter("c01"), "lost")
     assert lost.why is not None and (lost.why.kind, lost.xp) == ("no_win", 5)
+
+
+@pytest.mark.parametrize(("enc", "reason", "kind", "who", "by"), [
+    ("c04", "all_strays_down", "down", "s1", "hero"),
+    ("c01", "rout", "broke_pack", "s3", "companion"),
+    ("c13", "broke_out", "reached_exit", "hero", "hero"),
+    ("c08", "duo_down", "down", "companion", "s3"),
+])
+def test_what_ended_a_fight_is_kept_as_a_moment(enc, reason, kind, who, by):
+    s = autoplay(enc, 1)
+    end = ending_moment(s)
+    assert s.outcome is not None and s.outcome.reason == reason
+    assert end is not None and (end.kind, end.who, end.by) == (kind, who, by)
+    # A broken pack runs at the start of the next strays' phase; every other end comes in the blow's round.
+    assert end.round == (s.round - 1 if reason == "rout" else s.round)
+    if kind == "reached_exit":
+        assert s.get(who).pos == end.at
+    if kind == "down":
+        assert end.skill and end.cause in ("skill", "telegraph")
+    again = FightState.model_validate_json(s.model_dump_json())
+    assert ending_moment(again) == end
+
+
+def test_a_hold_has_no_blow_that_ended_it():
+    s = autoplay("c05", 1)
+    assert s.outcome is not None and s.outcome.reason == "held" and ending_moment(s) is None

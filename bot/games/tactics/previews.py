@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import engine.tactics as tx
 
-from .report import BLOCKERS, FIZZLED, name_of
+from .report import BLOCKERS, FIZZLED, name_of, push_words
 from .session import TacticsSession
 
 WATER = {"water": "water", "shallows": "the shallows"}
@@ -104,6 +104,8 @@ def consequence_lines(fight: tx.FightState, c: tx.Consequences) -> list[str]:
             fates.append(f"{n(tg.stray)}'s {tg.skill} fizzles ({why}){defused}")
     if fates:
         lines.append("Telegraphs: " + "; ".join(fates) + ".")
+    if c.pushes:
+        lines.append("Pushes: " + "; ".join(f"{n(p.by)} {push_words(fight, p, harm=True)}" for p in c.pushes) + ".")
     if c.kills:
         lines.append("Downs: " + ", ".join(n(k) for k in c.kills) + ".")
     lines.extend(_goal(fight, c))

@@ -12,6 +12,7 @@ from db import players
 from db.store import Store
 
 from .session import KEY, TacticsSession
+from .text import fight_title
 
 
 def load_record(db: Store, user_id: int) -> tx.TacticsProgress:
@@ -69,7 +70,7 @@ def profile_lines(progress: dict) -> list[str]:
     won = sum(1 for e in tx.campaign() if e.id in record.won)
     nxt = tx.encounter(record.next_campaign())
     return [f"Level {record.level} · {record.xp} XP · fights {record.fights}, won {record.wins}",
-            f"Campaign {won}/{total} won" + ("" if won == total else f" · next {nxt.id} {nxt.name}")]
+            f"Campaign {won}/{total} won" + ("" if won == total else f" · next {fight_title(nxt.id)}")]
 
 
 def daily_status(day: date, db: Store, user_id: int) -> str | None:

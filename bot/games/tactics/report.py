@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 import engine.tactics as tx
 from engine.tactics import events as ev
+from engine.tactics.board import COMPASS_WORDS
 
 SHORT_LINES = 7           # lines of the grouped report under the board; the rest behind "What happened"
 FIZZLED = {
@@ -44,9 +45,11 @@ class _Group:
     ids: set[str] = field(default_factory=set)
     amounts: list[int] = field(default_factory=list)
     tails: list[str] = field(default_factory=list)
+    owns: bool = False        # the line starts with the fighter's skill or attack: "Driplet's Spit at …"
 
     def words(self) -> str:
-        counted = f"{self.who} ×{len(self.ids)}" if len(self.ids) > 1 else self.who
+        counted = f"{self.who} ×{len(self.ids)}" if len(self.ids) > 1 else \
+            f"{self.who}'s" if self.owns else self.who
         amounts = " + ".join(str(a) for a in self.amounts)
         extra = list(dict.fromkeys(t for t in self.tails if t))
         return (f"{counted} {self.what}" + (f": {amounts}" if amounts else "")
@@ -82,7 +85,8 @@ def grouped(fight: tx.FightState, events: Sequence[ev.Event], most: int = SHORT_
         if found is None:
             continue
         (who, what, weight), src, amount = found
-        group = groups.setdefault(who + "\t" + what, _Group(who, what, weight))
+        owns = isinstance(e, ev.TelegraphFizzled) or isinstance(e, ev.Hit) and e.cause not in ("splat", "swept")
+        group = groups.setdefault(who + "\t" + what, _Group(who, what, weight, owns=owns))
         group.ids.add(src)
         if amount is not None:
             group.amounts.append(amount)
@@ -94,7 +98,7 @@ def grouped(fight: tx.FightState, events: Sequence[ev.Event], most: int = SHORT_
                 group.tails.append(f"{e.guarded} taken off by Flowing Guard")
         last = group if isinstance(e, ev.Hit | ev.Pushed) else None
     for stray, skill in fired.items():
-        groups.setdefault(stray + skill, _Group(name_of(fight, stray), f"{skill} hit no one", 2, {stray}))
+        groups.setdefault(stray + skill, _Group(name_of(fight, stray), f"{skill} hit no one", 2, {stray}, owns=True))
     short = list(groups.values())
     while len(short) > most and any(g.weight < 2 for g in short):
         short.remove(next(g for g in reversed(short) if g.weight < 2))
@@ -151,7 +155,7 @@ def _group(fight: tx.FightState, e: ev.Event) -> tuple[tuple[str, str, int], str
     if isinstance(e, ev.StrayRan):
         return (n(e.who), "ran from the fight", 2), e.who, None
     if isinstance(e, ev.Pushed):
-        return (n(e.by), _push_words(fight, e), 1), e.by, None
+        return (n(e.by), push_words(fight, e), 1), e.by, None
     if isinstance(e, ev.Shielded | ev.Healed):
         verb = "shields" if isinstance(e, ev.Shielded) else "heals"
         return (n(e.by), f"{verb} {'itself' if e.by == e.who else n(e.who)}", 1), e.by, e.amount
@@ -172,11 +176,11 @@ def _line(fight: tx.FightState, e: ev.Event) -> str:
         assert found is not None
         (who, what, _), _, _ = found
         shield = f", {e.absorbed} taken by the shield" if e.absorbed else ""
-        return f"{who} {what.removesuffix(' (down)')}: {e.lost}{shield}" + left
+        return f"{who}'s {what.removesuffix(' (down)')}: {e.lost}{shield}" + left
     if isinstance(e, ev.TelegraphFired):
         return f"{n(e.stray)}'s {e.skill} fires {_aim(fight, e)}"
     if isinstance(e, ev.Pushed):
-        return f"{n(e.by)} {_push_words(fight, e)}"
+        return f"{n(e.by)} {push_words(fight, e)}"
     if isinstance(e, ev.StatusApplied):
         return f"{n(e.who)} is {e.status}"
     if isinstance(e, ev.StatusRemoved):
@@ -199,24 +203,33 @@ def _line(fight: tx.FightState, e: ev.Event) -> str:
         verb = "shields" if isinstance(e, ev.Shielded) else "heals"
         return f"{n(e.by)} {verb} {'itself' if e.by == e.who else n(e.who)} for {e.amount}"
     found = _group(fight, e)
-    return f"{found[0][0]} {found[0][1]}" if found else ""
+    owns = "'s" if isinstance(e, ev.TelegraphFizzled) else ""
+    return f"{found[0][0]}{owns} {found[0][1]}" if found else ""
 
 
-def _push_words(fight: tx.FightState, e: ev.Pushed) -> str:
+def push_words(fight: tx.FightState, e: ev.Pushed, harm: bool = False) -> str:
+    """A push or pull after its pusher's name, which way and where it ended: "shoves Tidecaller west
+    into the shallows at A2", "pushes Mossle with Gore south into rock, a splat"; `harm`: with what the
+    splat or deep water costs and the statuses it leaves (a report that counts the damage says it after)."""
     who = name_of(fight, e.who)
-    verb = "pulls" if e.pull else "shoves" if e.skill == "Shove" else f"pushes ({e.skill})"
+    cost = f" for {e.damage}" if harm and e.damage else ""
+    left = f" ({', '.join(e.statuses)})" if harm and e.statuses else ""
+    verb = "pulls" if e.pull else "shoves" if e.skill == "Shove" else "pushes"
+    head = f"{verb} {who}" + ("" if e.skill == "Shove" else f" with {e.skill}") + \
+        (f" {COMPASS_WORDS[e.heading]}" if e.heading in COMPASS_WORDS else "")
+    moved = e.frm != e.to
     if e.how == "splat":
         blocker = BLOCKERS.get(e.blocker or "edge") or name_of(fight, e.blocker)
         hurt = "" if e.blocker in BLOCKERS or e.blocker is None else \
-            f"; {blocker} is {'hurt too' if e.blocker_hurt else 'not hurt'}"
-        return f"{verb} {who} into {blocker}, a splat{hurt}"
+            f" ({blocker} is {'hurt too' if e.blocker_hurt else 'not hurt'})"
+        return f"{head}{f' to {e.to},' if moved else ''} into {blocker}, a splat{cost}{hurt}"
     if e.how == "deep_water":
-        return f"{verb} {who} into deep water, swept away"
+        return f"{head} into deep water, swept away{cost}{left}"
     if e.how in LANDINGS:
-        return f"{verb} {who} {LANDINGS[e.how]}"
+        return f"{head} {LANDINGS[e.how]} at {e.to}{left}"
     if e.how == "held":
-        return f"{verb} {who}, who holds on {e.to}"
-    return f"{verb} {who} to {e.to}"
+        return f"{head}, but {who} holds on {e.to}"
+    return f"{head} to {e.to}"
 
 
 def moment_words(fight: tx.FightState, m: tx.Moment) -> str:
@@ -229,3 +242,54 @@ def moment_words(fight: tx.FightState, m: tx.Moment) -> str:
     target = n(m.who) if m.who else "everyone"
     why = FIZZLED.get(m.reason or "", "it missed").format(stray=n(m.by), target=target)
     return f"round {m.round}: {n(m.by)}'s {m.skill} was dodged ({why})"
+
+
+def blow_words(fight: tx.FightState, m: tx.Moment) -> str:
+    """The blow a moment names, as a player says it: whose skill, opportunity attack, strike back, or the
+    splat or deep water a push caused."""
+    if m.by is None:
+        return "a hit"
+    by = name_of(fight, m.by)
+    push = f"{by}'s {m.skill}" if m.skill else f"{by}'s push"
+    if m.cause == "opportunity_attack":
+        return f"{by}'s opportunity attack"
+    if m.cause == "strike_back":
+        return f"{by}'s Flowing Guard striking back"
+    if m.cause == "splat":
+        return f"a splat from {push}"
+    if m.cause == "swept":
+        return f"deep water from {push}"
+    return f"{by}'s {m.skill}" if m.skill else by
+
+
+def ending_words(fight: tx.FightState, m: tx.Moment) -> str:
+    """What ended the fight (engine.tactics.ending_moment), in a player's words."""
+    n = lambda fid: name_of(fight, fid)  # noqa: E731 - a short local reader
+    if m.kind == "broke_pack":
+        return (f"round {m.round}: {blow_words(fight, m)} took {m.amount} HP off {n(m.who)} and broke the pack "
+                "(its HP fell under 30%), so the strays ran")
+    if m.kind == "reached_exit":
+        how = f"{n(m.who)} stepped onto the exit at {m.at}" if m.by in (None, m.who) else \
+            f"{n(m.by)}'s {m.skill} pushed {n(m.who)} onto the exit at {m.at}"
+        others = [f for f in fight.standing("duo") if f.id != m.who]
+        return f"round {m.round}: {how}" + (", the last of the duo to reach one" if others else
+                                            ", the only one of the duo still standing")
+    last = "the last of the duo standing" if m.who in DUO else "the last stray standing"
+    return f"round {m.round}: {n(m.who)}, {last}, went down to {blow_words(fight, m)}"
+
+
+def held_words(fight: tx.FightState, round_: int) -> str:
+    """What decided a hold: who was still standing when its last round ended, and with how much HP."""
+    standing = fight.standing("duo")
+    names = " and ".join(f.name for f in standing)
+    hp = ", ".join(f"{f.name} {f.hp}/{f.max_hp} HP" for f in standing) if len(standing) > 1 else \
+        f"{standing[0].hp}/{standing[0].max_hp} HP" if standing else ""
+    down = [f.name for f in fight.side("duo") if not f.standing]
+    return (f"round {round_}: {names} {'were' if len(standing) > 1 else 'was'} still standing when the round "
+            f"ended, with {hp}" + (f" ({' and '.join(down)} was down)" if down else ""))
+
+
+def same_blow(a: tx.Moment, b: tx.Moment) -> bool:
+    """Whether two moments tell of one blow (the hit that broke the pack also downed its target)."""
+    blows = ("down", "hit", "telegraph_hit", "broke_pack")
+    return a.kind in blows and b.kind in blows and (a.round, a.who, a.by) == (b.round, b.who, b.by)

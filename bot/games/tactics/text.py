@@ -7,8 +7,9 @@ import re
 import engine.tactics as tx
 from bot.companion.report import companion_report as report_of
 from db.store import Store
+from engine.tactics.progress import MAX_LEVEL
 
-from .report import duo_hp_line, full_list, grouped, moment_words
+from .report import duo_hp_line, ending_words, full_list, grouped, held_words, moment_words, same_blow
 from .session import TacticsSession, no_pings
 
 STRAYS_SHOWN = 6          # lines a fight saved before events were kept shows of its strays' phase
@@ -70,15 +71,25 @@ def fit(view: str, room: int) -> str:
     so the fighters and the telegraphs stay; only then cut at a line."""
     if len(view) <= room:
         return view
-    lines = [line for line in view.split("\n") if not line.startswith("key: ")]
+    lines = unkeyed(view).split("\n")
     if len("\n".join(lines)) > room:
-        kept = [line for line in lines if not GRID_ROW.match(line)]
-        lines = kept[:1] + ["(the tiles are in the picture)"] + kept[1:]
+        lines = squeezed(view).split("\n")
     cut = False
     while lines and len("\n".join(lines)) > room - 2:
         lines.pop()
         cut = True
     return "\n".join(lines + ["…"] if cut else lines)
+
+
+def unkeyed(view: str) -> str:
+    """The text view without its terrain key (the first thing a full board leaves out)."""
+    return "\n".join(line for line in view.split("\n") if not line.startswith("key: "))
+
+
+def squeezed(view: str) -> str:
+    """The text view at its shortest before a line is cut: no terrain key, no grid of tiles."""
+    kept = [line for line in view.split("\n") if not line.startswith("key: ") and not GRID_ROW.match(line)]
+    return "\n".join(kept[:1] + ["(the tiles are in the picture)"] + kept[1:])
 
 
 def fight_name(encounter_id: str) -> str:
@@ -106,8 +117,8 @@ def headline(state: TacticsSession) -> str:
     mode = {"campaign": "campaign", "daily": "daily" if state.counted else "daily, practice",
             "fight": "replay"}[state.mode]
     level = f.get("hero").level
-    return (f"**{f.encounter_name}** ({mode}) · round {min(f.round, 10)}/10 · "
-            f"{'strays' if f.phase == 'strays' else 'duo'} phase · duo level {level}")
+    phase = "strays' phase" if f.phase == "strays" else "duo phase"
+    return (f"**{f.encounter_name}** ({mode}) · round {min(f.round, 10)}/10 · {phase} · duo level {level}")
 
 
 def who_acts(state: TacticsSession) -> str:
@@ -129,6 +140,16 @@ def invitation(state: TacticsSession) -> str:
             "thread); the fight starts when you do.")
 
 
+def untelegraphed(fight: tx.FightState) -> str:
+    """What no telegraph shows: after it moves, a stray may push a duo member beside it with its bonus
+    action (everyone's Shove, or its own push skill), decided in its phase."""
+    own = sorted({f"{f.name} may {sk.name} ({sk.damage} and a push of {abs(sk.push)})"
+                  for f in fight.standing("strays") for sk in tx.kit(f.name).values()
+                  if sk.slot == "bonus" and sk.push and sk.name != "Shove"})
+    return "Not telegraphed: a stray that moves beside you may Shove you 1 tile (a splat: 3)" + \
+        "".join(f"; {o}" for o in own) + "."
+
+
 def board_text(state: TacticsSession) -> str:
     """The board message's text: the headline; what ended the last duo phase (or the result); the strays'
     phase; who acts and everything said in this phase, so an edit of the live board loses no line; the
@@ -144,7 +165,14 @@ def board_text(state: TacticsSession) -> str:
         if not state.over:
             lines.append(who_acts(state))
             lines.extend(state.notes[-NOTES_SHOWN:])
-    lines.append("```\n" + fit(text_view(state.fight), BOARD_ROOM - len("\n".join(lines))) + "\n```")
+    view = text_view(state.fight)
+    if not state.invite and not state.over and state.fight.phase == "duo":
+        # Said only where the view still fits whole but for its key: never at the cost of a telegraph
+        # or of the grid of tiles.
+        extra = untelegraphed(state.fight)
+        if len("\n".join([*lines, extra])) + len(unkeyed(view)) + 10 <= BOARD_ROOM:
+            lines.append(extra)
+    lines.append("```\n" + fit(view, BOARD_ROOM - len("\n".join(lines))) + "\n```")
     return "\n".join(lines)
 
 
@@ -152,10 +180,9 @@ def closing_lines(state: TacticsSession, reward: tx.FightReward, record: tx.Tact
     """What the result board keeps: why the fight ended, what decided it, what it earned, what is next."""
     fight = state.fight
     lines = [f"**{(fight.result or '').capitalize()}** — {why(fight)}."]
-    moments = [moment_words(fight, m) for m in tx.deciding_moments(fight)]
-    if moments:
-        lines.append("What decided it: " + "; ".join(moments) + ".")
-    lines.append(f"{xp_words(reward)} · tactics level {reward.level_after} ({record.xp} XP)")
+    lines.extend(decided_lines(fight))
+    practice = state.mode == "daily" and not state.counted
+    lines.extend((xp_words(reward, practice), level_words(reward, record)))
     if state.mode == "daily":
         lines.append("Today's counted attempt." if state.counted else
                      "Practice: today's counted attempt was already played.")
@@ -163,25 +190,66 @@ def closing_lines(state: TacticsSession, reward: tx.FightReward, record: tx.Tact
     return lines
 
 
-def xp_words(reward: tx.FightReward) -> str:
-    """The XP a fight earned and why, so a player sees why one first win pays more than another."""
+def decided_lines(fight: tx.FightState) -> list[str]:
+    """What decided the fight: what ended it (the last blow, the hit that broke the pack, the step onto the
+    exit, the hold's last round), then the moments on the way; a finish after round 10 (or a fight saved
+    before endings were kept) names its moments alone."""
+    end, outcome = tx.ending_moment(fight), tx.fight_outcome(fight)
+    decided = ending_words(fight, end) if end else \
+        held_words(fight, outcome.hold_round or outcome.round) if outcome and outcome.reason == "held" else None
+    rest = [moment_words(fight, m) for m in tx.deciding_moments(fight) if end is None or not same_blow(m, end)]
+    if decided is None:
+        return ["What decided it: " + "; ".join(rest) + "."] if rest else []
+    return [f"What decided it: {decided}."] + (["On the way: " + "; ".join(rest) + "."] if rest else [])
+
+
+def fight_title(encounter_id: str) -> str:
+    """A campaign fight by name with its place, for inside a sentence ("Hold the Ford (fight 2)")."""
+    ids = [e.id for e in tx.campaign()]
+    enc = tx.encounter(encounter_id)
+    return f"{enc.name} (fight {ids.index(enc.id) + 1})" if enc.id in ids else enc.name
+
+
+def xp_words(reward: tx.FightReward, practice: bool = False) -> str:
+    """The XP a fight earned and why, so a player sees why one first win pays more than another: a first
+    win pays the climb from this fight's recommended level to the next fight's (the least a first win
+    pays when both recommend the same level)."""
     why_ = reward.why
     if why_ is None:
-        return f"+{reward.xp} XP"
-    head = f"+{reward.xp} XP: {why_.fight} for the fight and {why_.win}"
+        return f"+{reward.xp} XP."
     if why_.kind == "no_win":
-        return f"+{reward.xp} XP for the fight (a win adds more)"
+        return f"+{reward.xp} XP for finishing the fight (a win adds more)."
+    head = f"+{reward.xp} XP: {why_.fight} for finishing the fight and {why_.win}"
+    if why_.kind == "repeat" and practice:
+        return f"{head} for a practice win (the day's counted win pays more)."
     if why_.kind == "repeat":
-        return f"{head} for winning it again (a first win pays more)"
+        return f"{head} for winning it again (a first win pays more)."
     if why_.kind == "daily":
-        return f"{head} for a counted daily win, paid like a first win"
+        return f"{head} for a counted daily win, paid like a first win."
     if why_.next_encounter is None:
-        return f"{head} for the first win (a level's climb, for the campaign's last fight)"
+        return f"{head} for its first win, a whole level for the campaign's last fight."
+    after = fight_title(why_.next_encounter)
     if why_.kind == "floor":
-        return (f"{head} for the first win (the least a first win pays, as {fight_name(why_.next_encounter)} "
-                f"recommends the same level {why_.from_level})")
-    return (f"{head} for the first win (the climb from level {why_.from_level} to the level "
-            f"{fight_name(why_.next_encounter)} recommends, {why_.to_level})")
+        return (f"{head} for its first win, the least a first win pays, as {after} recommends level "
+                f"{why_.to_level} like this fight.")
+    return (f"{head} for its first win: the climb from level {why_.from_level}, this fight's recommended level, "
+            f"to level {why_.to_level}, the level {after} recommends.")
+
+
+def levels(n: int) -> str:
+    return f"{n} level" if n == 1 else f"{n} levels"
+
+
+def level_words(reward: tx.FightReward, record: tx.TacticsProgress) -> str:
+    """The duo's level after the fight beside the level the next campaign fight recommends."""
+    level, nxt = reward.level_after, tx.encounter(record.next_campaign())
+    head = f"Tactics level {level} ({record.xp} XP)" + (", the top level" if level >= MAX_LEVEL else "")
+    after = fight_title(nxt.id)
+    if level == nxt.level:
+        return f"{head} — the level {after} recommends."
+    if level < nxt.level:
+        return f"{head} — {after} recommends level {nxt.level}, {levels(nxt.level - level)} above yours."
+    return f"{head} — {after} recommends level {nxt.level}; you are {levels(level - nxt.level)} above it."
 
 
 def news_lines(reward: tx.FightReward) -> list[str]:
