@@ -203,9 +203,9 @@ def _sow(b: list[str], keys: list[int] | None, dest: tuple[int, ...], stones: st
 
 def _erupt(b: list[str], keys: list[int] | None, ready: int, reverse: int, trace: list | None,
            npass: int) -> int:
-    """The ready volcanoes (a mask) erupt: every one gives up its queue before any delivers, then each,
-    in bowl order, sows it like a move. Returns the mask of the bowls sown into: only those can match
-    in the next pass."""
+    """Several ready volcanoes (a mask) erupt: every one gives up its queue before any delivers, then
+    each, in bowl order, sows it like a move. Returns the mask of the bowls sown into: only those can
+    match in the next pass."""
     erupting = _BITS[ready]
     queues = list(map(b.__getitem__, erupting))
     for i in erupting:
@@ -296,14 +296,27 @@ def _settle(b: list[str], keys: list[int] | None, hows: list, volcano: int, reve
                     if BLOCKER in b[j]:
                         trace.append(("blockers", npass, j, b[j].count(BLOCKER)))
                         b[j] = b[j].replace(BLOCKER, "")
+        waiting = volcano & ~erupted
         ready = 0
-        if volcano & ~erupted:
-            for i in _BITS[volcano & ~erupted]:
+        if waiting:
+            for i in _BITS[waiting]:
                 if len(b[i]) >= 6:
                     ready |= 1 << i
         if ready:
             erupted |= ready
-            at = _BITS[_erupt(b, keys, ready, reverse, trace, npass)]  # every other bowl is settled now
+            if ready & (ready - 1):
+                at = _BITS[_erupt(b, keys, ready, reverse, trace, npass)]  # every other bowl is settled now
+            else:  # one volcano, the usual case: without _erupt's lists (3 % of the volcano mix)
+                i = ready.bit_length() - 1
+                q = b[i]
+                b[i] = ""
+                if keys is not None:
+                    keys[i] = 0
+                if trace is not None:
+                    trace.append(("erupt", npass, i, q))
+                back = reverse >> i & 1
+                _sow(b, keys, _DEST[i][back], q)
+                at = _BITS[_REACH[i][back][len(q)] if len(q) <= N_BOWLS else ALL_BOWLS]
             if keys is None:
                 hows = list(map(lookup, map(b.__getitem__, at)))
             else:
@@ -330,15 +343,15 @@ def play(bowls, src: int, volcano: int = 0, reverse: int = 0, trace: list | None
     b = list(bowls)
     stones = b[src]
     b[src] = ""
-    back = reverse >> src & 1
+    dest = _DEST[src][reverse >> src & 1]
     keys: list[int] | None = None
     hows: list
-    if _MANY <= len(stones) <= LONGEST and len(b[_DEST[src][back][0]]) >= _MANY and _lookup is _LOOKUP:
+    if _MANY <= len(stones) <= LONGEST and len(b[dest[0]]) >= _MANY and _lookup is _LOOKUP:
         try:
             keys = list(map(_KEY, b))
         except _TooLong:  # a hand-made board: followed by letters
             pass
-    _sow(b, keys, _DEST[src][back], stones)
+    _sow(b, keys, dest, stones)
     if keys is None:
         try:
             hows = list(map(_lookup, b))
