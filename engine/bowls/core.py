@@ -30,15 +30,16 @@ ALL_BOWLS = (1 << N_BOWLS) - 1
 # Counter slots in a `removed` tuple: the five colours, then wilds.
 SLOT = {c: i for i, c in enumerate(COLORS + WILD)}
 
-_LONG = 160  # more stones than a board can ever hold in one bowl during a phase
-# _DEST[src][reverse][k] is where the (k+1)-th stone from `src` lands.
+# _DEST[src][reverse][k] is where the (k+1)-th stone from `src` lands; the 12th lands in `src` itself.
 _DEST = [
-    [tuple((s + k) % N_BOWLS for k in range(1, _LONG + 1)),
-     tuple((s - k) % N_BOWLS for k in range(1, _LONG + 1))]
+    [tuple((s + k) % N_BOWLS for k in range(1, N_BOWLS + 1)),
+     tuple((s - k) % N_BOWLS for k in range(1, N_BOWLS + 1))]
     for s in range(N_BOWLS)
 ]
 # _REACH[src][reverse][n]: the bowls the first n stones from `src` land in (n up to 12; more reach all).
 _REACH = [[tuple(sum(1 << j for j in set(dest[:n])) for n in range(N_BOWLS + 1)) for dest in row] for row in _DEST]
+# _SHARES[k]: the stones of a hand that land in the (k+1)-th bowl reached, once the hand goes round.
+_SHARES = tuple(slice(k, None, N_BOWLS) for k in range(N_BOWLS))
 _CACHE_LIMIT = 400_000
 # A hand of this many stones, landing first on a bowl of as many, makes mostly long bowls not seen
 # before: it is sown with keys. Shorter bowls are mostly ones seen before: looked up by their letters.
@@ -104,8 +105,6 @@ _NOTHING_REMOVED = (0, 0, 0, 0, 0, 0)
 _EVERY_BOWL = tuple(range(N_BOWLS))
 # _BITS[mask]: the bowls whose bit is set, in bowl order (a move's flags and matches are masks).
 _BITS = tuple(tuple(i for i in range(N_BOWLS) if m >> i & 1) for m in range(1 << N_BOWLS))
-# _REACHED[src][reverse][n]: the bowls the first n stones from `src` land in, in bowl order (n up to _LONG).
-_REACHED = [[tuple(_BITS[m] for m in reach) + (_EVERY_BOWL,) * (_LONG - N_BOWLS) for reach in row] for row in _REACH]
 # _BESIDE[mask]: the bowls next to any bowl in the mask (1 and 12 are neighbours), in bowl order.
 _BESIDE = tuple(_BITS[((m << 1) | (m >> 11) | (m >> 1) | (m << 11)) & ALL_BOWLS] for m in range(1 << N_BOWLS))
 
@@ -176,32 +175,57 @@ def _match_uncached(s: str) -> tuple[str, tuple[int, ...]] | None:
 
 def deliver(b: list[str], src: int, stones: str, reverse: bool) -> None:
     """Stone k of `stones` goes to the k-th bowl after `src` (counterclockwise if `reverse`)."""
-    if len(stones) > _LONG:  # only from a hand-made (CLI) board: no stone may be dropped
-        step = -1 if reverse else 1
-        for k, ch in enumerate(stones, 1):
-            b[(src + step * k) % N_BOWLS] += ch
-        return
-    for j, ch in zip(_DEST[src][1 if reverse else 0], stones):
-        b[j] += ch
+    _sow(b, None, _DEST[src][1 if reverse else 0], stones)
 
 
-def _deliver_counted(b: list[str], keys: list[int], src: int, stones: str, back: int) -> None:
-    """deliver(), keeping each bowl's key in `keys`."""
-    if len(stones) > _LONG:
-        step = -1 if back else 1
-        for k, ch in enumerate(stones, 1):
-            j = (src + step * k) % N_BOWLS
-            b[j] += ch
-            keys[j] += UNIT[ch]
-        return
-    for j, ch in zip(_DEST[src][back], stones):
-        b[j] += ch
-        keys[j] += UNIT[ch]
+def _sow(b: list[str], keys: list[int] | None, dest: tuple[int, ...], stones: str) -> None:
+    """Stone k of `stones` joins bowl dest[k - 1] (`_DEST`: the bowls after a source, in the move's
+    direction, round again after the 12th); with `keys`, each bowl's key gains the stones it takes.
+
+    A hand of up to 12 stones gives each bowl it reaches one: one addition a stone, the cheapest there
+    is for so few (a whole-hand map over rotated bowls measured slower). A longer hand goes round:
+    each bowl takes its share, every 12th stone, in one addition however long the hand (a hand-made
+    bowl of a thousand stones costs twelve)."""
+    if len(stones) <= N_BOWLS:
+        if keys is None:
+            for j, ch in zip(dest, stones):
+                b[j] += ch
+        else:
+            for j, ch in zip(dest, stones):
+                b[j] += ch
+                keys[j] += UNIT[ch]
+    else:
+        for j, share in zip(dest, map(stones.__getitem__, _SHARES)):
+            b[j] += share
+            if keys is not None:
+                keys[j] += key_of(share)
+
+
+def _erupt(b: list[str], keys: list[int] | None, ready: int, reverse: int, trace: list | None,
+           npass: int) -> int:
+    """Several ready volcanoes (a mask) erupt: every one gives up its queue before any delivers, then
+    each, in bowl order, sows it like a move. Returns the mask of the bowls sown into: only those can
+    match in the next pass."""
+    erupting = _BITS[ready]
+    queues = list(map(b.__getitem__, erupting))
+    for i in erupting:
+        b[i] = ""
+    if keys is not None:
+        for i in erupting:
+            keys[i] = 0
+    changed = 0
+    for i, q in zip(erupting, queues):
+        if trace is not None:
+            trace.append(("erupt", npass, i, q))
+        back = reverse >> i & 1
+        _sow(b, keys, _DEST[i][back], q)
+        changed |= _REACH[i][back][len(q)] if len(q) <= N_BOWLS else ALL_BOWLS
+    return changed
 
 
 def reach(src: int, stones: int, reverse: bool) -> int:
     """The mask of bowls that `stones` stones sown from `src` land in."""
-    return _REACH[src][1 if reverse else 0][stones] if stones <= N_BOWLS else ALL_BOWLS
+    return _REACH[src][1 if reverse else 0][min(stones, N_BOWLS)]
 
 
 def settle(b: list[str], volcano: int, reverse: int, erupted: int, trace: list | None = None):
@@ -273,83 +297,32 @@ def _settle(b: list[str], keys: list[int] | None, hows: list, volcano: int, reve
                         trace.append(("blockers", npass, j, b[j].count(BLOCKER)))
                         b[j] = b[j].replace(BLOCKER, "")
         waiting = volcano & ~erupted
+        ready = 0
         if waiting:
             for i in _BITS[waiting]:
                 if len(b[i]) >= 6:
-                    break
+                    ready |= 1 << i
+        if ready:
+            erupted |= ready
+            if ready & (ready - 1):
+                at = _BITS[_erupt(b, keys, ready, reverse, trace, npass)]  # every other bowl is settled now
+            else:  # one volcano, the usual case: without _erupt's lists (3 % of the volcano mix)
+                i = ready.bit_length() - 1
+                q = b[i]
+                b[i] = ""
+                if keys is not None:
+                    keys[i] = 0
+                if trace is not None:
+                    trace.append(("erupt", npass, i, q))
+                back = reverse >> i & 1
+                _sow(b, keys, _DEST[i][back], q)
+                at = _BITS[_REACH[i][back][len(q)] if len(q) <= N_BOWLS else ALL_BOWLS]
+            if keys is None:
+                hows = list(map(lookup, map(b.__getitem__, at)))
             else:
-                waiting = 0  # no volcano is ready: the phase is over
-            if waiting:
-                for j in _BITS[waiting & -(2 << i)]:  # the volcanoes after the first ready one
-                    if len(b[j]) >= 6:
-                        break
-                else:  # one volcano erupts, the usual case: no lists
-                    q = b[i]
-                    b[i] = ""
-                    erupted |= 1 << i
-                    if trace is not None:
-                        trace.append(("erupt", npass, i, q))
-                    back = reverse >> i & 1
-                    if len(q) > _LONG:
-                        if keys is None:
-                            deliver(b, i, q, bool(back))
-                        else:
-                            keys[i] = 0
-                            _deliver_counted(b, keys, i, q, back)
-                        at = _EVERY_BOWL
-                    else:
-                        if keys is None:
-                            for j, ch in zip(_DEST[i][back], q):
-                                b[j] += ch
-                        else:
-                            keys[i] = 0
-                            for j, ch in zip(_DEST[i][back], q):
-                                b[j] += ch
-                                keys[j] += UNIT[ch]
-                        at = _REACHED[i][back][len(q)]  # every other bowl is settled now
-                    if keys is None:
-                        hows = list(map(lookup, map(b.__getitem__, at)))
-                    else:
-                        hows = list(map(_RECIPE, map(keys.__getitem__, at)))
-                    npass += 1
-                    continue
-                # Every ready volcano gives up its own queue before any of them delivers.
-                ready = [i]
-                queues = [b[i]]
-                for j in _BITS[waiting & -(2 << i)]:
-                    if len(b[j]) >= 6:
-                        ready.append(j)
-                        queues.append(b[j])
-                changed = 0  # every bowl is settled now, but those the eruptions sow into
-                for i in ready:
-                    b[i] = ""
-                    erupted |= 1 << i
-                    if keys is not None:
-                        keys[i] = 0
-                for i, q in zip(ready, queues):
-                    if trace is not None:
-                        trace.append(("erupt", npass, i, q))
-                    back = reverse >> i & 1
-                    if len(q) > _LONG:
-                        if keys is None:
-                            deliver(b, i, q, bool(back))
-                        else:
-                            _deliver_counted(b, keys, i, q, back)
-                    elif keys is None:
-                        for j, ch in zip(_DEST[i][back], q):
-                            b[j] += ch
-                    else:
-                        for j, ch in zip(_DEST[i][back], q):
-                            b[j] += ch
-                            keys[j] += UNIT[ch]
-                    changed |= _REACH[i][back][len(q)] if len(q) <= N_BOWLS else ALL_BOWLS
-                at = _BITS[changed]
-                if keys is None:
-                    hows = list(map(lookup, map(b.__getitem__, at)))
-                else:
-                    hows = list(map(_RECIPE, map(keys.__getitem__, at)))
-                npass += 1
-                continue
+                hows = list(map(_RECIPE, map(keys.__getitem__, at)))
+            npass += 1
+            continue
         return matched, counts(removed) if removed else _NOTHING_REMOVED, erupted
 
 
@@ -370,28 +343,21 @@ def play(bowls, src: int, volcano: int = 0, reverse: int = 0, trace: list | None
     b = list(bowls)
     stones = b[src]
     b[src] = ""
-    back = reverse >> src & 1
+    dest = _DEST[src][reverse >> src & 1]
     keys: list[int] | None = None
     hows: list
-    if _MANY <= len(stones) <= LONGEST and len(b[_DEST[src][back][0]]) >= _MANY and _lookup is _LOOKUP:
+    if _MANY <= len(stones) <= LONGEST and len(b[dest[0]]) >= _MANY and _lookup is _LOOKUP:
         try:
             keys = list(map(_KEY, b))
         except _TooLong:  # a hand-made board: followed by letters
             pass
+    _sow(b, keys, dest, stones)
     if keys is None:
-        if len(stones) > _LONG:
-            deliver(b, src, stones, bool(back))
-        else:
-            for j, ch in zip(_DEST[src][back], stones):
-                b[j] += ch
         try:
             hows = list(map(_lookup, b))
         except _TooLong:
             return play(bowls, src, volcano, reverse, trace, _match_wide, _counts_wide)
     else:  # most bowls reached will be new: follow their keys
-        for j, ch in zip(_DEST[src][back], stones):
-            b[j] += ch
-            keys[j] += UNIT[ch]
         hows = list(map(_RECIPE, keys))
     if not any(hows):
         for i in _BITS[volcano]:
