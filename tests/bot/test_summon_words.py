@@ -118,7 +118,7 @@ def test_battle_captions_say_whose_unit_hits_whose() -> None:
     for e in events:
         caption = battle_caption(names, e)
         assert not problems(caption), caption
-        assert re.search(r": [−+]\d+", caption), caption
+        assert re.search(r": [−+](\d+[¼½¾]?|[¼½¾])♥$", caption.removesuffix(" (falls)")), caption  # hearts
     hit = next(e for e in events if e.kind == "attack")
     attacker = "Your" if hit.actor.side == 0 else "AI's"
     assert battle_caption(names, hit).startswith(attacker)

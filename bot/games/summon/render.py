@@ -205,7 +205,7 @@ def render_table(view: TableView, seats: tuple[Seat, Seat], headline: str, deadl
         y0 = top + i * ROW_H
         d.rectangle((16, y0, TABLE_W - 16, y0 + ROW_H - 12), fill=DARK, outline=GOLD if seat.to_move else RING,
                     width=4 if seat.to_move else 2)
-        title = short_name(seat.name, 20) + (" · places first" if seat.first else "")
+        title = short_name(seat.name, 20) + (" · first to place" if seat.first else "")
         d.text((32, y0 + 10), title, font=font(30), fill=GOLD if seat.to_move else TEXT)
         counts = f"deck {sv.deck_count} · hand {sv.hand_count} · fell off {sv.removed_count} · passes {sv.passes}"
         d.text((TABLE_W - 32, y0 + 16), counts, font=font(SMALLEST), fill=MUTED, anchor="ra")

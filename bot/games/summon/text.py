@@ -1,6 +1,7 @@
 """Summon in words: cells, turns and sides as a player says them, pieces named with their kind, who did
-what with "you" spoken to properly, and the table's lines. Nothing here shows a side code or a
-coordinate; pictures carry the shapes."""
+what with "you" spoken to properly, and the table's lines. A cell has one name everywhere (A1–C3, as
+the slash step and the hand's picture name it) and life one scale (hearts of four quarters, as the
+seed counts it). Nothing here shows a side code or an engine coordinate; pictures carry the shapes."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -11,8 +12,6 @@ from engine.summon.render import hearts
 from engine.summon.state import Unit
 
 ROTATION_WORDS = ("as dealt", "turned a quarter right", "turned upside down", "turned a quarter left")
-_ROW_WORDS = ("top", "middle", "bottom")
-_COL_WORDS = ("left", "middle", "right")
 _SLIDES = {(0, -1): ("up", "the bottom row"), (0, 1): ("down", "the top row"),
            (-1, 0): ("left", "the right column"), (1, 0): ("right", "the left column")}
 
@@ -33,21 +32,17 @@ def cell_name(col: int, row: int) -> str:
     return f"below {'ABC'[col]}3"
 
 
-def _inside_words(col: int, row: int) -> str:
-    if (col, row) == (1, 1):
-        return "the centre cell"
-    return f"the {_ROW_WORDS[row]}-{_COL_WORDS[col]} cell"
+def at_cell(col: int, row: int) -> str:
+    """A cell after a verb: "at B2", or "above A1" for a cell just outside (no "at" before "above")."""
+    name = cell_name(col, row)
+    return f"at {name}" if 0 <= col <= 2 and 0 <= row <= 2 else name
 
 
-def cell_words(col: int, row: int) -> str:
-    """A cell in board words: "the top-left cell", "the centre cell", or one just off the board:
-    "just above the board, over the top-right cell"."""
-    if 0 <= col <= 2 and 0 <= row <= 2:
-        return _inside_words(col, row)
-    if col in (-1, 3):
-        return f"just {'right' if col == 3 else 'left'} of the board, beside {_inside_words(2 if col == 3 else 0, row)}"
-    return (f"just {'above' if row == -1 else 'below'} the board, {'over' if row == -1 else 'under'} "
-            f"{_inside_words(col, 0 if row == -1 else 2)}")
+def cell_mark(col: int, row: int) -> str:
+    """A cell's name as a picture letters it, in lines short enough for one cell: "B2", "above\nA1",
+    "right\nof C2"."""
+    head, _, rest = cell_name(col, row).partition(" ")
+    return f"{head}\n{rest}" if rest else head
 
 
 def slide_words(slide: tuple[int, int]) -> tuple[str, str]:
@@ -103,6 +98,11 @@ def details(card_id: str) -> str:
         extra = ", ".join(x for x in c.ability_text().split(", ") if x and x != "cannot attack")
         return text + (f"; {extra}" if extra else "")
     return text + f"; when summoned: {c.ability_text()}"
+
+
+def life_change(ticks: int) -> str:
+    """Damage or healing in hearts, as life is shown: −3 ticks -> "−¾♥", +4 -> "+1♥"."""
+    return f"{'+' if ticks > 0 else '−'}{hearts(abs(ticks))}"
 
 
 def plural(n: int, word: str) -> str:
@@ -172,18 +172,18 @@ def placement_effect(summons: tuple[str, ...], fall_cards: tuple[str, ...], slid
 
 
 def battle_caption(names: Names, e: sm.BattleEvent) -> str:
-    """One battle event as the replay captions it: "AI's Ember Imp hits your Stone Wall: −2"."""
+    """One battle event as the replay captions it: "AI's Ember Imp hits your Stone Wall: −½♥"."""
     target = names.unit(e.target.side, e.target.card)
     if e.kind == "stalemate":
-        text = f"Neither front can attack: {target} loses heart: −{e.amount}"
+        text = f"Neither front can attack: {target} loses heart: {life_change(-e.amount)}"
     elif e.kind == "thorns":
-        text = f"Thorns of {e.source} hit {target}: −{e.amount}"
+        text = f"Thorns of {e.source} hit {target}: {life_change(-e.amount)}"
     elif e.kind == "heal" or (e.kind == "spell" and e.after > e.before):
         who = names.unit(e.actor.side, e.actor.card) if e.actor is not None else e.source
-        text = f"{who} heals {target}: +{e.amount}"
+        text = f"{who} heals {target}: {life_change(e.amount)}"
     else:
         who = names.unit(e.actor.side, e.actor.card) if e.actor is not None else e.source
-        text = f"{who} {'shoots' if e.kind == 'ranged' else 'hits'} {target}: −{e.amount}"
+        text = f"{who} {'shoots' if e.kind == 'ranged' else 'hits'} {target}: {life_change(-e.amount)}"
     text += " (falls)" if e.destroyed else ""
     return text[:1].upper() + text[1:]
 
@@ -192,6 +192,6 @@ def unit_words(u: Unit) -> str:
     return f"{sm.card(u.card).name} {hearts(u.ticks)}"
 
 
-__all__ = ["Names", "ROTATION_WORDS", "battle_caption", "cell_name", "cell_words", "counted", "details",
-           "edges_words", "fall_words", "kind_of", "named", "placement_effect", "plural",
+__all__ = ["Names", "ROTATION_WORDS", "at_cell", "battle_caption", "cell_mark", "cell_name", "counted", "details",
+           "edges_words", "fall_words", "kind_of", "life_change", "named", "placement_effect", "plural",
            "sides_words", "slide_words", "summon_words", "unit_words"]
