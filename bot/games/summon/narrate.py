@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import engine.summon as sm
 from db.games import GameRecord
-from engine.summon.state import MAX_BATTLE_PHASES, SummonState
+from engine.summon.state import MAX_BATTLE_PHASES, BoardPiece, SummonState
 from engine.summon.where import falling_edge, relation
 
 from .session import SummonGame
@@ -123,10 +123,19 @@ def event_lines(state: SummonGame, events: list[sm.Event] | tuple[sm.Event, ...]
 
 
 def _board_words(st: SummonState, i: int) -> str:
+    """Each piece on the board by its cell, and what became of it: a summoned piece stays on the board
+    after its unit has fallen, so the board says so rather than look as if the unit still stood."""
     p = st.players[i]
+    standing = {u.uid for u in p.line}
+
+    def fate(b: BoardPiece) -> str:
+        if not b.summoned:
+            return ""
+        if sm.card(b.card).kind == "spell":
+            return ", cast"
+        return ", summoned" if b.uid in standing else ", summoned, fallen"
     pieces = sorted(p.board, key=lambda b: (b.y, b.x))
-    listed = [f"{sm.card(b.card).name} ({cell_name(b.x - p.ox, b.y - p.oy)}"
-              f"{', summoned' if b.summoned else ''})" for b in pieces]
+    listed = [f"{sm.card(b.card).name} ({cell_name(b.x - p.ox, b.y - p.oy)}{fate(b)})" for b in pieces]
     return ", ".join(listed) or "empty"
 
 

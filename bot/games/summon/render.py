@@ -18,6 +18,8 @@ from engine.summon.pieces import Side
 from engine.summon.state import BoardPiece, Unit
 from engine.summon.view import TableView
 
+from .text import drawn_hearts
+
 ATTR_COLOURS = {
     "neutral": (160, 163, 172), "white": (240, 232, 200), "blue": (70, 144, 232), "green": (88, 186, 96),
     "red": (232, 88, 64), "black": (150, 104, 196),
@@ -165,7 +167,7 @@ def _unit_row(d: ImageDraw.ImageDraw, x: int, y: int, w: int, rank: int, u: Unit
     d.rectangle((x, y, x + w, y + 56), fill=PANEL, outline=ATTR_COLOURS[c.attr], width=2)
     d.text((x + 10, y + 4), f"{rank}. {short_name(c.name, 16)}", font=font(SMALLEST), fill=TEXT)
     draw_hearts(d, x + 10, y + 34, u.ticks, u.max_ticks, size=16)
-    d.text((x + w - 8, y + 30), f"{u.ticks}/{u.max_ticks}", font=font(SMALLEST), fill=MUTED, anchor="ra")
+    d.text((x + w - 8, y + 30), drawn_hearts(u.ticks), font=font(SMALLEST), fill=MUTED, anchor="ra")
 
 
 # --- the table ----------------------------------------------------------------------------------

@@ -4,6 +4,7 @@ the slash step and the hand's picture name it) and life one scale (hearts of fou
 seed counts it). Nothing here shows a side code or an engine coordinate; pictures carry the shapes."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 import engine.summon as sm
@@ -88,21 +89,60 @@ def named(card_id: str) -> str:
     return f"{sm.card(card_id).name}, {kind_of(card_id)}"
 
 
+_SPELLS = {"damage_front": "deals {} to the enemy front (magic)", "damage_back": "deals {} to the enemy's last unit "
+           "(magic)", "damage_all": "deals {} to every enemy unit (magic)", "heal_front": "heals your front {}",
+           "heal_all": "heals each of your units {}"}
+
+
+def attack_words(c: sm.Card) -> str:
+    """A unit's blow in hearts, as its life is counted: "attack ¾♥", or "cannot attack"."""
+    return "cannot attack" if c.cannot_attack else f"attack {hearts(c.attack)}"
+
+
+def ability_words(c: sm.Card) -> str:
+    """A unit's abilities, amounts in hearts: "ranged, magic, heals ¼♥, armor ¼♥, +½♥ vs black"; a
+    spell's effect: "deals ¾♥ to the enemy front (magic)"."""
+    if c.kind == "spell":
+        return _SPELLS[c.effect or "damage_front"].format(hearts(c.amount))
+    parts = [word for word, has in (("ranged", c.ranged), ("magic", c.magic)) if has]
+    parts += [f"{word} {hearts(n)}" for word, n in (("heals", c.heal), ("armor", c.armor)) if n]
+    parts += ["pierce"] * c.pierce + ([f"thorns {hearts(c.thorns)}"] if c.thorns else [])
+    parts += [f"+{hearts(c.strong_bonus)} vs {c.strong_vs}"] if c.strong_vs else []
+    return ", ".join(parts + ["weak to magic"] * c.weak_to_magic)
+
+
 def details(card_id: str) -> str:
     """A piece's numbers in one line: kind, edges, life, attack, abilities (the seed's long press)."""
     c = sm.card(card_id)
     text = f"{named(card_id)} — {edges_words(c)}"
     if c.kind == "unit":
-        attack = "cannot attack" if c.cannot_attack else f"attack {c.attack}"
-        text += f"; {c.hearts}♥, {attack}"
-        extra = ", ".join(x for x in c.ability_text().split(", ") if x and x != "cannot attack")
-        return text + (f"; {extra}" if extra else "")
-    return text + f"; when summoned: {c.ability_text()}"
+        extra = ability_words(c)
+        return text + f"; {c.hearts}♥, {attack_words(c)}" + (f"; {extra}" if extra else "")
+    return text + f"; when summoned: {ability_words(c)}"
 
 
 def life_change(ticks: int) -> str:
     """Damage or healing in hearts, as life is shown: −3 ticks -> "−¾♥", +4 -> "+1♥"."""
     return f"{'+' if ticks > 0 else '−'}{hearts(abs(ticks))}"
+
+
+_QUARTERS = {"": 0, "¼": 1, "½": 2, "¾": 3}
+_HEARTS = re.compile(r"(?=[\d¼½¾])(\d*)([¼½¾]?)♥")
+
+
+def drawn_hearts(ticks: int) -> str:
+    """Hearts in the signs the pictures' font has (it lacks ♥ and the fraction signs): 11 ticks -> "2 3/4"."""
+    whole, part = divmod(max(0, ticks), 4)
+    quarter = f"{part}/4".replace("2/4", "1/2") if part else ""
+    return f"{whole} {quarter}" if whole and part else quarter or str(whole)
+
+
+def picture_words(text: str) -> str:
+    """A caption as a picture can draw it: "−¾♥" -> "-3/4 heart", "4♥" -> "4 hearts"."""
+    def spelled(m: re.Match[str]) -> str:
+        ticks = 4 * int(m[1] or 0) + _QUARTERS[m[2]]
+        return f"{drawn_hearts(ticks)} heart{'' if 0 < ticks <= 4 else 's'}"
+    return _HEARTS.sub(spelled, text).replace("−", "-")
 
 
 def plural(n: int, word: str) -> str:
@@ -192,6 +232,7 @@ def unit_words(u: Unit) -> str:
     return f"{sm.card(u.card).name} {hearts(u.ticks)}"
 
 
-__all__ = ["Names", "ROTATION_WORDS", "at_cell", "battle_caption", "cell_mark", "cell_name", "counted", "details",
-           "edges_words", "fall_words", "kind_of", "life_change", "named", "placement_effect", "plural",
-           "sides_words", "slide_words", "summon_words", "unit_words"]
+__all__ = ["Names", "ROTATION_WORDS", "ability_words", "at_cell", "attack_words", "battle_caption", "cell_mark",
+           "cell_name", "counted", "details", "drawn_hearts", "edges_words", "fall_words", "kind_of", "life_change",
+           "named", "picture_words", "placement_effect", "plural", "sides_words", "slide_words", "summon_words",
+           "unit_words"]
