@@ -25,7 +25,7 @@ from bot.games.summon.session import SeatInfo, SummonGame
 from bot.games.summon.text import Names, battle_caption, cell_name, details, picture_words
 from bot.games.summon.views import marks_of
 from db.games import get_game
-from engine.summon import ai_action, apply, auto_deck, legal_placements, new_game, view_for
+from engine.summon import ai_action, apply, auto_deck, legal_placements, new_game, tutorial_step, view_for
 from engine.summon.scenario import scenario
 
 AI_TURN = re.compile(r"AI's turn|\*\*AI\*\* to place")
@@ -177,3 +177,6 @@ def test_a_unit_that_fell_never_stands_in_a_battle_line_and_its_piece_says_it_fe
             lines = re.findall(r"battle line \(front first\): (.*)", text)
             assert all("0♥" not in line for line in lines), lines
     assert seen_fallen, "some fallen unit's piece was still on its board"
+    _, step = tutorial_step(4)  # hand-set: its units stand in the line, their pieces on the board
+    tutorial = SummonGame(seats=[SeatInfo(user_id=1, name="you"), SeatInfo(user_id=None, name="AI")], seed=1, game=step)
+    assert "fallen" not in table_text(tutorial, SimpleNamespace(deadline=None))  # type: ignore[arg-type]

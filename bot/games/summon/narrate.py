@@ -126,14 +126,14 @@ def _board_words(st: SummonState, i: int) -> str:
     """Each piece on the board by its cell, and what became of it: a summoned piece stays on the board
     after its unit has fallen, so the board says so rather than look as if the unit still stood."""
     p = st.players[i]
-    standing = {u.uid for u in p.line}
+    fallen = set(p.fallen)
 
     def fate(b: BoardPiece) -> str:
         if not b.summoned:
             return ""
         if sm.card(b.card).kind == "spell":
             return ", cast"
-        return ", summoned" if b.uid in standing else ", summoned, fallen"
+        return ", summoned, fallen" if b.uid in fallen else ", summoned"
     pieces = sorted(p.board, key=lambda b: (b.y, b.x))
     listed = [f"{sm.card(b.card).name} ({cell_name(b.x - p.ox, b.y - p.oy)}{fate(b)})" for b in pieces]
     return ", ".join(listed) or "empty"
