@@ -172,11 +172,11 @@ def test_a_unit_that_fell_never_stands_in_a_battle_line_and_its_piece_says_it_fe
                 if piece is not None:  # still on the board: it says its unit fell
                     seen_fallen += 1
                     p = st.players[side]
-                    said = f"({cell_name(piece.x - p.ox, piece.y - p.oy)}, summoned, fallen)"
+                    said = f"({cell_name(piece.x - p.ox, piece.y - p.oy)}, summoned, its unit fell)"
                     assert said in text or "board:" not in text, text  # (the boards are left out when room runs short)
             lines = re.findall(r"battle line \(front first\): (.*)", text)
             assert all("0♥" not in line for line in lines), lines
     assert seen_fallen, "some fallen unit's piece was still on its board"
     _, step = tutorial_step(4)  # hand-set: its units stand in the line, their pieces on the board
     tutorial = SummonGame(seats=[SeatInfo(user_id=1, name="you"), SeatInfo(user_id=None, name="AI")], seed=1, game=step)
-    assert "fallen" not in table_text(tutorial, SimpleNamespace(deadline=None))  # type: ignore[arg-type]
+    assert "unit fell" not in table_text(tutorial, SimpleNamespace(deadline=None))  # type: ignore[arg-type]

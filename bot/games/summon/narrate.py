@@ -45,7 +45,7 @@ def _slid(names: Names, e: sm.BoardSlid, placed: sm.PiecePlaced | None = None) -
         now = cell_name(placed.piece.cell.col - e.dx, placed.piece.cell.row - e.dy)
         text += f", so the {placed.piece.name} is now at {now}"
     if e.falls:
-        text += f": the {falling_edge(e.dx, e.dy)} falls off ({counted(tuple(f.card for f in e.falls))})"
+        text += f": the {falling_edge(e.dx, e.dy)} is pushed off ({counted(tuple(f.card for f in e.falls))})"
     return text
 
 
@@ -133,7 +133,7 @@ def _board_words(st: SummonState, i: int) -> str:
             return ""
         if sm.card(b.card).kind == "spell":
             return ", cast"
-        return ", summoned, fallen" if b.uid in fallen else ", summoned"
+        return ", summoned, its unit fell" if b.uid in fallen else ", summoned"
     pieces = sorted(p.board, key=lambda b: (b.y, b.x))
     listed = [f"{sm.card(b.card).name} ({cell_name(b.x - p.ox, b.y - p.oy)}{fate(b)})" for b in pieces]
     return ", ".join(listed) or "empty"
@@ -141,7 +141,7 @@ def _board_words(st: SummonState, i: int) -> str:
 
 def _seat_lines(state: SummonGame, st: SummonState, i: int, with_board: bool) -> str:
     p = st.players[i]
-    head = (f"**{state.name(i)}** — deck {len(p.deck)} · hand: {plural(len(p.hand), 'piece')} · fell off "
+    head = (f"**{state.name(i)}** — deck {len(p.deck)} · hand: {plural(len(p.hand), 'piece')} · pushed off "
             f"{len(p.removed)} · passes {p.passes}")
     line = ", ".join(f"{k + 1}. {unit_words(u)}" for k, u in enumerate(p.line)) or "no units"
     board = f"\n  board: {_board_words(st, i)}" if with_board else ""
@@ -179,9 +179,10 @@ def result_text(state: SummonGame) -> str:
         head = f"**Game over — a draw**: {why}."
     else:
         w = 0 if st.result == "p1" else 1
-        how = {"wiped_out": "wiped out the enemy army", "no_army": "had a unit while the enemy had none",
-               "surrender": f"won: {names.who(1 - w)} surrendered"}.get(st.ending or "", "won")
-        head = f"**Game over — {names.does(w, 'win')}**: {names.who(w)} {how}."
+        how = {"wiped_out": f"{names.who(w)} wiped out the enemy army",
+               "no_army": f"{names.who(w)} had a unit while the enemy had none",
+               "surrender": f"{names.who(1 - w)} surrendered"}.get(st.ending or "", f"{names.who(w)} won")
+        head = f"**Game over — {names.does(w, 'win')}**: {how}."
     decks = f"Decks: {state.name(0)} — {state.seats[0].deck}; {state.name(1)} — {state.seats[1].deck}."
     return f"{head}\n{decks}\nRematch below, or start anew with `/summon ai` or `/summon challenge`."
 

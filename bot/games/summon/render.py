@@ -209,7 +209,7 @@ def render_table(view: TableView, seats: tuple[Seat, Seat], headline: str, deadl
                     width=4 if seat.to_move else 2)
         title = short_name(seat.name, 20) + (" · first to place" if seat.first else "")
         d.text((32, y0 + 10), title, font=font(30), fill=GOLD if seat.to_move else TEXT)
-        counts = f"deck {sv.deck_count} · hand {sv.hand_count} · fell off {sv.removed_count} · passes {sv.passes}"
+        counts = f"deck {sv.deck_count} · hand {sv.hand_count} · pushed off {sv.removed_count} · passes {sv.passes}"
         d.text((TABLE_W - 32, y0 + 16), counts, font=font(SMALLEST), fill=MUTED, anchor="ra")
         draw_board(d, 32, y0 + 56, CELL, sv.board, sv.ox, sv.oy)
         lx = 32 + 3 * CELL + 28
@@ -221,7 +221,7 @@ def render_table(view: TableView, seats: tuple[Seat, Seat], headline: str, deadl
         if len(sv.line) > LINE_ROWS:
             d.text((lx, y0 + ROW_H - 44), f"+{len(sv.line) - LINE_ROWS} more", font=font(SMALLEST), fill=MUTED)
         if not sv.line:
-            d.text((lx, y0 + 92), "no units yet", font=font(SMALLEST), fill=MUTED)
+            d.text((lx, y0 + 92), "every unit fell" if sv.fallen else "no units yet", font=font(SMALLEST), fill=MUTED)
     y = top + 2 * ROW_H
     d.polygon(((30, y + 30), (50, y + 10), (50, y + 30)), fill=GOLD)
     d.text((60, y + 8), "summoned piece", font=font(SMALLEST), fill=GOLD)

@@ -197,16 +197,16 @@ def summon_words(summons: tuple[str, ...]) -> str:
 
 
 def fall_words(slide: tuple[int, int], fall_cards: tuple[str, ...]) -> str:
-    """"the board slides right; the left column falls off: Clay Doll ×3" ("" when it does not slide)."""
+    """"the board slides right; the left column is pushed off: Clay Doll ×3" ("" when it does not slide)."""
     if slide == (0, 0):
         return ""
     way, edge = slide_words(slide)
-    return f"the board slides {way}; " + (f"{edge} falls off: {counted(fall_cards)}" if fall_cards
-                                           else "nothing falls off")
+    return f"the board slides {way}; " + (f"{edge} is pushed off: {counted(fall_cards)}" if fall_cards
+                                           else "nothing is pushed off")
 
 
 def placement_effect(summons: tuple[str, ...], fall_cards: tuple[str, ...], slide: tuple[int, int]) -> str:
-    """What a placement summons (in line order) and what falls off, for a select or a preview."""
+    """What a placement summons (in line order) and what is pushed off, for a select or a preview."""
     falls = fall_words(slide, fall_cards)
     return summon_words(summons) + (f"; {falls}" if falls else "")
 

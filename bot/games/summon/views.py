@@ -145,7 +145,7 @@ def hand(state: SummonGame, me: int, action: ShowHand) -> Reply:
 
 
 def preview(state: SummonGame, me: int, action: PreviewPlacement) -> Reply:
-    """What one placement would do, on a copy: what it summons, what falls off; Place beside it."""
+    """What one placement would do, on a copy: what it summons, what is pushed off; Place beside it."""
     st = state.game
     assert st is not None
     options = sm.hand_options(st, me)
@@ -167,7 +167,7 @@ def preview(state: SummonGame, me: int, action: PreviewPlacement) -> Reply:
     effect = placement_effect(pl.summon_cards, pl.fall_cards, pl.slide)
     text = f"**Preview**: {named(pl.card)}, {ROTATION_WORDS[pl.rotation]}, {at_cell(pl.col, pl.row)}: {effect}."
     if pl.slide != (0, 0):
-        text += " Pieces crossed out fall off: they return to neither hand nor deck."
+        text += " Pieces crossed out are pushed off: they return to neither hand nor deck (their units stay)."
     picture = Picture(elsewhere(render_cards.render_preview, p.board, p.ox, p.oy, ghost=ghost, falls=pl.falls,
                                 window=(pv.ox, pv.oy) if pl.slide != (0, 0) else None,
                                 title=f"Preview: {o.name} {at_cell(action.cell.col, action.cell.row)}"),
