@@ -5,7 +5,6 @@ picture's marks too), life and damage are in hearts, and a unit that fell never 
 from __future__ import annotations
 
 import re
-from types import SimpleNamespace
 
 import simcord
 from support.summon_play import (
@@ -164,7 +163,7 @@ def test_a_unit_that_fell_never_stands_in_a_battle_line_and_its_piece_says_it_fe
                 continue
             view = view_for(st, None)
             state = SummonGame(seats=seats, seed=seed, game=st, stage="over" if st.phase == "over" else "play")
-            text = table_text(state, SimpleNamespace(deadline=None))  # type: ignore[arg-type]
+            text = table_text(state)
             for side, uid in fell:
                 assert uid not in {u.uid for u in view.seats[side].line}, "the picture's line"
                 assert uid not in {u.uid for u in st.players[side].line}
@@ -179,4 +178,4 @@ def test_a_unit_that_fell_never_stands_in_a_battle_line_and_its_piece_says_it_fe
     assert seen_fallen, "some fallen unit's piece was still on its board"
     _, step = tutorial_step(4)  # hand-set: its units stand in the line, their pieces on the board
     tutorial = SummonGame(seats=[SeatInfo(user_id=1, name="you"), SeatInfo(user_id=None, name="AI")], seed=1, game=step)
-    assert "unit fell" not in table_text(tutorial, SimpleNamespace(deadline=None))  # type: ignore[arg-type]
+    assert "unit fell" not in table_text(tutorial)

@@ -118,7 +118,7 @@ class Summon(GameKind[SummonGame]):
         names = (state.name(0), state.name(1))
         replays = tuple(Picture(elsewhere(render_battle, rep, names), f"battle-{rep.phase}.gif",
                                 f"Battle phase {rep.phase} replay") for rep in st.battles)
-        text = narrate.table_text(state, game)
+        text = narrate.table_text(state)
         if state.tutorial and not over:
             text = f"{tutorial.heading(state)}\n{text}"
         if over:

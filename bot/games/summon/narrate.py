@@ -3,7 +3,6 @@ one line, and the result. Read from the engine's state and its previews, never f
 from __future__ import annotations
 
 import engine.summon as sm
-from db.games import GameRecord
 from engine.summon.state import MAX_BATTLE_PHASES, BoardPiece, SummonState
 from engine.summon.where import falling_edge, relation
 
@@ -187,9 +186,11 @@ def result_text(state: SummonGame) -> str:
     return f"{head}\n{decks}\nRematch below, or start anew with `/summon ai` or `/summon challenge`."
 
 
-def table_text(state: SummonGame, game: GameRecord) -> str:
-    """The words under the table picture: whose turn and its timer, each battle phase just fought, and
-    each seat's counts, board and battle line (the board left out when room runs short)."""
+def table_text(state: SummonGame) -> str:
+    """The words under the table picture: whose turn, each battle phase just fought, and each seat's
+    counts, board and battle line (the board left out when room runs short). The turn's timer is the
+    board message's own countdown line, which a closed table turns into "Closed"; said here as well,
+    it read "turn ends 40 seconds ago" on every older table."""
     st = state.game
     assert st is not None
     names = names_of(state)
@@ -198,9 +199,8 @@ def table_text(state: SummonGame, game: GameRecord) -> str:
         parts.append(result_text(state))
     else:
         left = st.turns_left[st.to_move]
-        when = f" · turn ends <t:{int(game.deadline.timestamp())}:R>" if game.deadline else ""
         parts.append(f"**{state.name(st.to_move)}** to place ({plural(left, 'placement')} left this summon "
-                     f"phase){when}. {names.who(st.first, start=True)} place{'' if names.second(st.first) else 's'}"
+                     f"phase). {names.who(st.first, start=True)} place{'' if names.second(st.first) else 's'}"
                      " first (drawn). Hands are private: press **Your hand**.")
     for with_board in (True, False):
         text = "\n".join(parts + [_seat_lines(state, st, i, with_board) for i in (0, 1)])
