@@ -62,6 +62,7 @@ def hit(st: SummonState, side: int, u: Unit, ticks: int, log: list[str] | Journa
     j.event(kind, actor, why, side, u, ticks, before)
     if u.ticks == 0:
         st.players[side].line = [x for x in st.players[side].line if x.uid != u.uid]
+        st.players[side].fallen.append(u.uid)
         j.log.append(f"{_name(st, side, u)} is destroyed")
 
 

@@ -212,6 +212,7 @@ def _clone(state: SummonState) -> SummonState:
     players = [
         p.model_copy(update={
             "deck": list(p.deck), "hand": list(p.hand), "board": list(p.board), "removed": list(p.removed),
+            "fallen": list(p.fallen),
             "line": [u.model_copy() for u in p.line],
         })
         for p in state.players

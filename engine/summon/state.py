@@ -102,6 +102,7 @@ class PlayerState(BaseModel):
     oy: int = 0
     removed: list[int] = Field(default_factory=list)  # pieces that fell off the board
     line: list[Unit] = Field(default_factory=list)  # battle line, front first
+    fallen: list[int] = Field(default_factory=list)  # units destroyed in battle (their pieces may stay on the board)
     ever_had_unit: bool = False
     passes: int = 0
 

@@ -22,6 +22,7 @@ class SeatView(BaseModel):
     hand_count: int
     hand: tuple[HandPiece, ...] | None  # only the viewer's own; None for the other seat
     removed_count: int  # pieces that fell off the board
+    fallen: tuple[int, ...] = ()  # units destroyed in battle: a summoned piece on the board whose unit is gone
     passes: int
 
 
@@ -52,7 +53,7 @@ def view_for(state: SummonState, viewer: int | None) -> TableView:
     seats = tuple(
         SeatView(board=tuple(p.board), ox=p.ox, oy=p.oy, line=tuple(p.line), deck_count=len(p.deck),
                  hand_count=len(p.hand), hand=tuple(p.hand) if viewer == i else None,
-                 removed_count=len(p.removed), passes=p.passes)
+                 removed_count=len(p.removed), fallen=tuple(p.fallen), passes=p.passes)
         for i, p in enumerate(state.players)
     )
     return TableView(

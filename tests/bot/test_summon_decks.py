@@ -74,21 +74,21 @@ async def test_a_slide_with_pieces_falling_off_is_previewed_first(make_real_bot)
         hand = await alice.click(thread.last_message, label="Your hand")
         msg = private_message(hand)
         right = next(o for o in select_options(msg) if o["value"] == place_action(pl))
-        assert " · Stone Wall, as dealt: ★ summons Stone Wall now" in right["label"]
-        assert right["description"] == ("right of C2 · the board slides right; the left column falls off: "
-                                        "Clay Doll ×3")
+        assert right["label"].startswith("right of C2 · Stone Wall, as dealt: ★ summons Stone Wall now")
+        assert right["description"] == "the board slides right; the left column is pushed off: Clay Doll ×3"
         shown = await alice.click(msg, label="Preview first")
         msg = private_message(shown)
         wanted = place_action(pl, preview=True)
         preview = await alice.select(msg, [wanted], custom_id=select_holding(msg, wanted))
         text = private_message(preview).content
-        assert "(right of C2)" in text and "the left column falls off: Clay Doll ×3" in text
+        assert "as dealt, right of C2: summons" in text and "the left column is pushed off: Clay Doll ×3" in text
         assert private_message(preview).attachments[0].filename == "preview.png"
         assert state_of(bot, game.id).game.players[0].board == st.players[0].board, "a preview changes nothing"
         await alice.click(private_message(preview), label="Place")
         after = state_of(bot, game.id).game
         assert after.players[0].removed[-3:] == list(pl.falls) and (after.players[0].ox, after.players[0].oy) == (1, 0)
-        assert ("alice's board slides right: the left column falls off (Clay Doll ×3)"
+        assert ("alice's board slides right, so the Stone Wall is now at C2: the left column is pushed off "
+                "(Clay Doll ×3)"
                 in "\n".join(m.content for m in thread.history()[-3:]))
         assert get_game(bot.db, game.id).status == "running"
 

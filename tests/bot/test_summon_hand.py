@@ -91,8 +91,9 @@ async def test_more_than_25_placements_ask_for_the_piece_first(make_real_bot):
             place_action(pl) for pl in placements if pl.piece == other}
 
 
-async def test_each_legal_cell_is_lettered_as_on_the_picture(make_real_bot):
-    from bot.games.summon.views import letters_of
+async def test_each_legal_cell_is_named_on_the_picture_as_in_the_list(make_real_bot):
+    from bot.games.summon.text import cell_name
+    from bot.games.summon.views import marks_of
 
     bot = make_real_bot()
     async with simcord.run(bot) as env:
@@ -100,11 +101,13 @@ async def test_each_legal_cell_is_lettered_as_on_the_picture(make_real_bot):
         thread, game, st = await _ai_game_with(env, bot, alice, channel, {
             "hand": [("n02", "...."), ("n03", "....")], "board": [("n01", 0, 0, "....", False)]})
         msg = private_message(await alice.click(thread.last_message, label="Your hand"))
-        letters = letters_of(legal_placements(st))
-        assert sorted(letters.values()) == ["A", "B", "C", "D"]  # above, left of, right of, below the corner piece
+        marks = marks_of(legal_placements(st))
+        # the corner piece at A1: the cells right of it and below it, and the two just outside the board
+        assert sorted(marks.values()) == ["A2", "B1", "above\nA1", "left\nof A1"]
         for o in select_options(msg, "place"):
             col, row = (int(v) for v in o["value"].rsplit(":", 1)[1][1:].split("y"))
-            assert o["label"].startswith(letters[(col, row)] + " · ")
+            assert o["label"].startswith(cell_name(col, row) + " · ")
+            assert marks[(col, row)].replace("\n", " ") == cell_name(col, row)
 
 
 async def test_yes_surrender_is_never_out_of_date(make_real_bot):

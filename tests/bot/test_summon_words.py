@@ -17,7 +17,7 @@ _CODE_LIKE = re.compile(r"(?<![A-Za-z.])[NWUGRBnwugrb.]{4}(?![A-Za-z.])")
 _BANNED = [
     (re.compile(r"\bp[12]\b"), "an engine player code"),
     (re.compile(r"\(-?\d+, ?-?\d+\)"), "a coordinate"),
-    (re.compile(r"\byou (places|summons|passes|has|wins|acts|casts|runs)\b", re.I), "third person for you"),
+    (re.compile(r"\byou\**\s+(places|summons|passes|has|wins|acts|casts|runs)\b", re.I), "third person for you"),
     (re.compile(r"\byou's\b", re.I), "you's"),
     (re.compile(r"\bsides as dealt\b|\bsides [NWUGRBnwugrb.]{4}\b"), "sides given as a code"),
     (re.compile(r"\bat (above|below|left of|right of)\b"), "two prepositions for one cell"),
@@ -118,7 +118,7 @@ def test_battle_captions_say_whose_unit_hits_whose() -> None:
     for e in events:
         caption = battle_caption(names, e)
         assert not problems(caption), caption
-        assert re.search(r": [−+]\d+", caption), caption
+        assert re.search(r": [−+](\d+[¼½¾]?|[¼½¾])♥$", caption.removesuffix(" (falls)")), caption  # hearts
     hit = next(e for e in events if e.kind == "attack")
     attacker = "Your" if hit.actor.side == 0 else "AI's"
     assert battle_caption(names, hit).startswith(attacker)
@@ -126,5 +126,6 @@ def test_battle_captions_say_whose_unit_hits_whose() -> None:
 
 def test_the_scan_catches_what_the_old_words_said() -> None:
     for old in ("p1 places Stone Wall [r.rN] at (0, 1)", "sides as dealt gGGN", "AI's board slides (0, -1)",
-                "you places Clay Doll; you summons Clay Doll", "Ember Imp hits you's Stone Wall"):
+                "you places Clay Doll; you summons Clay Doll", "Ember Imp hits you's Stone Wall",
+                "the draw: **you** places first"):
         assert problems(old), old

@@ -19,7 +19,7 @@ from engine.summon.state import DECK_MAX
 
 from . import render_cards
 from .progress import load_progress, save_progress
-from .text import details, edges_words, named, plural
+from .text import ability_words, attack_words, details, edges_words, named, picture_words, plural
 
 
 def deck_name(deck: list[str], own: bool) -> str:
@@ -140,11 +140,11 @@ def piece_details(name: str) -> tuple[str, Picture]:
     sides = tuple([tab(a) for a in c.tabs] + [blank(a) for a in c.blanks] + [FLAT] * c.flats)
     lines = [c.name, f"{c.attr} {c.kind} · {edges_words(c)}"]
     if c.kind == "unit":
-        lines.append(f"{c.hearts} hearts · " + ("cannot attack" if c.cannot_attack else f"attack {c.attack}"))
-        if c.ability_text():
-            lines.append(c.ability_text())
+        lines.append(picture_words(f"{c.hearts}♥ · {attack_words(c)}"))
+        if ability_words(c):
+            lines.append(picture_words(ability_words(c)))
     else:
-        lines.append(f"when summoned: {c.ability_text()}")
+        lines.append(picture_words(f"when summoned: {ability_words(c)}"))
     lines.append("where the tabs and blanks sit is dealt anew each draw")
     return (f"**{c.name}** — {details(cid)}. Where its tabs and blanks sit is dealt at random each time it is "
             "drawn; turn it when placing.",

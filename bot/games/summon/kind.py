@@ -5,6 +5,8 @@ views.py's, decks decks.py's, starting starting.py's.
 """
 from __future__ import annotations
 
+from collections.abc import Hashable
+
 import engine.summon as sm
 from bot.core.kinds import Context, GameError, GameKind, Outcome, Seat, step, view
 from bot.core.processes import elsewhere
@@ -19,7 +21,7 @@ from .decks import deck_for
 from .progress import profile_lines, recorder
 from .replay import render_battle
 from .session import AI, KEY, SummonGame
-from .text import cell_name
+from .text import at_cell, cell_name
 
 CHALLENGE_SECONDS = 300  # a challenge lapses after 5 minutes
 
@@ -48,6 +50,11 @@ class Summon(GameKind[SummonGame]):
         if state.stage == "play" and state.game is not None and state.seats[state.game.to_move].user_id is None:
             return humans + (AI,)
         return humans  # the kind tells a player acting out of turn whose turn it is
+
+    def phase(self, state: SummonGame) -> Hashable:
+        """Every change opens a new table and closes the one before (its buttons go, its countdown says
+        a newer table is below), so no table left in the thread still says whose turn it was."""
+        return state.stage, state.tutorial, state.game.version if state.game is not None else -1
 
     def fallback(self, state: SummonGame, seat: str) -> Pass:
         return Pass()
@@ -111,7 +118,7 @@ class Summon(GameKind[SummonGame]):
         names = (state.name(0), state.name(1))
         replays = tuple(Picture(elsewhere(render_battle, rep, names), f"battle-{rep.phase}.gif",
                                 f"Battle phase {rep.phase} replay") for rep in st.battles)
-        text = narrate.table_text(state, game)
+        text = narrate.table_text(state)
         if state.tutorial and not over:
             text = f"{tutorial.heading(state)}\n{text}"
         if over:
@@ -143,7 +150,8 @@ class Summon(GameKind[SummonGame]):
     def _refused(self, what: str, exc: RuleError, state: SummonGame, where: str = "there") -> GameError:
         st = state.game
         texts = {
-            "not_your_turn": (f"it is {state.name(st.to_move)}'s turn; wait for the table to come back to you"
+            "not_your_turn": (f"it is {narrate.names_of(state).whose(st.to_move)} turn; wait for the table to come "
+                              "back to you"
                               if st else ""),
             "not_in_hand": "that piece is not in your hand (it may have been placed or passed back) — press "
                            "Your hand for the pieces you hold",
@@ -179,7 +187,7 @@ class Summon(GameKind[SummonGame]):
         game = sm.new_game(state.seed, d0, d1)
         seats = [state.seats[0].model_copy(update={"deck": n0}), state.seats[1].model_copy(update={"deck": n1})]
         new = state.model_copy(update={"stage": "play", "game": game, "seats": seats})
-        return Outcome(new, f"{state.name(1)} accepted. The draw: **{new.name(game.first)}** places first.")
+        return Outcome(new, f"{state.name(1)} accepted. The draw: {narrate.places_first(new, game.first)}.")
 
     @step(Decline)
     def _decline(self, state: SummonGame, action: Decline, ctx: Context) -> Outcome:
@@ -210,7 +218,7 @@ class Summon(GameKind[SummonGame]):
         try:
             new = sm.apply(st, place)
         except RuleError as exc:
-            raise self._refused(f"Place at {where}", exc, state, where) from None
+            raise self._refused(f"Place {at_cell(cell.col, cell.row)}", exc, state, where) from None
         lines = narrate.event_lines(state, new.events)
         said = narrate.event_lines(state, new.events, you=me, past=True)[0]
         if state.tutorial:
@@ -220,8 +228,7 @@ class Summon(GameKind[SummonGame]):
         private: Reply | None = None
         if ctx.seat != AI:
             after = state.model_copy(update={"game": new})
-            private = views.after_placing(after, me, f"{said} Press **Your hand** on the newest table when your "
-                                                     "turn comes back.")
+            private = views.after_placing(after, me, said)
         return self._played(state, new, ctx, lines, private)
 
     @step(Pass)

@@ -3,12 +3,11 @@ one line, and the result. Read from the engine's state and its previews, never f
 from __future__ import annotations
 
 import engine.summon as sm
-from db.games import GameRecord
-from engine.summon.state import MAX_BATTLE_PHASES, SummonState
+from engine.summon.state import MAX_BATTLE_PHASES, BoardPiece, SummonState
 from engine.summon.where import falling_edge, relation
 
 from .session import SummonGame
-from .text import ROTATION_WORDS, Names, cell_words, counted, plural, unit_words
+from .text import ROTATION_WORDS, Names, at_cell, cell_name, counted, life_change, plural, unit_words
 
 TEXT_ROOM = 1900  # of Discord's 2,000 characters
 
@@ -17,14 +16,21 @@ def names_of(state: SummonGame, you: int | None = None) -> Names:
     return Names((state.name(0), state.name(1)), you)
 
 
+def places_first(state: SummonGame, i: int) -> str:
+    """"**AI** places first" / "**you** place first": the draw's result, the verb agreeing with the name."""
+    names = names_of(state)
+    return f"**{names.who(i)}** place{'' if names.second(i) else 's'} first"
+
+
 def _where(names: Names, e: sm.PiecePlaced) -> str:
-    """Where a piece went, in board words: beside the piece it joined or touched, or its cell."""
+    """Where a piece went: its cell as the hand named it, and the piece it joined or touched."""
     cell = e.piece.cell
     if e.anchor is None:
-        return f"in {cell_words(cell.col, cell.row)}"
-    spot = cell_words(e.anchor.piece.cell.col, e.anchor.piece.cell.row).removeprefix("the ").removesuffix(" cell")
+        return at_cell(cell.col, cell.row)
     whose = names.whose(e.side) if names.second(e.side) else "the"
-    return f"{relation(e.anchor.direction)} {whose} {e.anchor.piece.name} ({spot})"
+    inside = 0 <= cell.col <= 2 and 0 <= cell.row <= 2
+    beside = relation(e.anchor.direction) if inside else "next to"
+    return f"{at_cell(cell.col, cell.row)}, {beside} {whose} {e.anchor.piece.name}"
 
 
 def _placed(names: Names, e: sm.PiecePlaced, past: bool) -> str:
@@ -32,10 +38,13 @@ def _placed(names: Names, e: sm.PiecePlaced, past: bool) -> str:
     return f"{who} {e.piece.name}, a {e.piece.attr} {e.piece.kind} ({ROTATION_WORDS[e.rotation]}), {_where(names, e)}"
 
 
-def _slid(names: Names, e: sm.BoardSlid) -> str:
+def _slid(names: Names, e: sm.BoardSlid, placed: sm.PiecePlaced | None = None) -> str:
     text = f"{names.whose(e.side)} board slides {e.direction}"
+    if placed is not None:  # the cell it now stands in, as the board below names it
+        now = cell_name(placed.piece.cell.col - e.dx, placed.piece.cell.row - e.dy)
+        text += f", so the {placed.piece.name} is now at {now}"
     if e.falls:
-        text += f": the {falling_edge(e.dx, e.dy)} falls off ({counted(tuple(f.card for f in e.falls))})"
+        text += f": the {falling_edge(e.dx, e.dy)} is pushed off ({counted(tuple(f.card for f in e.falls))})"
     return text
 
 
@@ -64,6 +73,7 @@ def event_lines(state: SummonGame, events: list[sm.Event] | tuple[sm.Event, ...]
     lines: list[str] = []
     sentence: list[str] = []
     summoned: list[sm.Summoned] = []
+    placed: sm.PiecePlaced | None = None
 
     def close() -> None:
         if summoned:
@@ -79,9 +89,10 @@ def event_lines(state: SummonGame, events: list[sm.Event] | tuple[sm.Event, ...]
         if isinstance(e, sm.PiecePlaced):
             close()
             sentence.append(_placed(names, e, past))
+            placed = e
         elif isinstance(e, sm.BoardSlid):
             if sentence:
-                sentence[-1] += ": " + _slid(names, e)
+                sentence[-1] += ": " + _slid(names, e, placed)
             else:
                 sentence.append(_slid(names, e))
         elif isinstance(e, sm.Summoned):
@@ -91,11 +102,11 @@ def event_lines(state: SummonGame, events: list[sm.Event] | tuple[sm.Event, ...]
             lines.append(f"{sm.card(e.card).name} finds no enemy unit to hit.")
         elif isinstance(e, sm.UnitHit) and e.turn == 0:
             close()
-            lines.append(f"{e.source} hits {names.unit(e.target.side, e.target.card)}: −{e.damage}"
+            lines.append(f"{e.source} hits {names.unit(e.target.side, e.target.card)}: {life_change(-e.damage)}"
                          + (" — it falls." if e.downed else "."))
         elif isinstance(e, sm.UnitHealed) and e.turn == 0:
             close()
-            lines.append(f"{e.source} heals {names.unit(e.target.side, e.target.card)}: +{e.amount}.")
+            lines.append(f"{e.source} heals {names.unit(e.target.side, e.target.card)}: {life_change(e.amount)}.")
         elif isinstance(e, sm.Passed):
             close()
             lines.append(_PASSES[e.why].format(who=names.does(e.side, "pass", start=True), name=state.name(e.side)))
@@ -111,16 +122,25 @@ def event_lines(state: SummonGame, events: list[sm.Event] | tuple[sm.Event, ...]
 
 
 def _board_words(st: SummonState, i: int) -> str:
+    """Each piece on the board by its cell, and what became of it: a summoned piece stays on the board
+    after its unit has fallen, so the board says so rather than look as if the unit still stood."""
     p = st.players[i]
+    fallen = set(p.fallen)
+
+    def fate(b: BoardPiece) -> str:
+        if not b.summoned:
+            return ""
+        if sm.card(b.card).kind == "spell":
+            return ", cast"
+        return ", summoned, its unit fell" if b.uid in fallen else ", summoned"
     pieces = sorted(p.board, key=lambda b: (b.y, b.x))
-    listed = [f"{sm.card(b.card).name} ({cell_words(b.x - p.ox, b.y - p.oy).removeprefix('the ').removesuffix(' cell')}"
-              f"{', summoned' if b.summoned else ''})" for b in pieces]
+    listed = [f"{sm.card(b.card).name} ({cell_name(b.x - p.ox, b.y - p.oy)}{fate(b)})" for b in pieces]
     return ", ".join(listed) or "empty"
 
 
 def _seat_lines(state: SummonGame, st: SummonState, i: int, with_board: bool) -> str:
     p = st.players[i]
-    head = (f"**{state.name(i)}** — deck {len(p.deck)} · hand: {plural(len(p.hand), 'piece')} · fell off "
+    head = (f"**{state.name(i)}** — deck {len(p.deck)} · hand: {plural(len(p.hand), 'piece')} · pushed off "
             f"{len(p.removed)} · passes {p.passes}")
     line = ", ".join(f"{k + 1}. {unit_words(u)}" for k, u in enumerate(p.line)) or "no units"
     board = f"\n  board: {_board_words(st, i)}" if with_board else ""
@@ -158,16 +178,19 @@ def result_text(state: SummonGame) -> str:
         head = f"**Game over — a draw**: {why}."
     else:
         w = 0 if st.result == "p1" else 1
-        how = {"wiped_out": "wiped out the enemy army", "no_army": "had a unit while the enemy had none",
-               "surrender": f"won: {names.who(1 - w)} surrendered"}.get(st.ending or "", "won")
-        head = f"**Game over — {names.does(w, 'win')}**: {names.who(w)} {how}."
+        how = {"wiped_out": f"{names.who(w)} wiped out the enemy army",
+               "no_army": f"{names.who(w)} had a unit while the enemy had none",
+               "surrender": f"{names.who(1 - w)} surrendered"}.get(st.ending or "", f"{names.who(w)} won")
+        head = f"**Game over — {names.does(w, 'win')}**: {how}."
     decks = f"Decks: {state.name(0)} — {state.seats[0].deck}; {state.name(1)} — {state.seats[1].deck}."
     return f"{head}\n{decks}\nRematch below, or start anew with `/summon ai` or `/summon challenge`."
 
 
-def table_text(state: SummonGame, game: GameRecord) -> str:
-    """The words under the table picture: whose turn and its timer, each battle phase just fought, and
-    each seat's counts, board and battle line (the board left out when room runs short)."""
+def table_text(state: SummonGame) -> str:
+    """The words under the table picture: whose turn, each battle phase just fought, and each seat's
+    counts, board and battle line (the board left out when room runs short). The turn's timer is the
+    board message's own countdown line, which a closed table turns into "Closed"; said here as well,
+    it read "turn ends 40 seconds ago" on every older table."""
     st = state.game
     assert st is not None
     names = names_of(state)
@@ -176,9 +199,8 @@ def table_text(state: SummonGame, game: GameRecord) -> str:
         parts.append(result_text(state))
     else:
         left = st.turns_left[st.to_move]
-        when = f" · turn ends <t:{int(game.deadline.timestamp())}:R>" if game.deadline else ""
         parts.append(f"**{state.name(st.to_move)}** to place ({plural(left, 'placement')} left this summon "
-                     f"phase){when}. {names.who(st.first, start=True)} place{'' if names.second(st.first) else 's'}"
+                     f"phase). {names.who(st.first, start=True)} place{'' if names.second(st.first) else 's'}"
                      " first (drawn). Hands are private: press **Your hand**.")
     for with_board in (True, False):
         text = "\n".join(parts + [_seat_lines(state, st, i, with_board) for i in (0, 1)])
@@ -187,4 +209,5 @@ def table_text(state: SummonGame, game: GameRecord) -> str:
     return text[:TEXT_ROOM]
 
 
-__all__ = ["TEXT_ROOM", "battle_line", "event_lines", "names_of", "result_short", "result_text", "table_text"]
+__all__ = ["TEXT_ROOM", "battle_line", "event_lines", "names_of", "places_first", "result_short", "result_text",
+           "table_text"]

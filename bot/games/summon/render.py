@@ -18,6 +18,8 @@ from engine.summon.pieces import Side
 from engine.summon.state import BoardPiece, Unit
 from engine.summon.view import TableView
 
+from .text import drawn_hearts
+
 ATTR_COLOURS = {
     "neutral": (160, 163, 172), "white": (240, 232, 200), "blue": (70, 144, 232), "green": (88, 186, 96),
     "red": (232, 88, 64), "black": (150, 104, 196),
@@ -165,7 +167,7 @@ def _unit_row(d: ImageDraw.ImageDraw, x: int, y: int, w: int, rank: int, u: Unit
     d.rectangle((x, y, x + w, y + 56), fill=PANEL, outline=ATTR_COLOURS[c.attr], width=2)
     d.text((x + 10, y + 4), f"{rank}. {short_name(c.name, 16)}", font=font(SMALLEST), fill=TEXT)
     draw_hearts(d, x + 10, y + 34, u.ticks, u.max_ticks, size=16)
-    d.text((x + w - 8, y + 30), f"{u.ticks}/{u.max_ticks}", font=font(SMALLEST), fill=MUTED, anchor="ra")
+    d.text((x + w - 8, y + 30), drawn_hearts(u.ticks), font=font(SMALLEST), fill=MUTED, anchor="ra")
 
 
 # --- the table ----------------------------------------------------------------------------------
@@ -205,9 +207,9 @@ def render_table(view: TableView, seats: tuple[Seat, Seat], headline: str, deadl
         y0 = top + i * ROW_H
         d.rectangle((16, y0, TABLE_W - 16, y0 + ROW_H - 12), fill=DARK, outline=GOLD if seat.to_move else RING,
                     width=4 if seat.to_move else 2)
-        title = short_name(seat.name, 20) + (" · places first" if seat.first else "")
+        title = short_name(seat.name, 20) + (" · first to place" if seat.first else "")
         d.text((32, y0 + 10), title, font=font(30), fill=GOLD if seat.to_move else TEXT)
-        counts = f"deck {sv.deck_count} · hand {sv.hand_count} · fell off {sv.removed_count} · passes {sv.passes}"
+        counts = f"deck {sv.deck_count} · hand {sv.hand_count} · pushed off {sv.removed_count} · passes {sv.passes}"
         d.text((TABLE_W - 32, y0 + 16), counts, font=font(SMALLEST), fill=MUTED, anchor="ra")
         draw_board(d, 32, y0 + 56, CELL, sv.board, sv.ox, sv.oy)
         lx = 32 + 3 * CELL + 28
@@ -219,7 +221,7 @@ def render_table(view: TableView, seats: tuple[Seat, Seat], headline: str, deadl
         if len(sv.line) > LINE_ROWS:
             d.text((lx, y0 + ROW_H - 44), f"+{len(sv.line) - LINE_ROWS} more", font=font(SMALLEST), fill=MUTED)
         if not sv.line:
-            d.text((lx, y0 + 92), "no units yet", font=font(SMALLEST), fill=MUTED)
+            d.text((lx, y0 + 92), "every unit fell" if sv.fallen else "no units yet", font=font(SMALLEST), fill=MUTED)
     y = top + 2 * ROW_H
     d.polygon(((30, y + 30), (50, y + 10), (50, y + 30)), fill=GOLD)
     d.text((60, y + 8), "summoned piece", font=font(SMALLEST), fill=GOLD)

@@ -12,7 +12,7 @@ from bot.render.common import BACKGROUND, MUTED, PANEL, TEXT, font
 from engine.summon import BattleReplay, card
 
 from .render import ATTR_COLOURS, DARK, FALL, GOLD, HEAL, HEART, HEART_EMPTY, RING, short_name
-from .text import Names, battle_caption
+from .text import Names, battle_caption, drawn_hearts, picture_words
 
 # --- frames --------------------------------------------------------------------------
 
@@ -90,11 +90,11 @@ def _frame(base: Image.Image, lines: tuple[list[_Live], list[_Live]], names: tup
             words = [short_name(w, 7) for w in c.name.split()][:2]
             for k, word in enumerate(words):
                 d.text((x + 6, top + 4 + 26 * k), word, font=font(SMALL), fill=_p(MUTED if dead else TEXT))
-            d.text((x + 6, top + 58), f"{max(0, u.ticks)}/{u.max_ticks}", font=font(SMALL), fill=_p(MUTED))
+            d.text((x + 6, top + 58), drawn_hearts(u.ticks), font=font(SMALL), fill=_p(MUTED))
             _hearts(d, x + 6, top + 88, u)
             change = (hits or {}).get((side, u.uid))
             if change:
-                tag = f"+{change}" if change > 0 else f"-{-change}"
+                tag = f"{'+' if change > 0 else '-'}{drawn_hearts(abs(change))}"
                 d.rectangle((x + BOX_W - 46, top + BOX_H - 34, x + BOX_W - 2, top + BOX_H - 2), fill=_p(DARK))
                 d.text((x + BOX_W - 24, top + BOX_H - 18), tag, font=font(SMALL + 2),
                        fill=_p(HEAL if change > 0 else FALL), anchor="mm")
@@ -107,8 +107,7 @@ def _frame(base: Image.Image, lines: tuple[list[_Live], list[_Live]], names: tup
         if not line:
             d.text((_box_x(side, 0) + BOX_W // 2, top + BOX_H // 2), "no units", font=font(SMALL), fill=_p(MUTED),
                    anchor="mm")
-    # The picture's font has no minus sign: a hyphen stands for it there.
-    for k, text in enumerate(_wrap(caption.replace("−", "-"), 72)[:2]):
+    for k, text in enumerate(_wrap(picture_words(caption), 72)[:2]):
         d.text((20, top + BOX_H + 24 + 32 * k), text, font=font(SMALL + 2), fill=_p(TEXT))
     if banner:
         d.rectangle((GIF_W // 2 - 220, GIF_H - 52, GIF_W // 2 + 220, GIF_H - 10), fill=_p(DARK), outline=_p(GOLD))

@@ -11,6 +11,7 @@ from engine.rng import seed_from
 from engine.summon.progress import ai_level
 
 from .decks import deck_for, deck_name
+from .narrate import places_first
 from .progress import load_progress
 from .session import KEY, SeatInfo, SummonGame
 
@@ -42,7 +43,7 @@ def new_ai_game(db: Store, user_id: int, name: str, seed: int, level: str | None
     state = ai_game(db, user_id, name, seed, chosen)
     assert state.game is not None
     which = "the gentle AI" if chosen == "gentle" else "the AI"
-    return state, (f"Summon against {which} — the draw: **{state.name(state.game.first)}** places first"
+    return state, (f"Summon against {which} — the draw: {places_first(state, state.game.first)}"
                    + _first_time(db, user_id))
 
 

@@ -1,8 +1,10 @@
 """Summon in words: cells, turns and sides as a player says them, pieces named with their kind, who did
-what with "you" spoken to properly, and the table's lines. Nothing here shows a side code or a
-coordinate; pictures carry the shapes."""
+what with "you" spoken to properly, and the table's lines. A cell has one name everywhere (A1–C3, as
+the slash step and the hand's picture name it) and life one scale (hearts of four quarters, as the
+seed counts it). Nothing here shows a side code or an engine coordinate; pictures carry the shapes."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 import engine.summon as sm
@@ -11,8 +13,6 @@ from engine.summon.render import hearts
 from engine.summon.state import Unit
 
 ROTATION_WORDS = ("as dealt", "turned a quarter right", "turned upside down", "turned a quarter left")
-_ROW_WORDS = ("top", "middle", "bottom")
-_COL_WORDS = ("left", "middle", "right")
 _SLIDES = {(0, -1): ("up", "the bottom row"), (0, 1): ("down", "the top row"),
            (-1, 0): ("left", "the right column"), (1, 0): ("right", "the left column")}
 
@@ -33,21 +33,17 @@ def cell_name(col: int, row: int) -> str:
     return f"below {'ABC'[col]}3"
 
 
-def _inside_words(col: int, row: int) -> str:
-    if (col, row) == (1, 1):
-        return "the centre cell"
-    return f"the {_ROW_WORDS[row]}-{_COL_WORDS[col]} cell"
+def at_cell(col: int, row: int) -> str:
+    """A cell after a verb: "at B2", or "above A1" for a cell just outside (no "at" before "above")."""
+    name = cell_name(col, row)
+    return f"at {name}" if 0 <= col <= 2 and 0 <= row <= 2 else name
 
 
-def cell_words(col: int, row: int) -> str:
-    """A cell in board words: "the top-left cell", "the centre cell", or one just off the board:
-    "just above the board, over the top-right cell"."""
-    if 0 <= col <= 2 and 0 <= row <= 2:
-        return _inside_words(col, row)
-    if col in (-1, 3):
-        return f"just {'right' if col == 3 else 'left'} of the board, beside {_inside_words(2 if col == 3 else 0, row)}"
-    return (f"just {'above' if row == -1 else 'below'} the board, {'over' if row == -1 else 'under'} "
-            f"{_inside_words(col, 0 if row == -1 else 2)}")
+def cell_mark(col: int, row: int) -> str:
+    """A cell's name as a picture letters it, in lines short enough for one cell: "B2", "above\nA1",
+    "right\nof C2"."""
+    head, _, rest = cell_name(col, row).partition(" ")
+    return f"{head}\n{rest}" if rest else head
 
 
 def slide_words(slide: tuple[int, int]) -> tuple[str, str]:
@@ -93,16 +89,60 @@ def named(card_id: str) -> str:
     return f"{sm.card(card_id).name}, {kind_of(card_id)}"
 
 
+_SPELLS = {"damage_front": "deals {} to the enemy front (magic)", "damage_back": "deals {} to the enemy's last unit "
+           "(magic)", "damage_all": "deals {} to every enemy unit (magic)", "heal_front": "heals your front {}",
+           "heal_all": "heals each of your units {}"}
+
+
+def attack_words(c: sm.Card) -> str:
+    """A unit's blow in hearts, as its life is counted: "attack ¾♥", or "cannot attack"."""
+    return "cannot attack" if c.cannot_attack else f"attack {hearts(c.attack)}"
+
+
+def ability_words(c: sm.Card) -> str:
+    """A unit's abilities, amounts in hearts: "ranged, magic, heals ¼♥, armor ¼♥, +½♥ vs black"; a
+    spell's effect: "deals ¾♥ to the enemy front (magic)"."""
+    if c.kind == "spell":
+        return _SPELLS[c.effect or "damage_front"].format(hearts(c.amount))
+    parts = [word for word, has in (("ranged", c.ranged), ("magic", c.magic)) if has]
+    parts += [f"{word} {hearts(n)}" for word, n in (("heals", c.heal), ("armor", c.armor)) if n]
+    parts += ["pierce"] * c.pierce + ([f"thorns {hearts(c.thorns)}"] if c.thorns else [])
+    parts += [f"+{hearts(c.strong_bonus)} vs {c.strong_vs}"] if c.strong_vs else []
+    return ", ".join(parts + ["weak to magic"] * c.weak_to_magic)
+
+
 def details(card_id: str) -> str:
     """A piece's numbers in one line: kind, edges, life, attack, abilities (the seed's long press)."""
     c = sm.card(card_id)
     text = f"{named(card_id)} — {edges_words(c)}"
     if c.kind == "unit":
-        attack = "cannot attack" if c.cannot_attack else f"attack {c.attack}"
-        text += f"; {c.hearts}♥, {attack}"
-        extra = ", ".join(x for x in c.ability_text().split(", ") if x and x != "cannot attack")
-        return text + (f"; {extra}" if extra else "")
-    return text + f"; when summoned: {c.ability_text()}"
+        extra = ability_words(c)
+        return text + f"; {c.hearts}♥, {attack_words(c)}" + (f"; {extra}" if extra else "")
+    return text + f"; when summoned: {ability_words(c)}"
+
+
+def life_change(ticks: int) -> str:
+    """Damage or healing in hearts, as life is shown: −3 ticks -> "−¾♥", +4 -> "+1♥"."""
+    return f"{'+' if ticks > 0 else '−'}{hearts(abs(ticks))}"
+
+
+_QUARTERS = {"": 0, "¼": 1, "½": 2, "¾": 3}
+_HEARTS = re.compile(r"(?=[\d¼½¾])(\d*)([¼½¾]?)♥")
+
+
+def drawn_hearts(ticks: int) -> str:
+    """Hearts in the signs the pictures' font has (it lacks ♥ and the fraction signs): 11 ticks -> "2 3/4"."""
+    whole, part = divmod(max(0, ticks), 4)
+    quarter = f"{part}/4".replace("2/4", "1/2") if part else ""
+    return f"{whole} {quarter}" if whole and part else quarter or str(whole)
+
+
+def picture_words(text: str) -> str:
+    """A caption as a picture can draw it: "−¾♥" -> "-3/4 heart", "4♥" -> "4 hearts"."""
+    def spelled(m: re.Match[str]) -> str:
+        ticks = 4 * int(m[1] or 0) + _QUARTERS[m[2]]
+        return f"{drawn_hearts(ticks)} heart{'' if 0 < ticks <= 4 else 's'}"
+    return _HEARTS.sub(spelled, text).replace("−", "-")
 
 
 def plural(n: int, word: str) -> str:
@@ -157,33 +197,33 @@ def summon_words(summons: tuple[str, ...]) -> str:
 
 
 def fall_words(slide: tuple[int, int], fall_cards: tuple[str, ...]) -> str:
-    """"the board slides right; the left column falls off: Clay Doll ×3" ("" when it does not slide)."""
+    """"the board slides right; the left column is pushed off: Clay Doll ×3" ("" when it does not slide)."""
     if slide == (0, 0):
         return ""
     way, edge = slide_words(slide)
-    return f"the board slides {way}; " + (f"{edge} falls off: {counted(fall_cards)}" if fall_cards
-                                           else "nothing falls off")
+    return f"the board slides {way}; " + (f"{edge} is pushed off: {counted(fall_cards)}" if fall_cards
+                                           else "nothing is pushed off")
 
 
 def placement_effect(summons: tuple[str, ...], fall_cards: tuple[str, ...], slide: tuple[int, int]) -> str:
-    """What a placement summons (in line order) and what falls off, for a select or a preview."""
+    """What a placement summons (in line order) and what is pushed off, for a select or a preview."""
     falls = fall_words(slide, fall_cards)
     return summon_words(summons) + (f"; {falls}" if falls else "")
 
 
 def battle_caption(names: Names, e: sm.BattleEvent) -> str:
-    """One battle event as the replay captions it: "AI's Ember Imp hits your Stone Wall: −2"."""
+    """One battle event as the replay captions it: "AI's Ember Imp hits your Stone Wall: −½♥"."""
     target = names.unit(e.target.side, e.target.card)
     if e.kind == "stalemate":
-        text = f"Neither front can attack: {target} loses heart: −{e.amount}"
+        text = f"Neither front can attack: {target} loses heart: {life_change(-e.amount)}"
     elif e.kind == "thorns":
-        text = f"Thorns of {e.source} hit {target}: −{e.amount}"
+        text = f"Thorns of {e.source} hit {target}: {life_change(-e.amount)}"
     elif e.kind == "heal" or (e.kind == "spell" and e.after > e.before):
         who = names.unit(e.actor.side, e.actor.card) if e.actor is not None else e.source
-        text = f"{who} heals {target}: +{e.amount}"
+        text = f"{who} heals {target}: {life_change(e.amount)}"
     else:
         who = names.unit(e.actor.side, e.actor.card) if e.actor is not None else e.source
-        text = f"{who} {'shoots' if e.kind == 'ranged' else 'hits'} {target}: −{e.amount}"
+        text = f"{who} {'shoots' if e.kind == 'ranged' else 'hits'} {target}: {life_change(-e.amount)}"
     text += " (falls)" if e.destroyed else ""
     return text[:1].upper() + text[1:]
 
@@ -192,6 +232,7 @@ def unit_words(u: Unit) -> str:
     return f"{sm.card(u.card).name} {hearts(u.ticks)}"
 
 
-__all__ = ["Names", "ROTATION_WORDS", "battle_caption", "cell_name", "cell_words", "counted", "details",
-           "edges_words", "fall_words", "kind_of", "named", "placement_effect", "plural",
-           "sides_words", "slide_words", "summon_words", "unit_words"]
+__all__ = ["Names", "ROTATION_WORDS", "ability_words", "at_cell", "attack_words", "battle_caption", "cell_mark",
+           "cell_name", "counted", "details", "drawn_hearts", "edges_words", "fall_words", "kind_of", "life_change",
+           "named", "picture_words", "placement_effect", "plural", "sides_words", "slide_words", "summon_words",
+           "unit_words"]

@@ -7,6 +7,7 @@ from __future__ import annotations
 import engine.summon as sm
 from db.store import Store
 
+from .narrate import places_first
 from .session import SummonGame
 from .starting import ai_game
 
@@ -35,7 +36,7 @@ def after_placement(state: SummonGame, new: sm.SummonState, db: Store) -> tuple[
     game = ai_game(db, me.user_id, me.name, state.seed, "gentle")
     assert game.game is not None
     return game, (f"That is the tutorial done. Now a gentle game against the AI, with your own deck: "
-                  f"**{game.name(game.game.first)}** places first.")
+                  f"{places_first(game, game.game.first)}.")
 
 
 def passing_refused() -> str:

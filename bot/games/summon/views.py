@@ -18,8 +18,9 @@ from .actions import AskSurrender, Cell, Pass, Place, PreviewPlacement, ShowHand
 from .session import SummonGame
 from .text import (
     ROTATION_WORDS,
+    at_cell,
+    cell_mark,
     cell_name,
-    cell_words,
     details,
     fall_words,
     named,
@@ -37,10 +38,10 @@ def _placements(options: list[sm.HandOption], piece: int | None) -> list[sm.Plac
     return [pl for o in options if piece is None or o.piece == piece for r in o.rotations for pl in r.placements]
 
 
-def letters_of(placements: list[sm.Placement]) -> dict[tuple[int, int], str]:
-    """A letter for each cell the placements use, in reading order (top row first), relative cells."""
-    cells = sorted({(pl.col, pl.row) for pl in placements}, key=lambda c: (c[1], c[0]))
-    return {cell: "ABCDEFGHIJKLMNOPQRSTUVWXYZ"[k] for k, cell in enumerate(cells[:26])}
+def marks_of(placements: list[sm.Placement]) -> dict[tuple[int, int], str]:
+    """Each cell the placements use, named on the picture as the list and the thread name it (A1–C3,
+    or "above A1" for a cell just outside); relative cells."""
+    return {(pl.col, pl.row): cell_mark(pl.col, pl.row) for pl in placements}
 
 
 NOW, LATER = "★", "☆"  # marks of a placement that summons at once, and of one that sets a summon up
@@ -55,13 +56,12 @@ def what_it_brings(pl: sm.Placement) -> str:
     return summon_words(pl.summon_cards)
 
 
-def _placement_option(pl: sm.Placement, letter: str, preview: bool) -> Option:
+def _placement_option(pl: sm.Placement, preview: bool) -> Option:
     action = (PreviewPlacement if preview else Place)(pl.piece, pl.rotation, _cell(pl))
-    label = f"{letter} · {sm.card(pl.card).name}, {ROTATION_WORDS[pl.rotation]}: {what_it_brings(pl)}"
+    label = (f"{cell_name(pl.col, pl.row)} · {sm.card(pl.card).name}, {ROTATION_WORDS[pl.rotation]}: "
+             f"{what_it_brings(pl)}")
     falls = fall_words(pl.slide, pl.fall_cards)
-    cell = cell_name(pl.col, pl.row)
-    where = cell if cell.split()[0] in ("right", "left", "above", "below") else f"at {cell}"
-    return Option(label[:100], action, f"{where} · {falls or sides_words(_sides(pl))}"[:100])
+    return Option(label[:100], action, (falls or sides_words(_sides(pl)))[:100])
 
 
 def _cell(pl: sm.Placement) -> Cell:
@@ -99,25 +99,25 @@ def hand(state: SummonGame, me: int, action: ShowHand) -> Reply:
     if pick_first:  # past 25: a piece select, and below it the placements of the first piece that summons
         piece = next((pl.piece for pl in every if pl.summons_now), every[0].piece)
     shown = _placements(options, piece)
-    letters = letters_of(shown)
     listed = "\n".join(f"{k + 1}. {details(o.card)}" for k, o in enumerate(options)) or "Your hand is empty."
     if st.phase == "over":
         turn = "The game is over: the table in the thread shows how it ended."
-    elif not mine:
-        turn = f"It is {state.name(st.to_move)}'s turn: look now, place when it comes back to you."
+    elif not mine:  # said so that it stays true after the other seat has played
+        turn = ("Your next placement: press **Your hand** on the newest table in the thread when it says you are "
+                "to place.")
     elif not every:
         turn = "None of these pieces fits anywhere: Pass (your hand goes back into the deck and you draw anew)."
     elif pick_first:
         first = next(o.name for o in options if o.piece == piece)
         turn = (f"{plural(len(every), 'legal placement')}, too many for one list: the {first}'s are below; choose "
-                "another piece above to see its own. The letters on the picture are the cells.")
+                "another piece above to see its own. The picture names the cells each can go to.")
     else:
         how = "shows its preview first, with a Place button" if action.preview else "places it at once"
-        turn = (f"Choose where it goes below: choosing {how}. The letters on the picture are the cells; {NOW} "
+        turn = (f"Choose where it goes below: choosing {how}. The picture names the cells it can go to; {NOW} "
                 f"summons now, {LATER} sets up a later summon.")
     text = f"**Your hand** (only you see this)\n{listed}\n{turn}"
     p = st.players[me]
-    marks = {(p.ox + col, p.oy + row): letter for (col, row), letter in letters.items()}
+    marks = {(p.ox + col, p.oy + row): mark for (col, row), mark in marks_of(shown).items()}
     title = "Your board and hand" if not shown else "Your board: where each piece can go"
     picture = Picture(elsewhere(render_cards.render_hand_view, list(p.hand), p.board, p.ox, p.oy, marks, title, piece),
                       "hand.png", "Your hand beside your board, each legal cell lettered")
@@ -128,7 +128,7 @@ def hand(state: SummonGame, me: int, action: ShowHand) -> Reply:
         room = 4 - len(selects)
         chunks = [shown[k:k + PER_SELECT] for k in range(0, len(shown), PER_SELECT)][:room]
         for n, chunk in enumerate(chunks):
-            opts = tuple(_placement_option(pl, letters[(pl.col, pl.row)], action.preview) for pl in chunk)
+            opts = tuple(_placement_option(pl, action.preview) for pl in chunk)
             verb = "preview" if action.preview else "place"
             more = f" ({n + 1} of {len(chunks)})" if len(chunks) > 1 else ""
             selects.append(Select("", opts, f"Choose a placement to {verb}{more}", row=len(selects)))
@@ -145,34 +145,33 @@ def hand(state: SummonGame, me: int, action: ShowHand) -> Reply:
 
 
 def preview(state: SummonGame, me: int, action: PreviewPlacement) -> Reply:
-    """What one placement would do, on a copy: what it summons, what falls off; Place beside it."""
+    """What one placement would do, on a copy: what it summons, what is pushed off; Place beside it."""
     st = state.game
     assert st is not None
     options = sm.hand_options(st, me)
     o = next((o for o in options if o.piece == action.piece), None)
     if o is None:
         raise GameError("Preview: that piece is not in your hand — press Your hand for the pieces you hold.")
-    where = cell_name(action.cell.col, action.cell.row)
     pl = next((x for r in o.rotations for x in r.placements
                if x.rotation == action.rotation and (x.col, x.row) == (action.cell.col, action.cell.row)), None)
     if pl is None:
         if st.to_move != me:
-            raise GameError(f"Preview: it is {state.name(st.to_move)}'s turn.")
+            raise GameError("Preview: it is not your turn; the newest table in the thread says who is to place.")
         same = next((r for r in o.rotations if r.rotation == action.rotation), None)
         why = "" if same is not None else " (that turn gives the same sides as another one listed)"
-        raise GameError(f"Preview: {o.name} {ROTATION_WORDS[action.rotation]} cannot go at {where}{why}.")
+        raise GameError(f"Preview: {o.name} {ROTATION_WORDS[action.rotation]} cannot go "
+                        f"{at_cell(action.cell.col, action.cell.row)}{why}.")
     pv = sm.preview(st, pl)
     p = st.players[me]
     ghost = next(b for b in pv.board if b.uid == pl.piece)
     effect = placement_effect(pl.summon_cards, pl.fall_cards, pl.slide)
-    text = (f"**Preview**: {named(pl.card)}, {ROTATION_WORDS[pl.rotation]}, {cell_words(pl.col, pl.row)} "
-            f"({where}): {effect}.")
+    text = f"**Preview**: {named(pl.card)}, {ROTATION_WORDS[pl.rotation]}, {at_cell(pl.col, pl.row)}: {effect}."
     if pl.slide != (0, 0):
-        text += " Pieces crossed out fall off: they return to neither hand nor deck."
+        text += " Pieces crossed out are pushed off: they return to neither hand nor deck (their units stay)."
     picture = Picture(elsewhere(render_cards.render_preview, p.board, p.ox, p.oy, ghost=ghost, falls=pl.falls,
                                 window=(pv.ox, pv.oy) if pl.slide != (0, 0) else None,
-                                title=f"Preview: {o.name} at {where}"),
-                      "preview.png", f"Preview of {o.name} at {where}")
+                                title=f"Preview: {o.name} {at_cell(action.cell.col, action.cell.row)}"),
+                      "preview.png", f"Preview of {o.name} {at_cell(action.cell.col, action.cell.row)}")
     buttons = (Button("Place", Place(pl.piece, pl.rotation, action.cell), "success"),
                Button("Back to the hand", ShowHand(None, True)))
     return Reply(text, picture, buttons=buttons)
@@ -186,7 +185,8 @@ def surrender_question() -> Reply:
 
 def after_placing(state: SummonGame, me: int, said: str) -> Reply:
     """The private answer to a placement: what happened, and the hand now (its controls only while the
-    turn is still the placer's: the next table brings fresh ones)."""
+    turn is still the placer's: the next table brings fresh ones). It names nobody's turn once the turn
+    has passed: the other seat may play a moment later, and this answer is not edited then."""
     view = hand(state, me, ShowHand())
     st = state.game
     assert st is not None
@@ -195,4 +195,4 @@ def after_placing(state: SummonGame, me: int, said: str) -> Reply:
     return Reply(f"{said}\n{view.text}"[:TEXT_ROOM], view.picture, buttons=view.buttons, selects=view.selects)
 
 
-__all__ = ["after_placing", "hand", "letters_of", "preview", "surrender_question"]
+__all__ = ["after_placing", "hand", "marks_of", "preview", "surrender_question"]
