@@ -7,12 +7,11 @@ the centre. Drawn at twice the size and scaled down, for smooth edges.
 """
 from __future__ import annotations
 
-import io
 import math
 
 from PIL import Image, ImageDraw
 
-from bot.render.common import font
+from bot.render.common import font, png_bytes
 from engine.bowls import BowlsGame, goal_text, legal_bowls
 from engine.bowls.themes import get_theme
 
@@ -198,9 +197,7 @@ def render_board(game: BowlsGame) -> bytes:
 
     _panel(d, game, th)
     out = img.reduce(S)
-    buffer = io.BytesIO()
-    out.save(buffer, format="PNG", compress_level=1)
-    return buffer.getvalue()
+    return png_bytes(out)
 
 
 def _wrap(d: ImageDraw.ImageDraw, text: str, f, width: float) -> list[str]:
