@@ -8,7 +8,7 @@ the centre. Drawn at twice the size and scaled down, for smooth edges.
 from __future__ import annotations
 
 import math
-from functools import cache
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -129,7 +129,10 @@ def _decorate(d: ImageDraw.ImageDraw, theme_name: str, accent, width: int, heigh
             d.line([(0, y), (width, y)], fill=(30, 24, 56), width=S)
 
 
-@cache
+BACKDROPS_KEPT = 3  # themes' backdrops remembered (5 MB each at twice the size); most boards use a few
+
+
+@lru_cache(maxsize=BACKDROPS_KEPT)
 def _backdrop(theme_name: str) -> Image.Image:
     """What every board of a theme shares, drawn once per theme (each board draws on a copy): the ground,
     the theme's surroundings and the sowing direction in the middle of the ring."""
