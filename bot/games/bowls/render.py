@@ -7,12 +7,12 @@ the centre. Drawn at twice the size and scaled down, for smooth edges.
 """
 from __future__ import annotations
 
-import io
 import math
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from bot.render.common import font
+from bot.render.common import font, png_bytes
 from engine.bowls import BowlsGame, goal_text, legal_bowls
 from engine.bowls.themes import get_theme
 
@@ -129,26 +129,38 @@ def _decorate(d: ImageDraw.ImageDraw, theme_name: str, accent, width: int, heigh
             d.line([(0, y), (width, y)], fill=(30, 24, 56), width=S)
 
 
-def render_board(game: BowlsGame) -> bytes:
-    """The board as PNG bytes, about 800×560."""
-    th = get_theme(game.theme)
+BACKDROPS_KEPT = 3  # themes' backdrops remembered (5 MB each at twice the size); most boards use a few
+
+
+@lru_cache(maxsize=BACKDROPS_KEPT)
+def _backdrop(theme_name: str) -> Image.Image:
+    """What every board of a theme shares, drawn once per theme (each board draws on a copy): the ground,
+    the theme's surroundings and the sowing direction in the middle of the ring."""
+    th = get_theme(theme_name)
     W, H = WIDTH * S, HEIGHT * S
     img = Image.new("RGB", (W, H), th.background)
     d = ImageDraw.Draw(img)
     _decorate(d, th.name, th.accent, W, H)
+    cx, cy = CENTER[0] * S, CENTER[1] * S
+    d.arc([cx - 70 * S, cy - 70 * S, cx + 70 * S, cy + 70 * S], -80, 200, fill=th.rim, width=4 * S)
+    ax, ay = _xy(cx, cy, 70 * S, 290)
+    d.polygon([_xy(ax, ay, 12 * S, a) for a in (20, 140, 260)], fill=th.rim)
+    d.text((cx, cy - 10 * S), "clockwise", fill=th.text, font=font(15 * S), anchor="mm")
+    d.text((cx, cy + 12 * S), "1 > 2 > ... > 12", fill=th.text, font=font(12 * S), anchor="mm")
+    return img
+
+
+def render_board(game: BowlsGame) -> bytes:
+    """The board as PNG bytes, about 800×560."""
+    th = get_theme(game.theme)
+    img = _backdrop(th.name).copy()
+    d = ImageDraw.Draw(img)
 
     frozen, reverse, volcano = (set(game.flags(k)) for k in ("frozen", "reverse", "volcano"))
     mods: dict[tuple[int, str], int] = {(m.bowl, m.kind): m.moves_left for m in game.modifiers}
     choosable = set(legal_bowls(game))
-    small, label, tiny = font(15 * S), font(17 * S), font(12 * S)
+    label, tiny = font(17 * S), font(12 * S)
     cx, cy = CENTER[0] * S, CENTER[1] * S
-
-    # the sowing direction in the middle of the ring
-    d.arc([cx - 70 * S, cy - 70 * S, cx + 70 * S, cy + 70 * S], -80, 200, fill=th.rim, width=4 * S)
-    ax, ay = _xy(cx, cy, 70 * S, 290)
-    d.polygon([_xy(ax, ay, 12 * S, a) for a in (20, 140, 260)], fill=th.rim)
-    d.text((cx, cy - 10 * S), "clockwise", fill=th.text, font=small, anchor="mm")
-    d.text((cx, cy + 12 * S), "1 > 2 > ... > 12", fill=th.text, font=tiny, anchor="mm")
 
     for i in range(12):
         n = i + 1
@@ -198,9 +210,7 @@ def render_board(game: BowlsGame) -> bytes:
 
     _panel(d, game, th)
     out = img.reduce(S)
-    buffer = io.BytesIO()
-    out.save(buffer, format="PNG", compress_level=1)
-    return buffer.getvalue()
+    return png_bytes(out)
 
 
 def _wrap(d: ImageDraw.ImageDraw, text: str, f, width: float) -> list[str]:

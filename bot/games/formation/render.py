@@ -234,25 +234,29 @@ def _replay_background(result: BattleResult) -> Image.Image:
     return img
 
 
+REPLAY_CARDS_KEPT = 512  # a replay's cards (creature, HP, shield) remembered across replays: about 15 MB
+
+
+@lru_cache(maxsize=REPLAY_CARDS_KEPT)
+def _replay_card(name: str, hp: int, mx: int, shield: int) -> Image.Image:
+    """One card of a replay frame. Cards stand on the plain ground (the channel, headers and panel are
+    clear of them), so a card looks the same in every replay: a retried puzzle's cards, and the cards
+    that do not change from one round to the next, are drawn once and pasted."""
+    card = Image.new("RGB", (CARD_W + 1, CARD_H + 1), BACKGROUND)
+    _card(ImageDraw.Draw(card), 0, 0, name, hp=hp, mx=mx, shield=shield)
+    return card
+
+
 class _ReplayPainter:
-    """Draws a replay's frames on its shared background; a card (creature, HP, shield) is drawn once
-    and pasted wherever it recurs, since most cards do not change from one round to the next."""
+    """Draws a replay's frames on its shared background, pasting each card (`_replay_card`)."""
 
     def __init__(self, result: BattleResult) -> None:
         self.result = result
         self.background = _replay_background(result)
-        self.cards: dict[tuple, Image.Image] = {}
 
     def _card(self, side: str, slot: str, hp: int, shield: int) -> tuple[Image.Image, tuple[int, int]]:
-        x, y = _slot_box(side, slot)
-        key = (side, slot, hp, shield)
-        card = self.cards.get(key)
-        if card is None:
-            card = self.background.crop((x, y, x + CARD_W + 1, y + CARD_H + 1))
-            lineup = self.result.a if side == "a" else self.result.b
-            _card(ImageDraw.Draw(card), 0, 0, lineup[slot], hp=hp, mx=self.result.max_hp[side][slot], shield=shield)
-            self.cards[key] = card
-        return card, (x, y)
+        lineup = self.result.a if side == "a" else self.result.b
+        return _replay_card(lineup[slot], hp, self.result.max_hp[side][slot], shield), _slot_box(side, slot)
 
     def frame(self, hp: dict[str, tuple[int, ...]], shields: dict[str, tuple[int, ...]] | None,
               title: str, lines: list[str], banner: str | None = None,

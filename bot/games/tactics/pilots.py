@@ -14,13 +14,13 @@ from collections.abc import Awaitable, Callable
 from datetime import datetime
 from typing import Any
 
-from bot.companion import CompanionDecision, CompanionPilot, auto_decision
-from bot.core import processes
+from bot.companion import CompanionDecision, CompanionPilot
 from bot.core.seats import PilotNeeds
 from bot.settings import Settings
 from db import companion as decision_store
 
 from .actions import PilotTurn
+from .plans import auto_decided
 from .session import PILOT_SECONDS, TacticsSession, player_call
 
 
@@ -49,10 +49,10 @@ class AutoPilot(_Built):
     """`auto`: the planner's first ready-made turn, as soon as the phase opens."""
 
     async def decide(self, state: TacticsSession, seat: str, deadline: datetime) -> PilotTurn:
-        """Planned in a worker process, ahead of the pictures queued there (deadline work); only storing
-        the decision takes the store worker."""
+        """Planned in a worker process, ahead of the pictures queued there (deadline work), once per
+        position (plans.py); only storing the decision takes the store worker."""
         began = time.perf_counter()
-        decision = await processes.shared().call(auto_decision, state.fight, "companion", urgent=True)
+        decision = await auto_decided(state.fight, "companion")
         decision.latency_s = round(time.perf_counter() - began, 3)
         await self.run(self._store, decision, state)
         return _action(decision, state)

@@ -5,11 +5,9 @@ Columns A-M run west to east along the top, rows 1-9 north to south down the lef
 """
 from __future__ import annotations
 
-import io
-
 from PIL import Image, ImageDraw
 
-from bot.render.common import BACKGROUND, MUTED, PANEL, TEXT, font
+from bot.render.common import BACKGROUND, MUTED, PANEL, TEXT, font, png_bytes
 from engine.tactics import FightState
 from engine.tactics.board import COLS, EXIT, H, W
 from engine.tactics.rules import enrage_bonus
@@ -156,6 +154,4 @@ def render_board(s: FightState) -> bytes:
     for f in s.fighters:
         if f.standing:
             _token(d, s, f)
-    buffer = io.BytesIO()
-    image.save(buffer, format="PNG", compress_level=1)
-    return buffer.getvalue()
+    return png_bytes(image)
