@@ -83,6 +83,23 @@ load's; CPU ms per press is bot process + workers):
 
 At 80 members, two runs each back to back (load 3.6-6.0): before 18.4 and 19.4 ms/press, after 14.8
 and 14.3.
+
+The same code (f596d22) on a quiet machine (no other work; load at the row's end):
+
+| members | presses/s | answer p50 / p95 / p99 ms | CPU ms/press | stall ms | RSS MB | load |
+| --- | --- | --- | --- | --- | --- | --- |
+| 10 | 10.0 | 12 / 51 / 84 | 7.4 + 16.5 | 9 | 156 | 1.04 |
+| 30 | 30.0 | 14 / 47 / 60 | 6.6 + 12.5 | 41 | 255 | 0.79 |
+| 60 | 60.0 | 20 / 64 / 88 | 6.2 + 11.9 | 84 | 436 | 1.59 |
+| 80 | 80.0 | 69 / 204 / 279 | 6.5 + 11.7 | 146 | 664 | 1.66 |
+| 100 | 99.8 | 560 / 969 / 1,041 | 5.8 + 10.5 | 181 | 940 | 1.93 |
+| 120 | 104.7 | 1,121 / 1,737 / 2,629 | 5.7 + 9.8 | 230 | 1,209 | 2.20 |
+
+Capacity 104.7 presses/s (target 90) and the answer p99 at 80 members, 279 ms (target 500), are met;
+two more runs of the 80 row alone gave 324 and 311 ms. The longest stall grows with the row because
+full garbage collections walk a heap that grows with everything SimCord keeps (every message and
+picture: RSS above); the members play the same campaign fights and puzzles, so the plans and picture
+parts the bot remembers are shared more often here than between real players.
 """
 from __future__ import annotations
 
