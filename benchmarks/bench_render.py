@@ -6,6 +6,10 @@ Targets: a replay GIF <= 150 ms median (issue 14: the Battle press renders one);
 no issue target and are shown for scale (each press or step renders one). Figures are CPU time of this process
 (time.process_time) per picture, median and p90; the load average at the start is printed because
 the machine may be shared. The battles are played before the timing: only the drawing is timed.
+
+Measured back to back, load 2.0 on 2 CPUs, before and after the pictures drew pushes, fallen units' corners,
+board labels and tags as wide as their text: tactics board 3 -> 3 ms, summon table 15-16 -> 16 ms, hand
+6 -> 5-6 ms, battle GIF 15 -> 14 ms (medians).
 """
 from __future__ import annotations
 
