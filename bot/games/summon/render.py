@@ -32,6 +32,7 @@ FALL = (255, 90, 90)
 RING = (58, 60, 66)
 DARK = (22, 23, 26)
 SMALLEST = 24  # px on a picture drawn at 2×: 12 px where Discord shows it
+LABEL_ROOM = 30  # px left of and above a labelled board for its row numbers and column letters
 
 
 def _mix(a: tuple[int, int, int], b: tuple[int, int, int], t: float) -> tuple[int, int, int]:
@@ -58,9 +59,10 @@ def _geometry(x: int, y: int, size: int) -> tuple[tuple[int, int, int, int], int
 
 def draw_body(d: ImageDraw.ImageDraw, x: int, y: int, size: int, cid: str, sides: tuple[Side, ...], *,
               summoned: bool = False, label: bool = True, outline: tuple[int, int, int] | None = None,
-              ghost: bool = False, under: tuple[int, int, int] = BACKGROUND) -> None:
+              ghost: bool = False, under: tuple[int, int, int] = BACKGROUND, fell: bool = False) -> None:
     """A piece's body with its blanks cut in (a notch edged in the blank's attribute colour). Its tabs
-    are drawn by `draw_tabs`, after every body of a board, so a tab sits in its neighbour's notch."""
+    are drawn by `draw_tabs`, after every body of a board, so a tab sits in its neighbour's notch. A
+    summoned piece has a gold corner; one whose unit `fell` in battle, a dark corner edged in red."""
     c = card(cid)
     body, r, mids = _geometry(x, y, size)
     colour = ATTR_COLOURS[c.attr]
@@ -81,8 +83,17 @@ def draw_body(d: ImageDraw.ImageDraw, x: int, y: int, size: int, cid: str, sides
             d.text(((body[0] + body[2]) // 2, top + k * step), word, font=font(max(SMALLEST, size // 6)),
                    fill=TEXT, anchor="mm")
     if summoned:
-        d.polygon(((body[2] - size // 5, body[1] + 3), (body[2] - 3, body[1] + 3), (body[2] - 3, body[1] + size // 5)),
-                  fill=GOLD)
+        corner_mark(d, body[2] - 3, body[1] + 3, size // 5 - 3, fell=fell)
+
+
+def corner_mark(d: ImageDraw.ImageDraw, right: int, top: int, side: int, *, fell: bool = False) -> None:
+    """A summoned piece's corner (a triangle in the top right corner at `right`, `top`): gold while its
+    unit stands, dark edged in red once the unit fell; the table's legend shows both."""
+    triangle = ((right - side, top), (right, top), (right, top + side))
+    if fell:
+        d.polygon(triangle, fill=DARK, outline=FALL, width=4)
+    else:
+        d.polygon(triangle, fill=GOLD)
 
 
 def draw_tabs(d: ImageDraw.ImageDraw, x: int, y: int, size: int, sides: tuple[Side, ...]) -> None:
@@ -107,13 +118,15 @@ def draw_piece(d: ImageDraw.ImageDraw, x: int, y: int, size: int, cid: str, side
 def draw_board(d: ImageDraw.ImageDraw, x0: int, y0: int, cell: int, board: Iterable[BoardPiece], ox: int, oy: int,
                *, ring: bool = False, marks: dict[tuple[int, int], str] | None = None,
                falls: Iterable[int] = (), ghost: BoardPiece | None = None,
-               window: tuple[int, int] | None = None) -> None:
+               window: tuple[int, int] | None = None, fallen: Iterable[int] = (), labels: bool = False) -> None:
     """A player's board: the active 3×3 (and with `ring` the cells one step outside it) at (x0, y0).
     `marks` letter cells (absolute x, y); `falls` are pieces crossed out; `ghost` a piece not yet
-    placed; `window` the window after a slide, outlined."""
+    placed; `window` the window after a slide, outlined; `fallen` summoned pieces whose unit fell in
+    battle (their corner mark says so); `labels` names the 3×3's columns A-C and rows 1-3 as the words
+    do, in the LABEL_ROOM the caller leaves left of and above (x0, y0)."""
     span = range(-1, 4) if ring else range(0, 3)
     base = 1 if ring else 0
-    gone = set(falls)
+    gone, fell = set(falls), set(fallen)
     for r in span:
         for c in span:
             if ring and (c in (-1, 3)) and (r in (-1, 3)):
@@ -129,7 +142,7 @@ def draw_board(d: ImageDraw.ImageDraw, x0: int, y0: int, cell: int, board: Itera
             shown.append((b, x0 + (c + base) * cell, y0 + (r + base) * cell, 0 <= c <= 2 and 0 <= r <= 2))
     for b, px, py, inside in shown:
         is_ghost = ghost is not None and b.uid == ghost.uid
-        draw_body(d, px, py, cell, b.card, b.sides, summoned=b.summoned, ghost=is_ghost,
+        draw_body(d, px, py, cell, b.card, b.sides, summoned=b.summoned, ghost=is_ghost, fell=b.uid in fell,
                   outline=GOLD if is_ghost else None, under=PANEL if inside else BACKGROUND)
     for b, px, py, _ in shown:
         draw_tabs(d, px, py, cell, b.sides)
@@ -139,11 +152,18 @@ def draw_board(d: ImageDraw.ImageDraw, x0: int, y0: int, cell: int, board: Itera
     for (x, y), text in (marks or {}).items():
         px, py = x0 + (x - ox + base) * cell, y0 + (y - oy + base) * cell
         d.rectangle((px + 5, py + 5, px + cell - 6, py + cell - 6), outline=GOLD, width=3)
-        d.text((px + cell // 2, py + cell // 2), text, font=font(max(SMALLEST, cell // 3)), fill=GOLD, anchor="mm")
+        size = cell // 4 if "\n" in text else cell // 3  # two lines ("above\nA1") clear of the box
+        d.text((px + cell // 2, py + cell // 2), text, font=font(max(SMALLEST, size)), fill=GOLD, anchor="mm",
+               align="center")
     if window is not None:
         wx, wy = window[0] - ox, window[1] - oy
         d.rectangle((x0 + (wx + base) * cell, y0 + (wy + base) * cell,
                      x0 + (wx + base + 3) * cell - 1, y0 + (wy + base + 3) * cell - 1), outline=GOLD, width=4)
+    if labels:
+        for k in range(3):
+            middle = (k + base) * cell + cell // 2
+            d.text((x0 + middle, y0 - LABEL_ROOM // 2), "ABC"[k], font=font(SMALLEST), fill=MUTED, anchor="mm")
+            d.text((x0 - LABEL_ROOM // 2, y0 + middle), str(k + 1), font=font(SMALLEST), fill=MUTED, anchor="mm")
 
 
 # --- hearts and units ---------------------------------------------------------------------------
@@ -174,7 +194,7 @@ def _unit_row(d: ImageDraw.ImageDraw, x: int, y: int, w: int, rank: int, u: Unit
 
 TABLE_W = 1100
 CELL = 140
-ROW_H = 3 * CELL + 96
+ROW_H = 3 * CELL + 96 + LABEL_ROOM
 LINE_ROWS = 8  # units shown per line, in two columns
 
 
@@ -211,8 +231,9 @@ def render_table(view: TableView, seats: tuple[Seat, Seat], headline: str, deadl
         d.text((32, y0 + 10), title, font=font(30), fill=GOLD if seat.to_move else TEXT)
         counts = f"deck {sv.deck_count} · hand {sv.hand_count} · pushed off {sv.removed_count} · passes {sv.passes}"
         d.text((TABLE_W - 32, y0 + 16), counts, font=font(SMALLEST), fill=MUTED, anchor="ra")
-        draw_board(d, 32, y0 + 56, CELL, sv.board, sv.ox, sv.oy)
-        lx = 32 + 3 * CELL + 28
+        bx, by = 32 + LABEL_ROOM, y0 + 56 + LABEL_ROOM
+        draw_board(d, bx, by, CELL, sv.board, sv.ox, sv.oy, fallen=sv.fallen, labels=True)
+        lx = bx + 3 * CELL + 28
         lw = (TABLE_W - 48 - lx - 16) // 2
         d.text((lx, y0 + 56), "battle line, front first", font=font(SMALLEST), fill=MUTED)
         for k, u in enumerate(sv.line[:LINE_ROWS]):
@@ -223,8 +244,10 @@ def render_table(view: TableView, seats: tuple[Seat, Seat], headline: str, deadl
         if not sv.line:
             d.text((lx, y0 + 92), "every unit fell" if sv.fallen else "no units yet", font=font(SMALLEST), fill=MUTED)
     y = top + 2 * ROW_H
-    d.polygon(((30, y + 30), (50, y + 10), (50, y + 30)), fill=GOLD)
+    corner_mark(d, 50, y + 10, 20)
     d.text((60, y + 8), "summoned piece", font=font(SMALLEST), fill=GOLD)
+    corner_mark(d, 290, y + 10, 20, fell=True)
+    d.text((300, y + 8), "unit fell", font=font(SMALLEST), fill=MUTED)
     return png_bytes(img)
 
 

@@ -13,21 +13,23 @@ from engine.summon import card
 from engine.summon.pieces import FLAT, Side, blank, tab
 from engine.summon.state import BoardPiece, HandPiece
 
-from .render import ATTR_COLOURS, FALL, GOLD, HEAL, SMALLEST, draw_board, draw_piece, short_name
+from .render import ATTR_COLOURS, FALL, GOLD, HEAL, LABEL_ROOM, SMALLEST, draw_board, draw_piece, short_name
 
 CELL = 130
 
 
 def render_hand_view(hand: list[HandPiece], board: Iterable[BoardPiece], ox: int, oy: int,
-                     marks: dict[tuple[int, int], str], title: str, chosen: int | None = None) -> bytes:
+                     marks: dict[tuple[int, int], str], title: str, chosen: int | None = None,
+                     fallen: Iterable[int] = ()) -> bytes:
     """The owner's board with the cells one step outside it, each legal cell lettered, and beside it
     the hand as dealt (the chosen piece outlined)."""
     size = 190
-    board_w = 5 * CELL
-    img = Image.new("RGB", (board_w + 80 + size + 40, max(5 * CELL, 3 * (size + 56)) + 80), BACKGROUND)
+    board_w = LABEL_ROOM + 5 * CELL
+    img = Image.new("RGB", (board_w + 80 + size + 40, max(LABEL_ROOM + 5 * CELL, 3 * (size + 56)) + 80), BACKGROUND)
     d = ImageDraw.Draw(img)
     d.text((24, 14), short_name(title, 48), font=font(32), fill=TEXT)
-    draw_board(d, 24, 64, CELL, list(board), ox, oy, ring=True, marks=marks)
+    draw_board(d, 24 + LABEL_ROOM, 64 + LABEL_ROOM, CELL, list(board), ox, oy, ring=True, marks=marks, fallen=fallen,
+               labels=True)
     x = board_w + 64
     for k, hp in enumerate(hand):
         y = 64 + k * (size + 56)
@@ -41,13 +43,14 @@ def render_hand_view(hand: list[HandPiece], board: Iterable[BoardPiece], ox: int
 
 
 def render_preview(board: Iterable[BoardPiece], ox: int, oy: int, *, ghost: BoardPiece, falls: Iterable[int],
-                   window: tuple[int, int] | None, title: str) -> bytes:
+                   window: tuple[int, int] | None, title: str, fallen: Iterable[int] = ()) -> bytes:
     """One placement before it is made: the new piece outlined, pieces that would fall off crossed
     out, the window after a slide outlined."""
-    img = Image.new("RGB", (5 * CELL + 48, 5 * CELL + 88), BACKGROUND)
+    img = Image.new("RGB", (LABEL_ROOM + 5 * CELL + 48, LABEL_ROOM + 5 * CELL + 88), BACKGROUND)
     d = ImageDraw.Draw(img)
     d.text((24, 14), short_name(title, 34), font=font(30), fill=TEXT)
-    draw_board(d, 24, 64, CELL, list(board), ox, oy, ring=True, falls=falls, ghost=ghost, window=window)
+    draw_board(d, 24 + LABEL_ROOM, 64 + LABEL_ROOM, CELL, list(board), ox, oy, ring=True, falls=falls, ghost=ghost,
+               window=window, fallen=fallen, labels=True)
     return png_bytes(img)
 
 

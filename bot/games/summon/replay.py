@@ -94,9 +94,10 @@ def _frame(base: Image.Image, lines: tuple[list[_Live], list[_Live]], names: tup
             _hearts(d, x + 6, top + 88, u)
             change = (hits or {}).get((side, u.uid))
             if change:
-                tag = f"{'+' if change > 0 else '-'}{drawn_hearts(abs(change))}"
-                d.rectangle((x + BOX_W - 46, top + BOX_H - 34, x + BOX_W - 2, top + BOX_H - 2), fill=_p(DARK))
-                d.text((x + BOX_W - 24, top + BOX_H - 18), tag, font=font(SMALL + 2),
+                tag = change_tag(change)
+                box = tag_box(x, top, tag)
+                d.rectangle(box, fill=_p(DARK))
+                d.text(((box[0] + box[2]) // 2, (box[1] + box[3]) // 2), tag, font=font(TAG_SIZE),
                        fill=_p(HEAL if change > 0 else FALL), anchor="mm")
             if dead:
                 d.line((x + 6, top + 6, x + BOX_W - 6, top + BOX_H - 6), fill=_p(FALL), width=4)
@@ -113,6 +114,22 @@ def _frame(base: Image.Image, lines: tuple[list[_Live], list[_Live]], names: tup
         d.rectangle((GIF_W // 2 - 220, GIF_H - 52, GIF_W // 2 + 220, GIF_H - 10), fill=_p(DARK), outline=_p(GOLD))
         d.text((GIF_W // 2, GIF_H - 31), banner, font=font(28), fill=_p(GOLD), anchor="mm")
     return img
+
+
+TAG_SIZE, TAG_PAD = SMALL + 2, 6  # a damage or healing tag's font, and its room each side of the text
+
+
+def change_tag(change: int) -> str:
+    """A unit's change of life in one action as its tag says it: "-1 1/2", "+3/4"."""
+    return f"{'+' if change > 0 else '-'}{drawn_hearts(abs(change))}"
+
+
+def tag_box(x: int, top: int, tag: str) -> tuple[int, int, int, int]:
+    """The tag's box in the bottom right corner of the unit's box at (x, top), as wide as its text
+    (widening leftward, never past the unit's box)."""
+    width = min(BOX_W - 4, max(44, int(font(TAG_SIZE).getlength(tag)) + 2 * TAG_PAD))
+    right = x + BOX_W - 2
+    return right - width, top + BOX_H - 34, right, top + BOX_H - 2
 
 
 MAX_FRAMES = 120
@@ -181,4 +198,4 @@ def _caption(group: list, names: Names) -> str:
     return "; ".join(battle_caption(names, e) for e in group)
 
 
-__all__ = ["render_battle"]
+__all__ = ["change_tag", "render_battle", "tag_box"]

@@ -119,7 +119,8 @@ def hand(state: SummonGame, me: int, action: ShowHand) -> Reply:
     p = st.players[me]
     marks = {(p.ox + col, p.oy + row): mark for (col, row), mark in marks_of(shown).items()}
     title = "Your board and hand" if not shown else "Your board: where each piece can go"
-    picture = Picture(elsewhere(render_cards.render_hand_view, list(p.hand), p.board, p.ox, p.oy, marks, title, piece),
+    picture = Picture(elsewhere(render_cards.render_hand_view, list(p.hand), p.board, p.ox, p.oy, marks, title, piece,
+                                tuple(p.fallen)),
                       "hand.png", "Your hand beside your board, each legal cell lettered")
     selects: list[Select] = []
     if mine and len(placeable) > 1 and (pick_first or action.piece is not None):
@@ -170,7 +171,8 @@ def preview(state: SummonGame, me: int, action: PreviewPlacement) -> Reply:
         text += " Pieces crossed out are pushed off: they return to neither hand nor deck (their units stay)."
     picture = Picture(elsewhere(render_cards.render_preview, p.board, p.ox, p.oy, ghost=ghost, falls=pl.falls,
                                 window=(pv.ox, pv.oy) if pl.slide != (0, 0) else None,
-                                title=f"Preview: {o.name} {at_cell(action.cell.col, action.cell.row)}"),
+                                title=f"Preview: {o.name} {at_cell(action.cell.col, action.cell.row)}",
+                                fallen=tuple(p.fallen)),
                       "preview.png", f"Preview of {o.name} {at_cell(action.cell.col, action.cell.row)}")
     buttons = (Button("Place", Place(pl.piece, pl.rotation, action.cell), "success"),
                Button("Back to the hand", ShowHand(None, True)))

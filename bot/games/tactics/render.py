@@ -5,16 +5,20 @@ Columns A-M run west to east along the top, rows 1-9 north to south down the lef
 """
 from __future__ import annotations
 
+from math import cos, pi, sin
+
 from PIL import Image, ImageDraw
 
 from bot.render.common import BACKGROUND, MUTED, PANEL, TEXT, font, png_bytes
 from engine.tactics import FightState
-from engine.tactics.board import COLS, EXIT, H, W
+from engine.tactics.board import COLS, COMPASS, EXIT, H, W
+from engine.tactics.pushes_ahead import PushAhead, pushes_ahead
 from engine.tactics.rules import enrage_bonus
 
 T = 44                    # a tile's side in pixels
-LEFT, TOP = 26, 70        # room for row numbers, and for the goal chip and column letters
-WIDTH, HEIGHT = LEFT + W * T + 10, TOP + H * T + 10
+LEFT, TOP = 30, 70        # room for row numbers, and for the goal chip and column letters
+EDGE = 16                 # room past the grid's edges for a splat against them
+WIDTH, HEIGHT = LEFT + W * T + EDGE, TOP + H * T + EDGE
 
 TERRAIN = {
     ".": (104, 136, 74), "=": (184, 160, 112), "~": (112, 178, 200), "w": (52, 112, 178),
@@ -25,6 +29,8 @@ TELEGRAPH = (226, 62, 52)
 MOSS = (62, 170, 70)
 SIDE_FILL = {"hero": (58, 110, 232), "companion": (30, 170, 160), "strays": (214, 96, 40)}
 STATUS_FILL = {"soaked": (80, 160, 255), "prone": (170, 170, 170), "rooted": (90, 200, 90)}
+HALO = (20, 20, 24)       # the dark edge that keeps a red mark readable on a red-shaded tile
+STOPPED_SHORT = ("splat", "water", "deep_water")  # pushes that end against the next tile, not on a tile
 GOAL_WORDS = {"rout": "ROUT", "hold": "HOLD to the end of round {hold}", "break_out": "BREAK OUT"}
 
 
@@ -61,7 +67,7 @@ def _header(d: ImageDraw.ImageDraw, s: FightState) -> None:
         x += width + 6
     small = font(13)
     for col in range(W):
-        d.text((LEFT + col * T + T // 2 - 4, TOP - 20), COLS[col], font=small, fill=MUTED)
+        d.text((LEFT + col * T + T // 2 - 4, TOP - 24), COLS[col], font=small, fill=MUTED)
     for row in range(H):
         d.text((6, TOP + row * T + T // 2 - 8), str(row + 1), font=small, fill=MUTED)
 
@@ -118,6 +124,37 @@ def _arrow(d: ImageDraw.ImageDraw, a: tuple[int, int], b: tuple[int, int]) -> No
                (bx - ux * 10 + uy * 6, by - uy * 10 - ux * 6)], fill=TELEGRAPH)
 
 
+def _push(d: ImageDraw.ImageDraw, p: PushAhead) -> None:
+    """A telegraph's push on a duo member caught in it: an arrow from the member's token toward where it
+    lands, in the telegraph's colour; stopped by the edge, rock, a barrel or a fighter, the arrow ends
+    on that side of the landing tile in a splat. A push held where it stands draws nothing."""
+    if p.how == "held":
+        return
+    hx, hy = COMPASS[p.heading]
+    (fx, fy), (tx, ty) = _centre(p.frm), _centre(p.to)
+    if p.how in STOPPED_SHORT:   # the side (or corner) of the landing tile the push meets
+        tx, ty = tx + hx * T // 2, ty + hy * T // 2
+    length = max(1.0, ((tx - fx) ** 2 + (ty - fy) ** 2) ** 0.5)
+    ux, uy = (tx - fx) / length, (ty - fy) / length
+    if p.how == "splat":   # just past where the push meets what stops it; the head stops short of it
+        _splat(d, tx + ux * 3, ty + uy * 3)
+        tx, ty = tx - ux * 2, ty - uy * 2
+    base = (tx - ux * 13, ty - uy * 13)
+    start = (fx + ux * 14, fy + uy * 14)   # from the token's rim, so its letter stays clear
+    if length > 30:   # room for a shaft between the rim and the head
+        d.line((*start, *base), fill=HALO, width=8)
+        d.line((*start, *base), fill=TELEGRAPH, width=4)
+    d.polygon([(tx, ty), (base[0] - uy * 8, base[1] + ux * 8), (base[0] + uy * 8, base[1] - ux * 8)],
+              fill=TELEGRAPH, outline=HALO, width=2)
+
+
+def _splat(d: ImageDraw.ImageDraw, cx: float, cy: float) -> None:
+    """A splat: an eight-pointed burst where a push meets what stops it."""
+    points = [(cx + r * cos(a), cy + r * sin(a))
+              for k in range(16) for r, a in [(13 if k % 2 == 0 else 6, k * pi / 8)]]
+    d.polygon(points, fill=TELEGRAPH, outline=HALO, width=1)
+
+
 def _token(d: ImageDraw.ImageDraw, s: FightState, f) -> None:
     cx, cy = _centre(f.pos)
     fill = SIDE_FILL["strays" if f.side == "strays" else f.id]
@@ -154,4 +191,7 @@ def render_board(s: FightState) -> bytes:
     for f in s.fighters:
         if f.standing:
             _token(d, s, f)
+    for tg in s.telegraphs:   # over the tokens: a push starts at its member's rim
+        for push in pushes_ahead(s, tg):
+            _push(d, push)
     return png_bytes(image)
