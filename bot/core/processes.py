@@ -74,9 +74,11 @@ class _Call:
 class Processes:
     """Worker processes for pure calls, with an urgent lane; see the module's docstring."""
 
-    def __init__(self, workers: int | None = None, preload: tuple[str, ...] = ()) -> None:
+    def __init__(self, workers: int | None = None, preload: tuple[str, ...] = (),
+                 initializer: Callable[[], None] | None = None) -> None:
         self.workers = default_workers() if workers is None else workers
         self.preload = preload
+        self.initializer = initializer or follow_the_bot  # a worker's first call; it must end with the bot
         self._lock = threading.RLock()
         self._pool: ProcessPoolExecutor | None = None
         self._queue: list[_Call] = []
@@ -85,6 +87,7 @@ class Processes:
         self._holders = 0
         self.replaced = 0  # pools replaced after a worker died (for tests and logs)
         self._broken_in_a_row = 0
+        self._started: Future[None] | None = None
 
     # --- lifetime -------------------------------------------------------------------------------
 
@@ -100,11 +103,39 @@ class Processes:
             if self._holders == 0:
                 self.shutdown()
 
+    def started(self, warm: Callable[[], Any]) -> Future[None]:
+        """Done once a worker is up and has run `warm` (loading what the first real call needs). Starting
+        waits for the fork server to import the games (some 200 ms, seconds on a busy machine), so it runs
+        on a thread of its own, never on the event loop; asked again after `shutdown`, it starts again."""
+        with self._lock:
+            if self._started is None:
+                self._started = Future()
+                threading.Thread(target=self._start, args=(self._started, warm), name="workers-start",
+                                 daemon=True).start()
+            return self._started
+
+    def _start(self, started: Future[None], warm: Callable[[], Any]) -> None:
+        try:
+            self.submit(warm).result()
+        except RunHere:  # deadline work came first: it starts the workers as well
+            pass
+        except BaseException as e:  # the workers could not start: said to every call waiting for them
+            log.warning("the worker processes did not start: %s", e)
+            started.set_exception(e)
+            return
+        started.set_result(None)
+
+    def pending(self) -> int:
+        """Calls queued or running: what a new call would wait behind."""
+        with self._lock:
+            return self._running + len(self._queue)
+
     def shutdown(self) -> None:
         """Stop the workers; the calls still queued are cancelled (nothing would send them)."""
         with self._lock:
             pool, self._pool = self._pool, None
             queued, self._queue = self._queue, []
+            self._started = None
         for call in queued:
             call.result.cancel()
         if pool is not None:
@@ -115,7 +146,7 @@ class Processes:
             context = multiprocessing.get_context("forkserver")
             context.set_forkserver_preload(list(self.preload))
             start_forkserver()
-            self._pool = ProcessPoolExecutor(self.workers, mp_context=context, initializer=follow_the_bot)
+            self._pool = ProcessPoolExecutor(self.workers, mp_context=context, initializer=self.initializer)
         return self._pool
 
     def pids(self) -> list[int]:

@@ -189,3 +189,28 @@ def _state(pid: int) -> str:
         return Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[0]
     except OSError:
         return "gone"
+
+
+def _worker_pid() -> int:
+    return os.getpid()
+
+
+def test_the_forecast_worker_starts_on_its_own_thread_at_lowered_priority():
+    """The companion's forecasts run on workers of their own (the same pool machinery as the pictures'):
+    started once, off the caller's thread, niced below the bot so the bot's own process keeps its core,
+    and stopped with the pilot (a start after that starts them again)."""
+    from bot.companion import forecasts
+    try:
+        forecasts.started().result(timeout=60)
+        pid = forecasts._workers.submit(_worker_pid).result(timeout=60)
+        assert pid != os.getpid() and pid in forecasts._workers.pids()
+        assert os.getpriority(os.PRIO_PROCESS, pid) >= os.getpriority(os.PRIO_PROCESS, 0) + 1, "not niced"
+        assert forecasts._workers.pending() == 0
+    finally:
+        forecasts.shutdown()
+    assert forecasts._workers.pids() == []
+    try:
+        forecasts.started().result(timeout=60)
+        assert forecasts._workers.pids(), "a start after the pilot closed starts the worker again"
+    finally:
+        forecasts.shutdown()
