@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import signal
 import sys
 
 from bot.settings import SettingsError, load_settings
@@ -32,6 +33,13 @@ def quiet_start_up_notes() -> None:
         logging.getLogger(name).addFilter(_QuietNotes(notes))
 
 
+def stop_on_sigterm() -> None:
+    """A host stops the bot with SIGTERM (`docker stop`, systemd, a process manager): it stops as it does on
+    Ctrl+C, through asyncio's own interrupt, so its tasks end, the worker processes shut down and nothing is
+    left behind for the resource tracker to warn about."""
+    signal.signal(signal.SIGTERM, lambda signum, frame: signal.raise_signal(signal.SIGINT))
+
+
 def main() -> int:
     try:
         settings = load_settings()
@@ -40,6 +48,7 @@ def main() -> int:
         return 2
     logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     quiet_start_up_notes()
+    stop_on_sigterm()
     if settings.discord_token is None:
         from bot.local import run_local
 

@@ -37,6 +37,22 @@ def test_local_play_prints_an_address_that_serves_the_preview(tmp_path):
         assert note not in output, f"start-up printed a note meant for other bots: {note}\n{output}"
 
 
+def test_sigterm_stops_local_play_as_ctrl_c_does_leaving_nothing_behind(tmp_path):
+    """A host stops the bot with SIGTERM: after a picture was drawn (the worker processes running), it
+    says it stopped and where the games are, exits 0, and the resource tracker finds nothing leaked."""
+    play = LocalPlay(tmp_path, tmp_path / "local.db")
+    try:
+        page = Page(play.address())
+        page.run("bowls puzzle", number=1)
+        page.wait_for_channel("Bowls")
+        page.said("Puzzle 1")
+    finally:
+        output = play.stop()  # SIGTERM
+    assert play.proc.returncode == 0, output
+    assert "Local play stopped; games are saved in" in output
+    assert "leaked" not in output and "Traceback" not in output, output
+
+
 def test_a_restart_keeps_the_address_progress_and_games_and_opens_on_the_game_played_last(tmp_path):
     db_path, port = tmp_path / "local.db", free_port()
     play = LocalPlay(tmp_path, db_path, port=port)
