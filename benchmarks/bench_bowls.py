@@ -9,7 +9,7 @@ rest), every repetition draws new boards and empties the engine's memos of bowls
 a bowl's letters → its match, and → its stone counts) first, so no run is all cache hits; each board
 serves up to three moves, so later moves on a board find its untouched bowls remembered. The count
 tables of engine/bowls/matching.py remember no board (built at import; the recipes past the built
-table, for bowls of more than eight counted stones, and the counts of summed keys, are emptied by
+table, for bowls of more than ten counted stones, and the counts of summed keys, are emptied by
 core.forget too). Figures are CPU time (time.process_time) of this process, medians of the
 repetitions; the load average is printed at the start and after each mix because the machine may be
 shared: figures taken while other processes run move by several per cent, the ratio too (the

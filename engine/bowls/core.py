@@ -56,10 +56,11 @@ class _KeyCache(dict):
     """Each bowl's key by its letters, worked out the first time a bowl is looked up."""
 
     def __missing__(self, s: str) -> int:
-        if len(s) > LONGEST:  # only on a hand-made board: followed by its letters instead
+        n = len(s)  # a miss is a Python call on most new bowls: its length is asked for once
+        if n > LONGEST:  # only on a hand-made board: followed by its letters instead
             raise _TooLong
-        k = COUNTS[s[:PIECE]] + COUNTS[s[PIECE:]] if len(s) <= 2 * PIECE else key_of(s)
-        if len(s) <= CAPACITY:  # a longer bowl lasts one phase at most: not worth keeping
+        k = COUNTS[s[:PIECE]] + COUNTS[s[PIECE:]] if n <= 2 * PIECE else key_of(s)
+        if n <= CAPACITY:  # a longer bowl lasts one phase at most: not worth keeping
             if len(self) > _CACHE_LIMIT:  # a long-lived process: keep memory bounded
                 self.clear()
             self[s] = k
@@ -70,14 +71,22 @@ class _MatchCache(dict):
     """Each bowl's match by its letters, worked out the first time a bowl is looked up."""
 
     def __missing__(self, s: str) -> Match | None:
-        if len(s) > LONGEST:  # only on a hand-made board: the phase is played wide
+        """A miss is a Python call on most bowls a sowing makes: `_apply` is written out here, and
+        the length asked for once."""
+        n = len(s)
+        if n > LONGEST:  # only on a hand-made board: the phase is played wide
             raise _TooLong
-        how = RECIPES[COUNTS[s[:PIECE]] + COUNTS[s[PIECE:]] if len(s) <= 2 * PIECE else key_of(s)]
+        how = RECIPES[COUNTS[s[:PIECE]] + COUNTS[s[PIECE:]] if n <= 2 * PIECE else key_of(s)]
         r: Match | None = None
-        if how is not None:
-            out, rem = _apply(s, how)
-            r = out, rem, pack(rem) if how is TIE else how.removed_key
-        if len(s) <= CAPACITY:  # a longer bowl lasts one phase at most: not worth keeping
+        if how is TIE:
+            out, rem = _match_uncached(s)  # type: ignore[misc]
+            r = out, rem, pack(rem)
+        elif how is not None:
+            out = s.replace(how.first, "")
+            for c in how.more:
+                out = out.replace(c, "")
+            r = (out.replace(WILD, "", how.wilds) if how.wilds else out), how.removed, how.removed_key
+        if n <= CAPACITY:  # a longer bowl lasts one phase at most: not worth keeping
             if len(self) > _CACHE_LIMIT:  # a long-lived process: keep memory bounded
                 self.clear()
             self[s] = r
@@ -288,14 +297,12 @@ def _settle(b: list[str], keys: list[int] | None, hows: list, volcano: int, reve
                     pm |= 1 << i
             matched |= pm
             # Blockers beside a matching bowl go (taking them away never makes a bowl match).
-            if trace is None:
-                for j in _BESIDE[pm]:
-                    b[j] = b[j].replace(BLOCKER, "")  # a bowl without one comes back as it was
-            else:
-                for j in _BESIDE[pm]:
-                    if BLOCKER in b[j]:
+            # Asking `in` first is cheaper than a replace that finds none (most bowls hold none).
+            for j in _BESIDE[pm]:
+                if BLOCKER in b[j]:
+                    if trace is not None:
                         trace.append(("blockers", npass, j, b[j].count(BLOCKER)))
-                        b[j] = b[j].replace(BLOCKER, "")
+                    b[j] = b[j].replace(BLOCKER, "")
         waiting = volcano & ~erupted
         ready = 0
         if waiting:

@@ -12,8 +12,10 @@ stones, and from there no phase can bring 2**FIELD stones of a letter into one b
 board), nor remove as many (the removed stones, summed as one key, are at most the board's).
 - `COUNTS`: every queue of up to `PIECE` letters → its key; a longer queue's key is the sum over its pieces.
 - `RECIPES`: key → None (no match), `TIE` (the queue decides), or a `Recipe`. Every key of up to
-  `TABLED` counted stones is built at import (a few milliseconds); a bigger one is worked out the
-  first time it is asked for and kept in `BIGGER`, which `forget_bigger` empties.
+  `TABLED` counted stones is built at import (about 25 ms); a bigger one is worked out the
+  first time it is asked for and kept in `BIGGER`, which `forget_bigger` empties. Ten covers nearly
+  every bowl a full board's move and its eruptions make (with eight, 0.4 look-ups a move on full boards
+  went past the table, each a Python-level call).
 - `COUNTS_OF`: key → its counts, kept as they are asked for (`forget_bigger` empties it too).
 No table remembers any board: each entry depends on a bowl's counts alone.
 """
@@ -28,7 +30,7 @@ LETTERS = "RYGBPWX"
 FIELD = 10
 LONGEST = 72  # 72 + 13 * (12 * 72 / 12 + 1) < 2**FIELD
 PIECE = 4
-TABLED = 8
+TABLED = 10
 _MASK = (1 << FIELD) - 1
 
 UNIT = {c: 1 << FIELD * i for i, c in enumerate(COLORS + WILD)} | {"X": 0}
