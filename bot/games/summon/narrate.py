@@ -7,7 +7,7 @@ from engine.summon.state import MAX_BATTLE_PHASES, BoardPiece, SummonState
 from engine.summon.where import falling_edge, relation
 
 from .session import SummonGame
-from .text import ROTATION_WORDS, Names, at_cell, cell_name, counted, life_change, plural, unit_words
+from .text import ROTATION_WORDS, Names, at_cell, cell_name, counted, inside, life_change, plural, unit_words
 
 TEXT_ROOM = 1900  # of Discord's 2,000 characters
 
@@ -19,7 +19,7 @@ def names_of(state: SummonGame, you: int | None = None) -> Names:
 def places_first(state: SummonGame, i: int) -> str:
     """"**AI** places first" / "**you** place first": the draw's result, the verb agreeing with the name."""
     names = names_of(state)
-    return f"**{names.who(i)}** place{'' if names.second(i) else 's'} first"
+    return f"**{names.who(i)}** {names.verb(i, 'place')} first"
 
 
 def _where(names: Names, e: sm.PiecePlaced) -> str:
@@ -28,8 +28,7 @@ def _where(names: Names, e: sm.PiecePlaced) -> str:
     if e.anchor is None:
         return at_cell(cell.col, cell.row)
     whose = names.whose(e.side) if names.second(e.side) else "the"
-    inside = 0 <= cell.col <= 2 and 0 <= cell.row <= 2
-    beside = relation(e.anchor.direction) if inside else "next to"
+    beside = relation(e.anchor.direction) if inside(cell.col, cell.row) else "next to"
     return f"{at_cell(cell.col, cell.row)}, {beside} {whose} {e.anchor.piece.name}"
 
 
@@ -200,7 +199,7 @@ def table_text(state: SummonGame) -> str:
     else:
         left = st.turns_left[st.to_move]
         parts.append(f"**{state.name(st.to_move)}** to place ({plural(left, 'placement')} left this summon "
-                     f"phase). {names.who(st.first, start=True)} place{'' if names.second(st.first) else 's'}"
+                     f"phase). {names.does(st.first, 'place', start=True)}"
                      " first (drawn). Hands are private: press **Your hand**.")
     for with_board in (True, False):
         text = "\n".join(parts + [_seat_lines(state, st, i, with_board) for i in (0, 1)])

@@ -19,10 +19,15 @@ _SLIDES = {(0, -1): ("up", "the bottom row"), (0, 1): ("down", "the top row"),
 
 # --- cells and shapes -------------------------------------------------------------------------------
 
+def inside(col: int, row: int) -> bool:
+    """Whether a cell is on the 3×3 board (not one of the cells just outside it, where a placement slides)."""
+    return 0 <= col <= 2 and 0 <= row <= 2
+
+
 def cell_name(col: int, row: int) -> str:
     """A cell as the slash step names it: A1–C3 inside the board (columns A–C, rows 1–3 from the top),
     the cells just outside by the board cell they stand beside."""
-    if 0 <= col <= 2 and 0 <= row <= 2:
+    if inside(col, row):
         return f"{'ABC'[col]}{row + 1}"
     if col == 3:
         return f"right of C{row + 1}"
@@ -36,7 +41,7 @@ def cell_name(col: int, row: int) -> str:
 def at_cell(col: int, row: int) -> str:
     """A cell after a verb: "at B2", or "above A1" for a cell just outside (no "at" before "above")."""
     name = cell_name(col, row)
-    return f"at {name}" if 0 <= col <= 2 and 0 <= row <= 2 else name
+    return f"at {name}" if inside(col, row) else name
 
 
 def cell_mark(col: int, row: int) -> str:
@@ -166,12 +171,15 @@ class Names:
             return "You" if start else "you"
         return self.seats[i]
 
+    def verb(self, i: int, verb: str) -> str:
+        """`verb` (in its plain form) agreeing with seat i's name: "place" for you, "places" for alice."""
+        if self.second(i):
+            return verb
+        return {"have": "has", "do": "does"}.get(verb, verb + ("es" if verb.endswith(("s", "sh", "ch")) else "s"))
+
     def does(self, i: int, verb: str, start: bool = False) -> str:
         """"you place" / "alice places" (`verb` in its plain form)."""
-        if self.second(i):
-            return f"{self.who(i, start)} {verb}"
-        third = {"have": "has", "do": "does"}.get(verb, verb + ("es" if verb.endswith(("s", "sh", "ch")) else "s"))
-        return f"{self.who(i, start)} {third}"
+        return f"{self.who(i, start)} {self.verb(i, verb)}"
 
     def whose(self, i: int, start: bool = False) -> str:
         if self.second(i):

@@ -92,12 +92,18 @@ def squeezed(view: str) -> str:
     return "\n".join(kept[:1] + ["(the tiles are in the picture)"] + kept[1:])
 
 
+def campaign_place(encounter_id: str) -> int | None:
+    """Where a fight stands in the campaign (1 for the first), None for a fight outside it (a daily)."""
+    ids = [e.id for e in tx.campaign()]
+    return ids.index(encounter_id) + 1 if encounter_id in ids else None
+
+
 def fight_name(encounter_id: str) -> str:
     """A campaign fight as a player knows it, by its place and name ("fight 2, Hold the Ford"); the
     encounter's id stays the value behind the commands' lists."""
-    ids = [e.id for e in tx.campaign()]
     enc = tx.encounter(encounter_id)
-    return f"fight {ids.index(enc.id) + 1}, {enc.name}" if enc.id in ids else enc.name
+    place = campaign_place(enc.id)
+    return f"fight {place}, {enc.name}" if place else enc.name
 
 
 def goal_line(enc: tx.EncounterDef) -> str:
@@ -205,9 +211,9 @@ def decided_lines(fight: tx.FightState) -> list[str]:
 
 def fight_title(encounter_id: str) -> str:
     """A campaign fight by name with its place, for inside a sentence ("Hold the Ford (fight 2)")."""
-    ids = [e.id for e in tx.campaign()]
     enc = tx.encounter(encounter_id)
-    return f"{enc.name} (fight {ids.index(enc.id) + 1})" if enc.id in ids else enc.name
+    place = campaign_place(enc.id)
+    return f"{enc.name} (fight {place})" if place else enc.name
 
 
 def xp_words(reward: tx.FightReward, practice: bool = False) -> str:
