@@ -8,6 +8,7 @@ import subprocess
 import sys
 import time
 from concurrent.futures import wait
+from contextlib import contextmanager
 from pathlib import Path
 
 import simcord
@@ -72,12 +73,27 @@ def test_pictures_and_planned_turns_from_a_worker_are_those_drawn_in_thread():
         pool.shutdown()
 
 
+@contextmanager
+def held_pool(tmp_path, workers: int = 1):
+    """A pool of `workers` processes and the gate its held calls wait on: `held_until(str(gate), x)` runs
+    until the test opens the gate (touches the file), then answers x. The pool stops at the end."""
+    pool = Processes(workers)
+    try:
+        yield pool, tmp_path / "open"
+    finally:
+        pool.shutdown()
+
+
+def until_running(pool: Processes, count: int = 1) -> None:
+    """Wait until `count` workers have started (each has taken a call)."""
+    while len(pool.pids()) < count:
+        time.sleep(0.005)
+
+
 def test_deadline_work_goes_ahead_of_the_pictures_queued(tmp_path):
     """A pilot's planning waits only for the call running; the pictures queued go back to their callers'
     threads (drawn there), and the ones that come while it waits are drawn there too."""
-    pool = Processes(1)
-    gate = tmp_path / "open"
-    try:
+    with held_pool(tmp_path) as (pool, gate):
         order: list[str] = []
         holding = pool.submit(held_until, str(gate), "held")
         queued = pool.submit(named, "picture 0")
@@ -91,56 +107,39 @@ def test_deadline_work_goes_ahead_of_the_pictures_queued(tmp_path):
         gate.touch()
         wait([holding, urgent, later])
         assert order == ["held", "the pilot's plan", "picture 1"]
-    finally:
-        pool.shutdown()
 
 
 def test_a_call_given_up_while_it_runs_leaves_the_pool_taking_the_next(tmp_path, caplog):
     """A caller that stops waiting (a pilot's deadline cancels its future) while the worker runs the call:
     the answer has no one to go to, nothing fails on the way, and the next call is answered."""
-    pool = Processes(1)
-    gate = tmp_path / "open"
-    try:
+    with held_pool(tmp_path) as (pool, gate):
         holding = pool.submit(held_until, str(gate), "too late")
-        while not pool.pids():
-            time.sleep(0.005)
+        until_running(pool)
         assert holding.cancel(), "the caller gave up"
         gate.touch()
         assert pool.submit(named, "the next call").result(timeout=10) == "the next call"
         assert not [r for r in caplog.records if r.levelname in ("ERROR", "CRITICAL")], caplog.text
-    finally:
-        pool.shutdown()
 
 
 def test_two_workers_run_two_calls_at_once(tmp_path):
     """The default on two cores: both workers take a call, each in its own process."""
-    pool = Processes(2)
-    gate = tmp_path / "open"
-    try:
+    with held_pool(tmp_path, workers=2) as (pool, gate):
         first = pool.submit(held_until, str(gate), "first")
         second = pool.submit(held_until, str(gate), "second")
-        while len(pool.pids()) < 2:
-            time.sleep(0.005)
+        until_running(pool, 2)
         gate.touch()
         assert (first.result(timeout=10), second.result(timeout=10)) == ("first", "second")
         assert len(set(pool.pids())) == 2
-    finally:
-        pool.shutdown()
 
 
 def test_a_worker_killed_mid_call_is_replaced_and_the_call_answered(tmp_path):
-    pool = Processes(1)
-    gate = tmp_path / "open"
-    try:
+    with held_pool(tmp_path) as (pool, gate):
         holding = pool.submit(held_until, str(gate), "answered")
-        while not pool.pids():
-            pass
+        until_running(pool)
         os.kill(pool.pids()[0], signal.SIGKILL)
         gate.touch()
         assert holding.result() == "answered"
         assert pool.replaced == 1
-    finally:
-        pool.shutdown()
 
 
 async def test_a_press_after_the_worker_died_is_answered_with_the_same_board(make_real_bot):
