@@ -12,6 +12,11 @@ as one int, its key (matching.py), so a bowl sown into is worked out with one ad
 table look-up, and its letters are read only when it matches. The stones a phase removes are summed as
 one key too. A bowl longer than matching.LONGEST (only on a hand-made board) has counts a key's fields
 may not hold: its phase is played again by letters, the removed stones in wide fields (`_TooLong`).
+
+`play` and `settle` are the compiled twin's (_core.c, built by setup.py) where it built, else the
+Python ones here; `COMPILED` says which. The Python ones stay as `play_python` and `settle_python`:
+the rules' readable statement, the fallback, and what the C is checked against. The rest of this
+file (matching one bowl, the memos, `refill`, `deliver`) is Python either way.
 """
 from __future__ import annotations
 
