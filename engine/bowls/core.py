@@ -12,6 +12,11 @@ as one int, its key (matching.py), so a bowl sown into is worked out with one ad
 table look-up, and its letters are read only when it matches. The stones a phase removes are summed as
 one key too. A bowl longer than matching.LONGEST (only on a hand-made board) has counts a key's fields
 may not hold: its phase is played again by letters, the removed stones in wide fields (`_TooLong`).
+
+`play` and `settle` are the compiled twin's (_core.c, built by setup.py) where it built, else the
+Python ones here; `COMPILED` says which. The Python ones stay as `play_python` and `settle_python`:
+the rules' readable statement, the fallback, and what the C is checked against. The rest of this
+file (matching one bowl, the memos, `refill`, `deliver`) is Python either way.
 """
 from __future__ import annotations
 
@@ -237,7 +242,7 @@ def reach(src: int, stones: int, reverse: bool) -> int:
     return _REACH[src][1 if reverse else 0][min(stones, N_BOWLS)]
 
 
-def settle(b: list[str], volcano: int, reverse: int, erupted: int, trace: list | None = None):
+def settle_python(b: list[str], volcano: int, reverse: int, erupted: int, trace: list | None = None):
     """Run effect passes on `b` in place: matches, blockers beside matching bowls, ready volcanoes.
 
     Returns (matched-bowls mask, removed counts R,Y,G,B,P,W, erupted mask). `erupted` carries the
@@ -337,8 +342,8 @@ def overflowing(b) -> bool:
     return max(map(len, b)) > CAPACITY
 
 
-def play(bowls, src: int, volcano: int = 0, reverse: int = 0, trace: list | None = None,
-         _lookup=_LOOKUP, _counts=_COUNTS_OF):
+def play_python(bowls, src: int, volcano: int = 0, reverse: int = 0, trace: list | None = None,
+                _lookup=_LOOKUP, _counts=_COUNTS_OF):
     """Resolve one player phase from `src` (legality is the caller's business).
 
     Returns (bowls tuple, points, combo, removed counts, overflow, perfect, erupted mask). An
@@ -363,7 +368,7 @@ def play(bowls, src: int, volcano: int = 0, reverse: int = 0, trace: list | None
         try:
             hows = list(map(_lookup, b))
         except _TooLong:
-            return play(bowls, src, volcano, reverse, trace, _match_wide, _counts_wide)
+            return play_python(bowls, src, volcano, reverse, trace, _match_wide, _counts_wide)
     else:  # most bowls reached will be new: follow their keys
         hows = list(map(_RECIPE, keys))
     if not any(hows):
@@ -377,7 +382,7 @@ def play(bowls, src: int, volcano: int = 0, reverse: int = 0, trace: list | None
     except _TooLong:  # a bowl grew too long for a key's fields: played again, wide
         if trace is not None:
             del trace[traced:]
-        return play(bowls, src, volcano, reverse, trace, _match_wide, _counts_wide)
+        return play_python(bowls, src, volcano, reverse, trace, _match_wide, _counts_wide)
     if max(map(len, b)) > CAPACITY:
         return tuple(b), 0, matched.bit_count(), rem, True, False, erupted
     if not matched:
@@ -409,3 +414,13 @@ def mask(bowls_1_based) -> int:
     for n in bowls_1_based:
         m |= 1 << (n - 1)
     return m
+
+
+COMPILED: bool
+try:  # the compiled twin (_core.c): the same results and traces, several times faster
+    from ._core import play, settle
+except ImportError:  # built without a C compiler: these rules as written here
+    play, settle = play_python, settle_python
+    COMPILED = False
+else:
+    COMPILED = True
