@@ -10,7 +10,7 @@ from __future__ import annotations
 from operator import getitem
 from typing import Any, NamedTuple
 
-from .log import Action, RoundLog
+from .log import Action, Group, RoundLog
 from .model import (
     COLUMNS,
     CREATURES,
@@ -254,8 +254,7 @@ def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log
     winner: 0 side a, 1 side b, 2 draw. Each group's members choose their targets from the board as
     it stood before the group; shields land at once (they cannot change a choice), then hits, then
     heals. With `log` a list, every round played is appended to it as a RoundLog, each group where
-    someone acted recorded as (speed, Actions, HP after, shields after), which the RoundLog makes a Group
-    when read (its knockouts are found then, from the HP and the hits): that needs schedules built with the battle's tables, `targets`,
+    someone acted as a Group of Actions: that needs schedules built with the battle's tables, `targets`,
     the target half of an Action for each board index, and `board`, the creature ids by board index.
     The battle is the same either way.
     """
@@ -269,7 +268,8 @@ def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log
     events: list = []  # the group's Actions, when logging: a place for each effect, filled as it lands
     one: list = [None]  # the places of a group of one hit, and of two: reused, as every place is filled
     two: list = [None, None]
-    groups: list[tuple] = []
+    fell: list[int] = []  # who the group felled, when logging
+    groups: list[Group] = []
     start_shields: tuple[int, ...] = ()
     shields_seen: tuple[int, ...] | None = None  # the shields as last recorded, None once they change
     heal: Any = ()  # a mixed group's heals, until they land
@@ -439,6 +439,8 @@ def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log
                     else:
                         cb -= 1
                         over = over or cb == 0
+                    if logging:
+                        fell.append(t)
                 if logging:  # what it did: the HP it took, the part the shield blocked
                     events[k] = whole[board[t] + 10] if not dealt else \
                         Action((who, targets[t], amt, h - hp[t], amt - dealt))
@@ -456,10 +458,11 @@ def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log
             if logging:
                 if shields_seen is None:
                     shields_seen = tuple(sh)
-                groups.append((speed, tuple(events), tuple(hp), shields_seen))
+                groups.append(Group((speed, tuple(events), tuple(hp), shields_seen, (
+                    ((targets[fell.pop()][:2],) if len(fell) == 1 else _felled(fell, targets)) if fell else ()))))
             if over:
                 if logging:
-                    log.append(RoundLog((r, start_shields, tuple(groups), groups[-1][2], False)))  # type: ignore[union-attr]
+                    log.append(RoundLog((r, start_shields, tuple(groups), tuple(hp), False)))  # type: ignore[union-attr]
                 return (2 if ca == cb else (1 if ca == 0 else 0)), r, True
         if ground == MOON_DEW:  # every standing creature recovers 2, capped at its maximum
             i = 0
@@ -473,6 +476,13 @@ def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log
             end = groups[-1][2] if groups and ground != MOON_DEW else tuple(hp)
             log.append(RoundLog((r, start_shields, tuple(groups), end, True)))  # type: ignore[union-attr]
     return compare(hp, mx), rounds, False
+
+
+def _felled(fell: list[int], targets: tuple) -> tuple:
+    """The knockouts of a group that felled several, as (side, slot) in board order; clears `fell`."""
+    out = tuple([targets[t][:2] for t in sorted(fell)])
+    fell.clear()
+    return out
 
 
 def _lowest_share(order: tuple[int, ...], hp: list[int], mx: list[int]) -> int:

@@ -14,13 +14,9 @@ from typing import Any
 
 from pydantic_core import core_schema
 
-from .model import SLOTS
-
 _ACTION_FIELDS = ("side", "slot", "creature", "move", "effect", "target_side", "target_slot", "target",
                   "amount", "applied", "blocked")
 _SIDES = ("a", "b")
-_SIDE_SLOT = tuple((side, slot) for side in _SIDES for slot in SLOTS)  # (side, slot) by board index
-_INDEX = {where: i for i, where in enumerate(_SIDE_SLOT)}
 
 
 def _per_side(board: tuple[int, ...]) -> dict[str, tuple[int, ...]]:
@@ -140,54 +136,12 @@ class Group(_Record):
                     _board(d["shields"], "Group.shields"), kos))
 
 
-def _knocked_out(actions: tuple[Action, ...], hp: tuple[int, ...]) -> tuple[tuple[str, str], ...]:
-    """Whom a group felled, as (side, slot) in board order: every target of a hit that took HP (so it
-    stood when hit) and that is at 0 after the group. No one comes back, so these are exactly the ones
-    the group knocked out."""
-    fell = set()
-    for actor, target_of, _, applied, _ in actions:
-        if applied and actor[4] == "damage":
-            t = _INDEX[target_of[:2]]
-            if not hp[t]:
-                fell.add(t)
-    return tuple([_SIDE_SLOT[t] for t in sorted(fell)])
-
-
-def _groups(recorded: tuple[tuple, ...]) -> tuple[Group, ...]:
-    """A round's Groups from its records (speed, actions, board_hp, board_shields), each with its
-    knockouts: only a group that leaves more creatures at 0 than the group before is searched."""
-    out = []
-    down = 0  # creatures at 0 after the last group (before the first, those it finds are searched)
-    for speed, actions, hp, shields in recorded:
-        n = hp.count(0)
-        out.append(Group((speed, actions, hp, shields, _knocked_out(actions, hp) if n > down else ())))
-        down = n
-    return tuple(out)
-
-
-class _GroupsWhenRead:
-    """RoundLog.groups: made from the round's records when first read, then kept on the RoundLog (a
-    descriptor without __set__, so the kept value is found first from then on)."""
-
-    def __get__(self, rl: Any, owner: Any = None) -> Any:
-        if rl is None:
-            return self
-        groups = rl.__dict__["groups"] = _groups(rl[2])
-        return groups
-
-
 class RoundLog(_Record):
     """One round: `start_shields` (after last round's faded and the ground's start rule), its groups,
     `hp_end` (after the ground's end-of-round rule, or where the battle stopped) and `completed`
-    (False when the battle stopped inside this round).
-
-    The core records each group as (speed, actions, board_hp, board_shields), a plain tuple, and the
-    Groups are made from them when `groups` is first read: most battles the bot plays are read once,
-    and a plain tuple is the cheapest record while the battle runs. Two RoundLogs are equal when their
-    records are. Not slotted: the Groups, once made, are kept in the instance's dict.
-    """
-    round, board_start_shields, recorded, board_hp_end, completed = (property(itemgetter(k)) for k in range(5))
-    groups = _GroupsWhenRead()
+    (False when the battle stopped inside this round)."""
+    __slots__ = ()
+    round, board_start_shields, groups, board_hp_end, completed = (property(itemgetter(k)) for k in range(5))
 
     @property
     def start_shields(self) -> dict[str, tuple[int, ...]]:
@@ -207,12 +161,9 @@ class RoundLog(_Record):
         d = _fields(cls, data, ("round", "start_shields", "groups", "hp_end", "completed"), {})
         if not isinstance(d["completed"], bool):
             raise ValueError("RoundLog: completed must be true or false")
-        groups = tuple(Group.coerce(g) for g in d["groups"])
-        rl = cls((d["round"], _board(d["start_shields"], "RoundLog.start_shields"), tuple(g[:4] for g in groups),
-                  _board(d["hp_end"], "RoundLog.hp_end"), d["completed"]))
-        if rl.groups != groups:
-            raise ValueError("RoundLog: a group's knocked_out does not match its HP and hits")
-        return rl
+        return cls((d["round"], _board(d["start_shields"], "RoundLog.start_shields"),
+                    tuple(Group.coerce(g) for g in d["groups"]), _board(d["hp_end"], "RoundLog.hp_end"),
+                    d["completed"]))
 
 
 __all__ = ["Action", "Group", "RoundLog"]
