@@ -10,7 +10,7 @@ from __future__ import annotations
 from operator import getitem
 from typing import Any, NamedTuple
 
-from .log import Action, Group, RoundLog
+from .log import Action, RoundLog
 from .model import (
     COLUMNS,
     CREATURES,
@@ -253,10 +253,12 @@ def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log
 
     winner: 0 side a, 1 side b, 2 draw. Each group's members choose their targets from the board as
     it stood before the group; shields land at once (they cannot change a choice), then hits, then
-    heals. With `log` a list, every round played is appended to it as a RoundLog, each group where
-    someone acted as a Group of Actions: that needs schedules built with the battle's tables, `targets`,
-    the target half of an Action for each board index, and `board`, the creature ids by board index.
-    The battle is the same either way.
+    heals. With `log` a list, every round played is appended to it as a RoundLog of the groups where
+    someone acted, each recorded as (speed, actions, knocked out): the RoundLog replays the boards
+    after each group from the HP at the round's start when they are read (see log.py), and an action
+    that did not land whole is recorded as a plain tuple of an Action's fields. That needs schedules
+    built with the battle's tables, `targets`, the target half of an Action for each board index, and
+    `board`, the creature ids by board index. The battle is the same either way.
     """
     normal, allies, enemies, enemy_back, ally_front = topo[:5]
     aim = list(topo[7])  # each creature's normal target when last looked at (see below)
@@ -269,9 +271,9 @@ def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log
     one: list = [None]  # the places of a group of one hit, and of two: reused, as every place is filled
     two: list = [None, None]
     fell: list[int] = []  # who the group felled, when logging
-    groups: list[Group] = []
+    groups: list[tuple] = []  # the round's groups as recorded: (speed, Actions, knocked out)
     start_shields: tuple[int, ...] = ()
-    shields_seen: tuple[int, ...] | None = None  # the shields as last recorded, None once they change
+    start_hp: tuple[int, ...] = ()
     heal: Any = ()  # a mixed group's heals, until they land
     for r in range(start, rounds + 1):
         sh = [0] * 10
@@ -281,7 +283,8 @@ def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log
                     sh[i] = 6
         if logging:
             groups = []
-            start_shields = shields_seen = tuple(sh) if r == 1 and ground == SHELTERED else NO_SHIELDS
+            start_shields = tuple(sh) if r == 1 and ground == SHELTERED else NO_SHIELDS
+            start_hp = tuple(hp)
         for shape, members, speed in sched_kinds[kinds[r]]:
             if shape == LONE:
                 i, alone = members
@@ -371,11 +374,10 @@ def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log
                                 if s > SHIELD_CAP:
                                     s = SHIELD_CAP
                                 sh[t] = s
-                                shields_seen = None
                                 if logging:
                                     s -= before  # the shield it added
                                     events[k] = whole[t][board[t]] if s == amt else \
-                                        whole[t][board[t] + 10] if not s else Action((who, targets[t], amt, s, 0))
+                                        whole[t][board[t] + 10] if not s else (who, targets[t], amt, s, 0)
                                 k += 1
                     elif op == OP_HIT or op == OP_LEAP:
                         t = -1
@@ -422,7 +424,6 @@ def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log
                     continue
                 dealt = amt
                 if s:
-                    shields_seen = None
                     if s < amt:
                         sh[t] = 0
                         dealt = amt - s
@@ -443,7 +444,7 @@ def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log
                         fell.append(t)
                 if logging:  # what it did: the HP it took, the part the shield blocked
                     events[k] = whole[board[t] + 10] if not dealt else \
-                        Action((who, targets[t], amt, h - hp[t], amt - dealt))
+                        (who, targets[t], amt, h - hp[t], amt - dealt)
             if heal:  # only a mixed group heals
                 for t, amt, k, who, whole in heal:  # heals never revive one felled in this group
                     h = hp[t]
@@ -453,16 +454,14 @@ def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log
                     if logging:
                         h = hp[t] - h  # what it healed
                         events[k] = whole[board[t]] if h == amt else \
-                            whole[board[t] + 10] if not h else Action((who, targets[t], amt, h, 0))
+                            whole[board[t] + 10] if not h else (who, targets[t], amt, h, 0)
                 heal = ()
             if logging:
-                if shields_seen is None:
-                    shields_seen = tuple(sh)
-                groups.append(Group((speed, tuple(events), tuple(hp), shields_seen, (
-                    ((targets[fell.pop()][:2],) if len(fell) == 1 else _felled(fell, targets)) if fell else ()))))
+                groups.append((speed, tuple(events), (
+                    ((targets[fell.pop()][:2],) if len(fell) == 1 else _felled(fell, targets)) if fell else ())))
             if over:
                 if logging:
-                    log.append(RoundLog((r, start_shields, tuple(groups), tuple(hp), False)))  # type: ignore[union-attr]
+                    log.append(RoundLog((r, start_shields, tuple(groups), tuple(hp), False, start_hp)))  # type: ignore[union-attr]
                 return (2 if ca == cb else (1 if ca == 0 else 0)), r, True
         if ground == MOON_DEW:  # every standing creature recovers 2, capped at its maximum
             i = 0
@@ -472,9 +471,8 @@ def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log
                     m = mx[i]
                     hp[i] = h if h < m else m
                 i += 1
-        if logging:  # the board at the end of the round: after its last group, unless the ground heals
-            end = groups[-1][2] if groups and ground != MOON_DEW else tuple(hp)
-            log.append(RoundLog((r, start_shields, tuple(groups), end, True)))  # type: ignore[union-attr]
+        if logging:
+            log.append(RoundLog((r, start_shields, tuple(groups), tuple(hp), True, start_hp)))  # type: ignore[union-attr]
     return compare(hp, mx), rounds, False
 
 

@@ -14,9 +14,13 @@ from typing import Any
 
 from pydantic_core import core_schema
 
+from .model import SLOTS
+
 _ACTION_FIELDS = ("side", "slot", "creature", "move", "effect", "target_side", "target_slot", "target",
                   "amount", "applied", "blocked")
 _SIDES = ("a", "b")
+_SIDE_BASE = {"a": 0, "b": 5}
+_SLOT_AT = {slot: k for k, slot in enumerate(SLOTS)}
 
 
 def _per_side(board: tuple[int, ...]) -> dict[str, tuple[int, ...]]:
@@ -136,12 +140,69 @@ class Group(_Record):
                     _board(d["shields"], "Group.shields"), kos))
 
 
+def _index(target_of: tuple) -> int:
+    """The board index of an action's target (side a's five slots, then side b's)."""
+    return _SIDE_BASE[target_of[0]] + _SLOT_AT[target_of[1]]
+
+
+def _replayed(start_hp: tuple[int, ...], start_shields: tuple[int, ...], recorded: tuple) -> tuple[Group, ...]:
+    """A round's Groups, with the boards after each replayed from the round's start: a hit takes its
+    `applied` from HP and its `blocked` from the shield, a heal adds its `applied` to HP, a shield its
+    `applied` to the shield (each is what the effect did, so the boards come out as the battle had
+    them). An action recorded as a plain tuple becomes an Action here."""
+    hp = list(start_hp)
+    sh = list(start_shields)
+    shields: tuple[int, ...] | None = start_shields  # shared by the groups until one changes them
+    out = []
+    for speed, actions, knocked_out in recorded:
+        for act in actions:
+            effect, applied, blocked = act[0][4], act[3], act[4]
+            if effect == "damage":
+                t = _index(act[1])
+                hp[t] -= applied
+                if blocked:
+                    sh[t] -= blocked
+                    shields = None
+            elif effect == "heal":
+                if applied:
+                    hp[_index(act[1])] += applied
+            elif applied:
+                sh[_index(act[1])] += applied
+                shields = None
+        if shields is None:
+            shields = tuple(sh)
+        if not all(type(a) is Action for a in actions):
+            actions = tuple(a if type(a) is Action else Action(a) for a in actions)
+        out.append(Group((speed, actions, tuple(hp), shields, knocked_out)))
+    return tuple(out)
+
+
+class _GroupsWhenRead:
+    """RoundLog.groups: replayed from the round's record when first read, then kept on the RoundLog (a
+    descriptor without __set__, so the kept value is found first from then on)."""
+
+    def __get__(self, rl: Any, owner: Any = None) -> Any:
+        if rl is None:
+            return self
+        groups = rl.__dict__["groups"] = _replayed(rl[5], rl[1], rl[2])
+        return groups
+
+
 class RoundLog(_Record):
     """One round: `start_shields` (after last round's faded and the ground's start rule), its groups,
     `hp_end` (after the ground's end-of-round rule, or where the battle stopped) and `completed`
-    (False when the battle stopped inside this round)."""
-    __slots__ = ()
-    round, board_start_shields, groups, board_hp_end, completed = (property(itemgetter(k)) for k in range(5))
+    (False when the battle stopped inside this round).
+
+    What the core records is less: the HP at the round's start (`board_hp_start`) and each group as
+    (speed, actions, knocked_out), an action that did not land whole as a plain tuple of its fields
+    (`recorded`); the Groups, with the board after each, are replayed from these when `groups` is
+    first read, and kept (so a RoundLog is not slotted). The battle runs without making the boards
+    and Groups, and a reader that needs only the actions and knockouts (the summary, the round text)
+    reads `recorded`. Two RoundLogs are equal when their records are.
+    """
+    round, board_start_shields, recorded, board_hp_end, completed, board_hp_start = (
+        property(itemgetter(k)) for k in range(6))
+    groups = _GroupsWhenRead()
 
     @property
     def start_shields(self) -> dict[str, tuple[int, ...]]:
@@ -158,12 +219,28 @@ class RoundLog(_Record):
 
     @classmethod
     def from_dump(cls, data: Any) -> RoundLog:
+        """A RoundLog from its dump: the HP at the round's start is found from its first group (the HP
+        after it, with what its actions took and healed given back), and the dumped boards must be the
+        ones the round's actions replay to."""
         d = _fields(cls, data, ("round", "start_shields", "groups", "hp_end", "completed"), {})
         if not isinstance(d["completed"], bool):
             raise ValueError("RoundLog: completed must be true or false")
-        return cls((d["round"], _board(d["start_shields"], "RoundLog.start_shields"),
-                    tuple(Group.coerce(g) for g in d["groups"]), _board(d["hp_end"], "RoundLog.hp_end"),
-                    d["completed"]))
+        groups = tuple(Group.coerce(g) for g in d["groups"])
+        hp_end = _board(d["hp_end"], "RoundLog.hp_end")
+        try:
+            start = list(groups[0].board_hp if groups else hp_end)
+            for act in groups[0].actions if groups else ():
+                if act.effect != "shield":
+                    start[_index(act.target_of)] += act.applied if act.effect == "damage" else -act.applied
+            rl = cls((d["round"], _board(d["start_shields"], "RoundLog.start_shields"),
+                      tuple((g.speed, g.actions, g.knocked_out) for g in groups), hp_end, d["completed"],
+                      tuple(start)))
+            replayed = rl.groups
+        except KeyError:
+            raise ValueError("RoundLog: an action's target is not a side's slot") from None
+        if replayed != groups:
+            raise ValueError("RoundLog: the HP and shields after a group are not what its actions did")
+        return rl
 
 
 __all__ = ["Action", "Group", "RoundLog"]
