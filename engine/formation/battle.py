@@ -7,7 +7,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict
 
 from . import core
-from .log import Action, Group, RoundLog
+from .log import Action, Group, RoundLog, speed_of
 from .model import (
     CREATURES,
     GROUNDS,
@@ -190,7 +190,9 @@ def describe_round(result: BattleResult, number: int, *, player_view: bool = Tru
     if rl is None:
         raise FormationError("no_round", f"round {number} was not played")
     lines = [f"Round {number}"]
-    for speed, actions, knocked_out in rl.recorded:  # the groups as recorded: the boards are not needed here
+    felled = dict(rl.knockouts)
+    for n, actions in enumerate(rl.recorded):  # the groups as recorded: the boards are not needed here
+        speed = speed_of(actions[0][0])
         folded: dict[tuple, list[tuple]] = {}  # by actor (side, slot, creature, move, effect)
         for act in actions:
             folded.setdefault(act[0], []).append(act)
@@ -205,7 +207,7 @@ def describe_round(result: BattleResult, number: int, *, player_view: bool = Tru
             else:
                 targets = ", ".join(f"{x[1][2]} {_short_effect(effect, x[3], x[4])}" for x in acts)
                 lines.append(f"  [speed {speed}] {who} uses {move} ({acts[0][2]} {effect} each): {targets}")
-        for side, slot in knocked_out:
+        for side, slot in felled.get(n, ()):
             name = (result.a if side == "a" else result.b)[slot]
             lines.append(f"  {_who(side, slot, name, player_view)} is knocked out")
     return lines
@@ -246,12 +248,13 @@ def summary_lines(result: BattleResult, *, player_view: bool = True) -> list[str
         dealt = {"a": 0, "b": 0}
         healed = {"a": 0, "b": 0}
         kos = []
-        for _, actions, knocked_out in rl.recorded:  # the groups as recorded: the boards are not needed here
+        for actions in rl.recorded:  # the groups as recorded: the boards are not needed here
             for actor, _, _, applied, _ in actions:
                 if actor[4] == "damage":
                     dealt[actor[0]] += applied
                 elif actor[4] == "heal":
                     healed[actor[0]] += applied
+        for _, knocked_out in rl.knockouts:
             for side, slot in knocked_out:
                 # every creature's side is named: the same creature may stand on both sides
                 mark = ("yours" if side == "a" else "theirs") if player_view else side

@@ -253,10 +253,10 @@ def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log
 
     winner: 0 side a, 1 side b, 2 draw. Each group's members choose their targets from the board as
     it stood before the group; shields land at once (they cannot change a choice), then hits, then
-    heals. With `log` a list, every round played is appended to it as a RoundLog of the groups where
-    someone acted, each recorded as (speed, actions, knocked out): the RoundLog replays the boards
-    after each group from the HP at the round's start when they are read (see log.py), and an action
-    that did not land whole is recorded as a plain tuple of an Action's fields. That needs schedules
+    heals. With `log` a list, every round played is appended to it as a RoundLog of the HP at its start
+    and of the groups where someone acted, each recorded as its actions (an action that did not land
+    whole as a plain tuple of an Action's fields): the RoundLog finds each group's speed from its
+    actors, and replays the boards and knockouts after each group, when they are read (see log.py). That needs schedules
     built with the battle's tables, `targets`, the target half of an Action for each board index, and
     `board`, the creature ids by board index. The battle is the same either way.
     """
@@ -270,8 +270,7 @@ def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log
     events: list = []  # the group's Actions, when logging: a place for each effect, filled as it lands
     one: list = [None]  # the places of a group of one hit, and of two: reused, as every place is filled
     two: list = [None, None]
-    fell: list[int] = []  # who the group felled, when logging
-    groups: list[tuple] = []  # the round's groups as recorded: (speed, Actions, knocked out)
+    groups: list[tuple] = []  # the round's groups as recorded: each its actions
     start_shields: tuple[int, ...] = ()
     start_hp: tuple[int, ...] = ()
     heal: Any = ()  # a mixed group's heals, until they land
@@ -285,7 +284,7 @@ def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log
             groups = []
             start_shields = tuple(sh) if r == 1 and ground == SHELTERED else NO_SHIELDS
             start_hp = tuple(hp)
-        for shape, members, speed in sched_kinds[kinds[r]]:
+        for shape, members, _ in sched_kinds[kinds[r]]:  # (the group's speed: the log finds it from its actors)
             if shape == LONE:
                 i, alone = members
                 if hp[i] <= 0:
@@ -440,8 +439,6 @@ def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log
                     else:
                         cb -= 1
                         over = over or cb == 0
-                    if logging:
-                        fell.append(t)
                 if logging:  # what it did: the HP it took, the part the shield blocked
                     events[k] = whole[board[t] + 10] if not dealt else \
                         (who, targets[t], amt, h - hp[t], amt - dealt)
@@ -457,8 +454,7 @@ def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log
                             whole[board[t] + 10] if not h else (who, targets[t], amt, h, 0)
                 heal = ()
             if logging:
-                groups.append((speed, tuple(events), (
-                    ((targets[fell.pop()][:2],) if len(fell) == 1 else _felled(fell, targets)) if fell else ())))
+                groups.append(tuple(events))
             if over:
                 if logging:
                     log.append(RoundLog((r, start_shields, tuple(groups), tuple(hp), False, start_hp)))  # type: ignore[union-attr]
@@ -474,13 +470,6 @@ def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log
         if logging:
             log.append(RoundLog((r, start_shields, tuple(groups), tuple(hp), True, start_hp)))  # type: ignore[union-attr]
     return compare(hp, mx), rounds, False
-
-
-def _felled(fell: list[int], targets: tuple) -> tuple:
-    """The knockouts of a group that felled several, as (side, slot) in board order; clears `fell`."""
-    out = tuple([targets[t][:2] for t in sorted(fell)])
-    fell.clear()
-    return out
 
 
 def _lowest_share(order: tuple[int, ...], hp: list[int], mx: list[int]) -> int:

@@ -1,11 +1,12 @@
 """The battle log's records (Action, Group, RoundLog): immutable named tuples, not pydantic models.
 
-A logged battle makes about 170 of them; as pydantic models they cost five times the battle itself,
+A logged battle holds about 170 of them; as pydantic models they cost five times the battle itself,
 and the bot logs every Battle press and hint. They keep the models' attributes, equality and JSON
 shape: `model_dump()` gives the same dict, and inside a pydantic model (BattleResult) they validate
-from that dict and serialise to it. A board (HP or shields after a group, a round's start shields
-and end HP) is kept as the core recorded it, ten numbers in board order (side a's five slots, then
-side b's), and shown per side as {"a": (...), "b": (...)} on reading.
+from that dict and serialise to it. While the battle runs, the core records only what cannot be
+found later (each round's RoundLog with its groups' actions, see RoundLog); the boards after each
+group, the knockouts and the Groups are replayed from that when first read. A board is ten numbers
+in board order (side a's five slots, then side b's), shown per side as {"a": (...), "b": (...)}.
 """
 from __future__ import annotations
 
@@ -14,13 +15,15 @@ from typing import Any
 
 from pydantic_core import core_schema
 
-from .model import SLOTS
+from .model import CREATURES, SHIELD_SPEED, SLOTS
 
 _ACTION_FIELDS = ("side", "slot", "creature", "move", "effect", "target_side", "target_slot", "target",
                   "amount", "applied", "blocked")
 _SIDES = ("a", "b")
 _SIDE_BASE = {"a": 0, "b": 5}
 _SLOT_AT = {slot: k for k, slot in enumerate(SLOTS)}
+_SIDE_SLOT = tuple((side, slot) for side in _SIDES for slot in SLOTS)  # by board index
+_SPEED = {name: c.speed for name, c in CREATURES.items()}
 
 
 def _per_side(board: tuple[int, ...]) -> dict[str, tuple[int, ...]]:
@@ -145,16 +148,48 @@ def _index(target_of: tuple) -> int:
     return _SIDE_BASE[target_of[0]] + _SLOT_AT[target_of[1]]
 
 
-def _replayed(start_hp: tuple[int, ...], start_shields: tuple[int, ...], recorded: tuple) -> tuple[Group, ...]:
+def speed_of(actor: tuple) -> int:
+    """A group's speed, from any of its actors (side, slot, creature, move, effect): a shield ability
+    acts at the shield speed, anything else at the creature's own."""
+    return SHIELD_SPEED if actor[4] == "shield" else _SPEED[actor[2]]
+
+
+def _knockouts(rl: RoundLog) -> tuple[tuple[int, tuple[tuple[str, str], ...]], ...]:
+    """(group's place in the round, knocked_out) for each group of the round that felled anyone: a
+    hit that took HP and left its target at 0 felled it (HP is replayed from the round's start; no
+    one comes back). A round that ends with as many at 0 as it began has none, and is not replayed."""
+    start = rl.board_hp_start
+    if start.count(0) == rl.board_hp_end.count(0):
+        return ()
+    hp = list(start)
+    out = []
+    for n, actions in enumerate(rl.recorded):
+        fell = []
+        for act in actions:
+            applied = act[3]
+            if applied and act[0][4] == "damage":
+                t = _index(act[1])
+                hp[t] -= applied
+                if not hp[t]:
+                    fell.append(t)
+            elif applied and act[0][4] == "heal":
+                hp[_index(act[1])] += applied
+        if fell:
+            out.append((n, tuple([_SIDE_SLOT[t] for t in sorted(fell)])))
+    return tuple(out)
+
+
+def _replayed(rl: RoundLog) -> tuple[Group, ...]:
     """A round's Groups, with the boards after each replayed from the round's start: a hit takes its
     `applied` from HP and its `blocked` from the shield, a heal adds its `applied` to HP, a shield its
     `applied` to the shield (each is what the effect did, so the boards come out as the battle had
     them). An action recorded as a plain tuple becomes an Action here."""
-    hp = list(start_hp)
-    sh = list(start_shields)
-    shields: tuple[int, ...] | None = start_shields  # shared by the groups until one changes them
+    hp = list(rl.board_hp_start)
+    sh = list(rl.board_start_shields)
+    shields: tuple[int, ...] | None = rl.board_start_shields  # shared by the groups until one changes them
+    felled = dict(rl.knockouts)
     out = []
-    for speed, actions, knocked_out in recorded:
+    for n, actions in enumerate(rl.recorded):
         for act in actions:
             effect, applied, blocked = act[0][4], act[3], act[4]
             if effect == "damage":
@@ -173,19 +208,25 @@ def _replayed(start_hp: tuple[int, ...], start_shields: tuple[int, ...], recorde
             shields = tuple(sh)
         if not all(type(a) is Action for a in actions):
             actions = tuple(a if type(a) is Action else Action(a) for a in actions)
-        out.append(Group((speed, actions, tuple(hp), shields, knocked_out)))
+        out.append(Group((speed_of(actions[0][0]), actions, tuple(hp), shields, felled.get(n, ()))))
     return tuple(out)
 
 
-class _GroupsWhenRead:
-    """RoundLog.groups: replayed from the round's record when first read, then kept on the RoundLog (a
+class _WhenRead:
+    """A RoundLog attribute made from the round's record when first read, then kept on the RoundLog (a
     descriptor without __set__, so the kept value is found first from then on)."""
+
+    def __init__(self, make: Any) -> None:
+        self.make = make
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
 
     def __get__(self, rl: Any, owner: Any = None) -> Any:
         if rl is None:
             return self
-        groups = rl.__dict__["groups"] = _replayed(rl[5], rl[1], rl[2])
-        return groups
+        value = rl.__dict__[self.name] = self.make(rl)
+        return value
 
 
 class RoundLog(_Record):
@@ -193,16 +234,18 @@ class RoundLog(_Record):
     `hp_end` (after the ground's end-of-round rule, or where the battle stopped) and `completed`
     (False when the battle stopped inside this round).
 
-    What the core records is less: the HP at the round's start (`board_hp_start`) and each group as
-    (speed, actions, knocked_out), an action that did not land whole as a plain tuple of its fields
-    (`recorded`); the Groups, with the board after each, are replayed from these when `groups` is
-    first read, and kept (so a RoundLog is not slotted). The battle runs without making the boards
-    and Groups, and a reader that needs only the actions and knockouts (the summary, the round text)
-    reads `recorded`. Two RoundLogs are equal when their records are.
+    What the core records is less: the HP at the round's start (`board_hp_start`) and each group as its
+    actions, an action that did not land whole as a plain tuple of its fields (`recorded`). What
+    follows from them is made when first read and kept (so a RoundLog is not slotted): `knockouts`,
+    (group's place in the round, knocked_out) for each group that felled any, and the Groups, with
+    their speed (speed_of their actors) and the board after each. The battle runs without making
+    these, and a reader that needs only the actions and knockouts (the summary, the round text) reads
+    the record and `knockouts`. Two RoundLogs are equal when their records are.
     """
     round, board_start_shields, recorded, board_hp_end, completed, board_hp_start = (
         property(itemgetter(k)) for k in range(6))
-    groups = _GroupsWhenRead()
+    knockouts = _WhenRead(_knockouts)
+    groups = _WhenRead(_replayed)
 
     @property
     def start_shields(self) -> dict[str, tuple[int, ...]]:
@@ -233,13 +276,12 @@ class RoundLog(_Record):
                 if act.effect != "shield":
                     start[_index(act.target_of)] += act.applied if act.effect == "damage" else -act.applied
             rl = cls((d["round"], _board(d["start_shields"], "RoundLog.start_shields"),
-                      tuple((g.speed, g.actions, g.knocked_out) for g in groups), hp_end, d["completed"],
-                      tuple(start)))
+                      tuple(g.actions for g in groups), hp_end, d["completed"], tuple(start)))
             replayed = rl.groups
-        except KeyError:
-            raise ValueError("RoundLog: an action's target is not a side's slot") from None
+        except (KeyError, IndexError):
+            raise ValueError("RoundLog: a group without actions, or an action on no side's slot") from None
         if replayed != groups:
-            raise ValueError("RoundLog: the HP and shields after a group are not what its actions did")
+            raise ValueError("RoundLog: a group's speed, HP or shields are not what its actions did")
         return rl
 
 
