@@ -229,6 +229,11 @@ class _WhenRead:
         return value
 
 
+# What a dumped group holds that its actions decide: (Group attribute, the dump's name for it).
+_REPLAYED_FIELDS = (("speed", "speed"), ("board_hp", "hp"), ("board_shields", "shields"),
+                    ("knocked_out", "knocked_out"))
+
+
 class RoundLog(_Record):
     """One round: `start_shields` (after last round's faded and the ground's start rule), its groups,
     `hp_end` (after the ground's end-of-round rule, or where the battle stopped) and `completed`
@@ -280,8 +285,10 @@ class RoundLog(_Record):
             replayed = rl.groups
         except (KeyError, IndexError):
             raise ValueError("RoundLog: a group without actions, or an action on no side's slot") from None
-        if replayed != groups:
-            raise ValueError("RoundLog: a group's speed, HP or shields are not what its actions did")
+        for n, (mine, dumped) in enumerate(zip(replayed, groups), 1):
+            for field, name in _REPLAYED_FIELDS:
+                if getattr(mine, field) != getattr(dumped, field):
+                    raise ValueError(f"RoundLog: round {rl.round}, group {n}: its {name} is not what its actions did")
         return rl
 
 
