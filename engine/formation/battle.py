@@ -254,11 +254,11 @@ def summary_lines(result: BattleResult, *, player_view: bool = True) -> list[str
                     dealt[actor[0]] += applied
                 elif actor[4] == "heal":
                     healed[actor[0]] += applied
-        for _, knocked_out in rl.knockouts:
-            for side, slot in knocked_out:
-                # every creature's side is named: the same creature may stand on both sides
-                mark = ("yours" if side == "a" else "theirs") if player_view else side
-                kos.append(f"{(result.a if side == 'a' else result.b)[slot]} ({mark})")
+        for _, t in rl.felled:  # (group's place, board index), in the order they fell
+            side, slot = _SIDE_SLOT[t]
+            # every creature's side is named: the same creature may stand on both sides
+            mark = ("yours" if side == "a" else "theirs") if player_view else side
+            kos.append(f"{(result.a if side == 'a' else result.b)[slot]} ({mark})")
         you, them = ("You", "They") if player_view else ("a", "b")
         parts = [f"{you} deal {dealt['a']}", f"{them} deal {dealt['b']}"]
         if healed["a"]:

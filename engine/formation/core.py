@@ -253,10 +253,11 @@ def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log
 
     winner: 0 side a, 1 side b, 2 draw. Each group's members choose their targets from the board as
     it stood before the group; shields land at once (they cannot change a choice), then hits, then
-    heals. With `log` a list, every round played is appended to it as a RoundLog of the HP at its start
-    and of the groups where someone acted, each recorded as its actions (an action that did not land
-    whole as a plain tuple of an Action's fields): the RoundLog finds each group's speed from its
-    actors, and replays the boards and knockouts after each group, when they are read (see log.py). That needs schedules
+    heals. With `log` a list, every round played is appended to it as a RoundLog of the HP at its start,
+    the groups where someone acted, each recorded as its actions (an action that did not land whole
+    as a plain tuple of an Action's fields), and who fell in which group: the RoundLog finds each
+    group's speed from its actors, and replays the boards after each group, when they are read (see
+    log.py). That needs schedules
     built with the battle's tables, `targets`, the target half of an Action for each board index, and
     `board`, the creature ids by board index. The battle is the same either way.
     """
@@ -271,6 +272,7 @@ def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log
     one: list = [None]  # the places of a group of one hit, and of two: reused, as every place is filled
     two: list = [None, None]
     groups: list[tuple] = []  # the round's groups as recorded: each its actions
+    fell: list[tuple[int, int]] = []  # the round's knockouts: (the group's place in the round, board index)
     start_shields: tuple[int, ...] = ()
     start_hp: tuple[int, ...] = ()
     heal: Any = ()  # a mixed group's heals, until they land
@@ -439,6 +441,8 @@ def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log
                     else:
                         cb -= 1
                         over = over or cb == 0
+                    if logging:
+                        fell.append((len(groups), t))
                 if logging:  # what it did: the HP it took, the part the shield blocked
                     events[k] = whole[board[t] + 10] if not dealt else \
                         (who, targets[t], amt, h - hp[t], amt - dealt)
@@ -457,7 +461,8 @@ def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log
                 groups.append(tuple(events))
             if over:
                 if logging:
-                    log.append(RoundLog((r, start_shields, tuple(groups), tuple(hp), False, start_hp)))  # type: ignore[union-attr]
+                    log.append(RoundLog((r, start_shields, tuple(groups), tuple(hp), False, start_hp,  # type: ignore[union-attr]
+                                         tuple(sorted(fell)))))
                 return (2 if ca == cb else (1 if ca == 0 else 0)), r, True
         if ground == MOON_DEW:  # every standing creature recovers 2, capped at its maximum
             i = 0
@@ -468,7 +473,11 @@ def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log
                     hp[i] = h if h < m else m
                 i += 1
         if logging:
-            log.append(RoundLog((r, start_shields, tuple(groups), tuple(hp), True, start_hp)))  # type: ignore[union-attr]
+            felled: tuple = ()
+            if fell:
+                felled = tuple(sorted(fell))
+                fell.clear()
+            log.append(RoundLog((r, start_shields, tuple(groups), tuple(hp), True, start_hp, felled)))  # type: ignore[union-attr]
     return compare(hp, mx), rounds, False
 
 

@@ -155,28 +155,14 @@ def speed_of(actor: tuple) -> int:
 
 
 def _knockouts(rl: RoundLog) -> tuple[tuple[int, tuple[tuple[str, str], ...]], ...]:
-    """(group's place in the round, knocked_out) for each group of the round that felled anyone: a
-    hit that took HP and left its target at 0 felled it (HP is replayed from the round's start; no
-    one comes back). A round that ends with as many at 0 as it began has none, and is not replayed."""
-    start = rl.board_hp_start
-    if start.count(0) == rl.board_hp_end.count(0):
-        return ()
-    hp = list(start)
-    out = []
-    for n, actions in enumerate(rl.recorded):
-        fell = []
-        for act in actions:
-            applied = act[3]
-            if applied and act[0][4] == "damage":
-                t = _index(act[1])
-                hp[t] -= applied
-                if not hp[t]:
-                    fell.append(t)
-            elif applied and act[0][4] == "heal":
-                hp[_index(act[1])] += applied
-        if fell:
-            out.append((n, tuple([_SIDE_SLOT[t] for t in sorted(fell)])))
-    return tuple(out)
+    """(group's place in the round, knocked_out) for each group of the round that felled anyone, from
+    the core's (place, board index) pairs, which it keeps in that order."""
+    out: list[tuple[int, list[tuple[str, str]]]] = []
+    for n, t in rl.felled:
+        if not out or out[-1][0] != n:
+            out.append((n, []))
+        out[-1][1].append(_SIDE_SLOT[t])
+    return tuple((n, tuple(where)) for n, where in out)
 
 
 def _replayed(rl: RoundLog) -> tuple[Group, ...]:
@@ -239,18 +225,22 @@ class RoundLog(_Record):
     `hp_end` (after the ground's end-of-round rule, or where the battle stopped) and `completed`
     (False when the battle stopped inside this round).
 
-    What the core records is less: the HP at the round's start (`board_hp_start`) and each group as its
-    actions, an action that did not land whole as a plain tuple of its fields (`recorded`). What
-    follows from them is made when first read and kept (so a RoundLog is not slotted): `knockouts`,
-    (group's place in the round, knocked_out) for each group that felled any, and the Groups, with
-    their speed (speed_of their actors) and the board after each. The battle runs without making
-    these, and a reader that needs only the actions and knockouts (the summary, the round text) reads
+    What the core records is less: the HP at the round's start (`board_hp_start`), each group as its
+    actions, an action that did not land whole as a plain tuple of its fields (`recorded`), and who
+    fell as (group's place in the round, board index) pairs in that order (`felled`). The Groups, with
+    their speed (speed_of their actors) and the board after each, are replayed from these when
+    `groups` is first read, and kept (so a RoundLog is not slotted). The battle runs without making
+    them, and a reader that needs only the actions and knockouts (the summary, the round text) reads
     the record and `knockouts`. Two RoundLogs are equal when their records are.
     """
-    round, board_start_shields, recorded, board_hp_end, completed, board_hp_start = (
-        property(itemgetter(k)) for k in range(6))
-    knockouts = _WhenRead(_knockouts)
+    round, board_start_shields, recorded, board_hp_end, completed, board_hp_start, felled = (
+        property(itemgetter(k)) for k in range(7))
     groups = _WhenRead(_replayed)
+
+    @property
+    def knockouts(self) -> tuple[tuple[int, tuple[tuple[str, str], ...]], ...]:
+        """(group's place in the round, knocked_out) for each group that felled anyone."""
+        return _knockouts(self) if self[6] else ()
 
     @property
     def start_shields(self) -> dict[str, tuple[int, ...]]:
@@ -280,15 +270,19 @@ class RoundLog(_Record):
             for act in groups[0].actions if groups else ():
                 if act.effect != "shield":
                     start[_index(act.target_of)] += act.applied if act.effect == "damage" else -act.applied
+            felled = tuple((n, _index(where)) for n, g in enumerate(groups) for where in g.knocked_out)
             rl = cls((d["round"], _board(d["start_shields"], "RoundLog.start_shields"),
-                      tuple(g.actions for g in groups), hp_end, d["completed"], tuple(start)))
+                      tuple(g.actions for g in groups), hp_end, d["completed"], tuple(start), felled))
             replayed = rl.groups
         except (KeyError, IndexError):
             raise ValueError("RoundLog: a group without actions, or an action on no side's slot") from None
+        before = rl.board_hp_start
         for n, (mine, dumped) in enumerate(zip(replayed, groups), 1):
+            fell = tuple(_SIDE_SLOT[t] for t in range(10) if before[t] and not mine.board_hp[t])  # by the boards
             for field, name in _REPLAYED_FIELDS:
-                if getattr(mine, field) != getattr(dumped, field):
+                if (fell if field == "knocked_out" else getattr(mine, field)) != getattr(dumped, field):
                     raise ValueError(f"RoundLog: round {rl.round}, group {n}: its {name} is not what its actions did")
+            before = mine.board_hp
         return rl
 
 
