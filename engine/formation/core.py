@@ -257,9 +257,9 @@ def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log
     the groups where someone acted, each recorded as its actions (an action that did not land whole
     as a plain tuple of an Action's fields), and who fell in which group: the RoundLog finds each
     group's speed from its actors, and replays the boards after each group, when they are read (see
-    log.py). That needs schedules
-    built with the battle's tables, `targets`, the target half of an Action for each board index, and
-    `board`, the creature ids by board index. The battle is the same either way.
+    log.py). That needs schedules built with the battle's tables, `targets`, the target half of an
+    Action for each board index, and `board`, the creature ids by board index. The battle is the same
+    either way.
     """
     normal, allies, enemies, enemy_back, ally_front = topo[:5]
     aim = list(topo[7])  # each creature's normal target when last looked at (see below)

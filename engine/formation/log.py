@@ -3,10 +3,10 @@
 A logged battle holds about 170 of them; as pydantic models they cost five times the battle itself,
 and the bot logs every Battle press and hint. They keep the models' attributes, equality and JSON
 shape: `model_dump()` gives the same dict, and inside a pydantic model (BattleResult) they validate
-from that dict and serialise to it. While the battle runs, the core records only what cannot be
-found later (each round's RoundLog with its groups' actions, see RoundLog); the boards after each
-group, the knockouts and the Groups are replayed from that when first read. A board is ten numbers
-in board order (side a's five slots, then side b's), shown per side as {"a": (...), "b": (...)}.
+from that dict and serialise to it. While the battle runs, the core records little more than the
+actions (each round's RoundLog, see there); the boards after each group and the Groups are replayed
+from that when first read. A board is ten numbers in board order (side a's five slots, then side
+b's), shown per side as {"a": (...), "b": (...)}.
 """
 from __future__ import annotations
 
