@@ -70,8 +70,9 @@ def random_battles(n: int, seed: int) -> list[tuple]:
     return out
 
 
-def logged_battles_per_cpu_second(seed: int, n: int = 1_000) -> tuple[float, float]:
-    """(simulate() with its full log, and the same reading every line of it: summary and round text)."""
+def logged_battles_per_cpu_second(seed: int, n: int = 1_000) -> tuple[float, float, float]:
+    """(simulate() with its full log; the same and its summary, as a Battle press reads it; the same
+    reading every line of it: summary and round text)."""
     from engine.formation import describe_round, summary_lines
 
     battles = random_battles(n, seed)
@@ -81,11 +82,15 @@ def logged_battles_per_cpu_second(seed: int, n: int = 1_000) -> tuple[float, flo
     logged = n / (time.process_time() - c)
     c = time.process_time()
     for a, b, ground in battles:
+        summary_lines(simulate(a, b, ground))
+    summarised = n / (time.process_time() - c)
+    c = time.process_time()
+    for a, b, ground in battles:
         res = simulate(a, b, ground)
         summary_lines(res)
         for rl in res.log:
             describe_round(res, rl.round)
-    return logged, n / (time.process_time() - c)
+    return logged, summarised, n / (time.process_time() - c)
 
 
 def unlogged_battles_per_cpu_second(seed: int, n: int = 2_000) -> float:
@@ -120,16 +125,20 @@ def full_solve_seconds(opponent: dict[str, str], workers: int | None = None, cpu
 
 def main() -> None:
     print("load average at start: " + " ".join(f"{x:.2f}" for x in os.getloadavg()) + f" ({os.cpu_count()} CPUs)")
+    summaries: list[float] = []
     reads: list[float] = []
 
     def logged_median() -> float:
         runs = [logged_battles_per_cpu_second(seed) for seed in range(3)]
-        reads.append(statistics.median(r[1] for r in runs))
+        summaries.append(statistics.median(r[1] for r in runs))
+        reads.append(statistics.median(r[2] for r in runs))
         return statistics.median(r[0] for r in runs)
 
     logged, at = taken("logged battle", logged_median)
     print(f"logged battle, simulate() with full log (the bot's Battle and hint): median {logged:,.0f}/CPU s  "
           f"[target >= {LOGGED_TARGET:,}] {verdict(logged, LOGGED_TARGET)}  (load {at:.2f})")
+    print(f"  the same and its summary (summary_lines: a Battle press): median {statistics.median(summaries):,.0f}"
+          f"/CPU s  [no target]")
     print(f"  the same and every log line read (summary_lines, describe_round): median {statistics.median(reads):,.0f}"
           f"/CPU s  [no target]")
     unlogged, at = taken("unlogged battle", lambda: statistics.median(

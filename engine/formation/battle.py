@@ -7,7 +7,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict
 
 from . import core
-from .log import Action, Group, RoundLog
+from .log import Action, Group, RoundLog, speed_of
 from .model import (
     CREATURES,
     GROUNDS,
@@ -190,42 +190,44 @@ def describe_round(result: BattleResult, number: int, *, player_view: bool = Tru
     if rl is None:
         raise FormationError("no_round", f"round {number} was not played")
     lines = [f"Round {number}"]
-    for g in rl.groups:
-        folded: dict[tuple, list[Action]] = {}
-        for act in g.actions:
-            folded.setdefault((act.side, act.slot, act.move, act.effect), []).append(act)
-        for (side, slot, move, effect), acts in folded.items():
-            who = _who(side, slot, acts[0].creature, player_view)
+    felled = dict(rl.knockouts)
+    for n, actions in enumerate(rl.recorded):  # the groups as recorded: the boards are not needed here
+        speed = speed_of(actions[0][0])
+        folded: dict[tuple, list[tuple]] = {}  # by actor (side, slot, creature, move, effect)
+        for act in actions:
+            folded.setdefault(act[0], []).append(act)
+        for (side, slot, creature, move, effect), acts in folded.items():
+            who = _who(side, slot, creature, player_view)
             if len(acts) == 1:
-                t = acts[0]
-                tgt = "itself" if (t.target_side, t.target_slot) == (side, slot) else \
-                    _who(t.target_side, t.target_slot, t.target, player_view)
+                (target_side, target_slot, target), amount, applied, blocked = acts[0][1:]
+                tgt = "itself" if (target_side, target_slot) == (side, slot) else \
+                    _who(target_side, target_slot, target, player_view)
                 verb = "attacks" if move == "attack" else f"uses {move} on"
-                lines.append(f"  [speed {g.speed}] {who} {verb} {tgt}: {_effect_text(t)}")
+                lines.append(f"  [speed {speed}] {who} {verb} {tgt}: {_effect_text(effect, amount, applied, blocked)}")
             else:
-                targets = ", ".join(f"{x.target} {_short_effect(x)}" for x in acts)
-                lines.append(f"  [speed {g.speed}] {who} uses {move} ({acts[0].amount} {effect} each): {targets}")
-        for side, slot in g.knocked_out:
+                targets = ", ".join(f"{x[1][2]} {_short_effect(effect, x[3], x[4])}" for x in acts)
+                lines.append(f"  [speed {speed}] {who} uses {move} ({acts[0][2]} {effect} each): {targets}")
+        for side, slot in felled.get(n, ()):
             name = (result.a if side == "a" else result.b)[slot]
             lines.append(f"  {_who(side, slot, name, player_view)} is knocked out")
     return lines
 
 
-def _effect_text(a: Action) -> str:
+def _effect_text(effect: str, amount: int, applied: int, blocked: int) -> str:
     """'14 damage (5 blocked)', 'heals 7 (of 12)', '18 shield (12 within the cap)'."""
-    if a.effect == "damage":
-        return f"{a.amount} damage" + (f" ({a.blocked} blocked by shield)" if a.blocked else "")
-    if a.effect == "heal":
-        return f"heals {a.applied}" + (f" (of {a.amount}, capped at max HP)" if a.applied < a.amount else "")
-    return f"{a.amount} shield" + (f" ({a.applied} within the cap of 20)" if a.applied < a.amount else "")
+    if effect == "damage":
+        return f"{amount} damage" + (f" ({blocked} blocked by shield)" if blocked else "")
+    if effect == "heal":
+        return f"heals {applied}" + (f" (of {amount}, capped at max HP)" if applied < amount else "")
+    return f"{amount} shield" + (f" ({applied} within the cap of 20)" if applied < amount else "")
 
 
-def _short_effect(a: Action) -> str:
-    if a.effect == "damage":
-        return f"-{a.applied}" + (f" ({a.blocked} blocked)" if a.blocked else "")
-    if a.effect == "heal":
-        return f"+{a.applied}"
-    return f"+{a.applied} shield"
+def _short_effect(effect: str, applied: int, blocked: int) -> str:
+    if effect == "damage":
+        return f"-{applied}" + (f" ({blocked} blocked)" if blocked else "")
+    if effect == "heal":
+        return f"+{applied}"
+    return f"+{applied} shield"
 
 
 def outcome_line(result: BattleResult, *, player_view: bool = True) -> str:
@@ -246,16 +248,17 @@ def summary_lines(result: BattleResult, *, player_view: bool = True) -> list[str
         dealt = {"a": 0, "b": 0}
         healed = {"a": 0, "b": 0}
         kos = []
-        for g in rl.groups:
-            for act in g.actions:
-                if act.effect == "damage":
-                    dealt[act.side] += act.applied
-                elif act.effect == "heal":
-                    healed[act.side] += act.applied
-            for side, slot in g.knocked_out:
-                # every creature's side is named: the same creature may stand on both sides
-                mark = ("yours" if side == "a" else "theirs") if player_view else side
-                kos.append(f"{(result.a if side == 'a' else result.b)[slot]} ({mark})")
+        for actions in rl.recorded:  # the groups as recorded: the boards are not needed here
+            for actor, _, _, applied, _ in actions:
+                if actor[4] == "damage":
+                    dealt[actor[0]] += applied
+                elif actor[4] == "heal":
+                    healed[actor[0]] += applied
+        for _, t in rl.felled:  # (group's place, board index), in the order they fell
+            side, slot = _SIDE_SLOT[t]
+            # every creature's side is named: the same creature may stand on both sides
+            mark = ("yours" if side == "a" else "theirs") if player_view else side
+            kos.append(f"{(result.a if side == 'a' else result.b)[slot]} ({mark})")
         you, them = ("You", "They") if player_view else ("a", "b")
         parts = [f"{you} deal {dealt['a']}", f"{them} deal {dealt['b']}"]
         if healed["a"]:

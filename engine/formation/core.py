@@ -10,7 +10,7 @@ from __future__ import annotations
 from operator import getitem
 from typing import Any, NamedTuple
 
-from .log import Action, Group, RoundLog
+from .log import Action, RoundLog
 from .model import (
     COLUMNS,
     CREATURES,
@@ -253,10 +253,13 @@ def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log
 
     winner: 0 side a, 1 side b, 2 draw. Each group's members choose their targets from the board as
     it stood before the group; shields land at once (they cannot change a choice), then hits, then
-    heals. With `log` a list, every round played is appended to it as a RoundLog, each group where
-    someone acted as a Group of Actions: that needs schedules built with the battle's tables, `targets`,
-    the target half of an Action for each board index, and `board`, the creature ids by board index.
-    The battle is the same either way.
+    heals. With `log` a list, every round played is appended to it as a RoundLog of the HP at its start,
+    the groups where someone acted, each recorded as its actions (an action that did not land whole
+    as a plain tuple of an Action's fields), and who fell in which group: the RoundLog finds each
+    group's speed from its actors, and replays the boards after each group, when they are read (see
+    log.py). That needs schedules built with the battle's tables, `targets`, the target half of an
+    Action for each board index, and `board`, the creature ids by board index. The battle is the same
+    either way.
     """
     normal, allies, enemies, enemy_back, ally_front = topo[:5]
     aim = list(topo[7])  # each creature's normal target when last looked at (see below)
@@ -268,10 +271,10 @@ def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log
     events: list = []  # the group's Actions, when logging: a place for each effect, filled as it lands
     one: list = [None]  # the places of a group of one hit, and of two: reused, as every place is filled
     two: list = [None, None]
-    fell: list[int] = []  # who the group felled, when logging
-    groups: list[Group] = []
+    groups: list[tuple] = []  # the round's groups as recorded: each its actions
+    fell: list[tuple[int, int]] = []  # the round's knockouts: (the group's place in the round, board index)
     start_shields: tuple[int, ...] = ()
-    shields_seen: tuple[int, ...] | None = None  # the shields as last recorded, None once they change
+    start_hp: tuple[int, ...] = ()
     heal: Any = ()  # a mixed group's heals, until they land
     for r in range(start, rounds + 1):
         sh = [0] * 10
@@ -281,8 +284,9 @@ def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log
                     sh[i] = 6
         if logging:
             groups = []
-            start_shields = shields_seen = tuple(sh) if r == 1 and ground == SHELTERED else NO_SHIELDS
-        for shape, members, speed in sched_kinds[kinds[r]]:
+            start_shields = tuple(sh) if r == 1 and ground == SHELTERED else NO_SHIELDS
+            start_hp = tuple(hp)
+        for shape, members, _ in sched_kinds[kinds[r]]:  # (the group's speed: the log finds it from its actors)
             if shape == LONE:
                 i, alone = members
                 if hp[i] <= 0:
@@ -371,11 +375,10 @@ def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log
                                 if s > SHIELD_CAP:
                                     s = SHIELD_CAP
                                 sh[t] = s
-                                shields_seen = None
                                 if logging:
                                     s -= before  # the shield it added
                                     events[k] = whole[t][board[t]] if s == amt else \
-                                        whole[t][board[t] + 10] if not s else Action((who, targets[t], amt, s, 0))
+                                        whole[t][board[t] + 10] if not s else (who, targets[t], amt, s, 0)
                                 k += 1
                     elif op == OP_HIT or op == OP_LEAP:
                         t = -1
@@ -422,7 +425,6 @@ def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log
                     continue
                 dealt = amt
                 if s:
-                    shields_seen = None
                     if s < amt:
                         sh[t] = 0
                         dealt = amt - s
@@ -440,10 +442,10 @@ def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log
                         cb -= 1
                         over = over or cb == 0
                     if logging:
-                        fell.append(t)
+                        fell.append((len(groups), t))
                 if logging:  # what it did: the HP it took, the part the shield blocked
                     events[k] = whole[board[t] + 10] if not dealt else \
-                        Action((who, targets[t], amt, h - hp[t], amt - dealt))
+                        (who, targets[t], amt, h - hp[t], amt - dealt)
             if heal:  # only a mixed group heals
                 for t, amt, k, who, whole in heal:  # heals never revive one felled in this group
                     h = hp[t]
@@ -453,16 +455,14 @@ def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log
                     if logging:
                         h = hp[t] - h  # what it healed
                         events[k] = whole[board[t]] if h == amt else \
-                            whole[board[t] + 10] if not h else Action((who, targets[t], amt, h, 0))
+                            whole[board[t] + 10] if not h else (who, targets[t], amt, h, 0)
                 heal = ()
             if logging:
-                if shields_seen is None:
-                    shields_seen = tuple(sh)
-                groups.append(Group((speed, tuple(events), tuple(hp), shields_seen, (
-                    ((targets[fell.pop()][:2],) if len(fell) == 1 else _felled(fell, targets)) if fell else ()))))
+                groups.append(tuple(events))
             if over:
                 if logging:
-                    log.append(RoundLog((r, start_shields, tuple(groups), tuple(hp), False)))  # type: ignore[union-attr]
+                    log.append(RoundLog((r, start_shields, tuple(groups), tuple(hp), False, start_hp,  # type: ignore[union-attr]
+                                         tuple(sorted(fell)))))
                 return (2 if ca == cb else (1 if ca == 0 else 0)), r, True
         if ground == MOON_DEW:  # every standing creature recovers 2, capped at its maximum
             i = 0
@@ -472,17 +472,13 @@ def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log
                     m = mx[i]
                     hp[i] = h if h < m else m
                 i += 1
-        if logging:  # the board at the end of the round: after its last group, unless the ground heals
-            end = groups[-1][2] if groups and ground != MOON_DEW else tuple(hp)
-            log.append(RoundLog((r, start_shields, tuple(groups), end, True)))  # type: ignore[union-attr]
+        if logging:
+            felled: tuple = ()
+            if fell:
+                felled = tuple(sorted(fell))
+                fell.clear()
+            log.append(RoundLog((r, start_shields, tuple(groups), tuple(hp), True, start_hp, felled)))  # type: ignore[union-attr]
     return compare(hp, mx), rounds, False
-
-
-def _felled(fell: list[int], targets: tuple) -> tuple:
-    """The knockouts of a group that felled several, as (side, slot) in board order; clears `fell`."""
-    out = tuple([targets[t][:2] for t in sorted(fell)])
-    fell.clear()
-    return out
 
 
 def _lowest_share(order: tuple[int, ...], hp: list[int], mx: list[int]) -> int:

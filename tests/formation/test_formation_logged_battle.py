@@ -63,3 +63,46 @@ def test_logged_battle_agrees_with_the_core_on_every_shipped_puzzle():
     for p in shipped_puzzles():
         for formation in filter(None, (p.solution, p.mastery_solution)):
             check_agrees(simulate(formation, p.opponent, p.ground, p.max_rounds))
+
+
+def test_every_creature_that_fell_is_named_once_in_the_group_that_felled_it():
+    """The knockouts are found from the record when read: each creature at 0 at the end fell exactly
+    once, in the round it went from standing to 0, in a group with a hit on it that took HP."""
+    for a, b, ground, max_rounds in random_sample(200, 7):
+        res = simulate(a, b, ground, max_rounds)
+        named = []
+        for rl in res.log:
+            for g in rl.groups:
+                for side, slot in g.knocked_out:
+                    named.append((side, slot))
+                    assert g.hp[side][SLOTS.index(slot)] == 0
+                    assert any(x.effect == "damage" and x.applied and (x.target_side, x.target_slot) == (side, slot)
+                               for x in g.actions)
+        down = [(side, s) for side in "ab" for s in SLOTS if res.hp[side][s] == 0]
+        assert sorted(named) == sorted(down) and len(set(named)) == len(named)
+
+
+def _dumped_with(res: BattleResult, change) -> dict:
+    data = res.model_dump(mode="json")
+    change(data["log"])
+    return data
+
+
+def test_a_saved_log_whose_boards_do_not_follow_from_its_actions_is_refused():
+    """A saved log is read back only when its boards, knockouts and speeds are what its actions did."""
+    res = simulate(*next(random_sample(1, 3))[:3])
+    assert BattleResult.model_validate(res.model_dump(mode="json")) == res
+
+    def more_hp(log):
+        log[0]["groups"][0]["hp"]["a"][0] += 1
+
+    def no_knockout(log):
+        g = next(g for rl in log for g in rl["groups"] if g["knocked_out"])
+        g["knocked_out"] = []
+
+    def faster(log):
+        log[0]["groups"][0]["speed"] += 1
+
+    for change, said in ((more_hp, "its hp"), (no_knockout, "its knocked_out"), (faster, "its speed")):
+        with pytest.raises(ValueError, match=f"group [0-9]+: {said} is not what its actions did"):
+            BattleResult.model_validate(_dumped_with(res, change))
