@@ -61,8 +61,8 @@ def folded_report(report: list[str], room: int) -> list[str]:
         return report
     for keep in range(len(report) - 2, -1, -1):
         shown = [report[0], *report[1:1 + keep], f"· … {more_lines(len(report) - 1 - keep)}: What happened lists them"]
-        if length(shown) <= room or keep == 0:
-            return shown
+        if (length(shown) <= room and length(shown) < length(report)) or keep == 0:
+            return shown   # the count only where it is shorter than the lines it stands for
     return report
 
 
