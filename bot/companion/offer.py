@@ -89,11 +89,12 @@ def _goal_progress(state: FightState, c: Consequences) -> str:
 
 
 def _defused(state: FightState, c: Consequences) -> str:
-    """The telegraphs the turn defuses, by their strays' letters, grouped by how: "b, c (out of area)"."""
+    """The telegraphs the turn defuses, by their strays' letters, grouped by how: "b, c (out of area)";
+    a stray the turn downs goes unsaid here (the turn says it downs it, and a downed stray never attacks)."""
     letters = {f.id: f.letter for f in state.side("strays")}
     by_how: dict[str, list[str]] = {}
     for t in c.telegraphs:
-        if t.defused:
+        if t.defused and not (t.reason == "attacker_down" and t.stray in c.kills):
             by_how.setdefault(FIZZLE_WORDS.get(str(t.reason), "fizzles"), []).append(letters.get(t.stray, t.stray))
     return "; ".join(f"{', '.join(which)} ({how})" for how, which in by_how.items())
 
@@ -117,10 +118,10 @@ def _damage_unsaid(label: str, damage: int) -> int:
 
 
 def _ally_state(state: FightState, ally_id: str) -> str:
+    """What the view's fighters leave unsaid of the ally: that it is still to act, before or after you
+    ("" when it is down or done, which the view says)."""
     ally = state.get(ally_id)
-    if ally.down:
-        return "is down"
-    return "has ended this phase" if ally.done else "is still to act (before or after you)"
+    return "" if ally.down or ally.done else "is still to act (before or after you)"
 
 
 def system_prompt(state: FightState, fighter_id: str, *, custom: bool, seconds: float) -> str:
@@ -143,8 +144,9 @@ def user_prompt(state: FightState, fighter_id: str, turns: list[PlannedTurn], *,
     ally = state.get(ally_id)
     known = forecasts or {}
     listed = [turn_facts(state, fighter_id, t, known.get(i)) for i, t in enumerate(turns, 1)]
+    view = render_text(state, viewer=fighter_id, recent=0, brief=True)   # the prompt says who is who and the phase
     return render("companion/user", round=state.round, letter=me.letter, hero_letter=ally.letter, hero=ally.name,
-                  view=render_text(state, viewer=fighter_id, recent=0), me=me, budget=budget(state, fighter_id),
+                  view=view, me=me, budget=budget(state, fighter_id),
                   hero_state=_ally_state(state, ally_id), turns=listed, goal=goal_text(state),
                   if_pass=if_pass(state, fighter_id), pass_forecast=forecast_words(state, fighter_id, known.get(0)),
                   call=_fenced(call))

@@ -19,7 +19,8 @@ Public API for the bot layer:
     plan_turns(state, fighter_id, limit=6) -> list[PlannedTurn]   (steps, summary, preview, label, consequences)
     consequences(state, fighter_id, steps, ally=True) -> Consequences   (through the strays' next phase)
     forecast.forecast_offer(state, fighter_id, [steps, ...]) -> [Forecast | None]   (each played to the end)
-    render_text(state, viewer=None) -> str   (viewer: "hero", "companion" or "duo" see the duo's reactions)
+    render_text(state, viewer=None, recent=6, brief=False) -> str   (viewer: "hero", "companion" or "duo" see
+        the duo's reactions; brief: without what the companion's prompt says elsewhere)
     phase_timer(state, model_connected) -> seconds
     xp_for(result, encounter, first_win) / level_for_xp(xp) / expected_level(encounter_id)
     xp_reason(result, encounter, first_win) -> XpReason   (also FightReward.why: climb, floor, daily, repeat)

@@ -4,24 +4,30 @@ from __future__ import annotations
 from .board import COLS, COMPASS_WORDS, TERRAIN_NAME, H, W
 from .content import kit
 from .pushes_ahead import PushAhead, pushes_ahead
-from .rules import enrage_bonus
+from .rules import SUPER_LEVEL, enrage_bonus
 from .state import FightState
 
 GOAL_TEXT = {
     "rout": "rout: down every stray, or break the pack (under 30% HP, they run)",
     "hold": "hold: stay standing to the end of round {hold_round}",
-    "break_out": "break out: every standing duo member on a glowing exit (E) at the end of the duo phase; "
-                 "exits open in round {exit_round}",
+    "break_out": "break out: every standing duo member on a glowing exit (E) at the end of the duo phase",
 }
+# The key names only what the grid shows, in this order.
+KEY_TERRAIN = {".": "ground", "=": "path", "~": "shallows", "w": "water", "W": "deep", "#": "rock", "o": "barrel",
+               "E": "exit"}
+KEY_MARKS = {"digit": "high ground level", "!": "telegraphed", "*": "moss"}
 
 
-def render_text(state: FightState, viewer: str | None = None, recent: int = 6) -> str:
+def render_text(state: FightState, viewer: str | None = None, recent: int = 6, brief: bool = False) -> str:
     """The board with fighters (H hero, C companion, a-e strays) and telegraphed tiles (!), then
     the fighters, telegraphs and the `recent` last events. `viewer` is the side it is shown to: "hero",
-    "companion" or "duo" see the duo's hidden reactions; "strays" or None (a spectator) do not."""
+    "companion" or "duo" see the duo's hidden reactions; "strays" or None (a spectator) do not.
+    `brief`: for a reader told elsewhere the phase, the duo's roles and level and when telegraphs fire
+    (the companion's prompt), so those go unsaid, and so does Spirit until supers unlock."""
     s = state
     duo_level = next((f.level for f in s.fighters if f.side == "duo"), 1)
-    lines = [f"{s.encounter_name} | round {s.round}/10 | {s.phase} phase | duo level {duo_level} | goal "
+    told = "" if brief else f" | {s.phase} phase | duo level {duo_level}"
+    lines = [f"{s.encounter_name} | round {s.round}/10{told} | goal "
              + GOAL_TEXT[s.goal].format(hold_round=s.hold_round, exit_round=s.exit_round)]
     if s.result:
         lines.append(f"RESULT: {s.result}")
@@ -34,7 +40,8 @@ def render_text(state: FightState, viewer: str | None = None, recent: int = 6) -
     danger |= {s.get(tg.target).pos for tg in s.telegraphs if tg.target and s.get(tg.target).standing}
     moss = {m.tile for m in s.surfaces}
     occupant = {f.pos: f.letter for f in s.fighters if f.standing}
-    lines.append("   " + " ".join(f"{c} " for c in COLS))
+    lines.append("   " + "  ".join(COLS))
+    shown: set[str] = set()
     for y in range(H):
         cells = []
         for x in range(W):
@@ -42,22 +49,25 @@ def render_text(state: FightState, viewer: str | None = None, recent: int = 6) -
             ch = occupant.get(name, s.board.terrain[y][x])
             level = s.board.levels[y][x]
             mark = "!" if name in danger else "*" if name in moss else (level if level != "0" else " ")
+            shown.update((ch, "digit" if mark.isdigit() else mark))
             cells.append(ch + mark)
-        lines.append(f"{y + 1:>2} " + " ".join(cells))
-    lines.append("key: . ground  = path  ~ shallows  w water  W deep  # rock  o barrel  E exit; "
-                 "digit = high ground level, ! telegraphed, * moss")
+        lines.append((f"{y + 1:>2} " + " ".join(cells)).rstrip())
+    marks = [f"{mark} = {name}" if mark == "digit" else f"{mark} {name}" for mark, name in KEY_MARKS.items()
+             if mark in shown]
+    lines.append("key: " + "  ".join(f"{ch} {name}" for ch, name in KEY_TERRAIN.items() if ch in shown)
+                 + ("; " + ", ".join(marks) if marks else ""))
     lines.append("fighters:")
     for f in s.fighters:
         if f.fled:
-            lines.append(f" {f.letter} {_who(f)} fled")
+            lines.append(f" {f.letter} {_who(f, brief)} fled")
             continue
         if f.down:
-            lines.append(f" {f.letter} {_who(f)} DOWN")
+            lines.append(f" {f.letter} {_who(f, brief)} DOWN")
             continue
-        bits = [f"{f.letter} {_who(f)} at {f.pos}", f"HP {f.hp}/{f.max_hp}"]
+        bits = [f"{f.letter} {_who(f, brief)} at {f.pos}", f"HP {f.hp}/{f.max_hp}"]
         if f.shield:
             bits.append(f"shield {f.shield}")
-        if f.side == "duo":
+        if f.side == "duo" and not (brief and f.level < SUPER_LEVEL):
             bits.append(f"Spirit {f.spirit}")
         if f.statuses:
             bits.append("/".join(st.name for st in f.statuses))
@@ -73,14 +83,14 @@ def render_text(state: FightState, viewer: str | None = None, recent: int = 6) -
                 bits.append(f"holds {f.held.replace('_', ' ')}")
         lines.append(" " + ", ".join(bits))
     if s.telegraphs:
-        lines.append("telegraphs (fire at the start of the strays' next phase):")
+        lines.append("telegraphs:" if brief else "telegraphs (fire at the start of the strays' next phase):")
     for tg in s.telegraphs:
         st = s.get(tg.stray)
         skill = kit(st.name)[tg.skill]
         dmg = skill.damage + enrage_bonus(s.round + 1)
         if tg.target:
             t = s.get(tg.target)
-            lines.append(f" {st.letter} {st.name}: {skill.name} at {_who(t)} for ~{dmg}, follows its target"
+            lines.append(f" {st.letter} {st.name}: {skill.name} at {_who(t, brief)} for ~{dmg}, follows its target"
                          + (" (rooted: fizzles if out of reach)" if st.has("rooted") else ""))
         else:
             if not tg.tiles:   # locked where its area finds no tile it can reach (a dash against rock)
@@ -118,9 +128,10 @@ def _push_words(s: FightState, push: int, ahead: list[PushAhead]) -> str:
     return words
 
 
-def _who(f) -> str:
-    """A fighter as the view names it: the duo by name and role, a stray by name (its letter is beside it)."""
-    return f"{f.name} ({f.id})" if f.side == "duo" else f.name
+def _who(f, brief: bool = False) -> str:
+    """A fighter as the view names it: the duo by name and role (by name alone when told elsewhere), a stray
+    by name (its letter is beside it)."""
+    return f"{f.name} ({f.id})" if f.side == "duo" and not brief else f.name
 
 
 def describe_tile(state: FightState, name: str) -> str:

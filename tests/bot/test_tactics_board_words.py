@@ -1,10 +1,10 @@
 """Small things the tactics board says that must read right to a player: the phase in the headline, and
-a telegraph whose area found no tile it can reach."""
+a telegraph whose area found no tile it can reach, and every telegraph on a board full of lines."""
 from __future__ import annotations
 
 import engine.tactics as tx
 from bot.games.tactics.session import TacticsSession
-from bot.games.tactics.text import board_text, headline
+from bot.games.tactics.text import board_text, headline, more_to_tell
 from engine.tactics.content import kit
 from engine.tactics.rules import Fight
 from engine.tactics.scenario import scenario
@@ -30,3 +30,36 @@ def test_a_dash_locked_against_the_edge_says_it_can_hit_no_one():
     board = board_text(session_of(fight))
     assert " a Skreel: Dive (dash) on no tile: it can hit no one" in board
     assert " on  for " not in board
+
+
+def duo_phase(encounter: str, seed: int, round_: int, companion: str) -> tx.FightState:
+    """The fight the planner plays (its first turn each time) up to the duo phase of `round_`."""
+    fight = tx.new_fight(encounter, seed, "Tidecaller", companion, level=tx.expected_level(encounter))
+    while (fight.round, fight.phase) != (round_, "duo"):
+        fid = next(f for f in ("hero", "companion") if not fight.get(f).done)
+        fight = tx.apply_turn(fight, fid, tx.plan_turns(fight, fid, limit=1)[0].steps)
+    return fight
+
+
+def test_a_full_board_with_many_long_turn_notes_still_says_what_every_stray_will_do():
+    """A pack of five after a busy strays' phase, and six long lines of this phase: the strays' report
+    and the older lines give way, and every telegraph shows whole within one message."""
+    fight = duo_phase("c10", 1, 3, "Cindle")
+    assert len(fight.telegraphs) == 5
+    closed_by = ['Cindle: "Burning the line, stay close!" (B4 · Flame Fan Skreel E4 for 6 · with Dash)\n'
+                 "→ Cindle hits Skreel: 6, Gloomcap: 6; Driplet: 6"]
+    notes = [f"Tidecaller, step {n}: moves to D1 · Tide Lash Gloomcap E2 for 7, soaked, pushed 1 east into "
+             f"Driplet, a splat (Driplet is not hurt)\n→ Tidecaller hits Gloomcap: 7 (soaked); Driplet: 3"
+             for n in range(1, 7)]
+    for shown in (0, 6):
+        state = session_of(fight).model_copy(update={"closed_by": closed_by, "notes": notes[:shown]})
+        board = board_text(state)
+        view = tx.render_text(fight, viewer="duo", recent=0).split("\n")
+        for line in view[view.index("telegraphs (fire at the start of the strays' next phase):"):]:
+            assert line in board.split("\n"), f"cut from the board: {line!r}"
+        assert len(board) <= 1800 and board.count("```") == 2
+        assert "What happened lists them" in board and more_to_tell(state), "the folded report is one press away"
+    assert notes[-1] in board, "the newest line of this phase shows whole"
+    assert "\nTidecaller, step 5: moves to D1 · Tide Lash Gloomcap E2 for 7, soaked, pushed 1 east …\n" in board, \
+        "an older one shortened to its start"
+    assert "(4 earlier lines of this phase left out)" in board and "step 4" not in board

@@ -17,6 +17,8 @@ from support.tactics_play import send_turn, session, thread_texts
 from support.world import world
 
 import engine.tactics as tx
+from bot.core.progress import save_progress
+from bot.games.tactics.actions import TELL_MOST
 from bot.settings import Settings
 from db import companion as decisions
 
@@ -263,3 +265,28 @@ async def test_a_server_refusal_is_said_in_the_servers_words(make_real_bot, fake
         assert companion_lines(thread)[-1] == f"Cindle passes: {said}"
         report = private_text(await alice.slash(thread, "tactics companion"))
         assert f"Reason: {said}" in report and "1 model call" in report
+
+
+async def test_a_board_full_of_long_calls_still_shows_every_telegraph_whole(make_real_bot, fake):
+    """Six calls of the longest a player may send, each kept on the live board: the board still says what
+    every stray will do, within one Discord message, and its newest call."""
+    bot = make_real_bot()
+    async with simcord.run(bot) as env:
+        guild, channel, alice = world(env, "alice")
+        won = [e.id for e in tx.campaign()][:9]
+        save_progress(bot.db, alice.id, "tactics", tx.TacticsProgress(xp=3000, won=won), env.now())
+        await alice.slash(channel, "tactics campaign", encounter="c10")   # a pack of five: five telegraphs
+        thread = channel.threads[-1]
+        for n in range(6):
+            call = (f"call {n}: stay behind the rocks, root the nearest stray, heal me under half HP and never "
+                    "step into a cone; if the pack splits, take the weak side first and keep the exit clear ") * 2
+            await alice.slash(thread, "tactics tell", message=call[:TELL_MOST])
+        board = thread.last_message.content
+        fight = session(bot).fight
+        view = tx.render_text(fight, viewer="duo", recent=0).split("\n")
+        telegraphs = view[view.index("telegraphs (fire at the start of the strays' next phase):") + 1:]
+        assert len(telegraphs) == len(fight.telegraphs) >= 3
+        for line in telegraphs:
+            assert line in board.split("\n"), f"a telegraph line cut from the board: {line!r}"
+        assert 'To Cindle: "call 5: ' in board, "the newest call is on the board"
+        assert len(board) <= 2000 and board.count("```") == 2

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import simcord
 from support.replies import private_text
-from support.tactics_play import labels, session
+from support.tactics_play import labels, send_turn, session
 from support.world import world
 
 import engine.tactics as tx
@@ -108,3 +108,19 @@ async def test_the_end_says_what_decided_it_beside_the_recap_chart(make_real_bot
             elif m.kind in ("hit", "telegraph_hit"):
                 assert f"took {m.amount} HP off {fight.get(m.who).name}" in on_the_way
         assert [a.filename for a in thread.last_message.attachments] == ["tactics.png", "tactics-recap.png"]
+
+
+async def test_a_turn_that_downs_a_stray_says_the_down_once(make_real_bot):
+    """The line a turn leaves on the board says a stray went down with the hit that downed it, not a
+    second time on its own ("Driplet is down!")."""
+    bot = make_real_bot()
+    async with simcord.run(bot) as env:
+        guild, channel, alice = world(env, "alice")
+        await alice.slash(channel, "tactics campaign", pilot="auto", companion="Cindle")
+        thread = channel.threads[-1]
+        first = tx.plan_turns(session(bot).fight, "hero")[0]
+        assert "downs it" in first.label, "c01: the hero's best first turn downs a Driplet"
+        await send_turn(alice, thread.last_message, 1)
+        board = thread.last_message.content
+        line = next(line for line in board.split("\n") if line.startswith("→ Tidecaller"))
+        assert "on Driplet (down)" in line and "is down!" not in line, line

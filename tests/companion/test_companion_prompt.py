@@ -1,6 +1,7 @@
 """The companion's prompts: a golden snapshot of the templates, StrictUndefined, and the size a model reads."""
 from __future__ import annotations
 
+import itertools
 import json
 import os
 from pathlib import Path
@@ -10,9 +11,11 @@ from jinja2 import UndefinedError
 
 from bot.companion.offer import build_offer, system_prompt
 from bot.companion.tools import MAX_TURNS, tool_specs
+from bot.games.tactics.actions import TELL_MOST
 from engine.tactics import apply_turn, campaign, new_fight, pass_turn, plan_turns
 from engine.tactics.content import companions
 from engine.tactics.forecast import Forecast
+from engine.tactics.progress import MAX_LEVEL
 from prompts import render
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -41,7 +44,8 @@ def test_the_prompt_lists_the_view_and_every_offered_turn(fight):
     system, user = (m["content"] for m in offer.messages)
     assert [m["role"] for m in offer.messages] == ["system", "user"]
     assert "You are Cindle, the companion" in system and "choose_turn(number, say)" in system
-    assert "Puddles on the Path | round 1/10 | duo phase" in user          # the engine's text view
+    assert "Puddles on the Path | round 1/10 | goal rout" in user          # the engine's text view, brief:
+    assert " H Tidecaller at " in user and "(hero)" not in user             # roles and phase are said above
     assert "C is you, H your ally the Tidecaller" in user
     for i, turn in enumerate(offer.turns, 1):
         assert f"\n{i}. {turn.label}. " in user
@@ -64,29 +68,37 @@ def _longest_forecasts(state, count: int) -> dict[int, Forecast]:
     return dict.fromkeys(range(count + 1), longest)
 
 
+# The longest call a player may send (`/tactics tell`), in a player's words.
+LONGEST_CALL = ("Please keep me out of the Thornhorn's cone, root the Skreel before it dives, heal me when I drop "
+                "under half and stay near the rocks for cover; if the pack splits, take the weak side first. "
+                "Thanks, friend!")[:TELL_MOST]
+
+
 def test_a_whole_request_stays_under_1600_tokens():
-    """Every companion phase of whole fights (planner-played) over the campaign, for every companion, as
-    the bot sends it with custom turns off (the default) and on (their tool and the skills added), each
-    turn and the pass with the longest forecast it could carry."""
+    """Every companion phase of whole fights (planner-played) over the campaign, for every companion, at the
+    first level and the top one (supers add a rule and a skill), as the bot sends it with custom turns off
+    (the default) and on (their tool and the skills added), each turn and the pass with the longest
+    forecast it could carry, and the player's longest call."""
+    assert len(LONGEST_CALL) == TELL_MOST
     sizes: dict[bool, list[float]] = {False: [], True: []}
     for companion in companions():
-        for encounter in [e.id for e in campaign()]:
-            state = new_fight(encounter, 1, "Tidecaller", companion)
+        for encounter, level in itertools.product([e.id for e in campaign()], (1, MAX_LEVEL)):
+            state = new_fight(encounter, 1, "Tidecaller", companion, level=level)
             while not state.result:
                 for fid in ("hero", "companion"):
                     if state.result or state.phase != "duo" or not state.get(fid).standing or state.get(fid).done:
                         continue
                     if fid == "companion":
                         count = len(plan_turns(state, fid, limit=MAX_TURNS))
-                        offer = build_offer(state, fid, custom=True, seconds=10,
+                        offer = build_offer(state, fid, custom=True, seconds=10, call=LONGEST_CALL,
                                             forecasts=_longest_forecasts(state, count))
-                        assert offer.forecasts == count
+                        assert offer.forecasts == count and LONGEST_CALL in offer.messages[1]["content"]
                         sizes[True].append(_estimated_tokens(offer.messages, custom=True))
                         plain = [{"role": "system", "content": system_prompt(state, fid, custom=False, seconds=10)},
                                  offer.messages[1]]
                         sizes[False].append(_estimated_tokens(plain, custom=False))
                     turns = plan_turns(state, fid, limit=1)
                     state = apply_turn(state, fid, turns[0].steps) if turns else pass_turn(state, fid)
-    assert len(sizes[False]) >= 40
+    assert len(sizes[False]) >= 80
     for custom, found in sizes.items():
         assert 400 <= min(found) and max(found) <= 1600, (custom, min(found), max(found))

@@ -61,8 +61,11 @@ def grouped(fight: tx.FightState, events: Sequence[ev.Event], most: int = SHORT_
     groups: dict[str, _Group] = {}
     moves: list[str] = []
     fired: dict[str, str] = {}   # stray -> skill of a telegraph that went off and has hit nobody yet
+    said_down: set[str] = set()  # fighters whose hit already says "down": their Downed is not said again
     last: _Group | None = None
     for e in events:
+        if isinstance(e, ev.Downed) and e.who in said_down:
+            continue
         if isinstance(e, ev.TelegraphFired):
             fired[e.stray] = e.skill
             continue
@@ -80,6 +83,7 @@ def grouped(fight: tx.FightState, events: Sequence[ev.Event], most: int = SHORT_
             last.weight = 2
             if e.downed:
                 last.tails.append(f"{name_of(fight, e.target)} down")
+                said_down.add(e.target)
             continue
         found = _group(fight, e)
         if found is None:
@@ -92,6 +96,8 @@ def grouped(fight: tx.FightState, events: Sequence[ev.Event], most: int = SHORT_
             group.amounts.append(amount)
         if isinstance(e, ev.Hit):
             fired.pop(e.src or "", None)
+            if e.downed and e.cause not in ("splat", "swept"):   # its words say "(down)"
+                said_down.add(e.target)
             if e.absorbed:
                 group.tails.append(f"{e.absorbed} taken by the shield")
             if e.guarded:

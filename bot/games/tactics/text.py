@@ -2,19 +2,17 @@
 report. Everything a player reads of a fight is written here; the kind decides, this module says."""
 from __future__ import annotations
 
-import re
-
 import engine.tactics as tx
 from bot.companion.report import companion_report as report_of
 from db.store import Store
 from engine.tactics.progress import MAX_LEVEL
 
 from .report import duo_hp_line, ending_words, full_list, grouped, held_words, moment_words, same_blow
+from .room import BOARD_ROOM, FENCE, fit, give_way, length, squeezed, unkeyed
 from .session import TacticsSession, no_pings
 
 STRAYS_SHOWN = 6          # lines a fight saved before events were kept shows of its strays' phase
 NOTES_SHOWN = 6           # the phase's latest lines kept on its live board (a friend's step-by-step turn)
-BOARD_ROOM = 1700         # of a message's 2,000 characters; the rest is for what a change says
 MESSAGE_MOST = 1900       # a private answer's room (Discord's 2,000 less a margin)
 END_WORDS = {"rout": "the pack broke and ran", "all_strays_down": "every stray is down",
              "broke_out": "the duo broke out", "duo_down": "the duo is down"}
@@ -52,44 +50,18 @@ def strays_report(state: TacticsSession) -> tuple[list[str], list[str]]:
 
 
 def more_to_tell(state: TacticsSession) -> bool:
-    """Whether the full list of the strays' phase says more than the board (a "What happened" button)."""
+    """Whether the full list of the strays' phase says more than the board (a "What happened" button):
+    more lines than its grouped report, or a report the board had to fold."""
     short, full = strays_report(state)
-    return len(full) > len(short) - (1 if state.fight.last_phase else 0)
+    if len(full) > len(short) - (1 if state.fight.last_phase else 0):
+        return True
+    top, report, acts, notes = board_parts(state)
+    return shown(top + acts, report, notes, text_view(state.fight))[0] != report
 
 
 def text_view(fight: tx.FightState) -> str:
     """The engine's text view, drawn without its log (the board says what happened in its own words)."""
     return tx.render_text(fight.model_copy(update={"log": []}), viewer="duo")
-
-
-GRID_ROW = re.compile(r"^(?: {3}[A-M] |[ 1-9]\d )")  # the column letters, or a row of tiles
-
-
-def fit(view: str, room: int) -> str:
-    """The text view within `room` characters (what the thread says of a change needs the rest of a
-    message): first without the terrain key, then without the grid of tiles (the picture shows it),
-    so the fighters and the telegraphs stay; only then cut at a line."""
-    if len(view) <= room:
-        return view
-    lines = unkeyed(view).split("\n")
-    if len("\n".join(lines)) > room:
-        lines = squeezed(view).split("\n")
-    cut = False
-    while lines and len("\n".join(lines)) > room - 2:
-        lines.pop()
-        cut = True
-    return "\n".join(lines + ["…"] if cut else lines)
-
-
-def unkeyed(view: str) -> str:
-    """The text view without its terrain key (the first thing a full board leaves out)."""
-    return "\n".join(line for line in view.split("\n") if not line.startswith("key: "))
-
-
-def squeezed(view: str) -> str:
-    """The text view at its shortest before a line is cut: no terrain key, no grid of tiles."""
-    kept = [line for line in view.split("\n") if not line.startswith("key: ") and not GRID_ROW.match(line)]
-    return "\n".join(kept[:1] + ["(the tiles are in the picture)"] + kept[1:])
 
 
 def campaign_place(encounter_id: str) -> int | None:
@@ -159,27 +131,41 @@ def untelegraphed(fight: tx.FightState) -> str:
 def board_text(state: TacticsSession) -> str:
     """The board message's text: the headline; what ended the last duo phase (or the result); the strays'
     phase; who acts and everything said in this phase, so an edit of the live board loses no line; the
-    text view."""
-    lines = [headline(state)]
-    if state.invite:
-        lines.append(invitation(state))
-    else:
-        lines.extend(state.closing if state.over else state.closed_by)
-        short, _ = strays_report(state)
-        if short:
-            lines.append("**Strays' phase:** " + short[0] + "".join(f"\n· {line}" for line in short[1:]))
-        if not state.over:
-            lines.append(who_acts(state))
-            lines.extend(state.notes[-NOTES_SHOWN:])
+    text view. Whatever else gives way (room.py), the view's fighters and telegraphs show whole."""
+    top, report, acts, notes = board_parts(state)
     view = text_view(state.fight)
+    report, notes = shown(top + acts, report, notes, view)
+    lines = [*top, *report, *acts, *notes]
     if not state.invite and not state.over and state.fight.phase == "duo":
         # Said only where the view still fits whole but for its key: never at the cost of a telegraph
         # or of the grid of tiles.
         extra = untelegraphed(state.fight)
-        if len("\n".join([*lines, extra])) + len(unkeyed(view)) + 10 <= BOARD_ROOM:
+        if length([*lines, extra]) + len(unkeyed(view)) + 10 <= BOARD_ROOM:
             lines.append(extra)
-    lines.append("```\n" + fit(view, BOARD_ROOM - len("\n".join(lines))) + "\n```")
+    lines.append("```\n" + fit(view, BOARD_ROOM - length(lines)) + "\n```")
     return "\n".join(lines)
+
+
+def board_parts(state: TacticsSession) -> tuple[list[str], list[str], list[str], list[str]]:
+    """The board's lines above its view, in four parts: the headline with what ended the last duo phase
+    (or the invitation, or the result), the strays' phase, who acts, and this phase's lines."""
+    top = [headline(state)]
+    if state.invite:
+        return [*top, invitation(state)], [], [], []
+    top.extend(state.closing if state.over else state.closed_by)
+    short, _ = strays_report(state)
+    report = ["**Strays' phase:** " + short[0], *(f"· {line}" for line in short[1:])] if short else []
+    if state.over:
+        return top, report, [], []
+    return top, report, [who_acts(state)], state.notes[-NOTES_SHOWN:]
+
+
+def shown(fixed: list[str], report: list[str], notes: list[str], view: str) -> tuple[list[str], list[str]]:
+    """The strays' phase and this phase's lines as the board shows them: what room the lines that always
+    show (`fixed`) and the view's fighters and telegraphs leave (a few characters for the line breaks)."""
+    if not report and not notes:
+        return report, notes
+    return give_way(report, notes, BOARD_ROOM - length(fixed) - FENCE - len(squeezed(view)) - 3)
 
 
 def closing_lines(state: TacticsSession, reward: tx.FightReward, record: tx.TacticsProgress) -> list[str]:
