@@ -4,10 +4,22 @@ from __future__ import annotations
 import pytest
 from support.fake_openai import MODEL
 
-from bot.companion.pilot import CompanionPilot
+from bot.companion.pilot import CompanionPilot, warm_engine
+from bot.core import processes
 from bot.settings import Settings
 from db.store import open_store
 from engine.tactics import new_fight
+
+
+@pytest.fixture(autouse=True)
+def warm_workers():
+    """The engine's workers started as a running bot has them long before a companion's first phase: a
+    new worker forks with the pilot's modules imported (the bot's Sessions preload its games the same
+    way), and one is up and warm. A test's short deadline then times the pilot and the model server, not
+    a worker importing the games (some 2 s from a cold process), so a file run alone passes as it does in
+    the whole suite."""
+    processes.configure(None, preload=("bot.companion.pilot",))
+    processes.shared().started(warm_engine).result(timeout=120)
 
 
 @pytest.fixture
