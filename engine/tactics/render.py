@@ -26,7 +26,8 @@ def render_text(state: FightState, viewer: str | None = None, recent: int = 6, b
     (the companion's prompt), so those go unsaid, and so does Spirit until supers unlock."""
     s = state
     duo_level = next((f.level for f in s.fighters if f.side == "duo"), 1)
-    told = "" if brief else f" | {s.phase} phase | duo level {duo_level}"
+    phase = "strays' phase" if s.phase == "strays" else "duo phase"
+    told = "" if brief else f" | {phase} | duo level {duo_level}"
     lines = [f"{s.encounter_name} | round {s.round}/10{told} | goal "
              + GOAL_TEXT[s.goal].format(hold_round=s.hold_round, exit_round=s.exit_round)]
     if s.result:

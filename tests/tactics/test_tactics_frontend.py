@@ -93,3 +93,10 @@ def test_the_text_view_from_each_side_shows_the_duos_hidden_reaction_to_the_duo_
     for side in ("strays", None):
         assert "holds" not in render_text(s, side)
     assert "duo level 1" in render_text(new_fight("c13", 1)).splitlines()[0]
+
+
+def test_the_text_view_names_the_phase_as_the_board_does():
+    s = _duel()
+    assert "| duo phase |" in render_text(s).splitlines()[0]
+    ended_in_the_strays_phase = s.model_copy(update={"phase": "strays"})
+    assert "| strays' phase |" in render_text(ended_in_the_strays_phase).splitlines()[0]
