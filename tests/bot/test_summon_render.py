@@ -1,20 +1,22 @@
 """Summon's pictures say what its words say: a summoned piece whose unit fell in battle is marked apart
 from one whose unit stands (with a legend entry), a cell's two-line name sits clear of its mark's box, the
-boards name their columns A-C and rows 1-3, and a replay's damage tag holds its whole text. Real games
-between the built-in AI's decks."""
+boards name their columns A-C and rows 1-3, a replay's damage tag holds its whole text, and every
+piece's name stays inside its piece. Real games between the built-in AI's decks."""
 from __future__ import annotations
 
 import io
 from functools import cache
 
-from PIL import Image
+from PIL import Image, ImageDraw
 
 import engine.summon as sm
-from bot.games.summon.render import BACKGROUND, CELL, GOLD, LABEL_ROOM, MUTED, ROW_H, Seat, render_table
+from bot.games.summon.render import BACKGROUND, CELL, GOLD, LABEL_ROOM, MUTED, ROW_H, Seat, draw_body, render_table
 from bot.games.summon.render_cards import CELL as HAND_CELL
 from bot.games.summon.render_cards import render_hand_view, render_preview
 from bot.games.summon.replay import BOX_W, TAG_SIZE, change_tag, render_battle, tag_box
 from bot.render.common import font
+from engine.summon.catalog import cards_by_id
+from engine.summon.pieces import FLAT
 
 DARK, FALL = (22, 23, 26), (255, 90, 90)
 TABLE_TOP = 104  # the table's first seat panel starts under the headline
@@ -123,3 +125,13 @@ def test_a_replay_frame_draws_a_hit_of_one_and_a_half_hearts_inside_its_tag():
     for x, y in text:
         around = [(x + k, y) for k in (-3, 3)] + [(x, y + k) for k in (-3, 3)]
         assert all(frame.getpixel(q) in (FALL, DARK) for q in around), f"the tag's text leaves its box at {x},{y}"
+
+
+def test_every_pieces_name_stays_inside_its_piece_at_every_size_drawn():
+    for size in (HAND_CELL, CELL, 340):   # the hand view's and preview's cells, the table's, a card's preview
+        m = max(6, size // 6)               # the body's margin in its cell
+        for cid, c in cards_by_id().items():
+            image = Image.new("RGB", (size, size), BACKGROUND)
+            draw_body(ImageDraw.Draw(image), 0, 0, size, cid, (FLAT,) * 4)
+            beside = colours(image, (0, 0, m, size)) | colours(image, (size - m + 1, 0, size, size))
+            assert beside == {BACKGROUND}, f"{c.name}'s name runs past its piece at {size} px"

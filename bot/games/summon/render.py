@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from bot.render.common import BACKGROUND, MUTED, PANEL, TEXT, font, png_bytes
 from engine.summon import card
@@ -50,6 +50,29 @@ def short_name(name: str, room: int) -> str:
 
 # --- pieces -------------------------------------------------------------------------------------
 
+NAME_FLOOR = 20   # px at 2×: a piece's name shrinks to 10 px where Discord shows it, then is cut to fit
+NAME_MARGIN = 3   # px kept clear between a name and its piece's edge
+
+
+def name_lines(name: str, room: int, size: int) -> tuple[list[str], int]:
+    """A piece's name a word a line (three at most), and its font size: the largest up to `size` (down
+    to NAME_FLOOR) in which its widest word fits `room` pixels; a word still too wide is cut, with "…"."""
+    words = [w.translate(_UNDRAWABLE) for w in name.split()][:3]
+    px = size
+    while px > NAME_FLOOR and max(font(px).getlength(w) for w in words) > room:
+        px -= 1
+    name_font = font(px)
+    return [_cut_to(w, name_font, room) for w in words], px
+
+
+def _cut_to(word: str, name_font: ImageFont.FreeTypeFont | ImageFont.ImageFont, room: int) -> str:
+    if name_font.getlength(word) <= room:
+        return word
+    for end in range(len(word) - 1, 0, -1):
+        if name_font.getlength(word[:end] + "…") <= room:
+            return word[:end] + "…"
+    return word[:1] + "…"
+
 def _geometry(x: int, y: int, size: int) -> tuple[tuple[int, int, int, int], int, list[tuple[int, int]]]:
     m = max(6, size // 6)
     body = (x + m, y + m, x + size - m, y + size - m)
@@ -75,13 +98,12 @@ def draw_body(d: ImageDraw.ImageDraw, x: int, y: int, size: int, cid: str, sides
         start = 90 * k  # the half disc inside the body: a notch
         d.pieslice((px - r, py - r, px + r, py + r), start, start + 180, fill=under)
         d.arc((px - r, py - r, px + r, py + r), start, start + 180, fill=ATTR_COLOURS[side.attr], width=3)
-    if label:  # the name a word a line, as large as the smallest text of the picture
-        words = [short_name(w, 8) for w in c.name.split()][:3]
-        step = max(SMALLEST, size // 6) + 2
+    if label:  # the name a word a line, inside the body
+        words, px = name_lines(c.name, body[2] - body[0] - 2 * NAME_MARGIN, max(SMALLEST, size // 6))
+        step, name_font = px + 2, font(px)
         top = (body[1] + body[3]) // 2 - step * (len(words) - 1) // 2
         for k, word in enumerate(words):
-            d.text(((body[0] + body[2]) // 2, top + k * step), word, font=font(max(SMALLEST, size // 6)),
-                   fill=TEXT, anchor="mm")
+            d.text(((body[0] + body[2]) // 2, top + k * step), word, font=name_font, fill=TEXT, anchor="mm")
     if summoned:
         corner_mark(d, body[2] - 3, body[1] + 3, size // 5 - 3, fell=fell)
 
