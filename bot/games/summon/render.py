@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
+from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -54,15 +55,17 @@ NAME_FLOOR = 20   # px at 2×: a piece's name shrinks to 10 px where Discord sho
 NAME_MARGIN = 3   # px kept clear between a name and its piece's edge
 
 
-def name_lines(name: str, room: int, size: int) -> tuple[list[str], int]:
+@lru_cache(maxsize=1024)
+def name_lines(name: str, room: int, size: int) -> tuple[tuple[str, ...], int]:
     """A piece's name a word a line (three at most), and its font size: the largest up to `size` (down
-    to NAME_FLOOR) in which its widest word fits `room` pixels; a word still too wide is cut, with "…"."""
+    to NAME_FLOOR) in which its widest word fits `room` pixels; a word still too wide is cut, with "…".
+    Worked out once a name and size: a board draws the same pieces on every press."""
     words = [w.translate(_UNDRAWABLE) for w in name.split()][:3]
     px = size
     while px > NAME_FLOOR and max(font(px).getlength(w) for w in words) > room:
         px -= 1
     name_font = font(px)
-    return [_cut_to(w, name_font, room) for w in words], px
+    return tuple(_cut_to(w, name_font, room) for w in words), px
 
 
 def _cut_to(word: str, name_font: ImageFont.FreeTypeFont | ImageFont.ImageFont, room: int) -> str:
