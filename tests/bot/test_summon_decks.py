@@ -5,6 +5,7 @@ from __future__ import annotations
 import simcord
 from support.replies import private_text
 from support.summon_play import (
+    ai_game_with,
     game_of,
     place_action,
     private_message,
@@ -16,8 +17,7 @@ from support.world import world
 
 from bot.games.summon.progress import load_progress
 from db.games import get_game
-from engine.summon import auto_deck, legal_placements
-from engine.summon.scenario import scenario
+from engine.summon import legal_placements
 
 
 async def test_deck_commands_and_a_bad_deck_refused(make_real_bot):
@@ -59,17 +59,11 @@ async def test_a_slide_with_pieces_falling_off_is_previewed_first(make_real_bot)
     bot = make_real_bot()
     async with simcord.run(bot) as env:
         guild, channel, alice = world(env, "alice")
-        await alice.slash(channel, "summon ai")
-        thread = channel.threads[-1]
-        game = game_of(bot, alice)
         # alice's board: a column of three Clay Dolls at A1–A3 and a Stone Wall at C2; her hand a Stone
         # Wall that fits right of C2 — placing it there slides the board right and the Dolls fall off.
-        st = scenario({"deck": ["n02"] * 30, "hand": [("n01", "nn..")],
-                       "board": [("n02", 0, 0, "....", True), ("n02", 0, 1, "....", True),
-                                 ("n02", 0, 2, "....", True), ("n01", 2, 1, ".n.n", True)]},
-                      {"deck": auto_deck(4)})
-        state = state_of(bot, game.id).model_copy(update={"game": st})
-        bot.db.execute("update games set state = ? where id = ?", [state.model_dump_json(), game.id])
+        thread, game, st = await ai_game_with(env, bot, alice, channel, {
+            "hand": [("n01", "nn..")], "board": [("n02", 0, 0, "....", True), ("n02", 0, 1, "....", True),
+                                                 ("n02", 0, 2, "....", True), ("n01", 2, 1, ".n.n", True)]})
         pl = next(p for p in legal_placements(st) if (p.col, p.row) == (3, 1))
         hand = await alice.click(thread.last_message, label="Your hand")
         msg = private_message(hand)

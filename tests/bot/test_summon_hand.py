@@ -7,6 +7,7 @@ import discord
 import simcord
 from support.replies import private_text
 from support.summon_play import (
+    ai_game_with,
     game_of,
     place_action,
     private_message,
@@ -17,22 +18,7 @@ from support.summon_play import (
 from support.world import world
 
 from db.games import get_game
-from engine.summon import auto_deck, card, legal_placements
-from engine.summon.scenario import scenario
-
-
-async def _ai_game_with(env, bot, member, channel, mine: dict):
-    """An AI game whose position is `mine` for the member (seat 0, to move) against an automatic deck."""
-    await member.slash(channel, "summon ai")
-    await env.settle()
-    thread = channel.threads[-1]
-    game = game_of(bot, member)
-    st = scenario({"deck": ["n02"] * 30, **mine}, {"deck": auto_deck(4)})
-    state = state_of(bot, game.id)
-    seats = state.seats if state.seats[0].user_id == member.id else state.seats[::-1]
-    state = state.model_copy(update={"game": st, "seats": seats})
-    bot.db.execute("update games set state = ? where id = ?", [state.model_dump_json(), game.id])
-    return thread, game, st
+from engine.summon import card, legal_placements
 
 
 async def test_a_placement_takes_two_presses_from_the_table(make_real_bot):
@@ -40,7 +26,7 @@ async def test_a_placement_takes_two_presses_from_the_table(make_real_bot):
     async with simcord.run(bot) as env:
         guild, channel, alice = world(env, "alice")
         # A Stone Wall at the centre; her hand three pieces that fit around it (12 placements, one select).
-        thread, game, st = await _ai_game_with(env, bot, alice, channel, {
+        thread, game, st = await ai_game_with(env, bot, alice, channel, {
             "hand": [("n02", "...."), ("n03", "...."), ("n01", "nnnn")],
             "board": [("n01", 1, 1, "nnnn", False)]})
         placements = legal_placements(st)
@@ -74,7 +60,7 @@ async def test_more_than_25_placements_ask_for_the_piece_first(make_real_bot):
     bot = make_real_bot()
     async with simcord.run(bot) as env:
         guild, channel, alice = world(env, "alice")
-        thread, game, st = await _ai_game_with(env, bot, alice, channel, {
+        thread, game, st = await ai_game_with(env, bot, alice, channel, {
             "hand": [("n01", "nn.."), ("n02", "n..."), ("n03", "nn..")], "board": []})
         placements = legal_placements(st)
         assert len(placements) > 25
@@ -98,7 +84,7 @@ async def test_each_legal_cell_is_named_on_the_picture_as_in_the_list(make_real_
     bot = make_real_bot()
     async with simcord.run(bot) as env:
         guild, channel, alice = world(env, "alice")
-        thread, game, st = await _ai_game_with(env, bot, alice, channel, {
+        thread, game, st = await ai_game_with(env, bot, alice, channel, {
             "hand": [("n02", "...."), ("n03", "....")], "board": [("n01", 0, 0, "....", False)]})
         msg = private_message(await alice.click(thread.last_message, label="Your hand"))
         marks = marks_of(legal_placements(st))
@@ -166,7 +152,7 @@ async def test_autocomplete_lists_choices_on_an_empty_input(make_real_bot):
     bot = make_real_bot()
     async with simcord.run(bot) as env:
         guild, channel, alice = world(env, "alice")
-        thread, game, st = await _ai_game_with(env, bot, alice, channel, {
+        thread, game, st = await ai_game_with(env, bot, alice, channel, {
             "hand": [("n02", "...."), ("n01", "nn..")], "board": [("n03", 1, 1, "....", True)]})
         placements = legal_placements(st)
         pieces = await alice.autocomplete(thread, "summon place", "piece", "")
@@ -226,7 +212,7 @@ async def test_placements_that_set_up_a_later_summon_are_marked(make_real_bot):
     async with simcord.run(bot) as env:
         guild, channel, alice = world(env, "alice")
         # Two tabs beside a piece of blanks: one tab in, the other facing an empty cell — one tab short.
-        thread, game, st = await _ai_game_with(env, bot, alice, channel, {
+        thread, game, st = await ai_game_with(env, bot, alice, channel, {
             "hand": [("n04", "NN.."), ("n02", "....")], "board": [("n01", 1, 1, "nnnn", True)]})
         placements = legal_placements(st)
         later = [pl for pl in placements if pl.sets_up and not pl.summons_now]
@@ -270,7 +256,7 @@ async def test_the_slash_step_takes_a_piece_by_its_name(make_real_bot):
     bot = make_real_bot()
     async with simcord.run(bot) as env:
         guild, channel, alice = world(env, "alice")
-        thread, game, st = await _ai_game_with(env, bot, alice, channel, {
+        thread, game, st = await ai_game_with(env, bot, alice, channel, {
             "hand": [("n02", "...."), ("n03", "....")], "board": [("n01", 1, 1, "nnnn", True)]})
         doll = st.players[0].hand[0].uid
         await alice.slash(thread, "summon place", piece="clay doll", rotation=0, cell="B1")

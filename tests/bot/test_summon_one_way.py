@@ -9,6 +9,7 @@ import re
 import simcord
 from support.summon_play import (
     a_placement,
+    ai_game_with,
     choose_placement,
     game_of,
     place_action,
@@ -25,7 +26,6 @@ from bot.games.summon.text import Names, battle_caption, cell_name, details, pic
 from bot.games.summon.views import marks_of
 from db.games import get_game
 from engine.summon import ai_action, apply, auto_deck, legal_placements, new_game, tutorial_step, view_for
-from engine.summon.scenario import scenario
 
 AI_TURN = re.compile(r"AI's turn|\*\*AI\*\* to place")
 
@@ -111,15 +111,9 @@ async def test_a_cell_has_one_name_in_the_board_text_the_note_and_the_list(make_
     bot = make_real_bot()
     async with simcord.run(bot) as env:
         guild, channel, you = world(env, "you")
-        await you.slash(channel, "summon ai")
-        await env.settle()
-        thread = channel.threads[-1]
-        game = game_of(bot, you)
         # your board: a Stone Wall (not yet summoned) in the middle cell; your hand one Clay Doll, which fits beside it
-        st = scenario({"deck": ["n02"] * 30, "hand": [("n02", "....")], "board": [("n01", 1, 1, "....", False)]},
-                      {"deck": auto_deck(4)})
-        state = state_of(bot, game.id).model_copy(update={"game": st})
-        bot.db.execute("update games set state = ? where id = ?", [state.model_dump_json(), game.id])
+        thread, game, st = await ai_game_with(env, bot, you, channel, {
+            "hand": [("n02", "....")], "board": [("n01", 1, 1, "....", False)]})
         pl = next(p for p in legal_placements(st) if (p.col, p.row) == (2, 1))
         assert cell_name(2, 1) == "C2"
         hand = private_message(await you.click(thread.last_message, label="Your hand"))

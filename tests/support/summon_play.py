@@ -4,7 +4,8 @@ from __future__ import annotations
 from bot.games.summon.actions import Cell, Place, PreviewPlacement, ShowHand
 from bot.games.summon.pilot import ai_decision
 from db.games import get_game, running_games_of
-from engine.summon import hand_options
+from engine.summon import auto_deck, hand_options
+from engine.summon.scenario import scenario
 
 
 def cell_code(col: int, row: int) -> str:
@@ -20,6 +21,21 @@ def game_of(bot, member):
 
 def state_of(bot, game_id: int):
     return bot.sessions.load(get_game(bot.db, game_id))
+
+
+async def ai_game_with(env, bot, member, channel, mine: dict):
+    """An AI game started by `/summon ai` whose position is `mine` for the member (seat 0, to move;
+    a deck of Clay Dolls unless `mine` names one) against an automatic deck: (thread, game record, state)."""
+    await member.slash(channel, "summon ai")
+    await env.settle()
+    thread = channel.threads[-1]
+    game = game_of(bot, member)
+    st = scenario({"deck": ["n02"] * 30, **mine}, {"deck": auto_deck(4)})
+    state = state_of(bot, game.id)
+    seats = state.seats if state.seats[0].user_id == member.id else state.seats[::-1]
+    state = state.model_copy(update={"game": st, "seats": seats})
+    bot.db.execute("update games set state = ? where id = ?", [state.model_dump_json(), game.id])
+    return thread, game, st
 
 
 def private_message(result):
