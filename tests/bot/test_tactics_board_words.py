@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import engine.tactics as tx
 from bot.games.tactics.session import TacticsSession
-from bot.games.tactics.text import board_text, headline, more_to_tell
+from bot.games.tactics.text import board_message, board_text, headline
 from engine.tactics.content import kit
 from engine.tactics.rules import Fight
 from engine.tactics.scenario import scenario
@@ -53,12 +53,12 @@ def test_a_full_board_with_many_long_turn_notes_still_says_what_every_stray_will
              for n in range(1, 7)]
     for shown in (0, 6):
         state = session_of(fight).model_copy(update={"closed_by": closed_by, "notes": notes[:shown]})
-        board = board_text(state)
+        board, more_to_tell = board_message(state)
         view = tx.render_text(fight, viewer="duo", recent=0).split("\n")
         for line in view[view.index("telegraphs (fire at the start of the strays' next phase):"):]:
             assert line in board.split("\n"), f"cut from the board: {line!r}"
         assert len(board) <= 1800 and board.count("```") == 2
-        assert "What happened lists them" in board and more_to_tell(state), "the folded report is one press away"
+        assert "What happened lists them" in board and more_to_tell, "the folded report is one press away"
     assert notes[-1] in board, "the newest line of this phase shows whole"
     assert "\nTidecaller, step 5: moves to D1 · Tide Lash Gloomcap E2 for 7, soaked, pushed 1 east …\n" in board, \
         "an older one shortened to its start"

@@ -72,7 +72,7 @@ from .session import (
     no_pings,
     refusal,
 )
-from .text import board_text, closing_lines, goal_line, more_to_tell, news_lines
+from .text import board_message, closing_lines, goal_line, news_lines
 from .views import TacticsViews, turn_button
 
 __all__ = ["KEY", "Choices", "PILOT_SECONDS", "Tactics", "TacticsSession"]
@@ -144,9 +144,11 @@ class Tactics(GameKind[TacticsSession], TacticsViews, Invitation):
                                    lines_of(f)),
                          "tactics-recap.png",
                          "Each fighter's HP round by round, downs crossed"),) if state.over else ()
-        return Reply(board_text(state), picture, self._buttons(state), links=links, extra_pictures=recap)
+        text, more_to_tell = board_message(state)
+        return Reply(text, picture, self._buttons(state, more_to_tell), links=links, extra_pictures=recap)
 
-    def _buttons(self, state: TacticsSession) -> tuple[Button, ...]:
+    def _buttons(self, state: TacticsSession, more_to_tell: bool) -> tuple[Button, ...]:
+        """The board's buttons; `more_to_tell`: the strays' full list says more than the board (board_message)."""
         if state.invite:
             return (Button("Accept", Accept(), "success"), Button("Decline", Decline(), "danger"),
                     Button("Start with auto", StartSolo()))
@@ -162,7 +164,7 @@ class Tactics(GameKind[TacticsSession], TacticsViews, Invitation):
         buttons.append(Button("Skill previews", ShowSkills(code), row=row))
         if actor == "hero" and state.pilot == "friend" and due(state.fight, "companion"):
             buttons.append(Button(f"{state.fight.get('companion').name}'s turns", ShowTurns("c"), row=row))
-        if more_to_tell(state):
+        if more_to_tell:
             buttons.append(Button("What happened", WhatHappened(), row=row))
         return tuple(buttons)
 

@@ -49,16 +49,6 @@ def strays_report(state: TacticsSession) -> tuple[list[str], list[str]]:
         full_list(fight, fight.last_phase)
 
 
-def more_to_tell(state: TacticsSession) -> bool:
-    """Whether the full list of the strays' phase says more than the board (a "What happened" button):
-    more lines than its grouped report, or a report the board had to fold."""
-    short, full = strays_report(state)
-    if len(full) > len(short) - (1 if state.fight.last_phase else 0):
-        return True
-    top, report, acts, notes = board_parts(state)
-    return shown(top + acts, report, notes, text_view(state.fight))[0] != report
-
-
 def text_view(fight: tx.FightState) -> str:
     """The engine's text view, drawn without its log (the board says what happened in its own words)."""
     return tx.render_text(fight.model_copy(update={"log": []}), viewer="duo")
@@ -129,13 +119,22 @@ def untelegraphed(fight: tx.FightState) -> str:
 
 
 def board_text(state: TacticsSession) -> str:
-    """The board message's text: the headline; what ended the last duo phase (or the result); the strays'
-    phase; who acts and everything said in this phase, so an edit of the live board loses no line; the
-    text view. Whatever else gives way (room.py), the view's fighters and telegraphs show whole."""
-    top, report, acts, notes = board_parts(state)
+    """The board message's text (board_message)."""
+    return board_message(state)[0]
+
+
+def board_message(state: TacticsSession) -> tuple[str, bool]:
+    """The board message's text, and whether the full list of the strays' phase says more than it (a
+    "What happened" button): more lines than its grouped report, or a report the board had to fold.
+
+    The text: the headline; what ended the last duo phase (or the result); the strays' phase; who acts
+    and everything said in this phase, so an edit of the live board loses no line; the text view.
+    Whatever else gives way (room.py), the view's fighters and telegraphs show whole."""
+    short, full = strays_report(state)
+    top, report, acts, notes = board_parts(state, short)
     view = text_view(state.fight)
-    report, notes = shown(top + acts, report, notes, view)
-    lines = [*top, *report, *acts, *notes]
+    said, notes = shown(top + acts, report, notes, view)
+    lines = [*top, *said, *acts, *notes]
     if not state.invite and not state.over and state.fight.phase == "duo":
         # Said only where the view still fits whole but for its key: never at the cost of a telegraph
         # or of the grid of tiles.
@@ -143,17 +142,18 @@ def board_text(state: TacticsSession) -> str:
         if length([*lines, extra]) + len(unkeyed(view)) + 10 <= BOARD_ROOM:
             lines.append(extra)
     lines.append("```\n" + fit(view, BOARD_ROOM - length(lines)) + "\n```")
-    return "\n".join(lines)
+    listed_more = len(full) > len(short) - (1 if state.fight.last_phase else 0)
+    return "\n".join(lines), listed_more or said != report
 
 
-def board_parts(state: TacticsSession) -> tuple[list[str], list[str], list[str], list[str]]:
+def board_parts(state: TacticsSession, short: list[str]) -> tuple[list[str], list[str], list[str], list[str]]:
     """The board's lines above its view, in four parts: the headline with what ended the last duo phase
-    (or the invitation, or the result), the strays' phase, who acts, and this phase's lines."""
+    (or the invitation, or the result), the strays' phase (from its grouped lines `short`), who acts, and
+    this phase's lines."""
     top = [headline(state)]
     if state.invite:
         return [*top, invitation(state)], [], [], []
     top.extend(state.closing if state.over else state.closed_by)
-    short, _ = strays_report(state)
     report = ["**Strays' phase:** " + short[0], *(f"· {line}" for line in short[1:])] if short else []
     if state.over:
         return top, report, [], []
