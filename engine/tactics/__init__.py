@@ -65,7 +65,7 @@ from .progress import (
     xp_reason,
 )
 from .recap import Moment, RoundMark, deciding_moments, ending_moment
-from .render import render_text
+from .render import PHASE_NAMES, render_text
 from .rules import SkillPreview, TargetPreview
 from .state import FighterState, FightState, Telegraph
 from .steps import (
@@ -89,7 +89,8 @@ from .turn_text import parse_turn_text
 __all__ = [
     "Board", "BoardCutError", "EncounterDef", "EndStep", "FightOverError", "FightState", "FighterDef",
     "FighterState", "HoldStep", "IllegalStepError", "InvalidStepError", "MoveStep", "NotYourPhaseError",
-    "PlannedTurn", "STEPS", "SkillDef", "SkillPreview", "SkillStep", "StaleStateError", "Step", "TacticsError",
+    "PHASE_NAMES", "PlannedTurn", "STEPS", "SkillDef", "SkillPreview", "SkillStep", "StaleStateError", "Step",
+    "TacticsError",
     "TargetPreview", "Telegraph", "TurnPreview", "UnknownNameError", "apply_planned", "apply_turn", "autoplay",
     "autoplay_state", "budget", "campaign", "check_turn", "daily_encounter", "encounter", "expected_level",
     "FightReward", "TacticsProgress", "record_fight",

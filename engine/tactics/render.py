@@ -18,6 +18,9 @@ KEY_TERRAIN = {".": "ground", "=": "path", "~": "shallows", "w": "water", "W": "
 KEY_MARKS = {"digit": "high ground level", "!": "telegraphed", "*": "moss"}
 
 
+PHASE_NAMES = {"duo": "duo phase", "strays": "strays' phase"}  # as the text view and the board's headline name them
+
+
 def render_text(state: FightState, viewer: str | None = None, recent: int = 6, brief: bool = False) -> str:
     """The board with fighters (H hero, C companion, a-e strays) and telegraphed tiles (!), then
     the fighters, telegraphs and the `recent` last events. `viewer` is the side it is shown to: "hero",
@@ -26,8 +29,7 @@ def render_text(state: FightState, viewer: str | None = None, recent: int = 6, b
     (the companion's prompt), so those go unsaid, and so does Spirit until supers unlock."""
     s = state
     duo_level = next((f.level for f in s.fighters if f.side == "duo"), 1)
-    phase = "strays' phase" if s.phase == "strays" else "duo phase"
-    told = "" if brief else f" | {phase} | duo level {duo_level}"
+    told = "" if brief else f" | {PHASE_NAMES[s.phase]} | duo level {duo_level}"
     lines = [f"{s.encounter_name} | round {s.round}/10{told} | goal "
              + GOAL_TEXT[s.goal].format(hold_round=s.hold_round, exit_round=s.exit_round)]
     if s.result:

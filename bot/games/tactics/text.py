@@ -85,8 +85,8 @@ def headline(state: TacticsSession) -> str:
     mode = {"campaign": "campaign", "daily": "daily" if state.counted else "daily, practice",
             "fight": "replay"}[state.mode]
     level = f.get("hero").level
-    phase = "strays' phase" if f.phase == "strays" else "duo phase"
-    return (f"**{f.encounter_name}** ({mode}) · round {min(f.round, 10)}/10 · {phase} · duo level {level}")
+    return (f"**{f.encounter_name}** ({mode}) · round {min(f.round, 10)}/10 · {tx.PHASE_NAMES[f.phase]} · "
+            f"duo level {level}")
 
 
 def who_acts(state: TacticsSession) -> str:
