@@ -97,8 +97,9 @@ def _frame(base: Image.Image, lines: tuple[list[_Live], list[_Live]], names: tup
                 tag = change_tag(change)
                 box = tag_box(x, top, tag)
                 d.rectangle(box, fill=_p(DARK))
-                d.text(((box[0] + box[2]) // 2, (box[1] + box[3]) // 2), tag, font=font(TAG_SIZE),
-                       fill=_p(HEAL if change > 0 else FALL), anchor="mm")
+                ink = font(TAG_SIZE).getbbox(tag, anchor="mm")  # centred by its ink: a fraction's slash dips
+                d.text(((box[0] + box[2]) // 2, (box[1] + box[3]) // 2 - (ink[1] + ink[3]) // 2), tag,
+                       font=font(TAG_SIZE), fill=_p(HEAL if change > 0 else FALL), anchor="mm")
             if dead:
                 d.line((x + 6, top + 6, x + BOX_W - 6, top + BOX_H - 6), fill=_p(FALL), width=4)
         if len(line) > PER_SIDE:
