@@ -11,6 +11,7 @@ import engine.summon as sm
 from bot.core.kinds import Context, GameError, GameKind, Outcome, Seat, step, view
 from bot.core.processes import elsewhere
 from bot.core.reply import Button, Picture, Reply
+from bot.words import N_
 from db.games import GameRecord
 from engine.errors import RuleError
 from engine.summon.state import TURN_SECONDS
@@ -28,8 +29,8 @@ CHALLENGE_SECONDS = 300  # a challenge lapses after 5 minutes
 
 class Summon(GameKind[SummonGame]):
     key = KEY
-    title = "Summon"
-    blurb = ("jigsaw pieces summon units that battle by themselves — `/summon tutorial`, `/summon ai`, "
+    title = N_("Summon")
+    blurb = N_("jigsaw pieces summon units that battle by themselves — `/summon tutorial`, `/summon ai`, "
              "`/summon challenge opponent:`; in the thread the table's Your hand button, or `/summon place`, "
              "`/summon pass`, `/summon surrender`; decks: `/summon deck show|auto|add|remove|reset`, `/summon piece`")
 
