@@ -237,7 +237,12 @@ class GameKind(ABC, Generic[S]):
         except (FileNotFoundError, ModuleNotFoundError, ValueError):  # no rules page beside this kind
             text = f"**{words(self.title)}** — {words(self.blurb)}"
         picture = self.example_picture()
-        return Reply(text, picture)
+        try:  # the game's full rules in the reader's language, where they are longer than one message
+            full = (resources.files(package) / f"rules.{current()}.txt").read_bytes()
+        except (FileNotFoundError, ModuleNotFoundError, ValueError):
+            return Reply(text, picture)
+        rules = Picture(full, f"rules-{current()}.txt", words("{game}: the full rules", game=words(self.title)))
+        return Reply(text, picture, extra_pictures=(rules,))
 
     def example_picture(self) -> Picture | None:
         """A picture that shows the game at a glance (a sample board), for the rules page."""

@@ -26,7 +26,7 @@ from bot.core.reply import Reply
 from bot.core.results import PLAYER, STORE_DOWN_TEXT, ActResult, StoreUnavailable
 from bot.core.sessions import Sessions
 from bot.core.timers import TimerRunner
-from bot.words import N_, read_in, words, words_in
+from bot.words import N_, current, read_in, words, words_in
 from db import players
 from db.games import BROKEN, FINISHED, AlreadyRunning, GameRecord
 
@@ -180,12 +180,15 @@ class Play:
                       "button below.", game=words(kind.title), thread=thread_link(running)),
                 ephemeral=True, view=close_view([running], {key: words(kind.title)}))
             return None
+        board_language = await self.sessions.call(server_language, self.sessions.db, guild_id)
         if callable(state):
             try:
-                built = await self.sessions.call(state)
+                built = await self.sessions.call(state)  # a refusal in the member's language
             except GameError as exc:
                 await interaction.followup.send(clip(str(exc)), ephemeral=True)
                 return None
+            if board_language != current():  # the board's words in the server's (the same state again)
+                built = await self.sessions.call(read_in, board_language, state)
             state, label = built if isinstance(built, tuple) else (built, label)
         try:
             game = await self.sessions.call(self.sessions.start, key, guild_id=guild_id, channel_id=channel.id,
@@ -199,7 +202,6 @@ class Play:
             await interaction.followup.send(words(whose, game=words(kind.title), id=taken.game_id),
                                             ephemeral=True, view=end)
             return None
-        board_language = await self.sessions.call(server_language, self.sessions.db, guild_id)
         name = read_in(board_language, kind.thread_name, state, user.display_name)[:100]
         thread: discord.Thread | None = None
         try:
