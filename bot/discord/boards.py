@@ -25,7 +25,7 @@ from bot.core.reply import Picture, Reply
 from bot.core.results import DONE_TEXT, ActResult
 from bot.core.sessions import Sessions
 from bot.core.timers import TimerRunner
-from bot.words import N_, words
+from bot.words import LANGUAGES, N_, current, words, words_in
 from db.games import GameRecord
 
 from .components import view_for
@@ -94,25 +94,38 @@ def compose(reply: Reply, said: str = "") -> str:
     return clip(f"{said}\n\n{reply.text}".strip() if said else reply.text)
 
 
-def countdown(game: GameRecord) -> str:
-    """The live countdown of a timed board (Discord shows it ticking; local play shows it too)."""
+COUNTDOWN_TEXT = N_("⏳ Time runs out {when}.")
+CLOSED_TEXT = N_("⌛ Closed: the newer board is below.")
+
+
+def countdown(game: GameRecord, language: str | None = None) -> str:
+    """The live countdown of a timed board (Discord shows it ticking; local play shows it too), in the
+    board's language."""
     if game.deadline is None or not game.running:
         return ""
-    return f"⏳ Time runs out <t:{int(game.deadline.timestamp())}:R>."
+    return words_in(language or current(), COUNTDOWN_TEXT, when=f"<t:{int(game.deadline.timestamp())}:R>")
 
 
-COUNTDOWN = re.compile(r"⏳ Time runs out <t:\d+:R>\.")
-CLOSED_TEXT = "⌛ Closed: the newer board is below."
+def _countdown_in(language: str) -> re.Pattern[str]:
+    before, _, after = words_in(language, COUNTDOWN_TEXT).partition("{when}")
+    return re.compile(re.escape(before) + r"<t:\d+:R>" + re.escape(after))
+
+
+COUNTDOWNS = {language: _countdown_in(language) for language in LANGUAGES}
+COUNTDOWN = COUNTDOWNS["en"]
 
 
 def retired_text(content: str) -> str | None:
     """A retired board's words with its countdown, which would read "… ago", turned into why it has no
-    buttons; None when it had no countdown (its words stay as they are)."""
-    return COUNTDOWN.sub(CLOSED_TEXT, content) if COUNTDOWN.search(content) else None
+    buttons, in the countdown's language; None when it had no countdown (its words stay as they are)."""
+    for language, pattern in COUNTDOWNS.items():
+        if pattern.search(content):
+            return pattern.sub(words_in(language, CLOSED_TEXT), content)
+    return None
 
 
 def thread_link(game: GameRecord) -> str:
-    return f"<#{game.thread_id}>" if game.thread_id else "its thread"
+    return f"<#{game.thread_id}>" if game.thread_id else words("its thread")
 
 
 def is_private(message: discord.Message | None) -> bool:
@@ -122,7 +135,7 @@ def is_private(message: discord.Message | None) -> bool:
 def board_message(game: GameRecord, reply: Reply, said: str = "") -> dict[str, Any]:
     """The arguments of a board message: its text (what the change said, the board, the countdown),
     pictures and components."""
-    clock = countdown(game)
+    clock = countdown(game, reply.language)
     text = f"{said}\n\n{reply.text}".strip() if said else reply.text
     view = view_for(game.id, game.version, reply, interactive=game.running)
     kwargs: dict[str, Any] = {"content": clip(f"{text}\n{clock}" if clock else text), "files": files_of(reply)}

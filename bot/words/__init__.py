@@ -15,6 +15,8 @@ made on the store worker or the drawing pool follow it (bot/core/sessions.py car
 """
 from __future__ import annotations
 
+import dataclasses
+import gettext
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -74,9 +76,12 @@ def reading(language: str | None, *, server: str | None = None) -> Iterator[str]
 
 def read_in(language: str, fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> T:
     """`fn(*args, **kwargs)` with its words in `language`: a picture drawn in a worker process, a board
-    drawn for the server while a member's answer is made."""
-    with reading(language):
-        return fn(*args, **kwargs)
+    drawn for the server while a member's answer is made. A reply made so says which language it is in."""
+    with reading(language) as chosen:
+        made = fn(*args, **kwargs)
+    if hasattr(made, "language") and dataclasses.is_dataclass(made) and not isinstance(made, type):
+        return dataclasses.replace(made, language=chosen)  # type: ignore[return-value]
+    return made
 
 
 @cache
@@ -127,7 +132,7 @@ def plural(n: int, one: str, other: str, /, **values: Any) -> str:
     language = current()
     english_form = 0 if n == 1 else 1
     book = catalog(language)
-    form = english_form if book is None else book.plural_func(n)
+    form = english_form if book is None else _plural_rule(language)(n)
     text = _translated((one, other), language, form)
     return _filled(text, language, {"n": n, **values})
 
@@ -145,6 +150,13 @@ def listing(items: Iterable[str], language: str | None = None) -> str:
     """Items as one list the language's way ("A, B, and C"; "A、B、C")."""
     shown = list(items)
     return format_list(shown, locale=_locale(language or current())) if shown else ""
+
+
+@lru_cache(maxsize=8)
+def _plural_rule(language: str) -> Callable[[int], int]:
+    """The catalog's Plural-Forms rule (Japanese: "plural=0", one form for every number)."""
+    book = catalog(language)
+    return gettext.c2py(book.plural_expr) if book is not None else (lambda n: 0 if n == 1 else 1)
 
 
 @lru_cache(maxsize=8)

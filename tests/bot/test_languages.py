@@ -53,7 +53,8 @@ async def test_a_community_servers_own_language_wins_and_is_remembered(make_real
 async def test_command_descriptions_are_offered_in_japanese_and_names_stay_ascii(make_real_bot):
     async with simcord.run(make_real_bot()) as env:
         payloads = {p["name"]: p for p in await translated_payloads(env.bot.tree)}
-        assert payloads["help"]["description_localizations"]["ja"] == "すべてのゲームと始めかた。game: でそのゲームのルール"
+        japanese = payloads["help"]["description_localizations"]["ja"]
+        assert japanese == "すべてのゲームと始めかた。game: でそのゲームのルール"
         assert "name_localizations" not in payloads["help"] or not payloads["help"]["name_localizations"]
         summon = {o["name"]: o for o in payloads["summon"]["options"]}
         assert summon["place"]["description_localizations"]["ja"].startswith("手札のピースを召喚台に置きます")

@@ -7,6 +7,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 CALLS = {"words": 0, "N_": 0, "words_in": 1}  # the call's name -> where its English is
+PLURALS = {"plural", "counted_words"}  # bot.words.plural, and summon's name for it
 
 
 def _literal(node: ast.AST) -> str | None:
@@ -25,8 +26,8 @@ def source_strings(folder: Path = ROOT / "bot") -> dict[str, str]:
             texts: list[str | None] = []
             if name in CALLS and len(node.args) > CALLS[name]:
                 texts = [_literal(node.args[CALLS[name]])]
-            elif name == "plural" and len(node.args) >= 3:
-                texts = [_literal(node.args[1])]
+            elif name in PLURALS and len(node.args) >= 3:
+                texts = [_literal(node.args[1]), _literal(node.args[2])]
             for text in texts:
                 if text is not None:
                     found.setdefault(text, f"{path.relative_to(ROOT)}:{node.lineno}")

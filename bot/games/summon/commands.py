@@ -72,8 +72,8 @@ class SummonCog(commands.GroupCog, group_name="summon", group_description="Piece
             others=(opponent.id,) if opponent.id != user.id else ())
 
     @app_commands.command(name="ai", description="Play a summon duel against the built-in AI")
-    @app_commands.describe(level="gentle: it sometimes plays its second-best placement (your first three games "
-                                 "are gentle unless you choose)")
+    @app_commands.describe(level="gentle sometimes plays its second-best placement; your first 3 games are gentle "
+                                 "unless you choose")
     @app_commands.choices(level=[app_commands.Choice(name="gentle", value="gentle"),
                                  app_commands.Choice(name="normal", value="normal")])
     async def ai(self, interaction: discord.Interaction, level: str | None = None) -> None:
