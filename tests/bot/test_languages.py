@@ -7,6 +7,7 @@ from __future__ import annotations
 import simcord
 from support.command_words import translated_payloads
 from support.languages import speak
+from support.replies import private_text
 from support.world import add_host, world
 
 from bot.words import listing, number, plural, reading, words, words_in
@@ -71,3 +72,43 @@ def test_numbers_plurals_and_lists_per_language():
         assert plural(1, "{n} piece", "{n} pieces") == "1 piece" and plural(3, "{n} piece", "{n} pieces") == "3 pieces"
     with reading("fr"):  # no French catalog: English
         assert words("How to play") == "How to play"
+
+
+async def test_an_english_member_on_a_japanese_server_reads_english_privately_and_the_board_in_japanese(
+        make_real_bot, monkeypatch):
+    from support.summon_play import a_placement, choose_placement, game_of, private_message, state_of
+
+    async with simcord.run(make_real_bot()) as env:
+        guild, channel, alice = world(env, "alice")
+        speak(monkeypatch, env, members={alice.id: "en-GB"}, servers={guild.id: "ja"}, community=(guild.id,))
+        started = await alice.slash(channel, "summon ai")
+        await env.settle()
+        assert "your game is ready" in private_text(started)
+        thread = channel.threads[-1]
+        game_id = game_of(env.bot, alice).id
+        state = state_of(env.bot, game_id)
+        me = next(i for i, s in enumerate(state.seats) if s.user_id == alice.id)
+        while state.game.to_move != me:
+            await env.advance_time(31)
+            state = state_of(env.bot, game_id)
+        hand = await alice.click(thread.last_message, label="手札")
+        assert "**Your hand** (only you see this)" in private_message(hand).content
+        placed = await choose_placement(alice, private_message(hand), a_placement(state, me))
+        assert "placed" in private_message(placed[-1]).content, "what her placement did, in English"
+        await env.settle()
+        board = thread.history()[-1].content if thread.history()[-1].content else thread.last_message.content
+        assert "置" in board and " places " not in board, "the table the server reads, in Japanese"
+
+
+async def test_in_local_play_the_servers_language_is_the_one_members_too(make_real_bot):
+    bot = make_real_bot()
+    bot.one_reader = True  # as local play (bot/local.py) sets it: the page is one member
+    async with simcord.run(bot) as env:
+        guild, channel, alice = world(env, "alice")
+        host = add_host(env, guild)
+        before = await host.slash(channel, "help")
+        assert "turn-based games played in threads" in before.response.content
+        done = await host.slash(channel, "settings language", language="ja")
+        assert "このサーバーのゲーム盤面は日本語になりました" in private_text(done)
+        after = await alice.slash(channel, "help")
+        assert "スレッドで遊ぶターン制のゲーム" in after.response.content, "SimCord's en-US locale notwithstanding"
