@@ -320,7 +320,8 @@ class Sessions:
             return ActResult("stale", words(STALE_TEXT), fresh, draw=board)
         was, now = kind.phase(before), kind.phase(outcome.state)
         new_phase = None if was is None and now is None else (finished or was != now)
-        return ActResult("applied", outcome.said, saved, None, outcome.private, kind.thread_name(outcome.state, PLAYER),
+        return ActResult("applied", outcome.said, saved, None, outcome.private,
+                         read_in(language, kind.thread_name, outcome.state, PLAYER),
                          new_phase=new_phase, draw=functools.partial(read_in, language, kind.board, outcome.state,
                                                                      saved))
 
