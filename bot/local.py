@@ -45,6 +45,7 @@ async def run_local(settings: Settings, *, port: int | None = None, plugins=None
         return 2
 
     from bot.discord import create_bot
+    from db.guilds import get_settings
     from db.store import open_store
 
     port = settings.local_play_port if port is None else port
@@ -57,6 +58,8 @@ async def run_local(settings: Settings, *, port: int | None = None, plugins=None
     db = open_store(settings.database_path)
     try:
         reopened = reopen_games(env, world, db, {p.kind.key: p.kind for p in bot.plugins})
+        bot.one_reader = True  # the page is one member: /settings language is theirs too
+        bot.one_reader_language = get_settings(db, world.guild.id).language
     finally:
         db.conn.close()
     latest = latest_played(reopened)

@@ -1,4 +1,4 @@
-"""Per-server settings: where the daily puzzles go, the phase timer, the companion mode."""
+"""Per-server settings: where the daily puzzles go, the phase timer, the companion mode, the language."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -12,6 +12,8 @@ class GuildSettings:
     daily_channel_id: int | None = None
     timer_seconds: int | None = None  # None: each game's own default (tactics 30 s, summon 30 s)
     companion_mode: str = "auto"
+    language: str | None = None  # /settings language, for a server that is not a Community server
+    discord_language: str | None = None  # a Community server's own language, as Discord last sent it
 
 
 def get_settings(db: Store, guild_id: int) -> GuildSettings:
@@ -19,8 +21,9 @@ def get_settings(db: Store, guild_id: int) -> GuildSettings:
     if not rows:
         return GuildSettings(guild_id)
     row = rows[0]
-    return GuildSettings(guild_id, row["daily_channel_id"],
-                         row["timer_seconds"] or None, row["companion_mode"] or "auto")
+    return GuildSettings(guild_id, row["daily_channel_id"], row["timer_seconds"] or None,
+                         row["companion_mode"] or "auto", row.get("language") or None,
+                         row.get("discord_language") or None)
 
 
 def update_settings(db: Store, guild_id: int, **fields: object) -> GuildSettings:

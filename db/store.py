@@ -334,8 +334,15 @@ def _m7_companion_forecasts(db: Store) -> None:
     db.execute("alter table companion_decisions add column forecasts integer")
 
 
+def _m8_server_language(db: Store) -> None:
+    """The server's language: a host's /settings language, and a Community server's own, as Discord sent it."""
+    db.execute("alter table guild_settings add column language text")
+    db.execute("alter table guild_settings add column discord_language text")
+
+
 MIGRATIONS: list[Migration] = [_m1_initial, _m2_running_slots, _m3_companion_decisions, _m4_deadline_index,
-                               _m5_companion_replay, _m6_companion_call, _m7_companion_forecasts]
+                               _m5_companion_replay, _m6_companion_call, _m7_companion_forecasts,
+                               _m8_server_language]
 
 
 def migrate(db: Store) -> int:

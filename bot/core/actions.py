@@ -20,6 +20,8 @@ from dataclasses import dataclass, fields
 from functools import cache
 from typing import Any, ClassVar, Literal, TypeVar, Union, get_args, get_origin
 
+from bot.words import words
+
 from .errors import GameError
 
 WIRE = re.compile(r"[A-Za-z0-9_.:\-]{1,60}")  # what a component's custom id may carry after its game and version
@@ -93,10 +95,10 @@ def wire(action: Action | str) -> str:
 def check_wire(wire: str) -> str:
     """The verb of a wire form from a component, once its grammar and length are checked."""
     if not WIRE.fullmatch(wire):
-        raise ActionError("That control is not one this bot made (its id is malformed).")
+        raise ActionError(words("That control is not one this bot made (its id is malformed)."))
     verb = wire.partition(":")[0]
     if not VERB.fullmatch(verb):
-        raise ActionError("That control is not one this bot made (its id is malformed).")
+        raise ActionError(words("That control is not one this bot made (its id is malformed)."))
     return verb
 
 

@@ -15,6 +15,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel
 
+from bot.words import current, words
 from db.games import GameRecord
 from db.store import Store
 
@@ -41,7 +42,7 @@ class Context:
     def player(self) -> int:
         """The person acting, for a step only a person takes: a pilot or a timer has no progress to read."""
         if self.user_id is None:
-            raise GameError("Only a player can do that.")
+            raise GameError(words("Only a player can do that."))
         return self.user_id
 
 
@@ -145,7 +146,7 @@ class GameKind(ABC, Generic[S]):
         verb = check_wire(action) if len(action) <= 60 else action.partition(":")[0]
         handler = self.handlers.get(verb)
         if handler is None:
-            raise ActionError("That is not a step this game knows (the button may be from an older board).")
+            raise ActionError(words("That is not a step this game knows (the button may be from an older board)."))
         if handler.action is None:
             return action
         if value is not None:  # a select of a board posted before the game's actions were typed
@@ -226,14 +227,22 @@ class GameKind(ABC, Generic[S]):
         return []
 
     def how_to_play(self) -> Reply:
-        """The game's rules for a newcomer: `how_to_play.md` beside the kind, and an example picture."""
+        """The game's rules for a newcomer: `how_to_play.md` beside the kind (`how_to_play.ja.md` for a
+        Japanese reader), and an example picture."""
         package = type(self).__module__.rpartition(".")[0]
         try:
-            text = (resources.files(package) / "how_to_play.md").read_text(encoding="utf-8").strip()
+            folder = resources.files(package)
+            page = folder / f"how_to_play.{current()}.md"  # the reader's language's page, where there is one
+            text = (page if page.is_file() else folder / "how_to_play.md").read_text(encoding="utf-8").strip()
         except (FileNotFoundError, ModuleNotFoundError, ValueError):  # no rules page beside this kind
-            text = f"**{self.title}** — {self.blurb}"
+            text = f"**{words(self.title)}** — {words(self.blurb)}"
         picture = self.example_picture()
-        return Reply(text, picture)
+        try:  # the game's full rules in the reader's language, where they are longer than one message
+            full = (resources.files(package) / f"rules.{current()}.txt").read_bytes()
+        except (FileNotFoundError, ModuleNotFoundError, ValueError):
+            return Reply(text, picture)
+        rules = Picture(full, f"rules-{current()}.txt", words("{game}: the full rules", game=words(self.title)))
+        return Reply(text, picture, extra_pictures=(rules,))
 
     def example_picture(self) -> Picture | None:
         """A picture that shows the game at a glance (a sample board), for the rules page."""
@@ -253,7 +262,7 @@ class GameKind(ABC, Generic[S]):
 
     def new_daily(self, day: date, user_id: int, db: Store) -> S:
         """A fresh state for today's daily (a press on the daily post starts it)."""
-        raise GameError(f"{self.title} has no daily.")
+        raise GameError(words("{game} has no daily.", game=words(self.title)))
 
 
 @dataclass(frozen=True)

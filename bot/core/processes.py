@@ -42,6 +42,8 @@ from dataclasses import dataclass, field
 from multiprocessing import connection, forkserver
 from typing import Any, TypeVar
 
+from bot.words import current, read_in
+
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
@@ -369,7 +371,7 @@ def configure(workers: int | None, preload: tuple[str, ...] = ()) -> Processes:
 def elsewhere(fn: Callable[..., T], *args: Any, urgent: bool = False, **kwargs: Any) -> T:
     """`fn(*args, **kwargs)` on the shared workers, waited for in the calling thread (`Processes.run`):
     `fn` a module-level function of picklable arguments, pure, so its result is the same anywhere."""
-    return shared().run(fn, *args, urgent=urgent, **kwargs)
+    return shared().run(read_in, current(), fn, *args, urgent=urgent, **kwargs)  # its words: the reader's
 
 
 __all__ = ["Lane", "Processes", "RunHere", "configure", "default_workers", "elsewhere", "shared"]

@@ -58,4 +58,5 @@ class Reply:
     # Buttons outside the game's versioned steps, kept on a finished board too (a Rematch): the action is
     # the whole component id, answered by the game's own cog, never by the session core.
     links: tuple[Button, ...] = ()
+    language: str | None = None  # the language its words are in, for the board's own lines (its countdown)
 

@@ -9,21 +9,22 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal
 
+from bot.words import N_, words
 from db.games import GameRecord
 
 from .reply import Reply
 
 Status = Literal["applied", "private", "refused", "stale", "not_player", "not_running", "broken", "done"]
 
-STALE_TEXT = "This board is out of date: here is the current one."
-DONE_TEXT = "That was already done: the board shows what it did."
-NOT_PLAYER_TEXT = "This is not your game. Start your own with /help."
-NOT_RUNNING_TEXT = "This game has ended."
-UNKNOWN_STATUS_TEXT = ("This game cannot be played: its saved status is not one this bot knows. End it from "
-                       "/games to free its place, then start a new one.")
-NOT_YOUR_TURN_TEXT = "It is not your turn: wait for the board to come back to you."
+STALE_TEXT = N_("This board is out of date: here is the current one.")
+DONE_TEXT = N_("That was already done: the board shows what it did.")
+NOT_PLAYER_TEXT = N_("This is not your game. Start your own with /help.")
+NOT_RUNNING_TEXT = N_("This game has ended.")
+UNKNOWN_STATUS_TEXT = N_("This game cannot be played: its saved status is not one this bot knows. End it from "
+                          "/games to free its place, then start a new one.")
+NOT_YOUR_TURN_TEXT = N_("It is not your turn: wait for the board to come back to you.")
 PLAYER = "\x00player\x00"  # stands for the player's name in a thread title
-STORE_DOWN_TEXT = "The game store is unavailable right now; nothing was changed — try again in a moment."
+STORE_DOWN_TEXT = N_("The game store is unavailable right now; nothing was changed — try again in a moment.")
 
 
 class StoreUnavailable(Exception):
@@ -56,9 +57,9 @@ class ActResult:
 
 
 def broken_text(game: GameRecord | None) -> str:
-    reason = game.broken_reason if game is not None else "unknown"
-    return (f"This game's saved state could not be loaded ({reason}), so it has been stopped. "
-            "Nothing else is affected: start a new game any time.")
+    reason = game.broken_reason if game is not None else words("unknown")
+    return words("This game's saved state could not be loaded ({reason}), so it has been stopped. "
+                 "Nothing else is affected: start a new game any time.", reason=reason)
 
 
 __all__ = ["ActResult", "DONE_TEXT", "NOT_PLAYER_TEXT", "NOT_RUNNING_TEXT", "NOT_YOUR_TURN_TEXT", "PLAYER",

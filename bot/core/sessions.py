@@ -16,6 +16,7 @@ a phase's time-out: `urgent`, `act(urgent=True)`) is taken before the ordinary p
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import dataclasses
 import functools
 import logging
@@ -25,6 +26,7 @@ from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime, timedelta
 from typing import Any, TypeVar
 
+from bot.words import current, read_in, reading, words
 from db import games as game_store
 from db.games import GameRecord, StaleGame
 from db.guilds import get_settings
@@ -35,6 +37,7 @@ from .actions import Action
 from .errors import AlreadyDone
 from .kinds import Context, GameError, GameKind, Outcome, Seat
 from .lanes import Lanes
+from .languages import server_language
 from .reply import Reply
 from .results import (
     DONE_TEXT,
@@ -80,13 +83,13 @@ class Sessions:
     async def call(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """Run `fn` (store access, engine work) on the store worker, off the event loop, in turn."""
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._worker, functools.partial(self._guarded, fn, *args, **kwargs))
+        return await loop.run_in_executor(self._worker, _here(self._guarded, fn, *args, **kwargs))
 
     async def urgent(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """`call` for deadline work: taken before the ordinary jobs already queued (never interrupting one)."""
         loop = asyncio.get_running_loop()
         with self._worker.urgently():
-            job = loop.run_in_executor(self._worker, functools.partial(self._guarded, fn, *args, **kwargs))
+            job = loop.run_in_executor(self._worker, _here(self._guarded, fn, *args, **kwargs))
         return await job
 
     @staticmethod
@@ -103,7 +106,7 @@ class Sessions:
 
     async def draw(self, fn: Callable[..., T], *args: Any) -> T:
         """Run `fn` (a board's picture) on the drawing pool, off the event loop and the store worker."""
-        return await asyncio.get_running_loop().run_in_executor(self._drawers, functools.partial(fn, *args))
+        return await asyncio.get_running_loop().run_in_executor(self._drawers, _here(fn, *args))
 
     async def drawn(self, result: ActResult) -> ActResult:
         """`result` with its board drawn, or its private view looked at (on the drawing pool; the change
@@ -220,21 +223,28 @@ class Sessions:
         """The body of `act`, on the store worker under the game's lock."""
         game = game_store.get_game(self.db, game_id)
         if game is None:
-            return ActResult("not_running", "That game no longer exists.")
+            return ActResult("not_running", words("That game no longer exists."))
         if guild_id is not None and game.guild_id is not None and guild_id != game.guild_id:
-            return ActResult("not_player", NOT_PLAYER_TEXT)
+            return ActResult("not_player", words(NOT_PLAYER_TEXT))
         if isinstance(actor, int) and actor not in game.players:
-            return ActResult("not_player", NOT_PLAYER_TEXT, game)
+            return ActResult("not_player", words(NOT_PLAYER_TEXT), game)
         if game.status == game_store.BROKEN:
             return ActResult("broken", broken_text(game), game)
         if game.status != game_store.FINISHED and not game.running:
-            return ActResult("not_running", UNKNOWN_STATUS_TEXT, game)
+            return ActResult("not_running", words(UNKNOWN_STATUS_TEXT), game)
         if not game.running:
-            return ActResult("not_running", NOT_RUNNING_TEXT, game)
+            return ActResult("not_running", words(NOT_RUNNING_TEXT), game)
         state = self.load(game)
         if state is None:
             return ActResult("broken", broken_text(game_store.get_game(self.db, game_id)), game)
         kind = self.kinds[game.kind]
+        server = server_language(self.db, game.guild_id)
+        with reading(current() if isinstance(actor, int) else server):  # a refusal or a view: the actor's
+            return self._act_read(kind, game, state, actor, action, value, version, server)
+
+    def _act_read(self, kind: GameKind, game: GameRecord, state: Any, actor: Seat, action: Action | str,
+                  value: str | None, version: int | None, server: str) -> ActResult:
+        """The rest of `_act`, in the actor's language; what the step shows the server reads in `server`."""
         try:
             decoded = kind.decode(action, value)
         except GameError as exc:
@@ -244,23 +254,27 @@ class Sessions:
         else:
             action = decoded
         if version is not None and version != game.version and not _checked_fresh(action):
-            return ActResult("stale", STALE_TEXT, game, draw=functools.partial(kind.board, state, game))
+            return ActResult("stale", words(STALE_TEXT), game,
+                             draw=functools.partial(read_in, server, kind.board, state, game))
         if kind.is_view(action):  # drawn on the drawing pool: its picture must not hold the store worker
             return ActResult("private", "", game,
                              look=functools.partial(_looked, kind, state, action, value, self.context(game, actor)))
         seats = kind.seats(state, game)
         if isinstance(actor, str) and actor not in (seats or ()):
-            return ActResult("refused", f"The {actor} seat is not due to act now.", game)
+            return ActResult("refused", words("The {seat} seat is not due to act now.", seat=actor), game)
         ctx = self.context(game, actor)
         if seats is not None and actor not in seats and not _out_of_turn(action):
             return self._not_due(kind, state, action, value, ctx, game)
         try:
             outcome = kind.act(state, action, value, ctx)
         except AlreadyDone as exc:
-            return ActResult("done", str(exc) or DONE_TEXT, game)
+            return ActResult("done", str(exc) or words(DONE_TEXT), game)
         except GameError as exc:
             return ActResult("refused", str(exc), game)
-        return self.save_outcome(kind, game, outcome, ctx, before=state)
+        if server != current():  # the step's words for the board, in the server's language (a pure step again)
+            mine = outcome.private
+            outcome = dataclasses.replace(read_in(server, kind.act, state, action, value, ctx), private=mine)
+        return self.save_outcome(kind, game, outcome, ctx, before=state, language=server)
 
     @staticmethod
     def _not_due(kind: GameKind, state: Any, action: Action | str, value: str | None, ctx: Context,
@@ -271,10 +285,10 @@ class Sessions:
             try:
                 kind.act(state, action, value, ctx)
             except AlreadyDone as exc:
-                return ActResult("done", str(exc) or DONE_TEXT, game)
+                return ActResult("done", str(exc) or words(DONE_TEXT), game)
             except GameError:
                 pass
-        return ActResult("refused", NOT_YOUR_TURN_TEXT, game)
+        return ActResult("refused", words(NOT_YOUR_TURN_TEXT), game)
 
     def phase(self, game: GameRecord, state: Any) -> Hashable | None:
         """The phase `state` is in, as its kind declares it (None: the kind declares no phases)."""
@@ -285,8 +299,10 @@ class Sessions:
         return game_store.save_game(self.db, game, now=now, deadline=None)
 
     def save_outcome(self, kind: GameKind, game: GameRecord, outcome: Outcome, ctx: Context, *,
-                     before: Any) -> ActResult:
-        """Write what a step or a time-out changed, in one versioned write (on the store worker)."""
+                     before: Any, language: str | None = None) -> ActResult:
+        """Write what a step or a time-out changed, in one versioned write (on the store worker); its board
+        is drawn in `language` (the server's; None: the one reading now)."""
+        language = language or current()
         finished = outcome.finished or kind.is_over(outcome.state)
         deadline = None if finished else self._deadline(kind, outcome.state, ctx)
         try:
@@ -299,13 +315,15 @@ class Sessions:
             fresh = game_store.get_game(self.db, game.id)
             state = self.load(fresh) if fresh is not None else None
             if fresh is None or state is None:
-                return ActResult("stale", STALE_TEXT, fresh)
-            board = functools.partial(self.kinds[fresh.kind].board, state, fresh)
-            return ActResult("stale", STALE_TEXT, fresh, draw=board)
+                return ActResult("stale", words(STALE_TEXT), fresh)
+            board = functools.partial(read_in, language, self.kinds[fresh.kind].board, state, fresh)
+            return ActResult("stale", words(STALE_TEXT), fresh, draw=board)
         was, now = kind.phase(before), kind.phase(outcome.state)
         new_phase = None if was is None and now is None else (finished or was != now)
-        return ActResult("applied", outcome.said, saved, None, outcome.private, kind.thread_name(outcome.state, PLAYER),
-                         new_phase=new_phase, draw=functools.partial(kind.board, outcome.state, saved))
+        return ActResult("applied", outcome.said, saved, None, outcome.private,
+                         read_in(language, kind.thread_name, outcome.state, PLAYER),
+                         new_phase=new_phase, draw=functools.partial(read_in, language, kind.board, outcome.state,
+                                                                     saved))
 
     def end(self, game: GameRecord) -> GameRecord:
         """Close a game without a result (a host's or player's choice, or its thread is gone)."""
@@ -319,6 +337,11 @@ class Sessions:
             except StaleGame:
                 continue  # it moved on meanwhile: close the newer version
         raise StaleGame(f"game {game.id} kept changing while it was being closed")
+
+
+def _here(fn: Callable[..., T], *args: Any, **kwargs: Any) -> Callable[[], T]:
+    """`fn(*args, **kwargs)` to run on another thread in the caller's context (the reader's language)."""
+    return functools.partial(contextvars.copy_context().run, fn, *args, **kwargs)
 
 
 def _looked(kind: GameKind, state: Any, action: Action | str, value: str | None, ctx: Context) -> ActResult:

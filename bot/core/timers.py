@@ -15,8 +15,10 @@ from collections.abc import Awaitable, Callable, Hashable
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
+from bot.words import read_in
 from db.games import GameRecord, games_with_deadlines
 
+from .languages import server_language
 from .results import ActResult, StoreUnavailable, broken_text
 
 if TYPE_CHECKING:
@@ -122,11 +124,12 @@ class TimerRunner:
         if phase is not None and game.version != armed.version and self._phase_of(kind, armed) != phase:
             return None  # the phase it was armed for closed meanwhile; the new phase has its own timer
         ctx = sessions.context(game, None)
-        outcome = kind.timeout(state, ctx)
+        language = server_language(sessions.db, game.guild_id)  # no member asked: the board's readers
+        outcome = read_in(language, kind.timeout, state, ctx)
         if outcome is None:
             sessions.clear_deadline(game, ctx.now)
             return None
-        return sessions.save_outcome(kind, game, outcome, ctx, before=state)
+        return sessions.save_outcome(kind, game, outcome, ctx, before=state, language=language)
 
     def _phase_of(self, kind: GameKind[Any], game: GameRecord) -> Hashable | None:
         try:

@@ -22,6 +22,7 @@ from db.store import Store, open_store
 
 from .components import ChoiceSelect, CloseButton, GameButton, GameSelect, HowToPlayButton
 from .heap import settle_heap
+from .languages import CommandWords, read_interactions
 from .play import Play
 
 log = logging.getLogger(__name__)
@@ -46,6 +47,9 @@ class GameHall(commands.AutoShardedBot):
         self.timers: TimerRunner = None  # type: ignore[assignment]
         self.play = Play(self)
         self._armed = False
+        self.one_reader = False  # local play: the page is one member, who reads the server's /settings language
+        self.one_reader_language: str | None = None
+        read_interactions(self)
 
     async def setup_hook(self) -> None:
         self.db = open_store(self.settings.database_url or self.settings.database_path)
@@ -59,6 +63,7 @@ class GameHall(commands.AutoShardedBot):
         self.timers = TimerRunner(self.sessions, self.play.post_board, owns=self.owns)
         self.add_dynamic_items(GameButton, GameSelect, ChoiceSelect, CloseButton, HowToPlayButton)
         self.tree.on_error = self._command_failed  # type: ignore[method-assign]
+        await self.tree.set_translator(CommandWords())
         from .cogs.common import Common
         from .cogs.daily import DailyPoster
 

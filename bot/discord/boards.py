@@ -25,6 +25,7 @@ from bot.core.reply import Picture, Reply
 from bot.core.results import DONE_TEXT, ActResult
 from bot.core.sessions import Sessions
 from bot.core.timers import TimerRunner
+from bot.words import LANGUAGES, N_, current, words, words_in
 from db.games import GameRecord
 
 from .components import view_for
@@ -53,8 +54,8 @@ MAX_CONTENT = 2000
 ECHO_KEEP = 60  # characters of a long echo of the player's input kept in a refusal
 _LONG_QUOTED = re.compile(r"(['\"`])([^'\"`\n]{" + str(ECHO_KEEP + 20) + r",})\1")
 _LONG_WORD = re.compile(r"\S{" + str(ECHO_KEEP + 40) + ",}")
-BEHIND_TEXT = "This board was behind the game; it is up to date now: check it before you press again."
-MOVED_ON_TEXT = ("This board is out of date: the game moved on before your press arrived, so it did nothing. "
+BEHIND_TEXT = N_("This board was behind the game; it is up to date now: check it before you press again.")
+MOVED_ON_TEXT = N_("This board is out of date: the game moved on before your press arrived, so it did nothing. "
                  "The current board is the last one in {thread}:")
 
 
@@ -93,25 +94,38 @@ def compose(reply: Reply, said: str = "") -> str:
     return clip(f"{said}\n\n{reply.text}".strip() if said else reply.text)
 
 
-def countdown(game: GameRecord) -> str:
-    """The live countdown of a timed board (Discord shows it ticking; local play shows it too)."""
+COUNTDOWN_TEXT = N_("⏳ Time runs out {when}.")
+CLOSED_TEXT = N_("⌛ Closed: the newer board is below.")
+
+
+def countdown(game: GameRecord, language: str | None = None) -> str:
+    """The live countdown of a timed board (Discord shows it ticking; local play shows it too), in the
+    board's language."""
     if game.deadline is None or not game.running:
         return ""
-    return f"⏳ Time runs out <t:{int(game.deadline.timestamp())}:R>."
+    return words_in(language or current(), COUNTDOWN_TEXT, when=f"<t:{int(game.deadline.timestamp())}:R>")
 
 
-COUNTDOWN = re.compile(r"⏳ Time runs out <t:\d+:R>\.")
-CLOSED_TEXT = "⌛ Closed: the newer board is below."
+def _countdown_in(language: str) -> re.Pattern[str]:
+    before, _, after = words_in(language, COUNTDOWN_TEXT).partition("{when}")
+    return re.compile(re.escape(before) + r"<t:\d+:R>" + re.escape(after))
+
+
+COUNTDOWNS = {language: _countdown_in(language) for language in LANGUAGES}
+COUNTDOWN = COUNTDOWNS["en"]
 
 
 def retired_text(content: str) -> str | None:
     """A retired board's words with its countdown, which would read "… ago", turned into why it has no
-    buttons; None when it had no countdown (its words stay as they are)."""
-    return COUNTDOWN.sub(CLOSED_TEXT, content) if COUNTDOWN.search(content) else None
+    buttons, in the countdown's language; None when it had no countdown (its words stay as they are)."""
+    for language, pattern in COUNTDOWNS.items():
+        if pattern.search(content):
+            return pattern.sub(words_in(language, CLOSED_TEXT), content)
+    return None
 
 
 def thread_link(game: GameRecord) -> str:
-    return f"<#{game.thread_id}>" if game.thread_id else "its thread"
+    return f"<#{game.thread_id}>" if game.thread_id else words("its thread")
 
 
 def is_private(message: discord.Message | None) -> bool:
@@ -121,7 +135,7 @@ def is_private(message: discord.Message | None) -> bool:
 def board_message(game: GameRecord, reply: Reply, said: str = "") -> dict[str, Any]:
     """The arguments of a board message: its text (what the change said, the board, the countdown),
     pictures and components."""
-    clock = countdown(game)
+    clock = countdown(game, reply.language)
     text = f"{said}\n\n{reply.text}".strip() if said else reply.text
     view = view_for(game.id, game.version, reply, interactive=game.running)
     kwargs: dict[str, Any] = {"content": clip(f"{text}\n{clock}" if clock else text), "files": files_of(reply)}
@@ -186,14 +200,15 @@ class Boards:
         if pressed and is_private(interaction.message):
             # A step taken from a private message (a hand): that message shows its owner what is left,
             # and the table everyone sees goes to the thread.
-            await play.show_private(interaction, game, result.private or Reply(result.text or "Done."))
+            await play.show_private(interaction, game, result.private or Reply(result.text or words("Done.")))
             await self._board(result, None, pressed=False)
             return
         shown = await self._board(result, interaction, pressed=pressed)
         if not pressed:
             if not shown:
-                await play.private(interaction, f"{result.text}\nYour step is saved, but Discord did not accept the "
-                                                "new board; press any button on the last board to bring it up to date.")
+                await play.private(interaction, result.text + "\n" + words(
+                    "Your step is saved, but Discord did not accept the new board; press any button on the last "
+                    "board to bring it up to date."))
             elif result.private is not None:
                 await play.show_private(interaction, game, result.private)
             else:
@@ -241,8 +256,8 @@ class Boards:
             await interaction.edit_original_response(attachments=files, **kwargs)
         except discord.HTTPException as exc:
             log.warning("a board was not updated: %s", exc)
-            await self.play.private(interaction, "Your step is saved, but Discord did not update the board; "
-                                                 "press any button on it to bring it up to date.")
+            await self.play.private(interaction, words("Your step is saved, but Discord did not update the board; "
+                                                       "press any button on it to bring it up to date."))
             return False
         return True
 
@@ -308,9 +323,9 @@ class Boards:
             kwargs = board_message(game, board)
             if await self._edit_pressed(interaction, kwargs):
                 self._shown[game.id] = game.version
-                await self.play.private(interaction, BEHIND_TEXT)
+                await self.play.private(interaction, words(BEHIND_TEXT))
             return
-        text = MOVED_ON_TEXT.format(thread=thread_link(game))
+        text = words(MOVED_ON_TEXT, thread=thread_link(game))
         await self.play.private(interaction, f"{text}\n\n{board.text}", files=files_of(board))
 
     @staticmethod
@@ -319,7 +334,7 @@ class Boards:
         try:
             await interaction.delete_original_response()
         except discord.HTTPException:
-            await interaction.followup.send(clip(said or "Done."), ephemeral=True)
+            await interaction.followup.send(clip(said or words("Done.")), ephemeral=True)
 
     async def say_in_thread(self, game: GameRecord, text: str) -> None:
         if not game.thread_id:

@@ -12,6 +12,7 @@ import discord
 
 from bot.core.actions import WIRE, Action, wire
 from bot.core.reply import Button, Reply, Select
+from bot.words import words
 from db.games import GameRecord
 
 if TYPE_CHECKING:
@@ -155,14 +156,14 @@ def view_for(game_id: int, version: int, reply: Reply, *, interactive: bool = Tr
 class CloseButton(discord.ui.DynamicItem[discord.ui.Button], template=r"x:(?P<game>[0-9]{1,19})"):
     """Ends one running game from outside its thread (/games, or a refusal to start another)."""
 
-    def __init__(self, game_id: int, label: str = "End", item: discord.ui.Button | None = None) -> None:
+    def __init__(self, game_id: int, label: str | None = None, item: discord.ui.Button | None = None) -> None:
         self.game_id = game_id
-        super().__init__(item or discord.ui.Button(label=label, custom_id=f"x:{game_id}",
+        super().__init__(item or discord.ui.Button(label=label or words("End"), custom_id=f"x:{game_id}",
                                                    style=discord.ButtonStyle.danger))
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match, /):  # type: ignore[override]
-        return cls(int(match["game"]), item.label or "End", item)
+        return cls(int(match["game"]), item.label, item)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         play = answers(interaction)
@@ -173,21 +174,23 @@ def close_view(games: list[GameRecord], titles: dict[str, str]) -> discord.ui.Vi
     """One End button per game (Discord allows 25 on a message)."""
     view = discord.ui.View(timeout=None)
     for game in games[:25]:
-        view.add_item(CloseButton(game.id, f"End {titles.get(game.kind, game.kind)} #{game.id}"[:80]))
+        view.add_item(CloseButton(game.id, words("End {game} #{id}", game=titles.get(game.kind, game.kind),
+                                                   id=game.id)[:80]))
     return view
 
 
 class HowToPlayButton(discord.ui.DynamicItem[discord.ui.Button], template=r"h:(?P<kind>[a-z_]{1,30})"):
     """Shows one game's rules page privately to whoever presses it."""
 
-    def __init__(self, kind: str, label: str = "How to play", item: discord.ui.Button | None = None) -> None:
+    def __init__(self, kind: str, label: str | None = None, item: discord.ui.Button | None = None) -> None:
         self.kind = kind
-        super().__init__(item or discord.ui.Button(label=label, custom_id=f"h:{kind}", emoji="📖",
+        super().__init__(item or discord.ui.Button(label=label or words("How to play"), custom_id=f"h:{kind}",
+                                                   emoji="📖",
                                                    style=discord.ButtonStyle.primary))
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match, /):  # type: ignore[override]
-        return cls(match["kind"], item.label or "How to play", item)
+        return cls(match["kind"], item.label, item)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         play = answers(interaction)

@@ -25,6 +25,8 @@ class Hall(Protocol):
     pilots: PilotRunner
     timers: TimerRunner
     play: Play
+    one_reader: bool  # local play: the page is one member, who reads the server's /settings language
+    one_reader_language: str | None
 
     def owns(self, guild_id: int | None) -> bool: ...
 

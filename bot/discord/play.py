@@ -20,11 +20,13 @@ import discord
 
 from bot.core.actions import Action
 from bot.core.kinds import GameError
+from bot.core.languages import server_language
 from bot.core.pilots import PilotRunner
 from bot.core.reply import Reply
 from bot.core.results import PLAYER, STORE_DOWN_TEXT, ActResult, StoreUnavailable
 from bot.core.sessions import Sessions
 from bot.core.timers import TimerRunner
+from bot.words import N_, current, read_in, words, words_in
 from db import players
 from db.games import BROKEN, FINISHED, AlreadyRunning, GameRecord
 
@@ -47,12 +49,12 @@ class Host(Protocol):
 
 log = logging.getLogger(__name__)
 MAX_GAME_ID = 2**63 - 1
-DISCORD_DOWN_TEXT = ("Discord did not accept my answer just now ({error}); your game is saved as it was "
+DISCORD_DOWN_TEXT = N_("Discord did not accept my answer just now ({error}); your game is saved as it was "
                      "— try again in a moment.")
-BUG_TEXT = "Something went wrong on my side; nothing was changed. It has been logged — try again in a moment."
-NO_THREAD_TEXT = ("I can't open a thread here: I need the Create Public Threads and Send Messages in Threads "
+BUG_TEXT = N_("Something went wrong on my side; nothing was changed. It has been logged — try again in a moment.")
+NO_THREAD_TEXT = N_("I can't open a thread here: I need the Create Public Threads and Send Messages in Threads "
                   "permissions in this channel. Ask a server manager, or try another channel.")
-THREAD_FAILED_TEXT = ("Discord did not let me open the game's thread ({error}); nothing was started — "
+THREAD_FAILED_TEXT = N_("Discord did not let me open the game's thread ({error}); nothing was started — "
                       "try again in a moment.")
 def _offer_rules(message: dict[str, Any], key: str) -> None:
     """Add a How to play button to a board message, where Discord leaves room for one."""
@@ -67,10 +69,10 @@ def _offer_rules(message: dict[str, Any], key: str) -> None:
 def fault_text(exc: BaseException) -> str:
     """What a player is told when something outside the game failed."""
     if isinstance(exc, StoreUnavailable):
-        return STORE_DOWN_TEXT
+        return words(STORE_DOWN_TEXT)
     if isinstance(exc, discord.HTTPException):
-        return DISCORD_DOWN_TEXT.format(error=f"{exc.status} {exc.text or ''}".strip())
-    return BUG_TEXT
+        return words(DISCORD_DOWN_TEXT, error=f"{exc.status} {exc.text or ''}".strip())
+    return words(BUG_TEXT)
 
 
 class Play:
@@ -140,12 +142,13 @@ class Play:
         """
         channel = interaction.channel
         if interaction.guild is None or channel is None:
-            await self.private(interaction, "Games are played in a server's channels, not in direct messages.")
+            await self.private(interaction, words("Games are played in a server's channels, not in direct messages."))
             return None
         if isinstance(channel, discord.Thread):
             channel = channel.parent
         if not isinstance(channel, discord.TextChannel):
-            await self.private(interaction, "Start games from a text channel: each game gets its own thread there.")
+            await self.private(interaction,
+                               words("Start games from a text channel: each game gets its own thread there."))
             return None
         await self.defer_privately(interaction)
         lock = self._start_locks.setdefault((interaction.user.id, key), asyncio.Lock())
@@ -153,7 +156,8 @@ class Play:
             game = await self._start_locked(interaction, channel, key, state, label, others)
         if game is not None:
             kind = self.sessions.kind(key)
-            await interaction.followup.send(f"{kind.title}: your game is ready in <#{game.thread_id}>.",
+            await interaction.followup.send(words("{game}: your game is ready in {thread}.", game=words(kind.title),
+                                                  thread=f"<#{game.thread_id}>"),
                                             ephemeral=True)
         return game
 
@@ -172,35 +176,41 @@ class Play:
             running = None
         if running is not None:
             await interaction.followup.send(
-                f"You already have a {kind.title} game running in {thread_link(running)}: finish it there, "
-                "or end it with the button below.", ephemeral=True, view=close_view([running], {key: kind.title}))
+                words("You already have a {game} game running in {thread}: finish it there, or end it with the "
+                      "button below.", game=words(kind.title), thread=thread_link(running)),
+                ephemeral=True, view=close_view([running], {key: words(kind.title)}))
             return None
+        board_language = await self.sessions.call(server_language, self.sessions.db, guild_id)
         if callable(state):
             try:
-                built = await self.sessions.call(state)
+                built = await self.sessions.call(state)  # a refusal in the member's language
             except GameError as exc:
                 await interaction.followup.send(clip(str(exc)), ephemeral=True)
                 return None
+            if board_language != current():  # the board's words in the server's (the same state again)
+                built = await self.sessions.call(read_in, board_language, state)
             state, label = built if isinstance(built, tuple) else (built, label)
         try:
             game = await self.sessions.call(self.sessions.start, key, guild_id=guild_id, channel_id=channel.id,
                                             players=[user.id, *others], state=state)
         except AlreadyRunning as taken:  # another process (or a retried request) made it meanwhile
-            whose = "You already have" if not others else "A player of this game already has"
+            whose = N_("You already have a {game} game running (#{id}): end it with the button below, or from "
+                       "/games.") if not others else N_("A player of this game already has a {game} game running "
+                                                         "(#{id}): end it with the button below, or from /games.")
             held = await self.sessions.call(self.sessions.get, taken.game_id)
             end = close_view([held], {key: kind.title}) if held else discord.utils.MISSING
-            await interaction.followup.send(f"{whose} a {kind.title} game running (#{taken.game_id}): end it with "
-                                            "the button below, or from /games.", ephemeral=True, view=end)
+            await interaction.followup.send(words(whose, game=words(kind.title), id=taken.game_id),
+                                            ephemeral=True, view=end)
             return None
-        name = kind.thread_name(state, user.display_name)[:100]
+        name = read_in(board_language, kind.thread_name, state, user.display_name)[:100]
         thread: discord.Thread | None = None
         try:
             thread = await channel.create_thread(name=name, type=discord.ChannelType.public_thread,
                                                  auto_archive_duration=1440)
             saved = await self.sessions.call(self.sessions.load, game)
             assert saved is not None  # the state was saved a moment ago: it loads
-            reply = await self.sessions.draw(kind.board, saved, game)
-            first = self.board_message(game, reply, f"{user.mention} — {label or kind.title}")
+            reply = await self.sessions.draw(read_in, board_language, kind.board, saved, game)
+            first = self.board_message(game, reply, f"{user.mention} — {label or words_in(board_language, kind.title)}")
             if newcomer:  # a player's first game of this kind: the rules are one press away
                 _offer_rules(first, key)
             message = await thread.send(**first)
@@ -211,8 +221,8 @@ class Play:
                 with suppress(discord.HTTPException):
                     await thread.delete()
             log.warning("starting %s in channel %s failed: %s", key, channel.id, exc)
-            text = NO_THREAD_TEXT if isinstance(exc, discord.Forbidden) else \
-                THREAD_FAILED_TEXT.format(error=f"{exc.status} {exc.text or ''}".strip())
+            text = words(NO_THREAD_TEXT) if isinstance(exc, discord.Forbidden) else \
+                words(THREAD_FAILED_TEXT, error=f"{exc.status} {exc.text or ''}".strip())
             await interaction.followup.send(text, ephemeral=True)
             return None
         game = await self.sessions.call(self.sessions.attach, game, thread_id=thread.id, board_message_id=message.id)
@@ -238,12 +248,12 @@ class Play:
         """Today's daily of one game (from its command or a button on the daily post)."""
         kind = self.sessions.kinds.get(key)
         if kind is None:
-            await self.private(interaction, "That game is not available on this bot any more.")
+            await self.private(interaction, words("That game is not available on this bot any more."))
             return None
         day = discord.utils.utcnow().date()
         user_id = interaction.user.id
         return await self.start(interaction, key, lambda: kind.new_daily(day, user_id, self.sessions.db),
-                                label=f"{kind.title} daily, {day.isoformat()}")
+                                label=words("{game} daily, {day}", game=words(kind.title), day=day.isoformat()))
 
     async def resume_instead(self, interaction: discord.Interaction, key: str, action: Action | str,
                              resumable: Callable[[Any], bool], text: str) -> bool:
@@ -292,8 +302,9 @@ class Play:
         game = await self.sessions.call(self.sessions.running_in_thread, interaction.channel_id or 0)
         if game is None or game.kind != key:
             kind = self.sessions.kind(key)
-            await self.private(interaction, f"There is no running {kind.title} game in this channel: "
-                                            f"use this command in your game's thread (see /games).")
+            await self.private(interaction, words("There is no running {game} game in this channel: use this "
+                                                  "command in your game's thread (see /games).",
+                                                  game=words(kind.title)))
             return None
         async with self.boards.lock(game.id):
             result = await self.sessions.act(game.id, interaction.user.id, action, value,
@@ -306,7 +317,7 @@ class Play:
         """A button or select on a board message: acknowledged at once, then shown by boards.py."""
         await interaction.response.defer()  # rendering (a battle replay, say) may take a moment
         if not 0 < game_id <= MAX_GAME_ID:
-            await self.private(interaction, "This button does not belong to any game.")
+            await self.private(interaction, words("This button does not belong to any game."))
             return
         async with self.boards.lock(game_id):
             result = await self.sessions.act(game_id, interaction.user.id, action, value, version=version,
@@ -332,7 +343,7 @@ class Play:
         """A game's rules page, privately (from /help game: or the button on a first game)."""
         kind = self.sessions.kinds.get(key)
         if kind is None:
-            await self.private(interaction, "That game is not available on this bot any more.")
+            await self.private(interaction, words("That game is not available on this bot any more."))
             return
         await self.defer_privately(interaction)
         reply = await self.sessions.call(kind.how_to_play)
@@ -345,16 +356,16 @@ class Play:
         elsewhere = game is not None and None not in (interaction.guild_id, game.guild_id) \
             and interaction.guild_id != game.guild_id  # as a board press from another server is refused
         if game is None or interaction.user.id not in game.players or elsewhere:
-            await self.private(interaction, "That is not one of your games here.")
+            await self.private(interaction, words("That is not one of your games here."))
             return
         if game.status in (FINISHED, BROKEN):
-            await self.private(interaction, "That game has already ended.")
+            await self.private(interaction, words("That game has already ended."))
             return
         ended = await self.sessions.call(self.sessions.end, game)
         self.stop(game.id)
         await self.lock_thread(ended)
-        await self.private(interaction, f"Ended your {self.sessions.kind(game.kind).title} game. "
-                                        "You can start a new one any time.")
+        await self.private(interaction, words("Ended your {game} game. You can start a new one any time.",
+                                              game=words(self.sessions.kind(game.kind).title)))
 
     async def after_change(self, result: ActResult, channel: Any) -> None:
         """A change is shown: the game's timer and pilots follow it, and so does its thread."""

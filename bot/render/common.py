@@ -1,4 +1,4 @@
-"""Shared drawing helpers: fonts without font files, PNG bytes, the palette of the bot's cards."""
+"""Shared drawing helpers: the one font every picture draws with, PNG bytes, the palette of the bot's cards."""
 from __future__ import annotations
 
 import io
@@ -8,6 +8,7 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
+import noto_cjk_sans_jp_regular
 from PIL import Image, ImageFont
 
 BACKGROUND = (30, 31, 34)
@@ -20,13 +21,18 @@ ACCENT = (88, 101, 242)
 MASKS_KEPT = 2048  # rendered strings remembered per font size (board numbers, labels, names: a few hundred)
 
 
+FONT_FILE = str(noto_cjk_sans_jp_regular.FONT_PATH)
+"""Noto Sans CJK JP (OFL), installed as a package with the project: Latin, Greek, Cyrillic, kana, kanji and
+hangul in one face, so a member's name in any of those scripts draws as glyphs and Japanese words fit."""
+
+
 @lru_cache(maxsize=32)
-def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    """Pillow's bundled scalable font: no font file to ship or find. Each string it renders is kept, so a
-    board's labels (the same on every press) are rasterised once: the very mask Pillow would make."""
-    loaded = ImageFont.load_default(size=size)
-    if isinstance(loaded, ImageFont.FreeTypeFont):
-        loaded.getmask2 = _remembered(loaded.getmask2)  # type: ignore[method-assign]
+def font(size: int) -> ImageFont.FreeTypeFont:
+    """The pictures' font at this size, opened once a process (FreeType reads the file lazily). Each string
+    it renders is kept, so a board's labels (the same on every press) are rasterised once: the very mask
+    Pillow would make."""
+    loaded = ImageFont.truetype(FONT_FILE, size=size)
+    loaded.getmask2 = _remembered(loaded.getmask2)  # type: ignore[method-assign]
     return loaded
 
 

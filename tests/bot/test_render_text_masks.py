@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw, ImageFont
 
-from bot.render.common import font
+from bot.render.common import FONT_FILE, font
 
 STRINGS = [("clockwise", "mm"), ("1 > 2 > ... > 12", "mm"), ("12", "la"), ("Bramble Watch · round 3", "ls")]
 
@@ -19,6 +19,6 @@ def _drawn(make_font, times: int) -> bytes:
 
 
 def test_remembered_strings_draw_the_pixels_pillow_draws_fresh():
-    fresh = _drawn(lambda size: ImageFont.load_default(size=size), 2)
+    fresh = _drawn(lambda size: ImageFont.truetype(FONT_FILE, size=size), 2)
     assert _drawn(font, 2) == fresh  # the second pass over each string reads it from the cache
     assert _drawn(font, 2) == fresh  # and now both do

@@ -9,6 +9,7 @@ from discord.ext import commands
 
 from bot.core.reply import Picture
 from bot.render.profile import render_profile
+from bot.words import LANGUAGES, N_, current, listing, number, reading, words
 from db import guilds, players
 from db.games import GameRecord, held_games_of
 from engine import levels
@@ -20,7 +21,9 @@ if TYPE_CHECKING:
     from ..hall import Hall
 
 MIN_TIMER, MAX_TIMER = 30, 86_400
-DAILY_PERMISSIONS = ("view_channel", "send_messages")  # the post is one message with buttons
+DAILY_PERMISSIONS = {"view_channel": N_("View Channel"),  # the post is one message with buttons
+                     "send_messages": N_("Send Messages")}
+LANGUAGE_NAMES = {"en": "English", "ja": "日本語"}  # each language in its own words
 
 
 class Common(commands.Cog):
@@ -34,23 +37,24 @@ class Common(commands.Cog):
             key = next((p.kind.key for p in self.bot.plugins
                         if game.strip().lower() in (p.kind.key, p.kind.title.lower())), None)
             if key is None:
-                names = ", ".join(p.kind.title for p in self.bot.plugins)
-                await interaction.response.send_message(f"There is no game {game!r} here: {names}.", ephemeral=True)
+                names = listing(words(p.kind.title) for p in self.bot.plugins)
+                await interaction.response.send_message(words("There is no game {game} here: {names}.",
+                                                              game=repr(game), names=names), ephemeral=True)
                 return
             await self.bot.play.how_to_play(interaction, key)
             return
-        lines = ["**Game Hall** — turn-based games played in threads. Start one in a channel; it moves "
-                 "into its own thread, and only its players can act there."]
+        lines = [words("**Game Hall** — turn-based games played in threads. Start one in a channel; it moves "
+                       "into its own thread, and only its players can act there.")]
         for plugin in self.bot.plugins:
-            lines.append(f"• **{plugin.kind.title}** — {plugin.kind.blurb}")
-        lines += ["", "Rules of a game: `/help game:`. Also: `/games` (your running games), `/profile` "
-                  "(level and progress), `/daily` (today's puzzles), `/settings` (server managers)."]
+            lines.append(f"• **{words(plugin.kind.title)}** — {words(plugin.kind.blurb)}")
+        lines += ["", words("Rules of a game: `/help game:`. Also: `/games` (your running games), `/profile` "
+                            "(level and progress), `/daily` (today's puzzles), `/settings` (server managers).")]
         await interaction.response.send_message("\n".join(lines), ephemeral=True)
 
     @help.autocomplete("game")
     async def _games(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return [app_commands.Choice(name=p.kind.title, value=p.kind.key) for p in self.bot.plugins
-                if current.lower() in p.kind.title.lower()][:25]
+        return [app_commands.Choice(name=words(p.kind.title), value=p.kind.key) for p in self.bot.plugins
+                if current.lower() in p.kind.title.lower() or current in words(p.kind.title)][:25]
 
     @app_commands.command(name="games", description="Your running games, with links to their threads")
     async def games(self, interaction: discord.Interaction) -> None:
@@ -58,12 +62,14 @@ class Common(commands.Cog):
         mine = await self.bot.sessions.call(held_games_of, self.bot.db, interaction.user.id,
                                             guild_id=interaction.guild_id)
         if not mine:
-            await interaction.followup.send("You have no running games here. `/help` lists them all.", ephemeral=True)
+            await interaction.followup.send(words("You have no running games here. `/help` lists them all."),
+                                            ephemeral=True)
             return
-        titles = {p.kind.key: p.kind.title for p in self.bot.plugins}
+        titles = {p.kind.key: words(p.kind.title) for p in self.bot.plugins}
         lines = [f"• {titles.get(g.kind, g.kind)} #{g.id} — {_where(g)}" for g in mine]
         await interaction.followup.send(
-            "Your running games (a game whose thread is gone or locked can be ended here):\n" + "\n".join(lines),
+            words("Your running games (a game whose thread is gone or locked can be ended here):") + "\n"
+            + "\n".join(lines),
             ephemeral=True, view=close_view(mine, titles))
 
     @app_commands.command(name="profile", description="Level, XP and progress in every game")
@@ -78,12 +84,14 @@ class Common(commands.Cog):
             level = levels.level_for(xp)
             floor, ceiling = levels.level_bounds(level)
             progress = players.all_progress(self.bot.db, who.id)
-            sections = [(p.kind.title, p.kind.profile_lines(progress.get(p.kind.key, {}))) for p in self.bot.plugins]
+            sections = [(words(p.kind.title), p.kind.profile_lines(progress.get(p.kind.key, {})))
+                        for p in self.bot.plugins]
             card = render_profile(name, level, xp, floor, ceiling, sections)
-            text = [f"**{name}** — level {level}, {xp} XP"]
+            text = [words("**{name}** — level {level}, {xp} XP", name=name, level=level, xp=number(xp))]
             for title, lines in sections:
-                text.append(f"{title}: " + ("; ".join(lines) if lines else "not played yet"))
-            return "\n".join(text), Picture(card, "profile.png", f"Profile card of {name}")
+                text.append(words("{game}: {lines}", game=title,
+                                  lines=words("; ").join(lines) if lines else words("not played yet")))
+            return "\n".join(text), Picture(card, "profile.png", words("Profile card of {name}", name=name))
 
         text, card = await self.bot.sessions.call(build)
         await interaction.followup.send(text, files=[file_of(card)])
@@ -96,7 +104,7 @@ class Common(commands.Cog):
         if perms.manage_guild or perms.administrator:
             return False
         await interaction.response.send_message(
-            "Only members with the Manage Server permission can change the bot's settings.", ephemeral=True)
+            words("Only members with the Manage Server permission can change the bot's settings."), ephemeral=True)
         return True
 
     @settings.command(name="daily-channel", description="Where the daily puzzles are posted at midnight UTC")
@@ -107,18 +115,20 @@ class Common(commands.Cog):
         me = interaction.guild.me if interaction.guild is not None else None
         if me is not None:
             perms = channel.permissions_for(me)
-            missing = [name.replace("_", " ").title() for name in DAILY_PERMISSIONS if not getattr(perms, name)]
+            missing = [words(shown) for name, shown in DAILY_PERMISSIONS.items() if not getattr(perms, name)]
             if missing:
                 await interaction.response.send_message(
-                    f"I can't post in {channel.mention}: I am missing {', '.join(missing)} there. Give me "
-                    "those permissions in that channel (or pick another), then set it again. Nothing was changed.",
+                    words("I can't post in {channel}: I am missing {missing} there. Give me those permissions in "
+                          "that channel (or pick another), then set it again. Nothing was changed.",
+                          channel=channel.mention, missing=listing(missing)),
                     ephemeral=True)
                 return
         await interaction.response.defer(ephemeral=True, thinking=True)
         await self.bot.sessions.call(guilds.update_settings, self.bot.db, interaction.guild_id,
                                      daily_channel_id=channel.id)
         await interaction.followup.send(
-            f"Daily puzzles will be posted in {channel.mention} every day at 00:00 UTC.", ephemeral=True)
+            words("Daily puzzles will be posted in {channel} every day at 00:00 UTC.", channel=channel.mention),
+            ephemeral=True)
 
     @settings.command(name="timer", description="How long a timed phase lasts, in seconds")
     @app_commands.describe(seconds=f"Between {MIN_TIMER} and {MAX_TIMER}")
@@ -127,17 +137,34 @@ class Common(commands.Cog):
             return
         if not MIN_TIMER <= seconds <= MAX_TIMER:
             await interaction.response.send_message(
-                f"The timer must be between {MIN_TIMER} and {MAX_TIMER} seconds; {seconds} is not.",
+                words("The timer must be between {low} and {high} seconds; {seconds} is not.",
+                      low=MIN_TIMER, high=number(MAX_TIMER), seconds=seconds),
                 ephemeral=True)
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         await self.bot.sessions.call(guilds.update_settings, self.bot.db, interaction.guild_id, timer_seconds=seconds)
         await interaction.followup.send(
-            f"Timed phases now last {seconds} seconds (new phases; running timers keep their deadline).",
-            ephemeral=True)
+            words("Timed phases now last {seconds} seconds (new phases; running timers keep their deadline).",
+                  seconds=seconds), ephemeral=True)
+
+    @settings.command(name="language", description="The language of this server's game boards")
+    @app_commands.describe(language="English or Japanese (a Community server uses its own Server Language)")
+    @app_commands.choices(language=[app_commands.Choice(name=LANGUAGE_NAMES[code], value=code) for code in LANGUAGES])
+    async def language(self, interaction: discord.Interaction, language: app_commands.Choice[str]) -> None:
+        if await self._refuse_unless_manager(interaction):
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await self.bot.sessions.call(guilds.update_settings, self.bot.db, interaction.guild_id,
+                                     language=language.value)
+        if self.bot.one_reader:  # local play: the page's one member reads it too
+            self.bot.one_reader_language = language.value
+        with reading(language.value if self.bot.one_reader else current()):
+            text = words("Game boards in this server are now in {language} (new boards; a Community server "
+                         "follows its Server Language set in Discord).", language=LANGUAGE_NAMES[language.value])
+        await interaction.followup.send(text, ephemeral=True)
 
 
 def _where(game: GameRecord) -> str:
     if not game.running:  # a status this bot does not know: it cannot be played, only ended
-        return "cannot be shown (its saved status is not one this bot knows): end it with its button"
-    return f"<#{game.thread_id}>" if game.thread_id else "no thread"
+        return words("cannot be shown (its saved status is not one this bot knows): end it with its button")
+    return f"<#{game.thread_id}>" if game.thread_id else words("no thread")

@@ -14,7 +14,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
+from bot.core.languages import server_language
 from bot.core.sessions import StoreUnavailable
+from bot.words import read_in, words
 from db import daily, guilds
 
 from ..heap import settle_heap
@@ -29,13 +31,14 @@ RETRY_MINUTES = 10
 class DailyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"d:(?P<kind>[a-z_]{1,30})"):
     """Starts today's daily of one game; works on any day's post, after any restart."""
 
-    def __init__(self, kind: str, label: str = "Play") -> None:
+    def __init__(self, kind: str, label: str | None = None) -> None:
         self.kind = kind
-        super().__init__(discord.ui.Button(label=label, custom_id=f"d:{kind}", style=discord.ButtonStyle.primary))
+        super().__init__(discord.ui.Button(label=label or words("Play"), custom_id=f"d:{kind}",
+                                           style=discord.ButtonStyle.primary))
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match, /):  # type: ignore[override]
-        return cls(match["kind"], item.label or "Play")
+        return cls(match["kind"], item.label)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = cast("Hall", interaction.client)
@@ -48,7 +51,8 @@ def today() -> date:
 
 def daily_post(bot: Hall, day: date, played: dict[str, str] | None = None) -> tuple[str, discord.ui.View | None]:
     """The day's post; with `played` (a player's status per game) it says what they did and offers the rest."""
-    lines = [f"**Daily puzzles — {day.isoformat()}** (the same for everyone today; new ones at 00:00 UTC)"]
+    lines = [words("**Daily puzzles — {day}** (the same for everyone today; new ones at 00:00 UTC)",
+                   day=day.isoformat())]
     view = discord.ui.View(timeout=None)
     for plugin in bot.plugins:
         line = plugin.kind.daily(day)
@@ -56,12 +60,12 @@ def daily_post(bot: Hall, day: date, played: dict[str, str] | None = None) -> tu
             continue
         status = (played or {}).get(plugin.kind.key)
         if status:
-            lines.append(f"• **{plugin.kind.title}** — ✅ {status}")
+            lines.append(f"• **{words(plugin.kind.title)}** — ✅ {status}")
         else:
-            lines.append(f"• **{plugin.kind.title}** — {line}")
-            view.add_item(DailyButton(plugin.kind.key, f"Play {plugin.kind.title}"))
+            lines.append(f"• **{words(plugin.kind.title)}** — {line}")
+            view.add_item(DailyButton(plugin.kind.key, words("Play {game}", game=words(plugin.kind.title))))
     if len(lines) == 1:
-        lines.append("No game with a daily is installed.")
+        lines.append(words("No game with a daily is installed."))
     return "\n".join(lines), (view if view.children else None)
 
 
@@ -134,7 +138,8 @@ class DailyPoster(commands.Cog):
         call = self.bot.sessions.call
         if not await call(daily.claim_post, self.bot.db, guild_id, day, channel.id, discord.utils.utcnow()):
             return 0
-        content, view = daily_post(self.bot, day)
+        language = await call(server_language, self.bot.db, guild_id)  # a public post: the server's words
+        content, view = read_in(language, daily_post, self.bot, day)
         try:
             message = await (channel.send(content, view=view) if view else channel.send(content))
         except discord.HTTPException as exc:

@@ -16,6 +16,7 @@ from bot.core.kinds import Context, GameError, GameKind, Outcome, step, view
 from bot.core.processes import elsewhere
 from bot.core.progress import load_progress, save_progress
 from bot.core.reply import Button, Picture, Reply, Style
+from bot.words import N_
 from db import daily as daily_store
 from db import players
 from db.games import GameRecord
@@ -47,8 +48,8 @@ def new_session(game: bowls.BowlsGame, progress: PlayerRecord) -> BowlsSession:
 
 class Bowls(GameKind[BowlsSession]):
     key = KEY
-    title = "Bowls"
-    blurb = ("sow stones round 12 bowls and chain matches through volcanoes — `/bowls puzzle`, "
+    title = N_("Bowls")
+    blurb = N_("sow stones round 12 bowls and chain matches through volcanoes — `/bowls puzzle`, "
              "`/bowls endless`, `/bowls daily`")
 
     def load(self, text: str) -> BowlsSession:

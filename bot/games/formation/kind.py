@@ -18,6 +18,7 @@ from bot.core.processes import elsewhere
 from bot.core.progress import load_progress as _load
 from bot.core.progress import save_progress as _save
 from bot.core.reply import Button, Option, Picture, Reply, Select
+from bot.words import N_
 from db import players
 from db.games import GameRecord
 from db.store import Store
@@ -157,8 +158,8 @@ def _daily_day(puzzle_id: str) -> date | None:
 
 class Formation(GameKind[FormationSession]):
     key = KEY
-    title = "Formation"
-    blurb = ("pick five creatures into two rows and watch the battle — `/formation tutorial`, "
+    title = N_("Formation")
+    blurb = N_("pick five creatures into two rows and watch the battle — `/formation tutorial`, "
              "`/formation campaign`, `/formation daily`")
 
     def load(self, text: str) -> FormationSession:

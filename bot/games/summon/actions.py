@@ -11,12 +11,13 @@ from dataclasses import dataclass
 from typing import ClassVar, Self
 
 from bot.core.actions import Action, ActionError, name_from_wire, name_to_wire
+from bot.words import N_, words
 
 ROTATIONS = (0, 1, 2, 3)  # quarter turns clockwise
 _CODE = re.compile(r"x(-?[0-9])y(-?[0-9])")
 _NAME = re.compile(r"(?:(right|left) of |(above|below) )?([abc])([1-3])")
-CELL_HELP = ("name a cell A1–C3 (columns A–C, rows 1–3 from the top), or one just outside the board such as "
-             "'right of C2' (placing there slides the board)")
+CELL_HELP = N_("name a cell A1–C3 (columns A–C, rows 1–3 from the top), or one just outside the board such as "
+               "'right of C2' (placing there slides the board)")
 
 
 @dataclass(frozen=True)
@@ -28,7 +29,7 @@ class Cell:
     def __post_init__(self) -> None:
         inside_ring = -1 <= self.col <= 3 and -1 <= self.row <= 3
         if not inside_ring or (self.col in (-1, 3) and self.row in (-1, 3)):
-            raise ActionError(f"That cell is not on the board nor just beside it: {CELL_HELP}.")
+            raise ActionError(words("That cell is not on the board nor just beside it: {help}.", help=words(CELL_HELP)))
 
     def code(self) -> str:
         return f"x{self.col}y{self.row}"
@@ -37,7 +38,8 @@ class Cell:
     def from_code(cls, text: str) -> Cell:
         m = _CODE.fullmatch(text)
         if m is None:
-            raise ActionError(f"That cell does not read ({text[:20]!r}): {CELL_HELP}.")
+            raise ActionError(words("That cell does not read ({text}): {help}.", text=repr(text[:20]),
+                                    help=words(CELL_HELP)))
         return cls(int(m[1]), int(m[2]))
 
     @classmethod
@@ -48,7 +50,7 @@ class Cell:
             return cls.from_code(t)
         m = _NAME.fullmatch(t)
         if m is None:
-            raise ActionError(f"Cell {text.strip()[:40]!r}: {CELL_HELP}.")
+            raise ActionError(words("Cell {text}: {help}.", text=repr(text.strip()[:40]), help=words(CELL_HELP)))
         col, row, where = "abc".index(m[3]), int(m[4]) - 1, m[1] or m[2]
         beside = {"right": (3, row, col == 2), "left": (-1, row, col == 0),
                   "above": (col, -1, row == 0), "below": (col, 3, row == 2)}
@@ -56,20 +58,20 @@ class Cell:
             return cls(col, row)
         c, r, at_edge = beside[where]
         if not at_edge:
-            raise ActionError(f"Cell {text.strip()[:40]!r}: only an edge cell has a cell {where} it off the board; "
-                              f"{CELL_HELP}.")
+            raise ActionError(words("Cell {text}: only an edge cell has a cell {where} it off the board; {help}.",
+                                    text=repr(text.strip()[:40]), where=words(where), help=words(CELL_HELP)))
         return cls(c, r)
 
 
 def _rotation(text: str) -> int:
     if not re.fullmatch(r"-?[0-9]{1,9}", text) or int(text) not in ROTATIONS:
-        raise ActionError(f"rotation must be 0–3 quarter turns clockwise, not {text[:12]}.")
+        raise ActionError(words("rotation must be 0–3 quarter turns clockwise, not {turns}.", turns=text[:12]))
     return int(text)
 
 
 def _piece(text: str) -> int:
     if not re.fullmatch(r"[0-9]{1,6}", text):
-        raise ActionError(f"That piece does not read ({text[:20]!r}).")
+        raise ActionError(words("That piece does not read ({text}).", text=repr(text[:20])))
     return int(text)
 
 
@@ -82,7 +84,7 @@ class _Placing(Action):
 
     def __post_init__(self) -> None:
         if self.rotation not in ROTATIONS:
-            raise ActionError(f"rotation must be 0–3 quarter turns clockwise, not {self.rotation}.")
+            raise ActionError(words("rotation must be 0–3 quarter turns clockwise, not {turns}.", turns=self.rotation))
 
     def encode(self) -> str:
         return f"{self.verb}:{self.piece}:{self.rotation}:{self.cell.code()}"
@@ -142,7 +144,8 @@ def slash_place(piece: str, rotation: int, cell: str) -> Place | PlaceNamed:
     if re.fullmatch(r"[0-9]{1,6}", text):
         return Place(int(text), turned, where)
     if not re.fullmatch(r"[A-Za-z0-9 \-]{1,40}", text):
-        raise ActionError(f"Place: {text[:40]!r} is not in your hand — pick a piece from the list.")
+        raise ActionError(words("Place: {piece} is not in your hand — pick a piece from the list.",
+                                piece=repr(text[:40])))
     return PlaceNamed(turned, where, text)
 
 

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import engine.summon as sm
+from bot.words import words
 
 from .actions import Cell
 from .session import SummonGame
-from .text import ROTATION_WORDS, cell_name, placement_effect, plural
+from .text import cell_name, named, piece_name, placement_effect, plural
+from .text import rotation as turned
 
 LIMIT = 25
 
@@ -29,8 +31,8 @@ def hand_choices(state: SummonGame | None, user_id: int, current: str) -> list[t
     out = []
     for o in _options_of(state, user_id):
         count = sum(len(r.placements) for r in o.rotations)
-        label = f"{o.name}, a {sm.card(o.card).attr} {sm.card(o.card).kind} · {plural(count, 'legal placement')}"
-        if not want or want in o.name.lower() or want == str(o.piece):
+        label = words("{piece} · {placements}", piece=named(o.card), placements=plural(count, "legal placement"))
+        if not want or want in o.name.lower() or want in piece_name(o.card).lower() or want == str(o.piece):
             out.append((label[:100], str(o.piece)))
     return out[:LIMIT]
 
@@ -41,7 +43,7 @@ def rotation_choices(state: SummonGame | None, user_id: int, piece: str | None) 
     for o in options:
         for r in o.rotations:
             seen[r.rotation] = seen.get(r.rotation, 0) + len(r.placements)
-    return [(f"{r}: {ROTATION_WORDS[r]} · {plural(n, 'legal cell')}", r) for r, n in sorted(seen.items())]
+    return [(f"{r}: {turned(r)} · {plural(n, 'legal cell')}", r) for r, n in sorted(seen.items())]
 
 
 def cell_choices(state: SummonGame | None, user_id: int, piece: str | None, rotation: int | None,
@@ -55,7 +57,7 @@ def cell_choices(state: SummonGame | None, user_id: int, piece: str | None, rota
                 continue
             for pl in r.placements:
                 code = Cell(pl.col, pl.row).code()
-                who = f"{o.name} {ROTATION_WORDS[r.rotation]}: " if several or rotation is None else ""
+                who = f"{piece_name(o.card)} {turned(r.rotation)}: " if several or rotation is None else ""
                 effect = placement_effect(pl.summon_cards, pl.fall_cards, pl.slide)
                 label = f"{cell_name(pl.col, pl.row)} — {who}{effect}"
                 if (not want or want in label.lower()) and code not in found:

@@ -15,6 +15,7 @@ from discord.ext import commands
 from bot.core.actions import ActionError
 from bot.core.kinds import GameError
 from bot.discord.play import MAX_GAME_ID, file_of
+from bot.words import words
 
 from . import choices, decks, starting
 from .actions import AskSurrender, Pass, slash_place
@@ -31,7 +32,7 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=r"summon
 
     def __init__(self, game_id: int, item: discord.ui.Button | None = None) -> None:
         self.game_id = game_id
-        super().__init__(item or discord.ui.Button(label="Rematch", custom_id=f"summon-rematch:{game_id}"))
+        super().__init__(item or discord.ui.Button(label=words("Rematch"), custom_id=f"summon-rematch:{game_id}"))
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match, /):  # type: ignore[override]
@@ -71,8 +72,8 @@ class SummonCog(commands.GroupCog, group_name="summon", group_description="Piece
             others=(opponent.id,) if opponent.id != user.id else ())
 
     @app_commands.command(name="ai", description="Play a summon duel against the built-in AI")
-    @app_commands.describe(level="gentle: it sometimes plays its second-best placement (your first three games "
-                                 "are gentle unless you choose)")
+    @app_commands.describe(level="gentle sometimes plays its second-best placement; your first 3 games are gentle "
+                                 "unless you choose")
     @app_commands.choices(level=[app_commands.Choice(name="gentle", value="gentle"),
                                  app_commands.Choice(name="normal", value="normal")])
     async def ai(self, interaction: discord.Interaction, level: str | None = None) -> None:
@@ -92,7 +93,7 @@ class SummonCog(commands.GroupCog, group_name="summon", group_description="Piece
         record = await self.bot.sessions.call(self.bot.sessions.get, game_id) if known else None
         user, seed, guild_id = interaction.user, interaction.id, interaction.guild_id
         if record is None or record.kind != KEY or user.id not in record.players:
-            await self.bot.play.private(interaction, "Rematch: only the players of that game can ask for one.")
+            await self.bot.play.private(interaction, words("Rematch: only the players of that game can ask for one."))
             return
         others = tuple(p for p in record.players if p != user.id)
 
@@ -110,7 +111,8 @@ class SummonCog(commands.GroupCog, group_name="summon", group_description="Piece
         try:
             action = slash_place(piece, rotation, cell)
         except ActionError as exc:
-            await self.bot.play.private(interaction, str(exc) if str(exc).startswith("Place") else f"Place: {exc}")
+            await self.bot.play.private(interaction, str(exc) if str(exc).startswith(words("Place")) else
+                                        words("Place: {reason}", reason=exc))
             return
         await self.bot.play.act_here(interaction, KEY, action)
 

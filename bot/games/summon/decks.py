@@ -3,12 +3,14 @@
 worker by the commands."""
 from __future__ import annotations
 
+import re
 from collections import Counter
 from datetime import datetime
 
 import engine.summon as sm
 from bot.core.errors import GameError
 from bot.core.reply import Picture
+from bot.words import N_, words
 from db.store import Store
 from engine.errors import RuleError
 from engine.rng import seed_from
@@ -19,13 +21,25 @@ from engine.summon.state import DECK_MAX
 
 from . import render_cards
 from .progress import load_progress, save_progress
-from .text import ability_words, attack_words, details, edges_words, named, picture_words, plural
+from .text import ability_words, attack_words, details, edges_words, named, picture_words, piece_name, plural
 
 
 def deck_name(deck: list[str], own: bool) -> str:
     attrs = Counter(sm.card(c).attr for c in deck if sm.card(c).attr != "neutral")
     main = "/".join(a for a, _ in attrs.most_common(2)) or "neutral"
-    return f"{'own' if own else 'automatic'} deck ({main}, {len(deck)} pieces)"
+    return f"{'own' if own else 'automatic'} deck ({main}, {len(deck)} pieces)"  # kept with the game: English
+
+
+_DECK_NAME = re.compile(r"(own|automatic) deck \(([a-z/]+), ([0-9]+) pieces\)")
+
+
+def deck_words(kept: str) -> str:
+    """A deck's name as the game keeps it ("automatic deck (red/blue, 30 pieces)"), in the reader's words."""
+    m = _DECK_NAME.fullmatch(kept)
+    if m is None:
+        return words(kept)  # "the tutorial's pieces"
+    said = N_("own deck ({attrs}, {n} pieces)") if m[1] == "own" else N_("automatic deck ({attrs}, {n} pieces)")
+    return words(said, attrs="/".join(words(a) for a in m[2].split("/")), n=int(m[3]))
 
 
 def deck_for(db: Store, user_id: int, seed: int, who: str = "Your") -> tuple[list[str], str]:
@@ -37,17 +51,19 @@ def deck_for(db: Store, user_id: int, seed: int, who: str = "Your") -> tuple[lis
     try:
         sm.validate_deck(deck)
     except RuleError as exc:
-        raise GameError(f"{who} deck cannot be played: {exc}. Fix it with `/summon deck add` or `/summon deck "
-                        "remove`, or play an automatic deck after `/summon deck reset`.") from None
+        raise GameError(words("{whose} deck cannot be played: {reason}. Fix it with `/summon deck add` or `/summon "
+                              "deck remove`, or play an automatic deck after `/summon deck reset`.",
+                              whose=words(who) if who == "Your" else who, reason=exc)) from None
     return list(deck), deck_name(deck, own=True)
 
 
 def summary(deck: list[str]) -> str:
     s = sm.deck_summary(deck)
-    attrs = ", ".join(f"{a} {n}" for a, n in s["attributes"].items() if n)
-    tabs = ", ".join(f"{plural(int(t), 'tab')}: {n}" for t, n in s["tabs"].items() if n)
-    return (f"{plural(len(deck), 'piece')} · {plural(s['kinds']['unit'], 'unit')}, "
-            f"{plural(s['kinds']['spell'], 'spell')} · {attrs} · pieces with {tabs}")
+    attrs = words(", ").join(f"{words(a)} {n}" for a, n in s["attributes"].items() if n)
+    tabs = words(", ").join(f"{plural(int(t), 'tab')}: {n}" for t, n in s["tabs"].items() if n)
+    return words("{pieces} · {units}, {spells} · {attrs} · pieces with {tabs}", pieces=plural(len(deck), "piece"),
+                 units=plural(s["kinds"]["unit"], "unit"), spells=plural(s["kinds"]["spell"], "spell"), attrs=attrs,
+                 tabs=tabs)
 
 
 def _listing(deck: list[str]) -> str:
@@ -58,19 +74,21 @@ def _listing(deck: list[str]) -> str:
 def deck_show(db: Store, user_id: int) -> tuple[str, Picture | None]:
     deck = load_progress(db, user_id).deck
     if not deck:
-        return ("You have no deck of your own: each game deals you an automatic one. Build one with "
-                "`/summon deck auto` (leave it to me) or `/summon deck add piece: count:`.", None)
+        return (words("You have no deck of your own: each game deals you an automatic one. Build one with "
+                      "`/summon deck auto` (leave it to me) or `/summon deck add piece: count:`."), None)
     try:
         sm.validate_deck(deck)
-        verdict = "Playable."
+        verdict = words("Playable.")
     except RuleError as exc:
-        verdict = f"Not playable yet: {exc}. Games refuse it until it is fixed (or `/summon deck reset`)."
+        verdict = words("Not playable yet: {reason}. Games refuse it until it is fixed (or `/summon deck reset`).",
+                        reason=exc)
     balance = shape_balance(deck)
     begging = [a for a, v in balance.items() if v < 0]
-    hint = f" Tabs that lack blanks to fit: {', '.join(begging)}." if begging else ""
-    text = f"**Your summon deck**: {summary(deck)}\n{verdict}{hint}\n{_listing(deck)}"
+    hint = words(" Tabs that lack blanks to fit: {attrs}.", attrs=words(", ").join(words(a) for a in begging)) \
+        if begging else ""
+    text = words("**Your summon deck**: {summary}", summary=summary(deck)) + f"\n{verdict}{hint}\n{_listing(deck)}"
     pic = Picture(render_cards.render_deck(deck, sm.deck_summary(deck), balance), "deck.png",
-                  "Your deck: each piece with its count, and its tabs against the blanks that take them")
+                  words("Your deck: each piece with its count, and its tabs against the blanks that take them"))
     return text[:1900], pic
 
 
@@ -83,13 +101,13 @@ def deck_auto(db: Store, user_id: int, seed: int, now: datetime) -> tuple[str, P
     deck = sm.auto_deck(seed_from("summon-deck-auto", seed, user_id))
     _save_deck(db, user_id, deck, now)
     text, pic = deck_show(db, user_id)
-    return "Left it to me: a balanced deck of two attributes and neutral.\n" + text, pic
+    return words("Left it to me: a balanced deck of two attributes and neutral.") + "\n" + text, pic
 
 
 def deck_add(db: Store, user_id: int, piece: str, now: datetime, count: int = 1) -> str:
     """Add `count` copies; as many as fit when the deck would pass its limit (and says so)."""
     if not 1 <= count <= DECK_MAX:
-        raise GameError(f"Deck add: count must be 1–{DECK_MAX}, not {count}.")
+        raise GameError(words("Deck add: count must be 1–{most}, not {count}.", most=DECK_MAX, count=count))
     deck = load_progress(db, user_id).deck
     new = deck
     added = 0
@@ -99,11 +117,12 @@ def deck_add(db: Store, user_id: int, piece: str, now: datetime, count: int = 1)
             added += 1
     except RuleError as exc:
         if added == 0:
-            raise GameError(f"Deck add: {exc}.") from None
+            raise GameError(words("Deck add: {reason}.", reason=exc)) from None
     _save_deck(db, user_id, new, now)
-    name = sm.card(find_piece(piece)).name
-    short = f" (only {added} of {count} fit: a deck holds at most {DECK_MAX})" if added < count else ""
-    return f"Added {name} ×{added}{short}. " + _state_line(new)
+    name = piece_name(find_piece(piece))
+    short = words(" (only {added} of {count} fit: a deck holds at most {most})", added=added, count=count,
+                  most=DECK_MAX) if added < count else ""
+    return words("Added {piece} ×{added}{short}. ", piece=name, added=added, short=short) + _state_line(new)
 
 
 def deck_remove(db: Store, user_id: int, piece: str, now: datetime) -> str:
@@ -111,53 +130,54 @@ def deck_remove(db: Store, user_id: int, piece: str, now: datetime) -> str:
     try:
         new = remove_piece(deck, piece)
     except RuleError as exc:
-        raise GameError(f"Deck remove: {exc}.") from None
+        raise GameError(words("Deck remove: {reason}.", reason=exc)) from None
     _save_deck(db, user_id, new, now)
-    return f"Removed one {sm.card(find_piece(piece)).name}. " + _state_line(new)
+    return words("Removed one {piece}. ", piece=piece_name(find_piece(piece))) + _state_line(new)
 
 
 def deck_reset(db: Store, user_id: int, now: datetime) -> str:
     _save_deck(db, user_id, [], now)
-    return "Your deck is cleared: each game deals you an automatic deck until you build one again."
+    return words("Your deck is cleared: each game deals you an automatic deck until you build one again.")
 
 
 def _state_line(deck: list[str]) -> str:
     if not deck:
-        return "Your deck is empty: games deal you an automatic one."
+        return words("Your deck is empty: games deal you an automatic one.")
     try:
         sm.validate_deck(deck)
     except RuleError as exc:
-        return f"Your deck has {len(deck)} pieces and cannot be played yet: {exc}."
-    return f"Your deck has {len(deck)} pieces and is playable."
+        return words("Your deck has {n} pieces and cannot be played yet: {reason}.", n=len(deck), reason=exc)
+    return words("Your deck has {n} pieces and is playable.", n=len(deck))
 
 
 def piece_details(name: str) -> tuple[str, Picture]:
     try:
         cid = find_piece(name)
     except RuleError as exc:
-        raise GameError(f"Piece: {exc}.") from None
+        raise GameError(words("Piece: {reason}.", reason=exc)) from None
     c = sm.card(cid)
     sides = tuple([tab(a) for a in c.tabs] + [blank(a) for a in c.blanks] + [FLAT] * c.flats)
-    lines = [c.name, f"{c.attr} {c.kind} · {edges_words(c)}"]
+    lines = [piece_name(cid), words("{attr} {kind} · {edges}", attr=words(c.attr), kind=words(c.kind),
+                                    edges=edges_words(c))]
     if c.kind == "unit":
         lines.append(picture_words(f"{c.hearts}♥ · {attack_words(c)}"))
         if ability_words(c):
             lines.append(picture_words(ability_words(c)))
     else:
-        lines.append(picture_words(f"when summoned: {ability_words(c)}"))
-    lines.append("where the tabs and blanks sit is dealt anew each draw")
-    return (f"**{c.name}** — {details(cid)}. Where its tabs and blanks sit is dealt at random each time it is "
-            "drawn; turn it when placing.",
-            Picture(render_cards.render_piece(cid, sides, lines), "piece.png", c.name))
+        lines.append(picture_words(words("when summoned: {effect}", effect=ability_words(c))))
+    lines.append(words("where the tabs and blanks sit is dealt anew each draw"))
+    return (words("**{piece}** — {details}. Where its tabs and blanks sit is dealt at random each time it is drawn; "
+                  "turn it when placing.", piece=piece_name(cid), details=details(cid)),
+            Picture(render_cards.render_piece(cid, sides, lines), "piece.png", piece_name(cid)))
 
 
 def piece_choices(current: str) -> list[tuple[str, str]]:
     """Catalog pieces for autocomplete (every piece on an empty input, the first 25)."""
     want = current.strip().lower()
     found = [(f"{named(c.id)} · {edges_words(c)}"[:100], c.id) for c in sm.load_catalog().cards
-             if want in c.name.lower() or want in c.id or want in c.attr]
+             if want in c.name.lower() or want in c.id or want in c.attr or want in words(c.name).lower()]
     return found[:25]
 
 
-__all__ = ["deck_add", "deck_auto", "deck_for", "deck_name", "deck_remove", "deck_reset", "deck_show",
+__all__ = ["deck_add", "deck_auto", "deck_for", "deck_name", "deck_remove", "deck_words", "deck_reset", "deck_show",
            "piece_choices", "piece_details", "summary"]

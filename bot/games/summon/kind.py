@@ -11,6 +11,7 @@ import engine.summon as sm
 from bot.core.kinds import Context, GameError, GameKind, Outcome, Seat, step, view
 from bot.core.processes import elsewhere
 from bot.core.reply import Button, Picture, Reply
+from bot.words import N_, words
 from db.games import GameRecord
 from engine.errors import RuleError
 from engine.summon.state import TURN_SECONDS
@@ -24,12 +25,13 @@ from .session import AI, KEY, SummonGame
 from .text import at_cell, cell_name
 
 CHALLENGE_SECONDS = 300  # a challenge lapses after 5 minutes
+STEP_NAMES = (N_("Place"), N_("Pass"), N_("Surrender"), N_("Your hand"), N_("Preview"))  # a refusal names its step
 
 
 class Summon(GameKind[SummonGame]):
     key = KEY
-    title = "Summon"
-    blurb = ("jigsaw pieces summon units that battle by themselves — `/summon tutorial`, `/summon ai`, "
+    title = N_("Summon")
+    blurb = N_("jigsaw pieces summon units that battle by themselves — `/summon tutorial`, `/summon ai`, "
              "`/summon challenge opponent:`; in the thread the table's Your hand button, or `/summon place`, "
              "`/summon pass`, `/summon surrender`; decks: `/summon deck show|auto|add|remove|reset`, `/summon piece`")
 
@@ -39,7 +41,7 @@ class Summon(GameKind[SummonGame]):
         return SummonGame.model_validate_json(text)
 
     def thread_name(self, state: SummonGame, player_name: str) -> str:
-        return f"Summon · {state.seats[0].name} vs {state.seats[1].name}"
+        return words("Summon · {first} vs {second}", first=state.seats[0].name, second=state.seats[1].name)
 
     # --- who acts -------------------------------------------------------------------------------
 
@@ -72,8 +74,8 @@ class Summon(GameKind[SummonGame]):
     def timeout(self, state: SummonGame, ctx: Context) -> Outcome | None:
         if state.stage == "challenge":
             lapsed = state.model_copy(update={"stage": "over", "ended": "lapsed"})
-            return Outcome(lapsed, f"The challenge lapsed: {state.name(1)} did not answer within 5 minutes.",
-                           finished=True)
+            return Outcome(lapsed, words("The challenge lapsed: {name} did not answer within 5 minutes.",
+                                         name=state.name(1)), finished=True)
         if self.is_over(state) or state.game is None:
             return None
         new = sm.apply(state.game, sm.Timeout(player=state.game.to_move))
@@ -89,43 +91,47 @@ class Summon(GameKind[SummonGame]):
         st = sm.new_game(7, sm.auto_deck(1), sm.auto_deck(2))
         for _ in range(5):
             st = sm.apply(st, sm.ai_action(st))
-        seats = (render.Seat("You", st.to_move == 0, st.first == 0),
-                 render.Seat("Rival", st.to_move == 1, st.first == 1))
-        return Picture(render.render_table(sm.view_for(st, None), seats, "Summon · an example table", None),
-                       "summon-example.png", "A summon table: two 3×3 boards of pieces and two battle lines")
+        seats = (render.Seat(words("You"), st.to_move == 0, st.first == 0),
+                 render.Seat(words("Rival"), st.to_move == 1, st.first == 1))
+        return Picture(render.render_table(sm.view_for(st, None), seats, words("Summon · an example table"), None),
+                       "summon-example.png", words("A summon table: two 3×3 boards of pieces and two battle lines"))
 
     def board(self, state: SummonGame, game: GameRecord) -> Reply:
         if state.stage == "challenge":
-            when = f" <t:{int(game.deadline.timestamp())}:R>" if game.deadline else ""
-            text = (f"**{state.name(0)}** challenges **{state.name(1)}** to Summon. {state.name(1)}: accept or "
-                    f"decline — the challenge lapses{when or ' in 5 minutes'}.")
-            return Reply(text, buttons=(Button("Accept", Accept(), "success"), Button("Decline", Decline(), "danger")))
+            when = f"<t:{int(game.deadline.timestamp())}:R>" if game.deadline else words("in 5 minutes")
+            text = words("**{first}** challenges **{second}** to Summon. {second}: accept or decline — the challenge "
+                         "lapses {when}.", first=state.name(0), second=state.name(1), when=when)
+            return Reply(text, buttons=(Button(words("Accept"), Accept(), "success"),
+                                        Button(words("Decline"), Decline(), "danger")))
         if state.game is None:
-            text = {"declined": f"{state.name(1)} declined the challenge.",
-                    "lapsed": f"The challenge lapsed: {state.name(1)} did not answer within 5 minutes."}.get(
-                        state.ended, "This challenge is closed.")
-            return Reply(text)
+            ended = {"declined": N_("{name} declined the challenge."),
+                     "lapsed": N_("The challenge lapsed: {name} did not answer within 5 minutes.")}.get(
+                         state.ended or "", N_("This challenge is closed."))
+            return Reply(words(ended, name=state.name(1)))
         st = state.game
         over = st.phase == "over"
         seat0, seat1 = (render.Seat(state.name(i), not over and st.to_move == i, st.first == i) for i in (0, 1))
-        headline = (f"Summon · {state.name(0)} vs {state.name(1)} · " +
-                    (narrate.result_short(state) if over else f"summon phase {st.summon_phase}"))
+        headline = words("Summon · {first} vs {second} · {now}", first=state.name(0), second=state.name(1),
+                         now=narrate.result_short(state) if over else words("summon phase {phase}",
+                                                                            phase=st.summon_phase))
         if state.tutorial and not over:
-            headline = f"Summon tutorial · step {state.tutorial} of {len(sm.tutorial_steps())}"
+            headline = words("Summon tutorial · step {step} of {steps}", step=state.tutorial,
+                             steps=len(sm.tutorial_steps()))
         table = Picture(elsewhere(render.render_table, sm.view_for(st, None), (seat0, seat1), headline,
                                   None if over else game.deadline), "summon.png",
-                        f"Summon table: {state.name(0)} and {state.name(1)}'s boards and battle lines")
+                        words("Summon table: {first} and {second}'s boards and battle lines", first=state.name(0),
+                              second=state.name(1)))
         names = (state.name(0), state.name(1))
         replays = tuple(Picture(elsewhere(render_battle, rep, names), f"battle-{rep.phase}.gif",
-                                f"Battle phase {rep.phase} replay") for rep in st.battles)
+                                words("Battle phase {phase} replay", phase=rep.phase)) for rep in st.battles)
         text = narrate.table_text(state)
         if state.tutorial and not over:
             text = f"{tutorial.heading(state)}\n{text}"
         if over:
-            rematch = Button("Rematch", f"summon-rematch:{game.id}", "primary")
+            rematch = Button(words("Rematch"), f"summon-rematch:{game.id}", "primary")
             return Reply(text, table, extra_pictures=replays, links=(rematch,))
-        buttons = (Button("Your hand", ShowHand(), "primary"), Button("Pass", Pass()),
-                   Button("Surrender", AskSurrender(), "danger"))
+        buttons = (Button(words("Your hand"), ShowHand(), "primary"), Button(words("Pass"), Pass()),
+                   Button(words("Surrender"), AskSurrender(), "danger"))
         return Reply(text, table, buttons=buttons, extra_pictures=replays)
 
     # --- steps ----------------------------------------------------------------------------------
@@ -135,36 +141,38 @@ class Summon(GameKind[SummonGame]):
 
     def _playing(self, state: SummonGame, what: str) -> sm.SummonState:
         if state.stage == "challenge":
-            raise GameError(f"{what}: the challenge has not been accepted yet.")
+            raise GameError(words("{what}: the challenge has not been accepted yet.", what=words(what)))
         if state.game is None or self.is_over(state):
-            raise GameError(f"{what}: this game is over.")
+            raise GameError(words("{what}: this game is over.", what=words(what)))
         return state.game
 
     def _player(self, state: SummonGame, ctx: Context, what: str) -> tuple[sm.SummonState, int]:
         st = self._playing(state, what)
         me = self._seat(state, ctx)
         if me is None:
-            raise GameError(f"{what}: you are not playing in this game.")
+            raise GameError(words("{what}: you are not playing in this game.", what=words(what)))
         return st, me
 
     def _refused(self, what: str, exc: RuleError, state: SummonGame, where: str = "there") -> GameError:
         st = state.game
         texts = {
-            "not_your_turn": (f"it is {narrate.names_of(state).whose(st.to_move)} turn; wait for the table to come "
-                              "back to you"
-                              if st else ""),
-            "not_in_hand": "that piece is not in your hand (it may have been placed or passed back) — press "
-                           "Your hand for the pieces you hold",
-            "stale": "the table moved on since you looked: press Your hand on the newest table",
-            "game_over": "this game is over",
-            "occupied": f"{where} already holds a piece",
-            "not_adjacent": f"{where} does not touch a piece on your board (each piece goes next to one already there)",
-            "off_board": ("the first piece goes inside the 3×3 board" if "first" in str(exc)
-                          else f"{where} is not on the board nor one step beside it"),
-            "no_fit": "it does not fit its neighbours there: a tab needs a blank of its attribute (a neutral tab fits "
-                      "any blank) — turn it, or choose another cell",
+            "not_your_turn": N_("it is {whose} turn; wait for the table to come back to you") if st else "",
+            "not_in_hand": N_("that piece is not in your hand (it may have been placed or passed back) — press "
+                              "Your hand for the pieces you hold"),
+            "stale": N_("the table moved on since you looked: press Your hand on the newest table"),
+            "game_over": N_("this game is over"),
+            "occupied": N_("{where} already holds a piece"),
+            "not_adjacent": N_("{where} does not touch a piece on your board (each piece goes next to one already "
+                               "there)"),
+            "off_board": (N_("the first piece goes inside the 3×3 board") if "first" in str(exc)
+                          else N_("{where} is not on the board nor one step beside it")),
+            "no_fit": N_("it does not fit its neighbours there: a tab needs a blank of its attribute (a neutral tab "
+                         "fits any blank) — turn it, or choose another cell"),
         }
-        return GameError(f"{what}: {texts.get(exc.code) or 'that is not allowed now'}.")
+        reason = texts.get(exc.code) or N_("that is not allowed now")
+        whose = narrate.names_of(state).whose(st.to_move) if st else ""
+        return GameError(words("{what}: {reason}.", what=words(what) if what in STEP_NAMES else what,
+                               reason=words(reason, whose=whose, where=where if where != "there" else words("there"))))
 
     def _played(self, state: SummonGame, new: sm.SummonState, ctx: Context, lines: list[str],
                 private: Reply | None = None) -> Outcome:
@@ -179,24 +187,25 @@ class Summon(GameKind[SummonGame]):
     @step(Accept)
     def _accept(self, state: SummonGame, action: Accept, ctx: Context) -> Outcome:
         if state.stage != "challenge":
-            raise GameError("Accept: this challenge was already answered.")
+            raise GameError(words("Accept: this challenge was already answered."))
         if ctx.user_id != state.seats[1].user_id:
-            raise GameError(f"Accept: only {state.name(1)} can accept this challenge.")
-        d0, n0 = deck_for(ctx.db, state.seats[0].user_id or 0, state.seed, who=f"{state.name(0)}'s")
+            raise GameError(words("Accept: only {name} can accept this challenge.", name=state.name(1)))
+        d0, n0 = deck_for(ctx.db, state.seats[0].user_id or 0, state.seed, who=words("{name}'s", name=state.name(0)))
         d1, n1 = deck_for(ctx.db, ctx.user_id or 0, state.seed)
         game = sm.new_game(state.seed, d0, d1)
         seats = [state.seats[0].model_copy(update={"deck": n0}), state.seats[1].model_copy(update={"deck": n1})]
         new = state.model_copy(update={"stage": "play", "game": game, "seats": seats})
-        return Outcome(new, f"{state.name(1)} accepted. The draw: {narrate.places_first(new, game.first)}.")
+        return Outcome(new, words("{name} accepted. The draw: {first}.", name=state.name(1),
+                                  first=narrate.places_first(new, game.first)))
 
     @step(Decline)
     def _decline(self, state: SummonGame, action: Decline, ctx: Context) -> Outcome:
         if state.stage != "challenge":
-            raise GameError("Decline: this challenge was already answered.")
+            raise GameError(words("Decline: this challenge was already answered."))
         if ctx.user_id != state.seats[1].user_id:
-            raise GameError(f"Decline: only {state.name(1)} can answer this challenge.")
+            raise GameError(words("Decline: only {name} can answer this challenge.", name=state.name(1)))
         return Outcome(state.model_copy(update={"stage": "over", "ended": "declined"}),
-                       f"{state.name(1)} declined the challenge.", finished=True)
+                       words("{name} declined the challenge.", name=state.name(1)), finished=True)
 
     @step(Place)
     def _place(self, state: SummonGame, action: Place, ctx: Context) -> Outcome:
@@ -206,9 +215,11 @@ class Summon(GameKind[SummonGame]):
     def _place_named(self, state: SummonGame, action: PlaceNamed, ctx: Context) -> Outcome:
         st, me = self._player(state, ctx, "Place")
         wanted = action.name.strip().lower()
-        uid = next((h.uid for h in st.players[me].hand if wanted in (h.card, sm.card(h.card).name.lower())), None)
+        uid = next((h.uid for h in st.players[me].hand
+                    if wanted in (h.card, sm.card(h.card).name.lower(), words(sm.card(h.card).name).lower())), None)
         if uid is None:
-            raise GameError(f"Place: {action.name.strip()!r} is not in your hand — pick a piece from the list.")
+            raise GameError(words("Place: {piece} is not in your hand — pick a piece from the list.",
+                                  piece=repr(action.name.strip())))
         return self._placing(state, uid, action.rotation, action.cell, ctx)
 
     def _placing(self, state: SummonGame, piece: int, rotation: int, cell: Cell, ctx: Context) -> Outcome:
@@ -218,7 +229,7 @@ class Summon(GameKind[SummonGame]):
         try:
             new = sm.apply(st, place)
         except RuleError as exc:
-            raise self._refused(f"Place {at_cell(cell.col, cell.row)}", exc, state, where) from None
+            raise self._refused(words("Place {cell}", cell=at_cell(cell.col, cell.row)), exc, state, where) from None
         lines = narrate.event_lines(state, new.events)
         said = narrate.event_lines(state, new.events, you=me, past=True)[0]
         if state.tutorial:
@@ -255,7 +266,7 @@ class Summon(GameKind[SummonGame]):
         self._playing(state, "Your hand")
         me = self._seat(state, ctx)
         if me is None:
-            raise GameError("Your hand: only the players see their own hands.")
+            raise GameError(words("Your hand: only the players see their own hands."))
         return views.hand(state, me, action)
 
     @view(PreviewPlacement)

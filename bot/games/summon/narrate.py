@@ -3,11 +3,13 @@ one line, and the result. Read from the engine's state and its previews, never f
 from __future__ import annotations
 
 import engine.summon as sm
+from bot.words import N_, words
 from engine.summon.state import MAX_BATTLE_PHASES, BoardPiece, SummonState
 from engine.summon.where import falling_edge, relation
 
+from .decks import deck_words
 from .session import SummonGame
-from .text import ROTATION_WORDS, Names, at_cell, cell_name, counted, inside, life_change, plural, unit_words
+from .text import Names, at_cell, cell_name, counted, inside, life_change, piece_name, plural, rotation, unit_words
 
 TEXT_ROOM = 1900  # of Discord's 2,000 characters
 
@@ -19,7 +21,7 @@ def names_of(state: SummonGame, you: int | None = None) -> Names:
 def places_first(state: SummonGame, i: int) -> str:
     """"**AI** places first" / "**you** place first": the draw's result, the verb agreeing with the name."""
     names = names_of(state)
-    return f"**{names.who(i)}** {names.verb(i, 'place')} first"
+    return words("**{who}** {place} first", who=names.who(i), place=names.verb(i, "place"))
 
 
 def _where(names: Names, e: sm.PiecePlaced) -> str:
@@ -27,40 +29,46 @@ def _where(names: Names, e: sm.PiecePlaced) -> str:
     cell = e.piece.cell
     if e.anchor is None:
         return at_cell(cell.col, cell.row)
-    whose = names.whose(e.side) if names.second(e.side) else "the"
     beside = relation(e.anchor.direction) if inside(cell.col, cell.row) else "next to"
-    return f"{at_cell(cell.col, cell.row)}, {beside} {whose} {e.anchor.piece.name}"
+    said = N_("{cell}, {beside} {whose} {piece}") if names.second(e.side) else N_("{cell}, {beside} the {piece}")
+    return words(said, cell=at_cell(cell.col, cell.row), beside=words(beside), whose=names.whose(e.side),
+                 piece=words(e.anchor.piece.name))
 
 
 def _placed(names: Names, e: sm.PiecePlaced, past: bool) -> str:
-    who = f"{names.who(e.side, start=True)} placed" if past else names.does(e.side, "place", start=True)
-    return f"{who} {e.piece.name}, a {e.piece.attr} {e.piece.kind} ({ROTATION_WORDS[e.rotation]}), {_where(names, e)}"
+    said = N_("{who} placed {piece}, a {attr} {kind} ({rotation}), {where}") if past else \
+        N_("{who} {place} {piece}, a {attr} {kind} ({rotation}), {where}")
+    return words(said, who=names.who(e.side, start=True), place=names.verb(e.side, "place"),
+                 piece=words(e.piece.name), attr=words(e.piece.attr), kind=words(e.piece.kind),
+                 rotation=rotation(e.rotation), where=_where(names, e))
 
 
 def _slid(names: Names, e: sm.BoardSlid, placed: sm.PiecePlaced | None = None) -> str:
-    text = f"{names.whose(e.side)} board slides {e.direction}"
+    text = words("{whose} board slides {way}", whose=names.whose(e.side), way=words(e.direction))
     if placed is not None:  # the cell it now stands in, as the board below names it
         now = cell_name(placed.piece.cell.col - e.dx, placed.piece.cell.row - e.dy)
-        text += f", so the {placed.piece.name} is now at {now}"
+        text += words(", so the {piece} is now at {cell}", piece=words(placed.piece.name), cell=now)
     if e.falls:
-        text += f": the {falling_edge(e.dx, e.dy)} is pushed off ({counted(tuple(f.card for f in e.falls))})"
+        text += words(": the {edge} is pushed off ({pieces})", edge=words(falling_edge(e.dx, e.dy)),
+                      pieces=counted(tuple(f.card for f in e.falls)))
     return text
 
 
 def _summons(names: Names, found: list[sm.Summoned], past: bool) -> str:
-    parts = [f"{f.piece.name} (number {f.rank} in line)" if f.rank is not None else f"the spell {f.piece.name}"
-             for f in found]
+    parts = [words("{piece} (number {rank} in line)", piece=words(f.piece.name), rank=f.rank) if f.rank is not None
+             else words("the spell {piece}", piece=words(f.piece.name)) for f in found]
     side = found[0].side
-    verb = f"{names.who(side, start=True)} summoned" if past else names.does(side, "summon", start=True)
-    return f"{verb} " + ", then ".join(parts)
+    said = N_("{who} summoned {pieces}") if past else N_("{who} {summon} {pieces}")
+    return words(said, who=names.who(side, start=True), summon=names.verb(side, "summon"),
+                 pieces=words(", then ").join(parts))
 
 
-_PASSES = {
-    "pass": "{who}: the hand went back into the deck and a new one is drawn.",
-    "timeout": "{name} ran out of time: automatic pass (the hand went back into the deck, which was shuffled; a new "
-               "hand is drawn).",
-    "no_placement": "{who} automatically (no piece of the hand can be placed).",
-    "out_of_pieces": "{who} automatically (no deck and no hand left).",
+_PASSES = {  # {who} {passes}: "You pass", "alice passes"
+    "pass": N_("{who} {passes}: the hand went back into the deck and a new one is drawn."),
+    "timeout": N_("{name} ran out of time: automatic pass (the hand went back into the deck, which was shuffled; a "
+                  "new hand is drawn)."),
+    "no_placement": N_("{who} {passes} automatically (no piece of the hand can be placed)."),
+    "out_of_pieces": N_("{who} {passes} automatically (no deck and no hand left)."),
 }
 
 
@@ -79,9 +87,9 @@ def event_lines(state: SummonGame, events: list[sm.Event] | tuple[sm.Event, ...]
             sentence.append(_summons(names, summoned, past))
             summoned.clear()
         elif sentence:
-            sentence.append("Nothing is summoned yet")
+            sentence.append(words("Nothing is summoned yet"))
         if sentence:
-            lines.append(". ".join(sentence) + ".")
+            lines.append(words(". ").join(sentence) + words("."))
             sentence.clear()
 
     for e in events:
@@ -91,31 +99,35 @@ def event_lines(state: SummonGame, events: list[sm.Event] | tuple[sm.Event, ...]
             placed = e
         elif isinstance(e, sm.BoardSlid):
             if sentence:
-                sentence[-1] += ": " + _slid(names, e, placed)
+                sentence[-1] += words(": ") + _slid(names, e, placed)
             else:
                 sentence.append(_slid(names, e))
         elif isinstance(e, sm.Summoned):
             summoned.append(e)
         elif isinstance(e, sm.SpellFizzled):
             close()
-            lines.append(f"{sm.card(e.card).name} finds no enemy unit to hit.")
+            lines.append(words("{piece} finds no enemy unit to hit.", piece=piece_name(e.card)))
         elif isinstance(e, sm.UnitHit) and e.turn == 0:
             close()
-            lines.append(f"{e.source} hits {names.unit(e.target.side, e.target.card)}: {life_change(-e.damage)}"
-                         + (" — it falls." if e.downed else "."))
+            hit = N_("{source} hits {target}: {change} — it falls.") if e.downed else \
+                N_("{source} hits {target}: {change}.")
+            lines.append(words(hit, source=words(e.source), target=names.unit(e.target.side, e.target.card),
+                               change=life_change(-e.damage)))
         elif isinstance(e, sm.UnitHealed) and e.turn == 0:
             close()
-            lines.append(f"{e.source} heals {names.unit(e.target.side, e.target.card)}: {life_change(e.amount)}.")
+            lines.append(words("{source} heals {target}: {change}.", source=words(e.source),
+                               target=names.unit(e.target.side, e.target.card), change=life_change(e.amount)))
         elif isinstance(e, sm.Passed):
             close()
-            lines.append(_PASSES[e.why].format(who=names.does(e.side, "pass", start=True), name=state.name(e.side)))
+            lines.append(words(_PASSES[e.why], who=names.who(e.side, start=True), passes=names.verb(e.side, "pass"),
+                               name=state.name(e.side)))
         elif isinstance(e, sm.Surrendered):
             close()
-            lines.append(f"{state.name(e.side)} surrendered.")
+            lines.append(words("{name} surrendered.", name=state.name(e.side)))
         elif isinstance(e, sm.SummonPhaseBegan) and e.phase > 1:
             close()
-            lines.append(f"Summon phase {e.phase} begins: {names.who(e.first)} place"
-                         f"{'' if names.second(e.first) else 's'} first.")
+            lines.append(words("Summon phase {phase} begins: {who} {place} first.", phase=e.phase,
+                               who=names.who(e.first), place=names.verb(e.first, "place")))
     close()
     return lines
 
@@ -130,40 +142,45 @@ def _board_words(st: SummonState, i: int) -> str:
         if not b.summoned:
             return ""
         if sm.card(b.card).kind == "spell":
-            return ", cast"
-        return ", summoned, its unit fell" if b.uid in fallen else ", summoned"
+            return words(", cast")
+        return words(", summoned, its unit fell") if b.uid in fallen else words(", summoned")
     pieces = sorted(p.board, key=lambda b: (b.y, b.x))
-    listed = [f"{sm.card(b.card).name} ({cell_name(b.x - p.ox, b.y - p.oy)}{fate(b)})" for b in pieces]
-    return ", ".join(listed) or "empty"
+    listed = [words("{piece} ({cell}{fate})", piece=piece_name(b.card), cell=cell_name(b.x - p.ox, b.y - p.oy),
+                    fate=fate(b)) for b in pieces]
+    return words(", ").join(listed) or words("empty")
 
 
 def _seat_lines(state: SummonGame, st: SummonState, i: int, with_board: bool) -> str:
     p = st.players[i]
-    head = (f"**{state.name(i)}** — deck {len(p.deck)} · hand: {plural(len(p.hand), 'piece')} · pushed off "
-            f"{len(p.removed)} · passes {p.passes}")
-    line = ", ".join(f"{k + 1}. {unit_words(u)}" for k, u in enumerate(p.line)) or "no units"
-    board = f"\n  board: {_board_words(st, i)}" if with_board else ""
-    return f"{head}{board}\n  battle line (front first): {line}"
+    head = words("**{name}** — deck {deck} · hand: {hand} · pushed off {removed} · passes {passes}",
+                 name=state.name(i), deck=len(p.deck), hand=plural(len(p.hand), "piece"), removed=len(p.removed),
+                 passes=p.passes)
+    line = words(", ").join(f"{k + 1}. {unit_words(u)}" for k, u in enumerate(p.line)) or words("no units")
+    board = "\n  " + words("board: {pieces}", pieces=_board_words(st, i)) if with_board else ""
+    return f"{head}{board}\n  " + words("battle line (front first): {units}", units=line)
 
 
 def battle_line(state: SummonGame, rep: sm.BattleReplay) -> str:
     names = names_of(state)
     fell = [names.unit(e.target.side, e.target.card) for e in rep.events if e.destroyed]
     acts = len({(e.turn, e.action) for e in rep.events})
-    line = (f"**Battle phase {rep.phase}** ({rep.turns} turns, {names.who(rep.turn_player)} first): "
-            f"{plural(acts, 'action')}")
-    line += f"; fell: {', '.join(fell[:8])}{' …' if len(fell) > 8 else ''}" if fell else "; nobody fell"
-    left = ", ".join(f"{names.does(i, 'have')} {plural(len(rep.end[i]), 'unit')}" for i in (0, 1))
-    return line + f"; now {left}. The replay is below."
+    line = words("**Battle phase {phase}** ({turns} turns, {who} first): {actions}", phase=rep.phase,
+                 turns=rep.turns, who=names.who(rep.turn_player), actions=plural(acts, "action"))
+    line += words("; fell: {units}", units=words(", ").join(fell[:8]) + (" …" if len(fell) > 8 else "")) if fell \
+        else words("; nobody fell")
+    left = words(", ").join(words("{who} {have} {units}", who=names.who(i), have=names.verb(i, "have"),
+                                  units=plural(len(rep.end[i]), "unit")) for i in (0, 1))
+    return line + words("; now {left}. The replay is below.", left=left)
 
 
 def result_short(state: SummonGame) -> str:
     st = state.game
     assert st is not None
     if st.result == "draw":
-        return "a draw"
+        return words("a draw")
     names = names_of(state)
-    return names.does(0 if st.result == "p1" else 1, "win")
+    w = 0 if st.result == "p1" else 1
+    return words("{who} {win}", who=names.who(w), win=names.verb(w, "win"))
 
 
 def result_text(state: SummonGame) -> str:
@@ -171,18 +188,20 @@ def result_text(state: SummonGame) -> str:
     assert st is not None
     names = names_of(state)
     if st.result == "draw":
-        why = {"both_wiped": "both armies were destroyed at once",
-               "safety_stop": f"no army was destroyed in {MAX_BATTLE_PHASES} battle phases"}.get(st.ending or "",
-                                                                                                  "nobody won")
-        head = f"**Game over — a draw**: {why}."
+        why = {"both_wiped": words("both armies were destroyed at once"),
+               "safety_stop": words("no army was destroyed in {phases} battle phases", phases=MAX_BATTLE_PHASES)}.get(
+                   st.ending or "", words("nobody won"))
+        head = words("**Game over — a draw**: {why}.", why=why)
     else:
         w = 0 if st.result == "p1" else 1
-        how = {"wiped_out": f"{names.who(w)} wiped out the enemy army",
-               "no_army": f"{names.who(w)} had a unit while the enemy had none",
-               "surrender": f"{names.who(1 - w)} surrendered"}.get(st.ending or "", f"{names.who(w)} won")
-        head = f"**Game over — {names.does(w, 'win')}**: {how}."
-    decks = f"Decks: {state.name(0)} — {state.seats[0].deck}; {state.name(1)} — {state.seats[1].deck}."
-    return f"{head}\n{decks}\nRematch below, or start anew with `/summon ai` or `/summon challenge`."
+        how = {"wiped_out": N_("{who} wiped out the enemy army"), "no_army": N_("{who} had a unit while the enemy "
+               "had none"), "surrender": N_("{loser} surrendered")}.get(st.ending or "", N_("{who} won"))
+        head = words("**Game over — {who} {win}**: {how}.", who=names.who(w), win=names.verb(w, "win"),
+                     how=words(how, who=names.who(w), loser=names.who(1 - w)))
+    decks = words("Decks: {first} — {first_deck}; {second} — {second_deck}.", first=state.name(0),
+                  first_deck=deck_words(state.seats[0].deck), second=state.name(1),
+                  second_deck=deck_words(state.seats[1].deck))
+    return f"{head}\n{decks}\n" + words("Rematch below, or start anew with `/summon ai` or `/summon challenge`.")
 
 
 def table_text(state: SummonGame) -> str:
@@ -198,9 +217,10 @@ def table_text(state: SummonGame) -> str:
         parts.append(result_text(state))
     else:
         left = st.turns_left[st.to_move]
-        parts.append(f"**{state.name(st.to_move)}** to place ({plural(left, 'placement')} left this summon "
-                     f"phase). {names.does(st.first, 'place', start=True)}"
-                     " first (drawn). Hands are private: press **Your hand**.")
+        parts.append(words("**{name}** to place ({placements} left this summon phase). {who} {place} first "
+                           "(drawn). Hands are private: press **Your hand**.", name=state.name(st.to_move),
+                           placements=plural(left, "placement"), who=names.who(st.first, start=True),
+                           place=names.verb(st.first, "place")))
     for with_board in (True, False):
         text = "\n".join(parts + [_seat_lines(state, st, i, with_board) for i in (0, 1)])
         if len(text) <= TEXT_ROOM:

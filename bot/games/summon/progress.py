@@ -7,9 +7,10 @@ from collections.abc import Callable
 from bot.core.kinds import Context
 from bot.core.progress import load_progress as _load
 from bot.core.progress import save_progress as _save
+from bot.words import words
 from db import players
 from db.store import Store
-from engine.summon.progress import Result, SummonProgress, record_result
+from engine.summon.progress import Record, Result, SummonProgress, record_result
 
 from .session import KEY, SummonGame
 
@@ -42,8 +43,14 @@ def profile_lines(progress: dict) -> list[str]:
     if not progress:
         return []
     pr = SummonProgress.model_validate(progress)
-    deck = f"own deck of {len(pr.deck)}" if pr.deck else "automatic decks"
-    return [f"Against members: {pr.members.line()}", f"Against the AI: {pr.ai.line()}", f"Plays {deck}"]
+    deck = words("Plays own deck of {n}", n=len(pr.deck)) if pr.deck else words("Plays automatic decks")
+    return [words("Against members: {record}", record=record_words(pr.members)),
+            words("Against the AI: {record}", record=record_words(pr.ai)), deck]
+
+
+def record_words(record: Record) -> str:
+    """A record as /profile says it ("2 won, 1 lost, 0 drawn"), in the reader's words."""
+    return words("{won} won, {lost} lost, {drawn} drawn", won=record.wins, lost=record.losses, drawn=record.draws)
 
 
 __all__ = ["load_progress", "profile_lines", "recorder", "save_progress"]

@@ -14,12 +14,13 @@ from functools import lru_cache
 from PIL import Image, ImageDraw, ImageFont
 
 from bot.render.common import BACKGROUND, MUTED, PANEL, TEXT, font, png_bytes
+from bot.words import words
 from engine.summon import card
 from engine.summon.pieces import Side
 from engine.summon.state import BoardPiece, Unit
 from engine.summon.view import TableView
 
-from .text import drawn_hearts
+from .text import drawn_hearts, piece_name, plural
 
 ATTR_COLOURS = {
     "neutral": (160, 163, 172), "white": (240, 232, 200), "blue": (70, 144, 232), "green": (88, 186, 96),
@@ -56,11 +57,21 @@ NAME_MARGIN = 3   # px kept clear between a name and its piece's edge
 
 
 @lru_cache(maxsize=1024)
+def name_words(name: str) -> list[str]:
+    """A name's words for lines: its own words, or a name written without spaces (Japanese) cut into two
+    or three even parts."""
+    if " " in name.strip() or len(name) <= 4 or name.isascii():
+        return name.split()
+    parts = 2 if len(name) <= 8 else 3
+    step = -(-len(name) // parts)
+    return [name[k:k + step] for k in range(0, len(name), step)]
+
+
 def name_lines(name: str, room: int, size: int) -> tuple[tuple[str, ...], int]:
     """A piece's name a word a line (three at most), and its font size: the largest up to `size` (down
     to NAME_FLOOR) in which its widest word fits `room` pixels; a word still too wide is cut, with "…".
     Worked out once a name and size: a board draws the same pieces on every press."""
-    words = [w.translate(_UNDRAWABLE) for w in name.split()][:3]
+    words = [w.translate(_UNDRAWABLE) for w in name_words(name)][:3]
     px = size
     while px > NAME_FLOOR and max(font(px).getlength(w) for w in words) > room:
         px -= 1
@@ -102,7 +113,7 @@ def draw_body(d: ImageDraw.ImageDraw, x: int, y: int, size: int, cid: str, sides
         d.pieslice((px - r, py - r, px + r, py + r), start, start + 180, fill=under)
         d.arc((px - r, py - r, px + r, py + r), start, start + 180, fill=ATTR_COLOURS[side.attr], width=3)
     if label:  # the name a word a line, inside the body
-        words, px = name_lines(c.name, body[2] - body[0] - 2 * NAME_MARGIN, max(SMALLEST, size // 6))
+        words, px = name_lines(piece_name(c.id), body[2] - body[0] - 2 * NAME_MARGIN, max(SMALLEST, size // 6))
         step, name_font = px + 2, font(px)
         top = (body[1] + body[3]) // 2 - step * (len(words) - 1) // 2
         for k, word in enumerate(words):
@@ -210,7 +221,7 @@ def draw_hearts(d: ImageDraw.ImageDraw, x: int, y: int, ticks: int, max_ticks: i
 def _unit_row(d: ImageDraw.ImageDraw, x: int, y: int, w: int, rank: int, u: Unit) -> None:
     c = card(u.card)
     d.rectangle((x, y, x + w, y + 56), fill=PANEL, outline=ATTR_COLOURS[c.attr], width=2)
-    d.text((x + 10, y + 4), f"{rank}. {short_name(c.name, 16)}", font=font(SMALLEST), fill=TEXT)
+    d.text((x + 10, y + 4), f"{rank}. {short_name(piece_name(c.id), 16)}", font=font(SMALLEST), fill=TEXT)
     draw_hearts(d, x + 10, y + 34, u.ticks, u.max_ticks, size=16)
     d.text((x + w - 8, y + 30), drawn_hearts(u.ticks), font=font(SMALLEST), fill=MUTED, anchor="ra")
 
@@ -241,38 +252,42 @@ def render_table(view: TableView, seats: tuple[Seat, Seat], headline: str, deadl
     if view.phase == "summon":
         mover = seats[view.to_move].name
         left = view.turns_left[view.to_move]
-        status = f"{short_name(mover, 16)} to place · {left} placement{'s' if left != 1 else ''} left"
+        status = words("{name} to place · {placements} left", name=short_name(mover, 16),
+                       placements=plural(left, "placement"))
         if deadline is not None:
-            status += f" · turn ends {deadline:%H:%M:%S} UTC"
+            status += words(" · turn ends {time} UTC", time=f"{deadline:%H:%M:%S}")
         d.text((24, 60), status, font=font(28), fill=GOLD)
-        d.text((TABLE_W - 24, 64), f"next battle: {view.next_battle_turns} turns", font=font(SMALLEST), fill=MUTED,
-               anchor="ra")
+        d.text((TABLE_W - 24, 64), words("next battle: {turns} turns", turns=view.next_battle_turns),
+               font=font(SMALLEST), fill=MUTED, anchor="ra")
     for i, seat in enumerate(seats):
         sv = view.seats[i]
         y0 = top + i * ROW_H
         d.rectangle((16, y0, TABLE_W - 16, y0 + ROW_H - 12), fill=DARK, outline=GOLD if seat.to_move else RING,
                     width=4 if seat.to_move else 2)
-        title = short_name(seat.name, 20) + (" · first to place" if seat.first else "")
+        title = short_name(seat.name, 20) + (words(" · first to place") if seat.first else "")
         d.text((32, y0 + 10), title, font=font(30), fill=GOLD if seat.to_move else TEXT)
-        counts = f"deck {sv.deck_count} · hand {sv.hand_count} · pushed off {sv.removed_count} · passes {sv.passes}"
+        counts = words("deck {deck} · hand {hand} · pushed off {removed} · passes {passes}", deck=sv.deck_count,
+                       hand=sv.hand_count, removed=sv.removed_count, passes=sv.passes)
         d.text((TABLE_W - 32, y0 + 16), counts, font=font(SMALLEST), fill=MUTED, anchor="ra")
         bx, by = 32 + LABEL_ROOM, y0 + 56 + LABEL_ROOM
         draw_board(d, bx, by, CELL, sv.board, sv.ox, sv.oy, fallen=sv.fallen, labels=True)
         lx = bx + 3 * CELL + 28
         lw = (TABLE_W - 48 - lx - 16) // 2
-        d.text((lx, y0 + 56), "battle line, front first", font=font(SMALLEST), fill=MUTED)
+        d.text((lx, y0 + 56), words("battle line, front first"), font=font(SMALLEST), fill=MUTED)
         for k, u in enumerate(sv.line[:LINE_ROWS]):
             col, row = divmod(k, LINE_ROWS // 2)
             _unit_row(d, lx + col * (lw + 16), y0 + 90 + row * 62, lw, k + 1, u)
         if len(sv.line) > LINE_ROWS:
-            d.text((lx, y0 + ROW_H - 44), f"+{len(sv.line) - LINE_ROWS} more", font=font(SMALLEST), fill=MUTED)
+            d.text((lx, y0 + ROW_H - 44), words("+{n} more", n=len(sv.line) - LINE_ROWS), font=font(SMALLEST),
+                fill=MUTED)
         if not sv.line:
-            d.text((lx, y0 + 92), "every unit fell" if sv.fallen else "no units yet", font=font(SMALLEST), fill=MUTED)
+            d.text((lx, y0 + 92), words("every unit fell") if sv.fallen else words("no units yet"),
+                font=font(SMALLEST), fill=MUTED)
     y = top + 2 * ROW_H
     corner_mark(d, 50, y + 10, 20)
-    d.text((60, y + 8), "summoned piece", font=font(SMALLEST), fill=GOLD)
+    d.text((60, y + 8), words("summoned piece"), font=font(SMALLEST), fill=GOLD)
     corner_mark(d, 290, y + 10, 20, fell=True)
-    d.text((300, y + 8), "unit fell", font=font(SMALLEST), fill=MUTED)
+    d.text((300, y + 8), words("unit fell"), font=font(SMALLEST), fill=MUTED)
     return png_bytes(img)
 
 

@@ -9,11 +9,13 @@ from collections.abc import Iterable
 from PIL import Image, ImageDraw
 
 from bot.render.common import BACKGROUND, MUTED, TEXT, font, png_bytes
+from bot.words import words
 from engine.summon import card
 from engine.summon.pieces import FLAT, Side, blank, tab
 from engine.summon.state import BoardPiece, HandPiece
 
 from .render import ATTR_COLOURS, FALL, GOLD, HEAL, LABEL_ROOM, SMALLEST, draw_board, draw_piece, short_name
+from .text import piece_name
 
 CELL = 130
 
@@ -35,10 +37,10 @@ def render_hand_view(hand: list[HandPiece], board: Iterable[BoardPiece], ox: int
         y = 64 + k * (size + 56)
         draw_piece(d, x, y, size, hp.card, hp.sides, outline=GOLD if hp.uid == chosen else None, label=False)
         c = card(hp.card)
-        d.text((x + size // 2, y + size + 18), f"{k + 1}. {short_name(c.name, 14)}", font=font(SMALLEST),
+        d.text((x + size // 2, y + size + 18), f"{k + 1}. {short_name(piece_name(c.id), 14)}", font=font(SMALLEST),
                fill=GOLD if hp.uid == chosen else TEXT, anchor="mm")
     if not hand:
-        d.text((x, 80), "Your hand is empty.", font=font(28), fill=MUTED)
+        d.text((x, 80), words("Your hand is empty."), font=font(28), fill=MUTED)
     return png_bytes(img)
 
 
@@ -88,13 +90,15 @@ def render_deck(deck: list[str], summary: dict[str, dict[str, int]], balance: di
         x, y = 16 + (k % per_row) * (size + 16), 16 + (k // per_row) * (size + 44)
         draw_piece(d, x, y, size, cid, _catalog_sides(cid), label=False)
         d.text((x + size // 2, y + size // 2), f"x{counts[cid]}", font=font(30), fill=TEXT, anchor="mm")
-        d.text((x + size // 2, y + size + 18), short_name(card(cid).name, 10), font=font(SMALLEST),
+        d.text((x + size // 2, y + size + 18), short_name(piece_name(cid), 10), font=font(SMALLEST),
                fill=MUTED, anchor="mm")
     y = grid_h + 24
-    kinds = f"{len(deck)} pieces · units {summary['kinds']['unit']} · spells {summary['kinds']['spell']}"
+    kinds = words("{n} pieces · units {units} · spells {spells}", n=len(deck), units=summary["kinds"]["unit"],
+                  spells=summary["kinds"]["spell"])
     d.text((16, y), kinds, font=font(SMALLEST), fill=TEXT)
     y += 36
-    d.text((16, y), "shape balance: green, the blanks that take the tabs; coloured, the tabs", font=font(SMALLEST),
+    d.text((16, y), words("shape balance: green, the blanks that take the tabs; coloured, the tabs"),
+        font=font(SMALLEST),
            fill=MUTED)
     y += 40
     most = max([1, *tabs_of.values(), *(tabs_of[a] + balance[a] for a in balance)])
@@ -104,7 +108,8 @@ def render_deck(deck: list[str], summary: dict[str, dict[str, int]], balance: di
         d.text((16, y + 4), attr, font=font(SMALLEST), fill=ATTR_COLOURS[attr])
         d.rectangle((150, y + 2, 150 + int(blanks * scale), y + 16), fill=HEAL)
         d.rectangle((150, y + 20, 150 + int(tabs * scale), y + 34), fill=ATTR_COLOURS[attr])
-        d.text((img.width - 16, y + 4), f"tabs {tabs} · blanks {blanks}", font=font(SMALLEST),
+        d.text((img.width - 16, y + 4), words("tabs {tabs} · blanks {blanks}", tabs=tabs, blanks=blanks),
+            font=font(SMALLEST),
                fill=FALL if spare < 0 else MUTED, anchor="ra")
         y += 44
     return png_bytes(img)

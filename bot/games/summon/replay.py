@@ -9,10 +9,11 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw
 
 from bot.render.common import BACKGROUND, MUTED, PANEL, TEXT, font
+from bot.words import current, words
 from engine.summon import BattleReplay, card
 
-from .render import ATTR_COLOURS, DARK, FALL, GOLD, HEAL, HEART, HEART_EMPTY, RING, short_name
-from .text import Names, battle_caption, drawn_hearts, picture_words
+from .render import ATTR_COLOURS, DARK, FALL, GOLD, HEAL, HEART, HEART_EMPTY, RING, name_words, short_name
+from .text import Names, battle_caption, drawn_hearts, picture_words, piece_name
 
 # --- frames --------------------------------------------------------------------------
 
@@ -70,8 +71,10 @@ def _frame(base: Image.Image, lines: tuple[list[_Live], list[_Live]], names: tup
     d = ImageDraw.Draw(img)
     d.fontmode = "1"  # crisp text in the palette: no blended colours outside it
     d.text((20, 12), title, font=font(30), fill=_p(TEXT))
-    d.text((20, 54), f"< {short_name(names[0], 14)} (front on the right)", font=font(SMALL), fill=_p(MUTED))
-    d.text((GIF_W - 20, 54), f"{short_name(names[1], 14)} (front on the left) >", font=font(SMALL), fill=_p(MUTED),
+    d.text((20, 54), words("< {name} (front on the right)", name=short_name(names[0], 14)), font=font(SMALL),
+           fill=_p(MUTED))
+    d.text((GIF_W - 20, 54), words("{name} (front on the left) >", name=short_name(names[1], 14)), font=font(SMALL),
+           fill=_p(MUTED),
            anchor="ra")
     top = 112
     for side in (0, 1):
@@ -87,8 +90,8 @@ def _frame(base: Image.Image, lines: tuple[list[_Live], list[_Live]], names: tup
             if acting:
                 mid = x + BOX_W // 2
                 d.polygon(((mid - 12, top - 22), (mid + 12, top - 22), (mid, top - 6)), fill=_p(GOLD))
-            words = [short_name(w, 7) for w in c.name.split()][:2]
-            for k, word in enumerate(words):
+            parts = [short_name(w, 7) for w in name_words(piece_name(c.id))][:2]
+            for k, word in enumerate(parts):
                 d.text((x + 6, top + 4 + 26 * k), word, font=font(SMALL), fill=_p(MUTED if dead else TEXT))
             d.text((x + 6, top + 58), drawn_hearts(u.ticks), font=font(SMALL), fill=_p(MUTED))
             _hearts(d, x + 6, top + 88, u)
@@ -97,8 +100,9 @@ def _frame(base: Image.Image, lines: tuple[list[_Live], list[_Live]], names: tup
                 tag = change_tag(change)
                 box = tag_box(x, top, tag)
                 d.rectangle(box, fill=_p(DARK))
-                d.text(((box[0] + box[2]) // 2, (box[1] + box[3]) // 2), tag, font=font(TAG_SIZE),
-                       fill=_p(HEAL if change > 0 else FALL), anchor="mm")
+                ink = font(TAG_SIZE).getbbox(tag, anchor="mm")  # centred by its ink: a fraction's slash dips
+                d.text(((box[0] + box[2]) // 2, (box[1] + box[3]) // 2 - (ink[1] + ink[3]) // 2), tag,
+                       font=font(TAG_SIZE), fill=_p(HEAL if change > 0 else FALL), anchor="mm")
             if dead:
                 d.line((x + 6, top + 6, x + BOX_W - 6, top + BOX_H - 6), fill=_p(FALL), width=4)
         if len(line) > PER_SIDE:
@@ -106,9 +110,10 @@ def _frame(base: Image.Image, lines: tuple[list[_Live], list[_Live]], names: tup
             edge = _box_x(side, PER_SIDE - 1) + (-6 if side == 0 else BOX_W + 6)
             d.text((edge, top + BOX_H // 2), more, font=font(SMALL), fill=_p(MUTED), anchor="rm" if side == 0 else "lm")
         if not line:
-            d.text((_box_x(side, 0) + BOX_W // 2, top + BOX_H // 2), "no units", font=font(SMALL), fill=_p(MUTED),
+            d.text((_box_x(side, 0) + BOX_W // 2, top + BOX_H // 2), words("no units"), font=font(SMALL),
+                fill=_p(MUTED),
                    anchor="mm")
-    for k, text in enumerate(_wrap(picture_words(caption), 72)[:2]):
+    for k, text in enumerate(_wrap(picture_words(caption), 72 if current() == "en" else 40)[:2]):
         d.text((20, top + BOX_H + 24 + 32 * k), text, font=font(SMALL + 2), fill=_p(TEXT))
     if banner:
         d.rectangle((GIF_W // 2 - 220, GIF_H - 52, GIF_W // 2 + 220, GIF_H - 10), fill=_p(DARK), outline=_p(GOLD))
@@ -142,9 +147,10 @@ def render_battle(replay: BattleReplay, names: tuple[str, str], *, frame_ms: int
     line0, line1 = ([_Live(u.uid, u.card, u.ticks, u.max_ticks) for u in replay.start[s]] for s in (0, 1))
     lines = (line0, line1)
     base = _palette_image()
-    title = (f"Battle phase {replay.phase} · {replay.turns} turns · "
-             f"{Names(names, you).does(replay.turn_player, 'act', start=True)} first")
-    frames = [_frame(base, lines, names, title, "Both battle lines at the start.")]
+    said = Names(names, you)
+    title = words("Battle phase {phase} · {turns} turns · {who} {act} first", phase=replay.phase, turns=replay.turns,
+                  who=said.who(replay.turn_player, start=True), act=said.verb(replay.turn_player, "act"))
+    frames = [_frame(base, lines, names, title, words("Both battle lines at the start."))]
     actions: list[list] = []
     for e in replay.events:
         if actions and actions[-1][0].action == e.action and actions[-1][0].turn == e.turn:
@@ -167,15 +173,17 @@ def render_battle(replay: BattleReplay, names: tuple[str, str], *, frame_ms: int
             continue
         first = group[0]
         actor = (first.actor.side, first.actor.uid) if first.actor is not None and first.kind != "thorns" else None
-        frames.append(_frame(base, lines, names, f"{title} · turn {first.turn}", _caption(group, Names(names, you)),
+        frames.append(_frame(base, lines, names, words("{title} · turn {turn}", title=title, turn=first.turn),
+            _caption(group, Names(names, you)),
                              actor=actor, hits=hits))
     for side in (0, 1):
         lines[side][:] = [u for u in lines[side] if u.ticks > 0]
     said = Names(names, you)
-    result = {"p1": said.does(0, "win", start=True), "p2": said.does(1, "win", start=True),
-              "draw": "a draw"}.get(replay.result or "", "")
-    frames.append(_frame(base, lines, names, title, "The battle phase is over." if not result else
-                         "The battle decides the game.", banner=result or "both sides fight on"))
+    won = {"p1": 0, "p2": 1}.get(replay.result or "")
+    result = words("{who} {win}", who=said.who(won, start=True), win=said.verb(won, "win")) if won is not None \
+        else words("a draw") if replay.result == "draw" else ""
+    frames.append(_frame(base, lines, names, title, words("The battle phase is over.") if not result else
+                         words("The battle decides the game."), banner=result or words("both sides fight on")))
     buf = io.BytesIO()
     durations = [1000] + [frame_ms] * (len(frames) - 2) + [2500]
     frames[0].save(buf, format="GIF", save_all=True, append_images=frames[1:], duration=durations, loop=0,
@@ -184,6 +192,10 @@ def render_battle(replay: BattleReplay, names: tuple[str, str], *, frame_ms: int
 
 
 def _wrap(text: str, width: int) -> list[str]:
+    """Lines of at most `width` characters, broken between words (Japanese, written without spaces, between
+    any two characters)."""
+    if current() != "en":
+        return [text[k:k + width] for k in range(0, len(text), width)]
     lines, cur = [], ""
     for word in text.split():
         if cur and len(cur) + 1 + len(word) > width:
@@ -195,7 +207,7 @@ def _wrap(text: str, width: int) -> list[str]:
 
 
 def _caption(group: list, names: Names) -> str:
-    return "; ".join(battle_caption(names, e) for e in group)
+    return words("; ").join(battle_caption(names, e) for e in group)
 
 
 __all__ = ["change_tag", "render_battle", "tag_box"]

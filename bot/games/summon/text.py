@@ -8,13 +8,30 @@ import re
 from dataclasses import dataclass
 
 import engine.summon as sm
+from bot.words import N_, current, words
+from bot.words import plural as counted_words
 from engine.summon.pieces import DIR_NAMES, Side
 from engine.summon.render import hearts
 from engine.summon.state import Unit
 
-ROTATION_WORDS = ("as dealt", "turned a quarter right", "turned upside down", "turned a quarter left")
-_SLIDES = {(0, -1): ("up", "the bottom row"), (0, 1): ("down", "the top row"),
-           (-1, 0): ("left", "the right column"), (1, 0): ("right", "the left column")}
+ROTATION_WORDS = (N_("as dealt"), N_("turned a quarter right"), N_("turned upside down"), N_("turned a quarter left"))
+_SLIDES = {(0, -1): (N_("up"), N_("the bottom row")), (0, 1): (N_("down"), N_("the top row")),
+           (-1, 0): (N_("left"), N_("the right column")), (1, 0): (N_("right"), N_("the left column"))}
+# the seed's words for a piece's parts and kinds, and each attribute's name (said with words())
+VOCABULARY = (N_("tab"), N_("blank"), N_("flat"), N_("unit"), N_("spell"), N_("white"), N_("blue"), N_("green"),
+              N_("red"), N_("black"), N_("neutral"), N_("above"), N_("right of"), N_("below"), N_("left of"),
+              N_("next to"), N_("bottom row"), N_("top row"), N_("right column"), N_("left column"),
+              N_("stalemate: loss of will"))
+
+
+def rotation(turns: int) -> str:
+    """How a piece is turned, in the reader's words: "as dealt", "turned a quarter right"."""
+    return words(ROTATION_WORDS[turns])
+
+
+def piece_name(card_id: str) -> str:
+    """A catalog piece's name in the reader's language (the catalog's English names are the source)."""
+    return words(sm.card(card_id).name)
 
 
 # --- cells and shapes -------------------------------------------------------------------------------
@@ -30,39 +47,45 @@ def cell_name(col: int, row: int) -> str:
     if inside(col, row):
         return f"{'ABC'[col]}{row + 1}"
     if col == 3:
-        return f"right of C{row + 1}"
+        return words("right of {cell}", cell=f"C{row + 1}")
     if col == -1:
-        return f"left of A{row + 1}"
+        return words("left of {cell}", cell=f"A{row + 1}")
     if row == -1:
-        return f"above {'ABC'[col]}1"
-    return f"below {'ABC'[col]}3"
+        return words("above {cell}", cell=f"{'ABC'[col]}1")
+    return words("below {cell}", cell=f"{'ABC'[col]}3")
 
 
 def at_cell(col: int, row: int) -> str:
     """A cell after a verb: "at B2", or "above A1" for a cell just outside (no "at" before "above")."""
     name = cell_name(col, row)
-    return f"at {name}" if inside(col, row) else name
+    return words("at {cell}", cell=name) if inside(col, row) else name
 
 
 def cell_mark(col: int, row: int) -> str:
     """A cell's name as a picture letters it, in lines short enough for one cell: "B2", "above\nA1",
     "right\nof C2"."""
-    head, _, rest = cell_name(col, row).partition(" ")
+    name = cell_name(col, row)
+    if current() != "en":  # "C2の右": a cell's width holds it on one line
+        return name
+    head, _, rest = name.partition(" ")
     return f"{head}\n{rest}" if rest else head
 
 
 def slide_words(slide: tuple[int, int]) -> tuple[str, str]:
     """(which way the board slides, which edge leaves it) for a slide of one step."""
-    return _SLIDES.get(slide, ("", ""))
+    way, edge = _SLIDES.get(slide, ("", ""))
+    return (words(way), words(edge)) if way else ("", "")
 
 
 def side_word(side: Side) -> str:
-    return "flat" if side.kind == "flat" else f"{side.attr} {side.kind}"
+    return words("flat") if side.kind == "flat" else words("{attr} {kind}", attr=words(side.attr),
+                                                            kind=words(side.kind))
 
 
 def sides_words(sides: tuple[Side, ...]) -> str:
     """Four sides as placed, clockwise from the top: "up green tab · right neutral blank · down flat · left flat"."""
-    return " · ".join(f"{DIR_NAMES[k]} {side_word(s)}" for k, s in enumerate(sides))
+    return " · ".join(words("{direction} {side}", direction=words(DIR_NAMES[k]), side=side_word(s))
+                      for k, s in enumerate(sides))
 
 
 def edges_words(c: sm.Card) -> str:
@@ -71,49 +94,53 @@ def edges_words(c: sm.Card) -> str:
         counts: dict[str, int] = {}
         for a in attrs:
             counts[a] = counts.get(a, 0) + 1
-        return ", ".join(a + (f" ×{n}" if n > 1 else "") for a, n in counts.items())
+        return words(", ").join(words(a) + (f" ×{n}" if n > 1 else "") for a, n in counts.items())
 
     parts = []
     if c.tabs:
-        parts.append(f"tab{'s' if len(c.tabs) > 1 else ''}: {group(c.tabs)}")
+        parts.append(counted_words(len(c.tabs), "tab: {list}", "tabs: {list}", list=group(c.tabs)))
     if c.blanks:
-        parts.append(f"blank{'s' if len(c.blanks) > 1 else ''}: {group(c.blanks)}")
+        parts.append(counted_words(len(c.blanks), "blank: {list}", "blanks: {list}", list=group(c.blanks)))
     if c.flats:
-        parts.append(f"flat ×{c.flats}" if c.flats > 1 else "flat ×1")
-    return "; ".join(parts)
+        parts.append(words("flat ×{n}", n=c.flats))
+    return words("; ").join(parts)
 
 
 def kind_of(card_id: str) -> str:
     """ "a neutral unit", "a red spell"."""
     c = sm.card(card_id)
-    return f"a {c.attr} {c.kind}"
+    return words("a {attr} {kind}", attr=words(c.attr), kind=words(c.kind))
 
 
 def named(card_id: str) -> str:
     """A piece named with its kind: "Stone Wall, a neutral unit"."""
-    return f"{sm.card(card_id).name}, {kind_of(card_id)}"
+    return words("{piece}, {kind}", piece=piece_name(card_id), kind=kind_of(card_id))
 
 
-_SPELLS = {"damage_front": "deals {} to the enemy front (magic)", "damage_back": "deals {} to the enemy's last unit "
-           "(magic)", "damage_all": "deals {} to every enemy unit (magic)", "heal_front": "heals your front {}",
-           "heal_all": "heals each of your units {}"}
+_SPELLS = {"damage_front": N_("deals {hearts} to the enemy front (magic)"),
+           "damage_back": N_("deals {hearts} to the enemy's last unit (magic)"),
+           "damage_all": N_("deals {hearts} to every enemy unit (magic)"),
+           "heal_front": N_("heals your front {hearts}"),
+           "heal_all": N_("heals each of your units {hearts}")}
 
 
 def attack_words(c: sm.Card) -> str:
     """A unit's blow in hearts, as its life is counted: "attack ¾♥", or "cannot attack"."""
-    return "cannot attack" if c.cannot_attack else f"attack {hearts(c.attack)}"
+    return words("cannot attack") if c.cannot_attack else words("attack {hearts}", hearts=hearts(c.attack))
 
 
 def ability_words(c: sm.Card) -> str:
     """A unit's abilities, amounts in hearts: "ranged, magic, heals ¼♥, armor ¼♥, +½♥ vs black"; a
     spell's effect: "deals ¾♥ to the enemy front (magic)"."""
     if c.kind == "spell":
-        return _SPELLS[c.effect or "damage_front"].format(hearts(c.amount))
-    parts = [word for word, has in (("ranged", c.ranged), ("magic", c.magic)) if has]
-    parts += [f"{word} {hearts(n)}" for word, n in (("heals", c.heal), ("armor", c.armor)) if n]
-    parts += ["pierce"] * c.pierce + ([f"thorns {hearts(c.thorns)}"] if c.thorns else [])
-    parts += [f"+{hearts(c.strong_bonus)} vs {c.strong_vs}"] if c.strong_vs else []
-    return ", ".join(parts + ["weak to magic"] * c.weak_to_magic)
+        return words(_SPELLS[c.effect or "damage_front"], hearts=hearts(c.amount))
+    parts = [words(word) for word, has in ((N_("ranged"), c.ranged), (N_("magic"), c.magic)) if has]
+    parts += [words(word, hearts=hearts(n)) for word, n in ((N_("heals {hearts}"), c.heal),
+                                                            (N_("armor {hearts}"), c.armor)) if n]
+    parts += [words("pierce")] * c.pierce + ([words("thorns {hearts}", hearts=hearts(c.thorns))] if c.thorns else [])
+    parts += [words("+{hearts} vs {attr}", hearts=hearts(c.strong_bonus), attr=words(c.strong_vs))] \
+        if c.strong_vs else []
+    return words(", ").join(parts + [words("weak to magic")] * c.weak_to_magic)
 
 
 def details(card_id: str) -> str:
@@ -122,8 +149,9 @@ def details(card_id: str) -> str:
     text = f"{named(card_id)} — {edges_words(c)}"
     if c.kind == "unit":
         extra = ability_words(c)
-        return text + f"; {c.hearts}♥, {attack_words(c)}" + (f"; {extra}" if extra else "")
-    return text + f"; when summoned: {ability_words(c)}"
+        return text + words("; ") + f"{c.hearts}♥{words(', ')}{attack_words(c)}" + \
+            (words("; ") + extra if extra else "")
+    return text + words("; when summoned: {effect}", effect=ability_words(c))
 
 
 def life_change(ticks: int) -> str:
@@ -146,12 +174,22 @@ def picture_words(text: str) -> str:
     """A caption as a picture can draw it: "−¾♥" -> "-3/4 heart", "4♥" -> "4 hearts"."""
     def spelled(m: re.Match[str]) -> str:
         ticks = 4 * int(m[1] or 0) + _QUARTERS[m[2]]
-        return f"{drawn_hearts(ticks)} heart{'' if 0 < ticks <= 4 else 's'}"
+        shown = drawn_hearts(ticks)
+        return words("{n} heart", n=shown) if 0 < ticks <= 4 else words("{n} hearts", n=shown)
     return _HEARTS.sub(spelled, text).replace("−", "-")
 
 
+COUNTED = {"piece": (N_("{n} piece"), N_("{n} pieces")), "placement": (N_("{n} placement"), N_("{n} placements")),
+           "action": (N_("{n} action"), N_("{n} actions")), "unit": (N_("{n} unit"), N_("{n} units")),
+           "legal placement": (N_("{n} legal placement"), N_("{n} legal placements")),
+           "legal cell": (N_("{n} legal cell"), N_("{n} legal cells")), "tab": (N_("{n} tab"), N_("{n} tabs")),
+           "spell": (N_("{n} spell"), N_("{n} spells"))}  # each with its counter
+
+
 def plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
+    """A count of pieces, placements, actions or units, with the reader's counter ("3 pieces", "3枚")."""
+    one, other = COUNTED[word]
+    return counted_words(n, one, other)
 
 
 # --- who: "you" spoken to as you ------------------------------------------------------------------
@@ -168,7 +206,7 @@ class Names:
 
     def who(self, i: int, start: bool = False) -> str:
         if self.second(i):
-            return "You" if start else "you"
+            return words("You") if start else words("you")
         return self.seats[i]
 
     def verb(self, i: int, verb: str) -> str:
@@ -178,16 +216,17 @@ class Names:
         return {"have": "has", "do": "does"}.get(verb, verb + ("es" if verb.endswith(("s", "sh", "ch")) else "s"))
 
     def does(self, i: int, verb: str, start: bool = False) -> str:
-        """"you place" / "alice places" (`verb` in its plain form)."""
+        """"you place" / "alice places" (`verb` in its plain form); English only: a sentence in another
+        language is a whole template with {who} in it."""
         return f"{self.who(i, start)} {self.verb(i, verb)}"
 
     def whose(self, i: int, start: bool = False) -> str:
         if self.second(i):
-            return "Your" if start else "your"
-        return f"{self.seats[i]}'s"
+            return words("Your") if start else words("your")
+        return words("{name}'s", name=self.seats[i])
 
     def unit(self, i: int, card_id: str) -> str:
-        return f"{self.whose(i)} {sm.card(card_id).name}"
+        return words("{whose} {piece}", whose=self.whose(i), piece=piece_name(card_id))
 
 
 # --- what a placement does --------------------------------------------------------------------------
@@ -196,12 +235,14 @@ def counted(card_ids: tuple[str, ...]) -> str:
     """Pieces by name, repeats counted: "Clay Doll ×3, Stone Wall"."""
     counts: dict[str, int] = {}
     for c in card_ids:
-        counts[sm.card(c).name] = counts.get(sm.card(c).name, 0) + 1
-    return ", ".join(name + (f" ×{n}" if n > 1 else "") for name, n in counts.items())
+        counts[piece_name(c)] = counts.get(piece_name(c), 0) + 1
+    return words(", ").join(name + (f" ×{n}" if n > 1 else "") for name, n in counts.items())
 
 
 def summon_words(summons: tuple[str, ...]) -> str:
-    return "summons " + ", then ".join(sm.card(c).name for c in summons) if summons else "summons nothing yet"
+    if not summons:
+        return words("summons nothing yet")
+    return words("summons {pieces}", pieces=words(", then ").join(piece_name(c) for c in summons))
 
 
 def fall_words(slide: tuple[int, int], fall_cards: tuple[str, ...]) -> str:
@@ -209,38 +250,66 @@ def fall_words(slide: tuple[int, int], fall_cards: tuple[str, ...]) -> str:
     if slide == (0, 0):
         return ""
     way, edge = slide_words(slide)
-    return f"the board slides {way}; " + (f"{edge} is pushed off: {counted(fall_cards)}" if fall_cards
-                                           else "nothing is pushed off")
+    if fall_cards:
+        return words("the board slides {way}; {edge} is pushed off: {pieces}", way=way, edge=edge,
+                     pieces=counted(fall_cards))
+    return words("the board slides {way}; nothing is pushed off", way=way)
 
 
 def placement_effect(summons: tuple[str, ...], fall_cards: tuple[str, ...], slide: tuple[int, int]) -> str:
     """What a placement summons (in line order) and what is pushed off, for a select or a preview."""
     falls = fall_words(slide, fall_cards)
-    return summon_words(summons) + (f"; {falls}" if falls else "")
+    return summon_words(summons) + (words("; ") + falls if falls else "")
 
 
 def battle_caption(names: Names, e: sm.BattleEvent) -> str:
     """One battle event as the replay captions it: "AI's Ember Imp hits your Stone Wall: −½♥"."""
     target = names.unit(e.target.side, e.target.card)
     if e.kind == "stalemate":
-        text = f"Neither front can attack: {target} loses heart: {life_change(-e.amount)}"
+        text = words("Neither front can attack: {target} loses heart: {change}", target=target,
+                     change=life_change(-e.amount))
     elif e.kind == "thorns":
-        text = f"Thorns of {e.source} hit {target}: {life_change(-e.amount)}"
+        text = words("Thorns of {source} hit {target}: {change}", source=words(e.source), target=target,
+                     change=life_change(-e.amount))
     elif e.kind == "heal" or (e.kind == "spell" and e.after > e.before):
-        who = names.unit(e.actor.side, e.actor.card) if e.actor is not None else e.source
-        text = f"{who} heals {target}: {life_change(e.amount)}"
+        who = names.unit(e.actor.side, e.actor.card) if e.actor is not None else words(e.source)
+        text = words("{who} heals {target}: {change}", who=who, target=target, change=life_change(e.amount))
     else:
-        who = names.unit(e.actor.side, e.actor.card) if e.actor is not None else e.source
-        text = f"{who} {'shoots' if e.kind == 'ranged' else 'hits'} {target}: {life_change(-e.amount)}"
-    text += " (falls)" if e.destroyed else ""
+        who = names.unit(e.actor.side, e.actor.card) if e.actor is not None else words(e.source)
+        blow = N_("{who} shoots {target}: {change}") if e.kind == "ranged" else N_("{who} hits {target}: {change}")
+        text = words(blow, who=who, target=target, change=life_change(-e.amount))
+    text += words(" (falls)") if e.destroyed else ""
     return text[:1].upper() + text[1:]
 
 
 def unit_words(u: Unit) -> str:
-    return f"{sm.card(u.card).name} {hearts(u.ticks)}"
+    return f"{piece_name(u.card)} {hearts(u.ticks)}"
 
 
-__all__ = ["Names", "ROTATION_WORDS", "ability_words", "at_cell", "attack_words", "battle_caption", "cell_mark",
-           "cell_name", "counted", "details", "drawn_hearts", "edges_words", "fall_words", "kind_of", "life_change",
-           "named", "picture_words", "placement_effect", "plural", "sides_words", "slide_words", "summon_words",
-           "unit_words"]
+__all__ = [
+    "Names",
+    "ROTATION_WORDS",
+    "ability_words",
+    "at_cell",
+    "attack_words",
+    "battle_caption",
+    "cell_mark",
+    "cell_name",
+    "counted",
+    "details",
+    "drawn_hearts",
+    "edges_words",
+    "fall_words",
+    "kind_of",
+    "life_change",
+    "named",
+    "picture_words",
+    "piece_name",
+    "placement_effect",
+    "plural",
+    "rotation",
+    "sides_words",
+    "slide_words",
+    "summon_words",
+    "unit_words",
+]

@@ -5,6 +5,7 @@ Nothing is recorded until that game."""
 from __future__ import annotations
 
 import engine.summon as sm
+from bot.words import words
 from db.store import Store
 
 from .narrate import places_first
@@ -16,7 +17,8 @@ def heading(state: SummonGame) -> str:
     """The step's line above its table."""
     steps = sm.tutorial_steps()
     step = steps[state.tutorial - 1]
-    return f"**Tutorial {state.tutorial} of {len(steps)}** — {step.line}"
+    return words("**Tutorial {step} of {steps}** — {line}", step=state.tutorial, steps=len(steps),
+                 line=words(step.line))
 
 
 def after_placement(state: SummonGame, new: sm.SummonState, db: Store) -> tuple[SummonGame, str]:
@@ -26,22 +28,23 @@ def after_placement(state: SummonGame, new: sm.SummonState, db: Store) -> tuple[
     step = steps[n - 1]
     if not sm.achieved(step, new.events):
         _, fresh = sm.tutorial_step(n)
-        return state.model_copy(update={"game": fresh}), f"Not quite: {step.line} The step starts over — try again."
+        again = words("Not quite: {line} The step starts over — try again.", line=words(step.line))
+        return state.model_copy(update={"game": fresh}), again
     if n < len(steps):
         _, fresh = sm.tutorial_step(n + 1)
         return (state.model_copy(update={"game": fresh, "tutorial": n + 1}),
-                f"That is it. Next, step {n + 1} of {len(steps)}.")
+                words("That is it. Next, step {step} of {steps}.", step=n + 1, steps=len(steps)))
     me = state.seats[0]
     assert me.user_id is not None
     game = ai_game(db, me.user_id, me.name, state.seed, "gentle")
     assert game.game is not None
-    return game, (f"That is the tutorial done. Now a gentle game against the AI, with your own deck: "
-                  f"{places_first(game, game.game.first)}.")
+    return game, words("That is the tutorial done. Now a gentle game against the AI, with your own deck: {first}.",
+                       first=places_first(game, game.game.first))
 
 
 def passing_refused() -> str:
-    return ("Pass: in the tutorial, place a piece — the line above the table says which and where "
-            "(Surrender leaves the tutorial).")
+    return words("Pass: in the tutorial, place a piece — the line above the table says which and where "
+                 "(Surrender leaves the tutorial).")
 
 
 __all__ = ["after_placement", "heading", "passing_refused"]

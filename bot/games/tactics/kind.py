@@ -23,6 +23,7 @@ from bot.core.errors import AlreadyDone
 from bot.core.kinds import Context, GameError, GameKind, Outcome, Seat, step
 from bot.core.processes import elsewhere
 from bot.core.reply import Button, Picture, Reply, Style
+from bot.words import N_
 from db.games import GameRecord
 from db.store import Store
 from engine.tactics import events as ev
@@ -86,8 +87,8 @@ def follow_up_id(what: str, game_id: int) -> str:
 
 class Tactics(GameKind[TacticsSession], TacticsViews, Invitation):
     key = KEY
-    title = "Tactics"
-    blurb = ("a hero and a companion against telegraphing strays on a 13×9 board — `/tactics campaign`, "
+    title = N_("Tactics")
+    blurb = N_("a hero and a companion against telegraphing strays on a 13×9 board — `/tactics campaign`, "
              "`/tactics daily`, `/tactics fight`")
 
     def load(self, text: str) -> TacticsSession:

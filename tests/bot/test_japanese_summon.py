@@ -1,0 +1,152 @@
+"""A Japanese member on a Japanese server reads only Japanese: the summon tutorial and a whole game against
+the AI, played with the hand's controls, the slash steps and the table's buttons, and the common commands
+around them. Every message, control and attachment description the member sees is scanned for English
+words; names (the member's, the AI's), numbers, cells (A1–C3), command names and marks are allowed. The
+member's and the server's languages are put into SimCord's payloads by support.languages, standing in for
+Discord's `locale` and `guild_locale`; the server's language is also set with /settings language."""
+from __future__ import annotations
+
+import re
+
+import simcord
+from support.languages import speak
+from support.summon_play import a_placement, cell_code, choose_placement, game_of, private_message, state_of
+from support.world import add_host, world
+
+import engine.summon as sm
+from bot import words
+from db.games import get_game
+
+COMMAND = re.compile(r"`[^`]*`|/[a-z][a-z-]*(?: [a-z-]+)*(?: [a-z]+:)?")  # `/summon ai`, /help, game:
+MENTION = re.compile(r"<[@#][0-9]+>|<t:[0-9]+:[A-Za-z]>")
+ALLOWED = re.compile(r"(?<![A-Za-z])(?:AI|UTC|XP|Discord|Game Hall|[A-C][1-3]|x[0-9])(?![A-Za-z])")
+ENGLISH = re.compile(r"[A-Za-z]{2,}")
+
+
+def english_in(text: str, names: tuple[str, ...]) -> list[str]:
+    """The English words left in `text` once names, commands, mentions, cells and marks are taken out."""
+    for name in names:
+        text = text.replace(name, " ")
+    for allowed in (COMMAND, MENTION, ALLOWED):
+        text = allowed.sub(" ", text)
+    return ENGLISH.findall(text)
+
+
+class Reader:
+    """Everything one member was shown: messages' words, their controls and their files' descriptions."""
+
+    def __init__(self) -> None:
+        self.texts: list[str] = []
+
+    def message(self, message) -> None:
+        if message is None:
+            return
+        self.texts.append(message.content or "")
+        for row in message.components or []:
+            for c in row.get("components", []) if isinstance(row, dict) else getattr(row, "children", []):
+                get = c.get if isinstance(c, dict) else (lambda key, c=c: getattr(c, key, None))
+                self.texts += [get("label") or "", get("placeholder") or ""]
+                self.texts += [f"{o.get('label', '')} {o.get('description') or ''}" for o in get("options") or []]
+        for a in getattr(message, "attachments", []) or []:
+            self.texts.append(getattr(a, "description", None) or "")
+
+    def result(self, result):
+        self.message(result.response)
+        for m in result.followups:
+            self.message(m)
+        return result
+
+    def thread(self, thread) -> None:
+        for m in thread.history():
+            self.message(m)
+
+    def english(self, names: tuple[str, ...]) -> list[tuple[str, list[str]]]:
+        return [(t, found) for t in self.texts if (found := english_in(t, names))]
+
+
+def test_the_scan_finds_english_and_lets_names_numbers_cells_and_commands_through():
+    assert english_in("**ゆうき**が先に置きます · `/summon place` · B2 · 3体 · AI", ("ゆうき",)) == []
+    assert english_in("ゆうき places first", ("ゆうき",)) == ["places", "first"]
+
+
+async def test_a_japanese_member_plays_the_summon_tutorial_and_a_game_against_the_ai_in_japanese(
+        make_real_bot, monkeypatch):
+    bot = make_real_bot()
+    async with simcord.run(bot) as env:
+        guild, channel, yuki = world(env, "ゆうき")
+        host = add_host(env, guild, "ホスト")
+        speak(monkeypatch, env, members={yuki.id: "ja", host.id: "ja"}, servers={guild.id: "ja"})
+        seen = Reader()
+        seen.result(await host.slash(channel, "settings language", language="ja"))
+        for command, options in (("help", {}), ("help", {"game": "summon"}), ("summon deck show", {}),
+                                 ("summon piece", {"name": "n02"}), ("games", {})):
+            seen.result(await yuki.slash(channel, command, **options))
+        words.untranslated.clear()
+
+        seen.result(await yuki.slash(channel, "summon tutorial"))
+        await env.settle()
+        thread = channel.threads[-1]
+        game_id = game_of(bot, yuki).id
+        seen.result(await yuki.click(thread.last_message, label="パス"))  # refused in the tutorial
+        for _ in sm.tutorial_steps():
+            state = state_of(bot, game_id)
+            step = sm.tutorial_steps()[state.tutorial - 1]
+            intended = step.intended(state.game)
+            pl = next(pl for pl in sm.legal_placements(state.game)
+                      if (pl.piece, pl.rotation, pl.col, pl.row) == (intended.piece, intended.rotation,
+                                                                     intended.col, intended.row))
+            hand = seen.result(await yuki.click(thread.last_message, label="手札"))
+            for r in await choose_placement(yuki, private_message(hand), pl):
+                seen.result(r)
+            await env.settle()
+        assert state_of(bot, game_id).tutorial == 0, "the tutorial's gentle game has begun"
+        await play_out(env, bot, yuki, thread, game_id, seen)
+        seen.thread(thread)
+
+        seen.result(await yuki.slash(channel, "summon ai"))
+        await env.settle()
+        thread = channel.threads[-1]
+        game_id = game_of(bot, yuki).id
+        await play_out(env, bot, yuki, thread, game_id, seen, surrender_after=3)
+        seen.thread(thread)
+        seen.result(await yuki.slash(channel, "profile"))
+
+        left = seen.english(("ゆうき", "ホスト"))
+        assert left == [], "\n".join(f"{found}: {text[:300]}" for text, found in left)
+        assert words.untranslated == set(), "every word looked up has its Japanese"
+
+
+async def play_out(env, bot, member, thread, game_id, seen, surrender_after: int | None = None) -> None:
+    """Play the member's seat to the end: the hand's controls, then a preview, the slash step and a pass;
+    `surrender_after` placements, the table's Surrender button and its question."""
+    placed = 0
+    while get_game(bot.db, game_id).status != "finished":
+        state = state_of(bot, game_id)
+        me = next(i for i, s in enumerate(state.seats) if s.user_id == member.id)
+        if state.game.to_move != me:
+            await env.advance_time(31)
+            continue
+        if surrender_after is not None and placed >= surrender_after:
+            asked = seen.result(await member.click(thread.last_message, label="降参"))
+            seen.result(await member.click(private_message(asked), label="はい、降参します"))
+            await env.settle()
+            break
+        pl = a_placement(state, me)
+        if pl is None:
+            seen.result(await member.slash(thread, "summon pass"))
+        elif placed % 3 == 0:
+            hand = seen.result(await member.click(thread.last_message, label="手札"))
+            first = seen.result(await member.click(private_message(hand), label="先にプレビュー"))
+            for r in await choose_placement(member, private_message(first), pl, preview=True):
+                seen.result(r)
+            seen.result(await member.click(private_message(r), label="配置"))
+        elif placed % 3 == 1:
+            seen.result(await member.slash(thread, "summon place", piece=str(pl.piece), rotation=pl.rotation,
+                                           cell=cell_code(pl.col, pl.row)))
+        else:
+            hand = seen.result(await member.click(thread.last_message, label="手札"))
+            for r in await choose_placement(member, private_message(hand), pl):
+                seen.result(r)
+        placed += 1
+        await env.settle()
+        assert placed < 400

@@ -1,0 +1,33 @@
+"""Members' and servers' languages as Discord would send them.
+
+SimCord sends every interaction with `locale` and `guild_locale` "en-US" and every guild without features.
+`speak` stands in for Discord's own fields: it puts a member's language (`locale`) and a server's
+(`guild_locale`) into each interaction payload SimCord builds, and marks a server a Community server in the
+bot's cache (the `COMMUNITY` feature), which is all the bot reads of them."""
+from __future__ import annotations
+
+from typing import Any
+
+import simcord.interactions as payloads
+
+
+def speak(monkeypatch: Any, env: Any, *, members: dict[int, str] | None = None,
+          servers: dict[int, str] | None = None, community: tuple[int, ...] = ()) -> None:
+    """From now on, interactions of these members (user id -> locale) and in these servers (guild id ->
+    locale) carry those languages; the `community` servers are Community servers."""
+    members, servers = members or {}, servers or {}
+    built = payloads.base_payload
+
+    def base_payload(*args: Any, **kwargs: Any) -> tuple[Any, dict[str, Any]]:
+        record, payload = built(*args, **kwargs)
+        user, guild = kwargs.get("user_id"), kwargs.get("guild_id")
+        if user in members:
+            payload["locale"] = members[user]
+        if guild in servers and "guild_locale" in payload:
+            payload["guild_locale"] = servers[guild]
+        return record, payload
+
+    monkeypatch.setattr(payloads, "base_payload", base_payload)
+    for guild_id in community:
+        cached = env.bot.get_guild(guild_id)
+        cached.features = [*cached.features, "COMMUNITY"]
