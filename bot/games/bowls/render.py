@@ -64,7 +64,8 @@ def _symbol(d: ImageDraw.ImageDraw, letter: str, x: float, y: float, r: float) -
     elif letter == "B":
         d.rectangle([x - k * 0.72, y - k * 0.72, x + k * 0.72, y + k * 0.72], fill=white)
     elif letter == "P":
-        d.polygon([_xy(x, y, k * 1.0, a) for a in (0, 90, 180, 270)], fill=white)
+        # ◆ tall and narrow, so at a stone's size it never reads as red's round dot
+        d.polygon([(x, y - k * 1.2), (x + k * 0.62, y), (x, y + k * 1.2), (x - k * 0.62, y)], fill=white)
     elif letter == "W":  # ◎: a dark ring round a dark dot, inside the rainbow ring
         for j, c in enumerate(RAINBOW):
             d.arc([x - r + 2 * S, y - r + 2 * S, x + r - 2 * S, y + r - 2 * S], j * 72, j * 72 + 72,
