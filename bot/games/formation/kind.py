@@ -5,6 +5,7 @@ daily flight, or a single puzzle); after a win, Next moves on in the same thread
 """
 from __future__ import annotations
 
+import re
 from datetime import date
 from functools import lru_cache
 from typing import Any, Literal
@@ -107,6 +108,7 @@ def new_session(track: Track, puzzles: list[fm.Puzzle], start: int = 0, day: dat
     return FormationSession(track=track, puzzles=list(puzzles), day=day).at(start)
 
 
+ROUND_LINE = re.compile(r"R\d+: ")  # a battle summary's line for one round
 LESSON_SHOWN = 240  # characters of a lesson on the board: about 6 lines on a phone (More has the rest)
 # Words an option's ability is written with, shortened so the whole ability fits Discord's 100 characters
 SHORT_WORDS = ((" damage", " dmg"), (" enemy", " foe"), (" remaining HP percentage (of its maximum HP)", " HP %"),
@@ -168,8 +170,9 @@ def board_text(state: FormationSession) -> str:
     if state.hints:
         parts.append(f"Hint {state.hints}: {fm.hint(p, state.hints)}" +
                      (" (**More** has the earlier ones.)" if state.hints > 1 else ""))
-    if state.last is not None:
-        parts.append("\n".join(state.last.lines + state.last.rewards))
+    if state.last is not None:  # round by round is the replay's and More's
+        parts.append("\n".join([line for line in state.last.lines if not ROUND_LINE.match(line)]
+                               + state.last.rewards))
     return "\n".join(parts)
 
 
@@ -185,7 +188,8 @@ def brief_view(state: FormationSession) -> str:
     """The whole brief (More): the lesson, every enemy ability's timing, ground, limits, pairs, every hint."""
     p = state.puzzle
     hints = [f"Hint {n}: {fm.hint(p, n)}" for n in range(1, state.hints + 1)]
-    return "\n".join([fm.brief_text(p), *hints])
+    battle = ["**The last battle, round by round:**", *state.last.lines] if state.last is not None else []
+    return "\n".join([fm.brief_text(p), *hints, *battle])
 
 
 def _cut(text: str, limit: int) -> str:
