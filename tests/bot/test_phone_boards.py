@@ -1,7 +1,7 @@
 """Every game's public board as a phone shows it, played through SimCord: its first board, a board mid-game
 and its result each hold at most 12 lines of text, no code-block line over 40 characters, and a picture
-with its alt text (the board in words); the pictures of bowls and tactics are legible at a phone's width
-(their smallest text 12 px or more when shown 390 px wide)."""
+with its alt text (the board in words); the pictures of bowls, formation (its brief) and tactics are
+legible at a phone's width (their smallest text 12 px or more when shown 390 px wide)."""
 from __future__ import annotations
 
 import io
@@ -16,6 +16,7 @@ from support.world import world
 
 import engine.formation as fm
 from bot.games.bowls import render as bowls_render
+from bot.games.formation import render as formation_render
 from bot.games.formation.actions import ChooseSlot, Place
 from bot.games.tactics.render import render_board as tactics_picture
 from db.games import running_games_of
@@ -34,6 +35,12 @@ async def fits_a_phone(message, what: str) -> tuple[int, int]:
 def bowls_state(bot, member):
     game = running_games_of(bot.db, member.id, kind="bowls")
     return bot.sessions.load(game[0]).game if game else None
+
+
+def legible_brief(bot, member) -> float:
+    state = bot.sessions.load(running_games_of(bot.db, member.id, kind="formation")[0])
+    formation_render._brief_layer.cache_clear()  # drawn once per puzzle: draw it again to see its words
+    return smallest_text(lambda: formation_render.render_brief(state.puzzle, state.formation))
 
 
 def legible_bowls(game) -> float:
@@ -103,6 +110,7 @@ async def test_a_formation_board_fits_a_phone_first_mid_puzzle_and_at_the_result
         await alice.slash(channel, "formation tutorial")
         thread = channel.threads[-1]
         await fits_a_phone(thread.last_message, "the first lesson")
+        assert legible_brief(bot, alice) >= SMALLEST_PX
         more = private_text(await alice.click(thread.last_message, label="More"))
         assert fm.tutorial()[0].lesson in more, "the lesson's whole text is one press away"
         puzzle = fm.tutorial()[0]
@@ -111,6 +119,7 @@ async def test_a_formation_board_fits_a_phone_first_mid_puzzle_and_at_the_result
         await choose(alice, thread.last_message, ChooseSlot(free[0]))
         await choose(alice, thread.last_message, Place(free[0], solution[free[0]]))
         await fits_a_phone(thread.last_message, "a lesson half filled")
+        assert legible_brief(bot, alice) >= SMALLEST_PX
         for slot in free[1:]:
             await choose(alice, thread.last_message, ChooseSlot(slot))
             await choose(alice, thread.last_message, Place(slot, solution[slot]))
