@@ -1,10 +1,11 @@
-"""The formation board's words fit one Discord message (2,000 characters) in every state a player meets."""
+"""The formation board's words fit one Discord message (2,000 characters) and a phone's few lines in every
+state a player meets; the whole brief is one press away (More)."""
 from __future__ import annotations
 
 from datetime import date
 
 import engine.formation as fm
-from bot.games.formation.kind import LastBattle, board_text, new_session
+from bot.games.formation.kind import LESSON_SHOWN, LastBattle, board_text, brief_view, new_session
 
 ROOM = 2000 - 120  # the announcement above the board (a hint line, an outcome line) takes the rest
 
@@ -18,9 +19,17 @@ def test_the_brief_with_every_hint_asked_fits():
         for hints in range(fm.hint_count(puzzle) + 1):
             text = board_text(new_session("single", [puzzle]).model_copy(update={"hints": hints}))
             assert len(text) <= ROOM, (puzzle.id, hints, len(text))
-            # When each enemy ability fires is always on the board, compact or not.
+            assert len(text.split("\n")) <= 10, (puzzle.id, hints, text)
+            lesson = text.split("\n")[1] if puzzle.lesson else ""
+            assert len(lesson) <= LESSON_SHOWN + len(" (**More** has the rest.)"), "a lesson's start: 6 phone lines"
+            assert all(name in text for name in puzzle.opponent.values()), "the board names every opponent"
+            # When each enemy ability fires, and every hint asked, are one press away.
+            whole = brief_view(new_session("single", [puzzle]).model_copy(update={"hints": hints}))
             for slot, name in puzzle.opponent.items():
-                assert f"{name} ({fm.SLOT_LABELS[slot]})" in text
+                assert f"{name} ({fm.SLOT_LABELS[slot]})" in whole
+            assert all(f"Hint {n}: " in whole for n in range(1, hints + 1))
+            if puzzle.lesson:
+                assert puzzle.lesson in whole
 
 
 def test_a_battle_result_with_rewards_fits_and_keeps_the_rewards():

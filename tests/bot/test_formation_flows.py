@@ -1,6 +1,7 @@
 """Formation in Discord, played as a member would: tutorial, campaign win and loss, hints, daily flight."""
 from __future__ import annotations
 
+import re
 from itertools import permutations
 
 import simcord
@@ -179,14 +180,25 @@ async def test_battle_with_an_empty_slot_names_it_in_plain_words(make_real_bot):
         assert "empty slot" not in private_text(refused)
 
 
-async def test_creature_descriptions_are_cut_at_a_word(make_real_bot):
-    from bot.games.formation.kind import _cut
-
-    long_card = max((fm.CREATURES[n].card() for n in fm.NAMES), key=len)
-    assert len(long_card) > 100, "some creature's card is longer than a select option allows"
-    cut = _cut(long_card, 100)
-    assert len(cut) <= 100 and cut.endswith("…") and long_card.startswith(cut[:-1])
-    assert long_card[len(cut) - 1] in " ,;:—-", "the cut falls between words"
+async def test_a_creature_option_says_its_whole_ability_within_discords_limits(make_real_bot):
+    """The options a member picks from: every creature's ability in full, its words shortened but no
+    sentence cut, within a select option's 100 characters (the engine's card of some is longer)."""
+    bot = make_real_bot()
+    async with simcord.run(bot) as env:
+        guild, channel, alice = world(env, "alice")
+        await alice.slash(channel, "formation tutorial")
+        thread = channel.threads[-1]
+        await choose(alice, thread.last_message, ChooseSlot("front_left"))
+        options = next(c for row in thread.last_message.components for c in row.children
+                       if getattr(c, "placeholder", "").startswith("Creature for")).options
+        assert options and any(len(fm.CREATURES[o.label.split(" · ")[0]].card()) > 100 for o in options)
+        for option in options:
+            c = fm.CREATURES[option.label.split(" · ")[0]]
+            assert len(option.label) <= 100 and len(option.description) <= 100
+            assert "…" not in option.description and c.ability.name in option.label
+            assert option.description.endswith(")") and option.description.count(".") >= 1, "a whole sentence"
+            for number in re.findall(r"\d+", c.ability.text):
+                assert number in option.description, (number, option.description)
 
 
 async def test_the_selects_of_a_board_posted_before_the_actions_were_typed_still_answer(make_real_bot):

@@ -236,7 +236,7 @@ async def test_the_companions_line_cannot_break_the_board_or_post_a_link(make_re
         line = companion_lines(thread)[-1]
         assert line.startswith('Cindle: "\'\'\' # Gotcha free nitro (link removed)')
         assert "`" not in line and "http" not in line and "](" not in line
-        assert board.count("```") == 2, "the board's code block opens and closes once"
+        assert "```" not in board, "the companion's line opens no code block on the board"
         report = private_text(await alice.slash(thread, "tactics companion"))
         assert "http" not in report and "`" not in report
 
@@ -268,8 +268,8 @@ async def test_a_server_refusal_is_said_in_the_servers_words(make_real_bot, fake
 
 
 async def test_a_board_full_of_long_calls_still_shows_every_telegraph_whole(make_real_bot, fake):
-    """Six calls of the longest a player may send, each kept on the live board: the board still says what
-    every stray will do, within one Discord message, and its newest call."""
+    """Six calls of the longest a player may send, each kept on the live board: the board still names what
+    every stray will do, in a phone's few lines, and its newest call; the Text map says each in full."""
     bot = make_real_bot()
     async with simcord.run(bot) as env:
         guild, channel, alice = world(env, "alice")
@@ -286,7 +286,10 @@ async def test_a_board_full_of_long_calls_still_shows_every_telegraph_whole(make
         view = tx.render_text(fight, viewer="duo", recent=0).split("\n")
         telegraphs = view[view.index("telegraphs (fire at the start of the strays' next phase):") + 1:]
         assert len(telegraphs) == len(fight.telegraphs) >= 3
-        for line in telegraphs:
-            assert line in board.split("\n"), f"a telegraph line cut from the board: {line!r}"
+        for tg in fight.telegraphs:
+            assert f"{fight.get(tg.stray).name}: {tg.skill} " in board, "every telegraph is named on the board"
         assert 'To Cindle: "call 5: ' in board, "the newest call is on the board"
-        assert len(board) <= 2000 and board.count("```") == 2
+        assert len(board) <= 2000 and len([line for line in board.split("\n") if line.strip()]) <= 12
+        whole = private_text(await alice.click(thread.last_message, label="Text map"))
+        for line in telegraphs:
+            assert f"· {line.strip()}" in whole.split("\n"), f"a telegraph line cut from the Text map: {line!r}"

@@ -1,5 +1,5 @@
 """A push is said before it comes: a telegraph that pushes names the push on the board (how far, which way,
-whom, where it lands), the board says that a stray may also Shove untelegraphed, and a ready-made turn's
+whom, where it lands), the Text map says that a stray may also Shove untelegraphed, and a ready-made turn's
 preview names the shoves the strays' next phase would land. Real campaign positions; each time the
 strays' phase is then played and does what the board said."""
 from __future__ import annotations
@@ -7,7 +7,7 @@ from __future__ import annotations
 import engine.tactics as tx
 from bot.games.tactics.previews import turn_preview
 from bot.games.tactics.session import TacticsSession
-from bot.games.tactics.text import board_text
+from bot.games.tactics.text import board_text, map_text, strays_report
 from engine.tactics import events as ev
 
 
@@ -38,12 +38,12 @@ def test_a_telegraph_that_pushes_says_whom_which_way_and_where_it_lands_before_i
     assert (push.who, push.heading, push.how, push.blocker, push.damage) == ("hero", "SW", "splat", "edge", 3)
 
 
-def test_the_board_says_a_stray_may_shove_untelegraphed_and_the_preview_names_the_skreels_shove():
+def test_the_text_map_says_a_stray_may_shove_untelegraphed_and_the_preview_names_the_skreels_shove():
     fight = duo_phase("c06", 7, 2, vary_start=True)
     skreel = next(f for f in fight.side("strays") if f.name == "Skreel")
     assert not any(t.stray == skreel.id and t.skill == "Shove" for t in fight.telegraphs), \
         "a Shove is a bonus action, never locked as a telegraph"
-    board = board_text(session_of(fight))
+    board = map_text(session_of(fight))
     assert ("Not telegraphed: a stray that moves beside you may Shove you 1 tile (a splat: 3); Thornhorn may Stamp "
             "(2 and a push of 1).") in board
     turn = tx.plan_turns(fight, "hero")[0]
@@ -54,19 +54,21 @@ def test_the_board_says_a_stray_may_shove_untelegraphed_and_the_preview_names_th
     after = tx.play_turn(tx.apply_turn(fight, "hero", turn.steps), "companion", turn.consequences.ally_turn)
     shove = next(e for e in after.strays_phase if isinstance(e, ev.Pushed) and e.by == skreel.id)
     assert (shove.who, shove.skill, shove.heading, shove.to, shove.how) == ("hero", "Shove", "W", "A2", "shallows")
-    # And the strays' report on the next board says what it did.
-    assert "Skreel shoves Tidecaller west into the shallows at A2" in board_text(session_of(after.state))
+    # And the strays' report (What happened, which the next board folds to fit a phone) says what it did.
+    assert any("Skreel shoves Tidecaller west into the shallows at A2" in line
+               for line in strays_report(session_of(after.state))[1])
 
 
-def test_a_crowded_board_leaves_out_the_shove_note_before_any_telegraph():
+def test_a_crowded_board_keeps_its_few_lines_and_the_text_map_keeps_every_telegraph_and_the_shove_note():
     fight = duo_phase("c06", 7, 2, vary_start=True)
     note = "Tidecaller Tide Lash on Driplet: 7; Mossle heals itself: 9. " * 2
     for shown in (1, 4):
-        board = board_text(session_of(fight).model_copy(update={"notes": [note] * shown}))
-        assert "Not telegraphed" not in board and len(board) <= 1800
+        state = session_of(fight).model_copy(update={"notes": [note] * shown})
+        board, whole = board_text(state), map_text(state)
+        assert "Not telegraphed" not in board and len(board.split("\n")) <= 8
+        assert "Not telegraphed" in whole and len(whole) <= 1900
         for tg in fight.telegraphs:
-            assert f"{fight.get(tg.stray).name}: {tg.skill} " in board, "every telegraph stays on the board"
-        if shown == 1:
-            assert "(the tiles are in the picture)" not in board, "and the grid of tiles, where it fits"
-    roomy = board_text(session_of(fight))
-    assert "Not telegraphed" in roomy and "(the tiles are in the picture)" not in roomy
+            assert f"{fight.get(tg.stray).name}: {tg.skill} " in board, "every telegraph is named on the board"
+            assert f"{fight.get(tg.stray).name}: {tg.skill} " in whole, "and said in full on the Text map"
+        assert max(len(line) for line in whole.split("```")[1].strip("\n").split("\n")) <= 40, \
+            "the Text map's grid fits a phone"

@@ -41,7 +41,7 @@ def test_every_mode_and_theme_renders_a_png_of_the_board_size(theme):
         assert png[:8] == b"\x89PNG\r\n\x1a\n", name
         img = Image.open(io.BytesIO(png))
         img.load()
-        assert img.size == (WIDTH, HEIGHT) == (800, 560)
+        assert img.size == (WIDTH, HEIGHT) == (564, 660)
 
 
 def test_themes_change_the_picture_and_stones_show():
@@ -50,8 +50,8 @@ def test_themes_change_the_picture_and_stones_show():
     simple = Image.open(io.BytesIO(render_board(g))).convert("RGB")
     space = Image.open(io.BytesIO(render_board(set_theme(g, "Space")))).convert("RGB")
     assert simple.getpixel((5, 5)) != space.getpixel((5, 5))
-    # the board part (left of the panel, whose legend shows every stone) has the stones' own colours:
+    # the ring (above the legend, which shows every stone) has the stones' own colours:
     # red (214, 48, 49) and green (38, 160, 72), and no blue (36, 99, 214) since no blue stone is there
-    colours = {c for _, c in simple.crop((0, 0, 550, 560)).getcolors(1 << 20)}
+    colours = {c for _, c in simple.crop((0, 0, 564, 550)).getcolors(1 << 20)}
     assert (214, 48, 49) in colours and (38, 160, 72) in colours
     assert (36, 99, 214) not in colours

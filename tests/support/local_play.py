@@ -251,8 +251,9 @@ CHROMIUM = "chromium"  # Debian's browser (apt-get install chromium), driven hea
 
 
 @contextmanager
-def browser_tab(address: str):
-    """The page in a real browser: a headless Chromium tab at `address`, showing what a player sees.
+def browser_tab(address: str, width: int = 1100, height: int = 800):
+    """The page in a real browser: a headless Chromium tab at `address`, `width` by `height` (a phone's
+    390 by 844, say), showing what a player sees.
 
     Not skipped where Chromium is missing: the browser tests are part of the suite, so a machine
     without it fails them, saying what to install."""
@@ -263,7 +264,7 @@ def browser_tab(address: str):
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=executable, headless=True)
         try:
-            tab = browser.new_page(viewport={"width": 1100, "height": 800})
+            tab = browser.new_page(viewport={"width": width, "height": height})
             tab.goto(address)
             yield tab
         finally:

@@ -52,6 +52,12 @@ class EndAttempt(Action):
 
 
 @dataclass(frozen=True)
+class TextBoard(Action):
+    """The board in words, privately: every bowl's stones and what each letter and symbol means."""
+    verb = "text"
+
+
+@dataclass(frozen=True)
 class Theme(Action):
     """Change the look of the board (and of the player's next games) to a theme they have unlocked."""
     verb = "theme"
@@ -69,4 +75,5 @@ class Forecast(Action):
     setting: Literal["on", "off"]
 
 
-ACTIONS: tuple[type[Action], ...] = (Pick, Sow, Undo, AskUndo, Pause, Resume, EndAttempt, Theme, Forecast)
+ACTIONS: tuple[type[Action], ...] = (Pick, Sow, Undo, AskUndo, Pause, Resume, EndAttempt, TextBoard, Theme,
+                                     Forecast)

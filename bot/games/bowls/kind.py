@@ -23,11 +23,12 @@ from db.games import GameRecord
 from db.store import Store
 from engine.bowls.progress import PlayerRecord, record_move
 
-from .actions import AskUndo, EndAttempt, Forecast, Pause, Pick, Resume, Sow, Theme, Undo
-from .render import render_board
+from .actions import AskUndo, EndAttempt, Forecast, Pause, Pick, Resume, Sow, TextBoard, Theme, Undo
+from .render import STONE_NAMES, STONE_SYMBOLS, render_board
 
 KEY = "bowls"
 BOWL_EMOJI = {"volcano": "🌋", "frozen": "❄️", "reverse": "↩️"}
+CODE_WIDTH = 40  # a code block does not wrap on a phone: no line of the text board is wider
 
 
 class BowlsSession(BaseModel):
@@ -83,10 +84,13 @@ class Bowls(GameKind[BowlsSession]):
             lines.append("Paused: press Resume (or `/bowls endless`) to carry on.")
         else:
             lines.append("Pick a bowl, then confirm. `/bowls sow bowl:` does both at once.")
-        # The text board for screen readers, without the status and goal lines already shown above.
-        lines.append("```\n" + "\n".join(bowls.render_text(g).splitlines()[2:]) + "\n```")
-        picture = Picture(elsewhere(render_board, g), "bowls.png", bowls.text.status_line(g))
+        # The picture's alt text is the whole board in words, for screen readers; Text board shows it.
+        picture = Picture(elsewhere(render_board, g), "bowls.png", bowls.render_text(g))
         return Reply("\n".join(lines), picture, self._buttons(state))
+
+    @view(TextBoard)
+    def _text_board(self, state: BowlsSession, action: TextBoard, ctx: Context) -> Reply:
+        return Reply(text_board(state.game))
 
     @staticmethod
     def _over_line(g: bowls.BowlsGame) -> str:
@@ -117,6 +121,7 @@ class Bowls(GameKind[BowlsSession]):
         if g.mode == "endless" and not g.over:
             buttons.append(Button("Resume" if g.paused else "Pause", Resume() if g.paused else Pause(), row=3))
         buttons.append(Button("End", EndAttempt(), "danger", row=3))
+        buttons.append(Button("Text board", TextBoard(), row=3))
         return tuple(buttons)
 
     # --- acting -------------------------------------------------------------------------------
@@ -299,6 +304,19 @@ class Bowls(GameKind[BowlsSession]):
 
     def new_daily(self, day: date, user_id: int, db: Store) -> BowlsSession:
         return new_session(bowls.new_daily(day), load_record(db, user_id))
+
+
+def text_board(g: bowls.BowlsGame) -> str:
+    """The board in words, as narrow as a phone: every bowl's stones oldest first (a bowl's flags on a
+    line of their own when they would not fit), then each stone's letter, symbol and name."""
+    rows = []
+    for line in bowls.render_text(g).splitlines()[2:-1]:
+        stones, bracket, flags = line.partition(" [")
+        rows += [line] if len(line) <= CODE_WIDTH else [stones, f"    [{flags}"]
+    legend = [f"{letter} {STONE_SYMBOLS[letter]} {STONE_NAMES[letter]}" for letter in STONE_NAMES]
+    pairs = [f"{a:<14}{b}".rstrip() for a, b in zip(legend[::2], [*legend[1::2], ""])]
+    body = "\n".join([*rows, "", *pairs, "oldest stone first"])
+    return f"**{bowls.text.status_line(g)}**\n{bowls.goal_text(g)}\n```\n{body}\n```"
 
 
 def _intro(g: bowls.BowlsGame) -> str | None:

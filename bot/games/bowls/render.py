@@ -1,9 +1,9 @@
 """The bowls board picture: 12 bowls in a circle with their stones, flags and the score panel, as PNG.
 
-Stones keep their colour and white symbol in every theme (colour-blind safe): red ●, yellow ★,
-green ▲, blue ■, purple ◆; the wild is a white stone with a rainbow ring, the blocker a dark stone
-with a cross. Queue order: positions 1–6 go clockwise round the bowl from the top, the 7th sits in
-the centre. Drawn at twice the size and scaled down, for smooth edges.
+Stones keep their colour and symbol in every theme, and no two kinds share a symbol, so a player who
+cannot tell the colours apart still tells the stones apart (STONE_SYMBOLS: the same symbols in the
+picture, the text board and the rules page). Queue order: positions 1–6 go clockwise round the bowl
+from the top, the 7th sits in the centre. Drawn at twice the size and scaled down, for smooth edges.
 """
 from __future__ import annotations
 
@@ -13,17 +13,24 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from bot.render.common import font, png_bytes
-from engine.bowls import BowlsGame, goal_text, legal_bowls
+from engine.bowls import BowlsGame, legal_bowls
+from engine.bowls.text import title
 from engine.bowls.themes import get_theme
 
-WIDTH, HEIGHT = 800, 560
+# Sized for a phone: shown 390 px wide, the smallest text (TEXT_PX) still reads at 12 px or more.
+WIDTH, HEIGHT = 564, 660
 S = 2  # supersampling factor
+TEXT_PX, NUMBER_PX, TITLE_PX = 18, 22, 24
+LEGEND_TOP = 560
 
 STONE_FILL = {
     "R": (214, 48, 49), "Y": (232, 176, 0), "G": (38, 160, 72), "B": (36, 99, 214), "P": (142, 68, 173),
     "W": (250, 250, 250), "X": (52, 52, 58),
 }
 STONE_NAMES = {"R": "red", "Y": "yellow", "G": "green", "B": "blue", "P": "purple", "W": "wild", "X": "blocker"}
+# The symbol each kind wears: white on the five colours, dark on the white wild (inside its rainbow
+# ring), white on the dark blocker.
+STONE_SYMBOLS = {"R": "●", "Y": "★", "G": "▲", "B": "■", "P": "◆", "W": "◎", "X": "✖"}
 FLAG_COLORS = {"frozen": (120, 200, 255), "reverse": (250, 200, 40), "volcano": (240, 90, 30)}
 RAINBOW = [(214, 48, 49), (232, 176, 0), (38, 160, 72), (36, 99, 214), (142, 68, 173)]
 
@@ -57,13 +64,15 @@ def _symbol(d: ImageDraw.ImageDraw, letter: str, x: float, y: float, r: float) -
     elif letter == "B":
         d.rectangle([x - k * 0.72, y - k * 0.72, x + k * 0.72, y + k * 0.72], fill=white)
     elif letter == "P":
-        d.polygon([_xy(x, y, k * 1.0, a) for a in (0, 90, 180, 270)], fill=white)
-    elif letter == "W":
+        # ◆ tall and narrow, so at a stone's size it never reads as red's round dot
+        d.polygon([(x, y - k * 1.2), (x + k * 0.62, y), (x, y + k * 1.2), (x - k * 0.62, y)], fill=white)
+    elif letter == "W":  # ◎: a dark ring round a dark dot, inside the rainbow ring
         for j, c in enumerate(RAINBOW):
             d.arc([x - r + 2 * S, y - r + 2 * S, x + r - 2 * S, y + r - 2 * S], j * 72, j * 72 + 72,
                   fill=c, width=int(3 * S))
-        pts = [_xy(x, y, k * (0.95 if j % 2 == 0 else 0.35), j * 45) for j in range(8)]
-        d.polygon(pts, fill=(40, 40, 40))
+        dark = (40, 40, 40)
+        d.ellipse([x - k * 0.95, y - k * 0.95, x + k * 0.95, y + k * 0.95], outline=dark, width=max(2, int(k * 0.3)))
+        d.ellipse([x - k * 0.35, y - k * 0.35, x + k * 0.35, y + k * 0.35], fill=dark)
     elif letter == "X":
         w = int(3 * S)
         d.line([x - k * 0.8, y - k * 0.8, x + k * 0.8, y + k * 0.8], fill=white, width=w)
@@ -142,16 +151,15 @@ def _backdrop(theme_name: str) -> Image.Image:
     d = ImageDraw.Draw(img)
     _decorate(d, th.name, th.accent, W, H)
     cx, cy = CENTER[0] * S, CENTER[1] * S
-    d.arc([cx - 70 * S, cy - 70 * S, cx + 70 * S, cy + 70 * S], -80, 200, fill=th.rim, width=4 * S)
-    ax, ay = _xy(cx, cy, 70 * S, 290)
-    d.polygon([_xy(ax, ay, 12 * S, a) for a in (20, 140, 260)], fill=th.rim)
-    d.text((cx, cy - 10 * S), "clockwise", fill=th.text, font=font(15 * S), anchor="mm")
-    d.text((cx, cy + 12 * S), "1 > 2 > ... > 12", fill=th.text, font=font(12 * S), anchor="mm")
+    d.arc([cx - 126 * S, cy - 126 * S, cx + 126 * S, cy + 126 * S], 110, 160, fill=th.rim, width=4 * S)
+    ax, ay = _xy(cx, cy, 126 * S, 250)
+    d.polygon([_xy(ax, ay, 12 * S, a) for a in (-20, 100, 220)], fill=th.rim)
+    d.text((cx, cy + 100 * S), "sows clockwise", fill=th.text, font=font(TEXT_PX * S), anchor="mm")
     return img
 
 
 def render_board(game: BowlsGame) -> bytes:
-    """The board as PNG bytes, about 800×560."""
+    """The board as PNG bytes."""
     th = get_theme(game.theme)
     img = _backdrop(th.name).copy()
     d = ImageDraw.Draw(img)
@@ -159,7 +167,7 @@ def render_board(game: BowlsGame) -> bytes:
     frozen, reverse, volcano = (set(game.flags(k)) for k in ("frozen", "reverse", "volcano"))
     mods: dict[tuple[int, str], int] = {(m.bowl, m.kind): m.moves_left for m in game.modifiers}
     choosable = set(legal_bowls(game))
-    label, tiny = font(17 * S), font(12 * S)
+    label, tiny = font(NUMBER_PX * S), font(TEXT_PX * S)
     cx, cy = CENTER[0] * S, CENTER[1] * S
 
     for i in range(12):
@@ -204,79 +212,54 @@ def render_board(game: BowlsGame) -> bytes:
             tx = bx
             box_y = by + r - 4 * S if j == 0 else by - r + 4 * S  # a second flag on the top edge
             tw = d.textlength(word, font=tiny)
-            d.rounded_rectangle([tx - tw / 2 - 4 * S, box_y - 7 * S, tx + tw / 2 + 4 * S, box_y + 8 * S],
+            d.rounded_rectangle([tx - tw / 2 - 4 * S, box_y - 11 * S, tx + tw / 2 + 4 * S, box_y + 11 * S],
                                 radius=5 * S, fill=FLAG_COLORS[k])
             d.text((tx, box_y), word, fill=(20, 20, 20), font=tiny, anchor="mm")
 
-    _panel(d, game, th)
+    _centre_words(d, game, th)
+    _legend(d, th)
     out = img.reduce(S)
     return png_bytes(out)
 
 
-def _wrap(d: ImageDraw.ImageDraw, text: str, f, width: float) -> list[str]:
-    lines, cur = [], ""
-    for word in text.split():
-        trial = f"{cur} {word}".strip()
-        if d.textlength(trial, font=f) <= width or not cur:
-            cur = trial
-        else:
-            lines.append(cur)
-            cur = word
-    if cur:
-        lines.append(cur)
-    return lines
+OUTCOME_WORDS = {"won": "Goal reached!", "overflow": "Overflow!", "out_of_moves": "Out of moves",
+                 "no_moves": "No bowl to sow", "completed": "Daily finished", "ended": "Attempt ended"}
 
 
-def _panel(d: ImageDraw.ImageDraw, game: BowlsGame, th) -> None:
-    x0, x1 = 572 * S, 788 * S
-    y = 18 * S
-    d.rounded_rectangle([x0 - 10 * S, 10 * S, x1, (HEIGHT - 10) * S], radius=14 * S,
-                        fill=tuple(int(c * 0.85 + b * 0.15) for c, b in zip(th.background, th.bowl)),
-                        outline=th.rim, width=2 * S)
-    big, mid, small = font(26 * S), font(18 * S), font(15 * S)
-    if game.mode == "puzzle":
-        title = f"Puzzle {game.puzzle_id}"
-    elif game.mode == "daily":
-        title = f"Daily {game.day.isoformat() if game.day else ''}"
-    else:
-        title = "Endless"
-    d.text((x0, y), title, fill=th.text, font=big)
-    y += 40 * S
-    d.text((x0, y), f"Score  {game.score}", fill=th.text, font=mid)
-    y += 28 * S
+def _centre_words(d: ImageDraw.ImageDraw, game: BowlsGame, th) -> None:
+    """Inside the ring: the attempt, its score and moves, and how it stands (the goal is the board's
+    first line of text, beside the picture)."""
+    cx, cy = CENTER[0] * S, CENTER[1] * S
+    big, mid = font(TITLE_PX * S), font(TEXT_PX * S)
     left = game.moves_left
-    d.text((x0, y), f"Moves left  {left}" if left is not None else f"Moves  {game.moves_used}",
-           fill=th.text, font=mid)
-    y += 28 * S
+    lines = [(title(game), big, th.text), (f"Score {game.score}", mid, th.text),
+             (f"Moves left {left}" if left is not None else f"Moves {game.moves_used}", mid, th.text)]
     if game.last_combo > 1:
-        d.text((x0, y), f"Last combo  x{min(game.last_combo, 4)}", fill=th.accent, font=mid)
-        y += 28 * S
-    y += 6 * S
-    for line in _wrap(d, goal_text(game), small, x1 - x0 - 8 * S):
-        d.text((x0, y), line, fill=th.text, font=small)
-        y += 20 * S
-    status = []
+        lines.append((f"Last combo x{min(game.last_combo, 4)}", mid, th.accent))
     if game.over and game.outcome is not None:
-        status.append({"won": "Goal reached!", "overflow": "Overflow: the attempt is over",
-                       "out_of_moves": "Out of moves", "no_moves": "No bowl can be chosen",
-                       "completed": "Daily finished", "ended": "Attempt ended"}[game.outcome])
+        lines.append((OUTCOME_WORDS[game.outcome], mid, th.accent))
     if game.paused:
-        status.append("Paused")
+        lines.append(("Paused", mid, th.accent))
     if game.practice:
-        status.append("Practice (undo used)")
-    y += 8 * S
-    for s in status:
-        for line in _wrap(d, s, mid, x1 - x0 - 8 * S):
-            d.text((x0, y), line, fill=th.accent, font=mid)
-            y += 24 * S
+        lines.append(("Practice", mid, th.accent))
+    y = cy - 78 * S
+    for text, f, fill in lines:
+        d.text((cx, y), text, fill=fill, font=f, anchor="mm")
+        y += (30 if f is big else 25) * S
 
-    # legend: every stone with its name, two columns
-    ly = (HEIGHT - 150) * S
-    d.text((x0, ly - 44 * S), "Coloured numbers can be sown", fill=th.accent, font=font(14 * S))
-    d.text((x0, ly - 24 * S), f"{th.name} theme · {th.stones}", fill=th.text, font=small)
+
+def _legend(d: ImageDraw.ImageDraw, th) -> None:
+    """Under the ring: every stone kind with its symbol and name, and what a coloured number means."""
+    small = font(TEXT_PX * S)
+    column = WIDTH // 4
     for j, letter in enumerate("RYGBPWX"):
-        col, row = j % 2, j // 2
-        sx = x0 + 12 * S + col * 104 * S
-        sy = ly + 12 * S + row * 30 * S
-        _stone(d, letter, sx, sy, 11 * S, th.rim)
+        col, row = j % 4, j // 4
+        sx = (col * column + 18) * S
+        sy = (LEGEND_TOP + 14 + row * 32) * S
+        _stone(d, letter, sx, sy, 12 * S, th.rim)
         d.text((sx + 18 * S, sy), STONE_NAMES[letter], fill=th.text, font=small, anchor="lm")
+    sx, sy = (3 * column + 18) * S, (LEGEND_TOP + 46) * S
+    d.text((sx - 8 * S, sy), "7", fill=th.accent, font=small, anchor="lm")
+    d.text((sx + 6 * S, sy), "can sow", fill=th.text, font=small, anchor="lm")
+    d.text((WIDTH // 2 * S, (LEGEND_TOP + 76) * S), f"{th.name} theme · oldest stone on top",
+           fill=th.text, font=small, anchor="mm")

@@ -50,6 +50,12 @@ class Battle(Action):
 
 
 @dataclass(frozen=True)
+class MoreBrief(Action):
+    """The whole brief, privately: the lesson, every enemy ability's timing, the ground, limits, pairs and hints."""
+    verb = "more"
+
+
+@dataclass(frozen=True)
 class NextPuzzle(Action):
     verb = "next"
 
@@ -67,4 +73,4 @@ def slot_name(slot: str) -> SlotName:
     raise ValueError(f"{slot!r} is not a slot")
 
 
-ACTIONS: tuple[type[Action], ...] = (ChooseSlot, Place, Clear, Hint, Battle, NextPuzzle, EndSession)
+ACTIONS: tuple[type[Action], ...] = (ChooseSlot, Place, Clear, Hint, Battle, MoreBrief, NextPuzzle, EndSession)

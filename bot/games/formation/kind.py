@@ -5,6 +5,7 @@ daily flight, or a single puzzle); after a win, Next moves on in the same thread
 """
 from __future__ import annotations
 
+import re
 from datetime import date
 from functools import lru_cache
 from typing import Any, Literal
@@ -13,7 +14,7 @@ from pydantic import BaseModel, field_serializer, field_validator
 
 import engine.formation as fm
 from bot.core.actions import Action
-from bot.core.kinds import Context, GameError, GameKind, Outcome, step
+from bot.core.kinds import Context, GameError, GameKind, Outcome, step, view
 from bot.core.processes import elsewhere
 from bot.core.progress import load_progress as _load
 from bot.core.progress import save_progress as _save
@@ -32,6 +33,7 @@ from .actions import (
     Clear,
     EndSession,
     Hint,
+    MoreBrief,
     NextPuzzle,
     Place,
     slot_name,
@@ -107,31 +109,88 @@ def new_session(track: Track, puzzles: list[fm.Puzzle], start: int = 0, day: dat
     return FormationSession(track=track, puzzles=list(puzzles), day=day).at(start)
 
 
-BRIEF_ROOM = 1500  # of Discord's 2,000 characters, leaving room for hints, line-up and announcement
+ROUND_LINE = re.compile(r"R\d+: ")  # a battle summary's line for one round
+LESSON_SHOWN = 240  # characters of a lesson on the board: about 6 lines on a phone (More has the rest)
+# Words an option's ability is written with, shortened so the whole ability fits Discord's 100 characters
+SHORT_WORDS = ((" damage", " dmg"), (" enemy", " foe"), (" remaining HP percentage (of its maximum HP)", " HP %"),
+               ("itself included.", "self incl."), ("itself included", "self incl."), ("when it stands", "if"),
+               ("its normal target", "its target"), ("when no back row is left", "if no back row"),
+               ("attack ", "atk "))
 
 
-def _brief(puzzle: fm.Puzzle, compact: bool) -> str:
-    """The brief without its title; compact keeps when each enemy ability fires but not its wording."""
-    lines = fm.brief_text(puzzle).split("\n")[2:]
-    if compact:
-        lines = [line.split(" — ")[0] if " on rounds " in line else line for line in lines]
-    return "\n".join(lines)
+def lesson_line(puzzle: fm.Puzzle) -> tuple[str, bool]:
+    """The lesson as the board shows it (whole sentences within LESSON_SHOWN where it can), and whether
+    More has the rest."""
+    text = puzzle.lesson or ""
+    if len(text) <= LESSON_SHOWN:
+        return text, False
+    cut = text[:LESSON_SHOWN]
+    end = max(cut.rfind(". "), cut.rfind("; "))
+    return (cut[:end + 1] if end > 0 else _cut(text, LESSON_SHOWN)), True
+
+
+OPTION_MOST = 100  # characters of a select option's label and of its description (Discord's limit)
+
+
+def option_words(c: fm.Creature) -> tuple[str, str]:
+    """A creature's select option: its name, ability name and numbers as the label, the whole ability
+    (shortened words, never a cut sentence) and when it acts as the description."""
+    a = c.ability
+    text = a.text
+    for long, short in SHORT_WORDS:
+        text = text.replace(long, short)
+    first = ", first" if a.is_shield else ""
+    rounds = ",".join(str(r) for r in a.rounds)
+    description = f"{text} (rounds {rounds}{first})"
+    if len(description) > OPTION_MOST:
+        description = f"{text} (r{rounds}{first})"
+    return f"{c.name} · {a.name} · HP {c.hp} · Atk {c.attack} · Spd {c.speed}", description
 
 
 def board_text(state: FormationSession) -> str:
-    """The board's words: the brief (or, after a battle, its result), the line-up and the hints asked for."""
+    """The board's words, a few lines for a phone: the lesson's start, the goal, both line-ups and the
+    limits in short, the newest hint; after a battle, its result. More shows the whole brief."""
     p = state.puzzle
     parts = [f"**{p.title}** ({state.index + 1}/{len(state.puzzles)})"]
     if state.last is None:
-        parts.append(_brief(p, compact=len(fm.brief_text(p)) + 250 * state.hints > BRIEF_ROOM))
-    else:  # the result takes the room: the brief stays in the picture and the board before
+        lesson, more = lesson_line(p)
+        if lesson:
+            parts.append(lesson + (" (**More** has the rest.)" if more else ""))
+        parts.extend(goal_lines(p))
+        front = ", ".join(p.opponent[s] for s in fm.SLOTS if s.startswith("front"))
+        back = ", ".join(p.opponent[s] for s in fm.SLOTS if s.startswith("back"))
+        parts.append(f"Opponent — front: {front} · back: {back} (**More**: when each ability fires)")
+        if tuple(p.pool) != fm.NAMES:
+            parts.append("Pool: " + ", ".join(p.pool) + ".")
+        if p.fixed:
+            parts.append("Fixed: " + ", ".join(f"{name} ({_label(slot)})" for slot, name in p.fixed.items()) + ".")
+    else:  # the result takes the room: the brief stays in the picture, the board before and More
         parts.extend(goal_lines(p))
     parts.append("Your line-up: " + (", ".join(f"{_label(s)}: {state.formation[s]}" for s in fm.SLOTS
                                                if s in state.formation) or "empty"))
-    parts += [f"Hint {n}: {fm.hint(p, n)}" for n in range(1, state.hints + 1)]
-    if state.last is not None:
-        parts.append("\n".join(state.last.lines + state.last.rewards))
+    if state.hints:
+        parts.append(f"Hint {state.hints}: {fm.hint(p, state.hints)}" +
+                     (" (**More** has the earlier ones.)" if state.hints > 1 else ""))
+    if state.last is not None:  # round by round is the replay's and More's
+        parts.append("\n".join([line for line in state.last.lines if not ROUND_LINE.match(line)]
+                               + state.last.rewards))
     return "\n".join(parts)
+
+
+def picture_words(state: FormationSession) -> str:
+    """The brief picture in words (its alt text): both line-ups, slot by slot."""
+    p = state.puzzle
+    mine = ", ".join(f"{_label(s)} {state.formation[s]}" for s in fm.SLOTS if s in state.formation) or "empty"
+    theirs = ", ".join(f"{_label(s)} {p.opponent[s]}" for s in fm.SLOTS)
+    return f"{p.title}. Your line-up: {mine}. Opponent: {theirs}."
+
+
+def brief_view(state: FormationSession) -> str:
+    """The whole brief (More): the lesson, every enemy ability's timing, ground, limits, pairs, every hint."""
+    p = state.puzzle
+    hints = [f"Hint {n}: {fm.hint(p, n)}" for n in range(1, state.hints + 1)]
+    battle = ["**The last battle, round by round:**", *state.last.lines] if state.last is not None else []
+    return "\n".join([fm.brief_text(p), *hints, *battle])
 
 
 def _cut(text: str, limit: int) -> str:
@@ -180,7 +239,7 @@ class Formation(GameKind[FormationSession]):
             # The battle is deterministic and quick: replay it rather than store its log.
             result = fm.battle(p, state.formation)
             replay = (Picture(elsewhere(render_replay, result), "replay.gif", f"Replay: {fm.outcome_line(result)}"),)
-        brief = Picture(elsewhere(render_brief, p, state.formation), "formation.png", f"{p.title}: both line-ups")
+        brief = Picture(elsewhere(render_brief, p, state.formation), "formation.png", picture_words(state))
         return Reply(board_text(state), brief, self._buttons(state), self._selects(state), replay)
 
     def _selects(self, state: FormationSession) -> tuple[Select, ...]:
@@ -195,7 +254,10 @@ class Formation(GameKind[FormationSession]):
         if state.slot is not None:
             names = fm.allowed_creatures(p, state.formation, state.slot)
             slot = slot_name(state.slot)
-            options = [Option(n, Place(slot, n), _cut(fm.CREATURES[n].card(), 100)) for n in names][:24]
+            options = []
+            for n in names[:24]:
+                label, ability = option_words(fm.CREATURES[n])
+                options.append(Option(label, Place(slot, n), ability))
             if state.slot in state.formation:
                 options.append(Option("(empty this slot)", Place(slot, EMPTY)))
             if options:
@@ -207,11 +269,13 @@ class Formation(GameKind[FormationSession]):
         if state.won_current:
             more = state.index + 1 < len(state.puzzles)
             return (Button("Next puzzle", NextPuzzle(), "success", disabled=not more, row=2),
+                    Button("More", MoreBrief(), row=2),
                     Button("End", EndSession(), "danger", row=2))
         full = len(state.formation) == len(fm.SLOTS)
         hints_left = state.hints < fm.hint_count(state.puzzle)
         return (Button("Battle", Battle(), "success", disabled=not full, row=2),
                 Button("Hint", Hint(), disabled=not hints_left, row=2),
+                Button("More", MoreBrief(), row=2),
                 Button("Clear", Clear(), row=2),
                 Button("End", EndSession(), "danger", row=2))
 
@@ -224,6 +288,10 @@ class Formation(GameKind[FormationSession]):
         if state.won_current and not isinstance(self.decode(action, value), (EndSession, NextPuzzle)):
             raise GameError("This puzzle is won: press Next puzzle or End.")
         return super().act(state, action, value, ctx)
+
+    @view(MoreBrief)
+    def _more(self, state: FormationSession, action: MoreBrief, ctx: Context) -> Reply:
+        return Reply(brief_view(state)[:1990])
 
     @step(EndSession)
     def _end(self, state: FormationSession, action: EndSession, ctx: Context) -> Outcome:

@@ -17,7 +17,6 @@ from engine.formation import (
     guild_pairs,
     outcome_line,
 )
-from engine.formation.content import goal_lines, limit_lines
 
 W, H = 800, 500
 GUILD_COLOURS = {
@@ -101,71 +100,105 @@ def _headers(d: ImageDraw.ImageDraw, left: str, right: str, y: int = 44) -> None
     d.text((X[("b", "back")] + CARD_W, y), right, font=font(15), fill=MUTED, anchor="ra")
 
 
-def render_brief(puzzle: Puzzle, formation: dict[str, str] | None = None) -> bytes:
-    """The board before the battle: your (partial) formation on the left facing the opponent on the right.
+# The brief is drawn for a phone: the opponent above the channel, you below it, each row's columns left to
+# right as the slots' columns run (left, middle, right), so its smallest text (BRIEF_PX) reads at 12 px
+# or more when the picture is shown 390 px wide. (The battle replay keeps the wide layout.)
+BRIEF_W = 520
+BRIEF_PX, BRIEF_NAME_PX, BRIEF_TITLE_PX = 17, 19, 22
+BRIEF_CARD_W, BRIEF_CARD_H, BRIEF_GAP = 164, 74, 8
+BRIEF_COLUMN_X = {1: 6, 2: 6 + BRIEF_CARD_W + BRIEF_GAP, 3: 6 + 2 * (BRIEF_CARD_W + BRIEF_GAP)}
+BRIEF_ROWS_Y = {("b", "back"): 96, ("b", "front"): 178, ("a", "front"): 300, ("a", "back"): 382}
+CHANNEL_Y = (262, 292)   # the channel's band, between the two front rows
+BRIEF_H = 560
 
-    Everything the puzzle alone decides (title, ground, the opponent's cards, the brief's lines) is drawn
-    once per puzzle (`_brief_layer`), and each of your cards once per look (`_my_card`); a press only
-    pastes them and writes the guild-pairs line."""
+
+def _brief_box(side: str, slot: str) -> tuple[int, int]:
+    row = "front" if slot.startswith("front") else "back"
+    return BRIEF_COLUMN_X[COLUMN_OF[slot]], BRIEF_ROWS_Y[(side, row)]
+
+
+def _brief_card(d: ImageDraw.ImageDraw, x: int, y: int, name: str | None, *, mx: int | None = None,
+                label: str = "", fixed: bool = False, bonus: bool = False) -> None:
+    """A creature's card on the brief (or an empty slot): name and speed, HP, and its slot, rounds or pair."""
+    w, h, f = BRIEF_CARD_W, BRIEF_CARD_H, font(BRIEF_PX)
+    if name is None:
+        d.rounded_rectangle((x, y, x + w, y + h), radius=10, outline=MUTED, width=2)
+        d.text((x + w // 2, y + 24), "empty", font=font(BRIEF_NAME_PX), fill=MUTED, anchor="mm")
+        d.text((x + w // 2, y + h - 16), label, font=f, fill=MUTED, anchor="mm")
+        return
+    c = CREATURES[name]
+    colour = GUILD_COLOURS[c.guild]
+    d.rounded_rectangle((x, y, x + w, y + h), radius=10, fill=PANEL, outline=(255, 255, 255) if fixed else colour,
+                        width=2)
+    d.rounded_rectangle((x, y, x + 8, y + h), radius=4, fill=colour)
+    d.text((x + 14, y + 5), name, font=font(BRIEF_NAME_PX), fill=TEXT)
+    d.text((x + w - 7, y + 7), f"spd {c.speed}", font=f, fill=MUTED, anchor="ra")
+    maxhp = mx if mx is not None else c.hp
+    d.rounded_rectangle((x + 14, y + 32, x + w - 8, y + 40), radius=4, fill=_hp_colour(maxhp, maxhp))
+    d.text((x + 14, y + h - 6), f"{maxhp} HP", font=f, fill=TEXT, anchor="ls")
+    corner = "pair +6" if bonus else label
+    d.text((x + w - 7, y + h - 6), corner, font=f, fill=GUILD_COLOURS[c.guild] if bonus else MUTED, anchor="rs")
+
+
+def render_brief(puzzle: Puzzle, formation: dict[str, str] | None = None) -> bytes:
+    """The board before the battle: the opponent above the channel, your (partial) formation below it.
+
+    Everything the puzzle alone decides (title, ground, the opponent's cards, the legend) is drawn once per
+    puzzle (`_brief_layer`), and each of your cards once per look (`_my_card`); a press only pastes them
+    and writes the guild-pairs line."""
     formation = dict(formation or {})
-    layer, shown = _brief_layer(puzzle.model_dump_json())
-    img = layer.copy()
+    img = _brief_layer(puzzle.model_dump_json()).copy()
     mine_mx = _max_hp(formation)
     mine_pairs = set(guild_pairs(formation.values()))
     for slot in SLOTS:
         name = formation.get(slot)
-        card = _my_card(name, mine_mx.get(slot), SLOT_LABELS[slot], slot in puzzle.fixed,
-                        name is not None and CREATURES[name].guild in mine_pairs)
-        img.paste(card, _slot_box("a", slot))
+        card = _my_card(name, mine_mx.get(slot), SLOT_LABELS[slot] if name is None else "", slot in puzzle.fixed,
+                        name is not None and CREATURES[name].guild in mine_pairs)  # a filled slot shows by its place
+        img.paste(card, _brief_box("a", slot))
     their_pairs = set(guild_pairs(puzzle.opponent.values()))
     pairs = sorted(mine_pairs | their_pairs)
-    if pairs and shown < BRIEF_LINES:
+    if pairs:
         d = ImageDraw.Draw(img)
-        line = "Guild pairs (+6 max HP): " + ", ".join(
+        line = "Pairs +6 HP: " + ", ".join(
             f"{g} ({'you' if g in mine_pairs else ''}{' & ' if g in mine_pairs and g in their_pairs else ''}"
             f"{'them' if g in their_pairs else ''})" for g in pairs)
-        d.text((30, BRIEF_TOP + BRIEF_STEP * shown), _fit(d, line, W - 60, 14), font=font(14), fill=MUTED)
+        d.text((8, BRIEF_H - 14), _fit(d, line, BRIEF_W - 16, BRIEF_PX), font=font(BRIEF_PX), fill=MUTED,
+               anchor="ls")
     return png_bytes(img)
 
 
-BRIEF_TOP, BRIEF_STEP, BRIEF_LINES = 322, 20, 8  # the brief panel's first line, line height, lines shown
-
-
 @lru_cache(maxsize=64)
-def _brief_layer(puzzle_json: str) -> tuple[Image.Image, int]:
+def _brief_layer(puzzle_json: str) -> Image.Image:
     """What a puzzle's brief shows whatever the formation: the picture without your cards or the
-    guild-pairs line, and how many of the panel's lines it used."""
+    guild-pairs line."""
     puzzle = Puzzle.model_validate_json(puzzle_json)
-    img = Image.new("RGB", (W, H), BACKGROUND)
+    img = Image.new("RGB", (BRIEF_W, BRIEF_H), BACKGROUND)
     d = ImageDraw.Draw(img)
-    d.text((24, 14), puzzle.title, font=font(22), fill=TEXT)
-    d.text((W - 24, 18), f"{GROUND_LABELS[puzzle.ground]} · up to {puzzle.rounds_limit} rounds",
-           font=font(15), fill=MUTED, anchor="ra")
-    _headers(d, "You (back row · front row)", "(front row · back row) Opponent")
-    _channel(d, 66, 300)
+    f = font(BRIEF_PX)
+    d.text((8, 8), _fit(d, puzzle.title, BRIEF_W - 16, BRIEF_TITLE_PX), font=font(BRIEF_TITLE_PX), fill=TEXT)
+    d.text((8, 40), f"{GROUND_LABELS[puzzle.ground]} · up to {puzzle.rounds_limit} rounds", font=f, fill=MUTED)
+    d.text((8, 70), "Opponent: back row, then front row", font=f, fill=MUTED)
+    d.rectangle((0, CHANNEL_Y[0], BRIEF_W, CHANNEL_Y[1]), fill=WATER)
+    for x in range(8, BRIEF_W, 24):
+        d.arc((x, CHANNEL_Y[0] + 8, x + 14, CHANNEL_Y[0] + 18), 200, 340, fill=WATER_LINE, width=2)
+    d.text((BRIEF_W // 2, (CHANNEL_Y[0] + CHANNEL_Y[1]) // 2), "the channel", font=f, fill=MUTED, anchor="mm")
+    d.text((8, BRIEF_ROWS_Y[("a", "back")] + BRIEF_CARD_H + 8), "You: front row, then back row", font=f, fill=MUTED)
+    d.text((8, BRIEF_H - 40), "R3,6,9,12: the rounds its ability fires", font=f, fill=MUTED, anchor="ls")
     theirs_mx = _max_hp(puzzle.opponent)
     their_pairs = set(guild_pairs(puzzle.opponent.values()))
     for slot in SLOTS:
-        x, y = _slot_box("b", slot)
+        x, y = _brief_box("b", slot)
         name = puzzle.opponent[slot]
-        _card(d, x, y, name, mx=theirs_mx[slot], label=_rounds_label(name, puzzle.rounds_limit),
-              bonus=CREATURES[name].guild in their_pairs)
-    d.rounded_rectangle((16, 312, W - 16, H - 12), radius=12, fill=PANEL)
-    lines = _wrap(d, puzzle.brief, W - 60, 14)[:2] + goal_lines(puzzle) + limit_lines(puzzle)
-    lines.append("R3,6,9,12 on a card: the rounds its ability fires (shields at speed 10, before anyone).")
-    y = BRIEF_TOP
-    for line in lines[:BRIEF_LINES]:
-        strong = line.startswith(("Objective", "Mastery"))
-        d.text((30, y), _fit(d, line, W - 60, 14), font=font(14), fill=TEXT if strong else MUTED)
-        y += BRIEF_STEP
-    return img, min(len(lines), BRIEF_LINES)
+        _brief_card(d, x, y, name, mx=theirs_mx[slot], label=_rounds_label(name, puzzle.rounds_limit),
+                    bonus=CREATURES[name].guild in their_pairs)
+    return img
 
 
 @lru_cache(maxsize=512)
 def _my_card(name: str | None, mx: int | None, label: str, fixed: bool, bonus: bool) -> Image.Image:
     """One of your cards on the brief (or an empty slot), drawn on the ground it is pasted onto."""
-    card = Image.new("RGB", (CARD_W + 1, CARD_H + 1), BACKGROUND)
-    _card(ImageDraw.Draw(card), 0, 0, name, mx=mx, label=label, fixed=fixed, bonus=bonus)
+    card = Image.new("RGB", (BRIEF_CARD_W + 1, BRIEF_CARD_H + 1), BACKGROUND)
+    _brief_card(ImageDraw.Draw(card), 0, 0, name, mx=mx, label=label, fixed=fixed, bonus=bonus)
     return card
 
 

@@ -94,6 +94,31 @@ def _geometry(x: int, y: int, size: int) -> tuple[tuple[int, int, int, int], int
     return body, m - 2, [(cx, body[1]), (body[2], cy), (cx, body[3]), (body[0], cy)]
 
 
+def _inside(px: int, py: int, r: int, k: int, *, outward: bool) -> tuple[float, float]:
+    """The middle of side `k`'s half disc (a tab's outside the body, a blank's inside it)."""
+    step = 0.42 * r * (1 if outward else -1)
+    dx, dy = ((0, -1), (1, 0), (0, 1), (-1, 0))[k]
+    return px + dx * step, py + dy * step
+
+
+def attr_mark(d: ImageDraw.ImageDraw, x: float, y: float, r: int, attr: str, fill: tuple[int, int, int]) -> None:
+    """An attribute's own shape on its tab or blank, so no two attributes differ by colour alone: white a
+    ring, blue a square, green a triangle, red a dot, black a cross; neutral none."""
+    k = max(3.0, r * 0.34)
+    if attr == "white":
+        d.ellipse((x - k, y - k, x + k, y + k), outline=fill, width=max(2, int(k * 0.45)))
+    elif attr == "blue":
+        d.rectangle((x - k * 0.8, y - k * 0.8, x + k * 0.8, y + k * 0.8), fill=fill)
+    elif attr == "green":
+        d.polygon(((x, y - k), (x + k, y + k * 0.8), (x - k, y + k * 0.8)), fill=fill)
+    elif attr == "red":
+        d.ellipse((x - k * 0.7, y - k * 0.7, x + k * 0.7, y + k * 0.7), fill=fill)
+    elif attr == "black":
+        w = max(2, int(k * 0.45))
+        d.line((x - k, y - k, x + k, y + k), fill=fill, width=w)
+        d.line((x - k, y + k, x + k, y - k), fill=fill, width=w)
+
+
 def draw_body(d: ImageDraw.ImageDraw, x: int, y: int, size: int, cid: str, sides: tuple[Side, ...], *,
               summoned: bool = False, label: bool = True, outline: tuple[int, int, int] | None = None,
               ghost: bool = False, under: tuple[int, int, int] = BACKGROUND, fell: bool = False) -> None:
@@ -112,6 +137,7 @@ def draw_body(d: ImageDraw.ImageDraw, x: int, y: int, size: int, cid: str, sides
         start = 90 * k  # the half disc inside the body: a notch
         d.pieslice((px - r, py - r, px + r, py + r), start, start + 180, fill=under)
         d.arc((px - r, py - r, px + r, py + r), start, start + 180, fill=ATTR_COLOURS[side.attr], width=3)
+        attr_mark(d, *_inside(px, py, r, k, outward=False), r, side.attr, ATTR_COLOURS[side.attr])
     if label:  # the name a word a line, inside the body
         words, px = name_lines(piece_name(c.id), body[2] - body[0] - 2 * NAME_MARGIN, max(SMALLEST, size // 6))
         step, name_font = px + 2, font(px)
@@ -142,6 +168,7 @@ def draw_tabs(d: ImageDraw.ImageDraw, x: int, y: int, size: int, sides: tuple[Si
         start = (180 + 90 * k) % 360
         d.pieslice((px - r, py - r, px + r, py + r), start, start + 180, fill=ATTR_COLOURS[side.attr],
                    outline=DARK, width=1)
+        attr_mark(d, *_inside(px, py, r, k, outward=True), r, side.attr, DARK)
 
 
 def draw_piece(d: ImageDraw.ImageDraw, x: int, y: int, size: int, cid: str, sides: tuple[Side, ...],

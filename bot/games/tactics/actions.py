@@ -144,6 +144,12 @@ class WhatHappened(Action):
     verb = "wh"
 
 
+@dataclass(frozen=True)
+class ShowMap(Action):
+    """The board in words, privately: the grid of tiles, every fighter and every telegraph."""
+    verb = "map"
+
+
 # --- steps -------------------------------------------------------------------------------------
 
 

@@ -44,6 +44,7 @@ from .actions import (
     PilotTurn,
     Retry,
     SendTurn,
+    ShowMap,
     ShowSkills,
     ShowTurns,
     StartSolo,
@@ -60,6 +61,7 @@ from .progress import daily_status, load_record, profile_lines, recorder, rememb
 from .recap import lines_of, render_recap
 from .render import render_board
 from .report import grouped
+from .room import fit
 from .session import (
     INVITE_SECONDS,
     KEY,
@@ -73,8 +75,10 @@ from .session import (
     no_pings,
     refusal,
 )
-from .text import board_message, closing_lines, goal_line, news_lines
+from .text import board_message, closing_lines, goal_line, news_lines, text_view
 from .views import TacticsViews, turn_button
+
+ALT_MOST = 1024  # characters Discord keeps of a picture's description
 
 __all__ = ["KEY", "Choices", "PILOT_SECONDS", "Tactics", "TacticsSession"]
 FOLLOW_UPS: tuple[tuple[str, str, Style], ...] = (("Next fight", "next", "success"), ("Retry", "retry", "primary"))
@@ -137,8 +141,9 @@ class Tactics(GameKind[TacticsSession], TacticsViews, Invitation):
 
     def board(self, state: TacticsSession, game: GameRecord) -> Reply:
         f = state.fight
-        picture = Picture(elsewhere(render_board, f), "tactics.png",
-                          f"{f.encounter_name}, round {min(f.round, 10)} of 10: the board")
+        # The alt text is the board in words: the whole text view where it fits, else its fighters and
+        # telegraphs (Discord keeps 1,024 characters of a picture's description).
+        picture = Picture(elsewhere(render_board, f), "tactics.png", fit(text_view(f), ALT_MOST))
         links = tuple(Button(label, follow_up_id(what, game.id), style) for label, what, style in FOLLOW_UPS) \
             if state.over else ()
         recap = (Picture(elsewhere(render_recap, f"{f.encounter_name}: {f.result} in round {min(f.round, 10)}",
@@ -167,6 +172,7 @@ class Tactics(GameKind[TacticsSession], TacticsViews, Invitation):
             buttons.append(Button(f"{state.fight.get('companion').name}'s turns", ShowTurns("c"), row=row))
         if more_to_tell:
             buttons.append(Button("What happened", WhatHappened(), row=row))
+        buttons.append(Button("Text map", ShowMap(), row=row))
         return tuple(buttons)
 
     def example_picture(self) -> Picture:

@@ -1,7 +1,9 @@
-"""The tactics board picture: the 13x9 grid with its terrain, fighters, telegraphs and goal, as PNG.
+"""The tactics board picture: the 13x9 grid with its terrain, fighters, telegraphs and goal, and a legend
+under it (who each letter is, what each tile is), as PNG.
 
 Drawn flat (no alpha layers) so one board takes a few milliseconds: shaded tiles are blended by hand.
 Columns A-M run west to east along the top, rows 1-9 north to south down the left, as the text view.
+Sized for a phone: shown 390 px wide, its smallest text (TEXT_PX) still reads at 12 px.
 """
 from __future__ import annotations
 
@@ -13,12 +15,16 @@ from bot.render.common import BACKGROUND, MUTED, PANEL, TEXT, font, png_bytes
 from engine.tactics import FightState
 from engine.tactics.board import COLS, COMPASS, EXIT, H, W
 from engine.tactics.pushes_ahead import PushAhead, pushes_ahead
+from engine.tactics.render import KEY_TERRAIN
 from engine.tactics.rules import enrage_bonus
 
 T = 44                    # a tile's side in pixels
-LEFT, TOP = 30, 70        # room for row numbers, and for the goal chip and column letters
+LEFT, TOP = 30, 106       # room for row numbers, and for two rows of chips and the column letters
 EDGE = 16                 # room past the grid's edges for a splat against them
-WIDTH, HEIGHT = LEFT + W * T + EDGE, TOP + H * T + EDGE
+WIDTH, GRID_BOTTOM = LEFT + W * T + EDGE, TOP + H * T + EDGE
+TEXT_PX = 20              # the smallest text: 12.6 px when the picture is shown 390 px wide
+ROW = 32                  # a legend line
+LEGEND_COLUMNS = 3
 
 TERRAIN = {
     ".": (104, 136, 74), "=": (184, 160, 112), "~": (112, 178, 200), "w": (52, 112, 178),
@@ -30,8 +36,10 @@ MOSS = (62, 170, 70)
 SIDE_FILL = {"hero": (58, 110, 232), "companion": (30, 170, 160), "strays": (214, 96, 40)}
 STATUS_FILL = {"soaked": (80, 160, 255), "prone": (170, 170, 170), "rooted": (90, 200, 90)}
 HALO = (20, 20, 24)       # the dark edge that keeps a red mark readable on a red-shaded tile
+MARK_EDGE = (130, 22, 18)  # the edge of a stray's letter on its telegraph's tiles (darker than an arrow)
 STOPPED_SHORT = ("splat", "water", "deep_water")  # pushes that end against the next tile, not on a tile
-GOAL_WORDS = {"rout": "ROUT", "hold": "HOLD to the end of round {hold}", "break_out": "BREAK OUT"}
+GOAL_WORDS = {"rout": "ROUT", "hold": "HOLD to round {hold}", "break_out": "BREAK OUT"}
+
 
 
 def _blend(a: tuple[int, int, int], b: tuple[int, int, int], share: float) -> tuple[int, int, int]:
@@ -58,23 +66,23 @@ def _header(d: ImageDraw.ImageDraw, s: FightState) -> None:
     if s.result:
         chips.append(({"won": "WON", "lost": "LOST", "draw": "DRAW"}[s.result],
                       (40, 150, 70) if s.result == "won" else (150, 40, 40) if s.result == "lost" else PANEL))
-    x = 8
-    f = font(15)
+    x, y = 8, 6
+    f = font(TEXT_PX)
     for text, fill in chips:
         width = int(d.textlength(text, font=f)) + 18
-        d.rounded_rectangle((x, 8, x + width, 34), radius=9, fill=fill)
-        d.text((x + 9, 13), text, font=f, fill=TEXT)
+        if x + width > WIDTH - 8 and x > 8:   # a second row of chips
+            x, y = 8, y + 38
+        d.rounded_rectangle((x, y, x + width, y + 32), radius=9, fill=fill)
+        d.text((x + 9, y + 16), text, font=f, fill=TEXT, anchor="lm")
         x += width + 6
-    small = font(13)
     for col in range(W):
-        d.text((LEFT + col * T + T // 2 - 4, TOP - 24), COLS[col], font=small, fill=MUTED)
+        d.text((LEFT + col * T + T // 2, TOP - 12), COLS[col], font=f, fill=MUTED, anchor="mm")
     for row in range(H):
-        d.text((6, TOP + row * T + T // 2 - 8), str(row + 1), font=small, fill=MUTED)
+        d.text((LEFT // 2, TOP + row * T + T // 2), str(row + 1), font=f, fill=MUTED, anchor="mm")
 
 
 def _terrain(d: ImageDraw.ImageDraw, s: FightState, danger: set[str]) -> None:
     moss = {m.tile for m in s.surfaces}
-    small = font(11)
     for y in range(H):
         for x in range(W):
             name = f"{COLS[x]}{y + 1}"
@@ -88,16 +96,16 @@ def _terrain(d: ImageDraw.ImageDraw, s: FightState, danger: set[str]) -> None:
             box = _tile_box(x, y)
             d.rectangle(box, fill=fill, outline=_blend(fill, (0, 0, 0), 0.25))
             x0, y0, x1, y1 = box
-            if ch == "#":
-                d.polygon([(x0 + 8, y1 - 8), (x0 + 18, y0 + 8), (x1 - 12, y0 + 12), (x1 - 7, y1 - 9)],
-                          fill=(140, 138, 142))
+            if ch == "#":   # a boulder: light face, dark outline, so no tile is mistaken for it
+                d.polygon([(x0 + 5, y1 - 5), (x0 + 14, y0 + 5), (x1 - 10, y0 + 8), (x1 - 4, y1 - 6)],
+                          fill=(168, 166, 170), outline=(30, 30, 34), width=3)
             elif ch == "o":
                 d.ellipse((x0 + 10, y0 + 10, x1 - 10, y1 - 10), fill=(132, 84, 40), outline=(70, 42, 18), width=2)
                 d.line((x0 + 11, y0 + T // 2, x1 - 11, y0 + T // 2), fill=(70, 42, 18), width=2)
             elif ch == EXIT:
                 ring = (255, 246, 170) if s.exits_open else (200, 190, 110)
                 d.rectangle((x0 + 3, y0 + 3, x1 - 3, y1 - 3), outline=ring, width=3 if s.exits_open else 1)
-                d.text((x0 + 4, y1 - 15), "EXIT", font=small, fill=(40, 36, 10))
+                d.text(((x0 + x1) // 2, y1 - 2), "EXIT", font=font(TEXT_PX), fill=(40, 36, 10), anchor="ms")
             elif ch in "wW":
                 for k in (12, 24):
                     d.arc((x0 + 6, y0 + k - 6, x0 + 20, y0 + k + 4), 200, 340, fill=_blend(fill, (255, 255, 255), 0.3))
@@ -107,9 +115,8 @@ def _terrain(d: ImageDraw.ImageDraw, s: FightState, danger: set[str]) -> None:
                     d.ellipse((x0 + dx - 3, y0 + dy - 3, x0 + dx + 3, y0 + dy + 3), fill=MOSS)
             if name in danger:
                 d.rectangle((x0 + 1, y0 + 1, x1 - 1, y1 - 1), outline=TELEGRAPH, width=2)
-            if level:  # high ground: a small peak and its level in the corner
-                d.polygon([(x1 - 17, y0 + 11), (x1 - 13, y0 + 3), (x1 - 9, y0 + 11)], fill=(245, 245, 245))
-                d.text((x1 - 8, y0 + 1), str(level), font=small, fill=(250, 250, 250))
+            if level:  # high ground: a white band along the top edge (its level is drawn over the tokens)
+                d.rectangle((x0 + 1, y0 + 1, x1 - 1, y0 + 4), fill=(245, 245, 245))
 
 
 def _arrow(d: ImageDraw.ImageDraw, a: tuple[int, int], b: tuple[int, int]) -> None:
@@ -163,7 +170,7 @@ def _token(d: ImageDraw.ImageDraw, s: FightState, f) -> None:
         d.ellipse((cx - r - 4, cy - r - 4, cx + r + 4, cy + r + 4), outline=(150, 230, 255), width=3)
     d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=(20, 20, 24), width=2)
     label = f.letter.upper() if f.side == "duo" else f.letter
-    d.text((cx - 5, cy - 10), label, font=font(17), fill=TEXT)
+    d.text((cx, cy), label, font=font(TEXT_PX), fill=TEXT, anchor="mm")
     # HP bar under the token, Spirit (the duo's) in purple under that.
     x0, x1 = cx - 19, cx + 19
     share = max(0.0, min(1.0, f.hp / f.max_hp)) if f.max_hp else 0.0
@@ -177,11 +184,84 @@ def _token(d: ImageDraw.ImageDraw, s: FightState, f) -> None:
         d.ellipse((sx, cy - 21, sx + 8, cy - 13), fill=STATUS_FILL[status.name], outline=(20, 20, 24))
 
 
+def _marks(d: ImageDraw.ImageDraw, s: FightState, marked: dict[str, str]) -> None:
+    """Over the tokens: each high ground tile's level (top right) and, on each telegraphed tile, the
+    letters of the strays whose telegraph covers it (bottom left), outlined so they read on any tile."""
+    f = font(TEXT_PX)
+    for y in range(H):
+        for x in range(W):
+            x0, y0, x1, y1 = _tile_box(x, y)
+            level = ord(s.board.levels[y][x]) - 48
+            if level:
+                d.text((x1 - 3, y0 + 4), str(level), font=f, fill=(255, 255, 255), anchor="ra",
+                       stroke_width=3, stroke_fill=(20, 20, 24))
+            letters = marked.get(f"{COLS[x]}{y + 1}")
+            if letters:
+                d.text((x0 + 3, y1 - 2), letters, font=f, fill=(255, 255, 255), anchor="ls",
+                       stroke_width=3, stroke_fill=MARK_EDGE)
+
+
+def _legend(d: ImageDraw.ImageDraw, s: FightState) -> None:
+    """Under the grid: who each letter is, each kind of tile, high ground and a telegraph's mark."""
+    f = font(TEXT_PX)
+    column = (WIDTH - 16) // LEGEND_COLUMNS
+    entries: list[tuple[str, str]] = []   # (words, what stands beside them: a letter, a tile or a mark)
+    for fighter in s.fighters:
+        entries.append((fighter.name, fighter.letter.upper() if fighter.side == "duo" else fighter.letter))
+    entries += [(word, ch) for ch, word in _terrain_shown(s)]
+    entries += [("high ground, level", "level"), ("telegraphed", "telegraph")]
+    tokens = {f.letter.upper() if f.side == "duo" else f.letter: SIDE_FILL["strays" if f.side == "strays" else f.id]
+              for f in s.fighters}
+    for k, (word, key) in enumerate(entries):
+        x = 8 + (k % LEGEND_COLUMNS) * column
+        y = GRID_BOTTOM + 6 + (k // LEGEND_COLUMNS) * ROW
+        cx, cy = x + 13, y + ROW // 2
+        if k < len(s.fighters):   # a fighter's token
+            fill, letter = tokens[key], key
+            d.ellipse((cx - 13, cy - 13, cx + 13, cy + 13), fill=fill, outline=(20, 20, 24), width=2)
+            d.text((cx, cy), letter, font=f, fill=TEXT, anchor="mm")
+        else:
+            fill = TERRAIN["."] if key in ("level", "telegraph") else TERRAIN[key]
+            if key == "telegraph":
+                fill = _blend(fill, TELEGRAPH, 0.45)
+            d.rectangle((cx - 13, cy - 13, cx + 13, cy + 13), fill=fill, outline=(20, 20, 24))
+            if key == "level":
+                d.rectangle((cx - 12, cy - 12, cx + 12, cy - 9), fill=(245, 245, 245))
+                d.text((cx, cy + 2), "2", font=f, fill=(255, 255, 255), anchor="mm", stroke_width=3,
+                       stroke_fill=(20, 20, 24))
+            elif key == "telegraph":
+                d.text((cx, cy), "a", font=f, fill=(255, 255, 255), anchor="mm", stroke_width=3,
+                       stroke_fill=MARK_EDGE)
+            elif key == "#":
+                d.polygon([(cx - 9, cy + 9), (cx - 3, cy - 9), (cx + 6, cy - 7), (cx + 10, cy + 8)],
+                          fill=(168, 166, 170), outline=(30, 30, 34), width=2)
+            elif key == "o":
+                d.ellipse((cx - 8, cy - 8, cx + 8, cy + 8), fill=(132, 84, 40), outline=(70, 42, 18), width=2)
+            elif key == EXIT:
+                d.rectangle((cx - 10, cy - 10, cx + 10, cy + 10), outline=(200, 190, 110), width=2)
+        d.text((x + 32, cy), word, font=f, fill=TEXT, anchor="lm")
+
+
+def _terrain_shown(s: FightState) -> list[tuple[str, str]]:
+    """The kinds of tile this board has, named as the text view's key names them."""
+    present = {ch for row in s.board.terrain for ch in row}
+    return [(ch, word) for ch, word in KEY_TERRAIN.items() if ch in present]
+
+
+def legend_rows(s: FightState) -> int:
+    return -(-(len(s.fighters) + len(_terrain_shown(s)) + 2) // LEGEND_COLUMNS)
+
+
 def render_board(s: FightState) -> bytes:
     """The board as PNG bytes."""
-    image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
+    image = Image.new("RGB", (WIDTH, GRID_BOTTOM + 12 + legend_rows(s) * ROW), BACKGROUND)
     d = ImageDraw.Draw(image)
     area = {t for tg in s.telegraphs if not tg.target for t in tg.tiles}
+    marked: dict[str, str] = {}
+    for tg in s.telegraphs:
+        if not tg.target:
+            for t in tg.tiles:
+                marked[t] = marked.get(t, "") + s.get(tg.stray).letter
     _header(d, s)
     _terrain(d, s, area)
     for tg in s.telegraphs:
@@ -191,7 +271,9 @@ def render_board(s: FightState) -> bytes:
     for f in s.fighters:
         if f.standing:
             _token(d, s, f)
-    for tg in s.telegraphs:   # over the tokens: a push starts at its member's rim
+    _marks(d, s, marked)
+    for tg in s.telegraphs:   # over the tokens and marks: a push starts at its member's rim
         for push in pushes_ahead(s, tg):
             _push(d, push)
+    _legend(d, s)
     return png_bytes(image)

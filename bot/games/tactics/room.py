@@ -1,7 +1,7 @@
-"""The live board within one Discord message (2,000 characters of content): what gives way, and in which
-order, so that the fighters and every telegraph always show whole. Less important first: the terrain key,
-the grid of tiles (the picture shows them), the strays' phase beyond its first lines (What happened lists
-it all), then this phase's older lines, shortened and at last counted."""
+"""The live board within one Discord message (2,000 characters of content) and within a phone's screen (a
+few lines): what gives way, and in which order. The strays' phase beyond its first line (What happened
+lists it all), then this phase's older lines, shortened and at last counted (What happened lists them
+too). The text view (`fit`) is for where a whole view is wanted: the Text map and the picture's alt text."""
 from __future__ import annotations
 
 import re
@@ -10,6 +10,34 @@ BOARD_ROOM = 1700         # of a message's 2,000 characters; the rest is for wha
 FENCE = len("```\n") + len("\n```")
 NOTE_SHORT = 90           # an older line of this phase, shortened once the board is full
 GRID_ROW = re.compile(r"^(?: {3}[A-M] |[ 1-9]\d )")  # the column letters, or a row of tiles
+
+
+def lines_in(lines: list[str]) -> int:
+    """The lines `lines` take on the board (an entry may hold a line break)."""
+    return len("\n".join(lines).split("\n")) if lines else 0
+
+
+def by_lines(report: list[str], notes: list[str], room: int) -> tuple[list[str], list[str]]:
+    """The strays' phase report and this phase's lines within `room` lines: the report first gives way
+    down to its first line and a count, then this phase's older lines are counted, the newest kept
+    (its first line at the last)."""
+    if lines_in(report + notes) <= room:
+        return report, notes
+    whole = report
+    for keep in range(len(whole) - 2, -1, -1):
+        report = [*whole[:1 + keep], f"· … {more_lines(len(whole) - 1 - keep)}: What happened lists them"]
+        if lines_in(report + notes) <= room:
+            return report, notes
+    if lines_in(report) >= room:  # no room for the count beside the first line
+        report = whole[:1]
+    left = room - lines_in(report)
+    for start in range(1, len(notes)):
+        shown = [f"({earlier_lines(start)} of this phase: What happened lists them)", *notes[start:]]
+        if lines_in(shown) <= left:
+            return report, shown
+    newest = [notes[-1].split("\n")[0]] if notes else []
+    counted = [f"({earlier_lines(len(notes) - 1)} of this phase: What happened lists them)"] if len(notes) > 1 else []
+    return report, (counted + newest)[-max(0, left):] if left > 0 else []
 
 
 def length(lines: list[str]) -> int:

@@ -2,18 +2,23 @@
 report. Everything a player reads of a fight is written here; the kind decides, this module says."""
 from __future__ import annotations
 
+import re
+
 import engine.tactics as tx
 from bot.companion.report import companion_report as report_of
 from db.store import Store
 from engine.tactics.progress import MAX_LEVEL
 
 from .report import duo_hp_line, ending_words, full_list, grouped, held_words, moment_words, same_blow
-from .room import BOARD_ROOM, FENCE, fit, give_way, length, squeezed, unkeyed
+from .room import BOARD_ROOM, GRID_ROW, by_lines, give_way, length, lines_in
 from .session import TacticsSession, no_pings
 
 STRAYS_SHOWN = 6          # lines a fight saved before events were kept shows of its strays' phase
 NOTES_SHOWN = 6           # the phase's latest lines kept on its live board (a friend's step-by-step turn)
 MESSAGE_MOST = 1900       # a private answer's room (Discord's 2,000 less a margin)
+BOARD_LINES = 8           # the board's own lines: with what a change says and the countdown, a phone's 12
+TOLD_TRIM = re.compile(r" \((?:hero|companion)\)|, follows its target")  # said by the Text map, not the board
+KEY_ITEM = re.compile(r"^(\S) ")  # a terrain key's symbol, before its name
 END_WORDS = {"rout": "the pack broke and ran", "all_strays_down": "every stray is down",
              "broke_out": "the duo broke out", "duo_down": "the duo is down"}
 
@@ -124,26 +129,50 @@ def board_text(state: TacticsSession) -> str:
 
 
 def board_message(state: TacticsSession) -> tuple[str, bool]:
-    """The board message's text, and whether the full list of the strays' phase says more than it (a
-    "What happened" button): more lines than its grouped report, or a report the board had to fold.
+    """The board message's text, and whether What happened says more than it (the strays' full list has
+    more lines than its grouped report, or the board had to fold the report or this phase's lines).
 
-    The text: the headline; what ended the last duo phase (or the result); the strays' phase; who acts
-    and everything said in this phase, so an edit of the live board loses no line; the text view.
-    Whatever else gives way (room.py), the view's fighters and telegraphs show whole."""
+    The text, a few lines for a phone (BOARD_LINES): the headline; what ended the last duo phase (or the
+    result); the strays' phase; who acts and what the strays will do next; this phase's lines, newest
+    kept. The grid, every fighter and every telegraph in full are the Text map, one press away, and the
+    picture's alt text."""
     short, full = strays_report(state)
     top, report, acts, notes = board_parts(state, short)
-    view = text_view(state.fight)
-    said, notes = shown(top + acts, report, notes, view)
-    lines = [*top, *said, *acts, *notes]
-    if not state.invite and not state.over and state.fight.phase == "duo":
-        # Said only where the view still fits whole but for its key: never at the cost of a telegraph
-        # or of the grid of tiles.
-        extra = untelegraphed(state.fight)
-        if length([*lines, extra]) + len(unkeyed(view)) + 10 <= BOARD_ROOM:
-            lines.append(extra)
-    lines.append("```\n" + fit(view, BOARD_ROOM - length(lines)) + "\n```")
+    said, kept = shown(top + acts, report, notes)
+    said, kept = by_lines(said, kept, BOARD_LINES - lines_in(top + acts))
+    lines = [*top, *said, *acts, *kept]
     listed_more = len(full) > len(short) - (1 if state.fight.last_phase else 0)
-    return "\n".join(lines), listed_more or said != report
+    return "\n".join(lines), listed_more or said != report or kept != notes
+
+
+def next_line(fight: tx.FightState) -> str:
+    """What every stray will do at the start of its next phase, in one line (the Text map says it in
+    full, and the picture marks each telegraph's tiles with its stray's letter)."""
+    view = text_view(fight).split("\n")
+    head = "telegraphs (fire at the start of the strays' next phase):"
+    if head not in view:
+        return ""
+    told = [TOLD_TRIM.sub("", line.strip()) for line in view[view.index(head) + 1:] if line.startswith(" ")]
+    return "**Strays next:** " + " · ".join(told) if told else ""
+
+
+def map_text(state: TacticsSession) -> str:
+    """The Text map: the grid of tiles (no line over a phone's width), its key, every fighter and every
+    telegraph in full, and what no telegraph shows."""
+    fight = state.fight
+    view = text_view(fight).split("\n")
+    grid = [line[1:] for line in view if GRID_ROW.match(line)]
+    rest = [line for line in view[1:] if not GRID_ROW.match(line)]
+    lines = [f"**Text map** · {headline(state)}", "```\n" + "\n".join(grid) + "\n```"]
+    for line in rest:
+        if line.startswith("key: "):
+            lines.append("Key: " + " · ".join(KEY_ITEM.sub(r"`\1` ", item, count=1)
+                                              for item in line[len("key: "):].split("  ")))
+        else:
+            lines.append(f"· {line.strip()}" if line.startswith(" ") else line[:1].upper() + line[1:])
+    if not state.over and fight.phase == "duo":
+        lines.append(untelegraphed(fight))
+    return clip("\n".join(lines))
 
 
 def board_parts(state: TacticsSession, short: list[str]) -> tuple[list[str], list[str], list[str], list[str]]:
@@ -157,15 +186,16 @@ def board_parts(state: TacticsSession, short: list[str]) -> tuple[list[str], lis
     report = ["**Strays' phase:** " + short[0], *(f"· {line}" for line in short[1:])] if short else []
     if state.over:
         return top, report, [], []
-    return top, report, [who_acts(state)], state.notes[-NOTES_SHOWN:]
+    coming = next_line(state.fight)
+    return top, report, [who_acts(state), *([coming] if coming else [])], state.notes[-NOTES_SHOWN:]
 
 
-def shown(fixed: list[str], report: list[str], notes: list[str], view: str) -> tuple[list[str], list[str]]:
-    """The strays' phase and this phase's lines as the board shows them: what room the lines that always
-    show (`fixed`) and the view's fighters and telegraphs leave (a few characters for the line breaks)."""
+def shown(fixed: list[str], report: list[str], notes: list[str]) -> tuple[list[str], list[str]]:
+    """The strays' phase and this phase's lines within the characters the lines that always show
+    (`fixed`) leave (a few for the line breaks)."""
     if not report and not notes:
         return report, notes
-    return give_way(report, notes, BOARD_ROOM - length(fixed) - FENCE - len(squeezed(view)) - 3)
+    return give_way(report, notes, BOARD_ROOM - length(fixed) - 3)
 
 
 def closing_lines(state: TacticsSession, reward: tx.FightReward, record: tx.TacticsProgress) -> list[str]:

@@ -14,6 +14,7 @@ from .actions import (
     FighterCode,
     Pass,
     SendTurn,
+    ShowMap,
     ShowSkills,
     ShowTurn,
     ShowTurns,
@@ -24,7 +25,7 @@ from .actions import (
 from .plans import planned_turns
 from .previews import preview_lines, turn_preview
 from .session import TacticsSession, mine, refusal, skill_named
-from .text import clip, strays_report
+from .text import clip, map_text, strays_report
 
 LABEL_MOST = 80  # characters of a button's label
 
@@ -104,7 +105,14 @@ class TacticsViews:
 
     @view(WhatHappened)
     def _what_happened(self, state: TacticsSession, action: WhatHappened, ctx: Context) -> Reply:
+        """The strays' last phase in full, then every line this phase has said (the board keeps the newest)."""
         _, full = strays_report(state)
-        if not full:
-            return Reply("The strays have not acted yet in this fight.")
-        return Reply(clip("**The strays' last phase, in full:**\n" + "\n".join(f"· {line}" for line in full)))
+        lines = ["**The strays' last phase, in full:**", *(f"· {line}" for line in full)] if full else \
+            ["The strays have not acted yet in this fight."]
+        if state.notes and not state.over:
+            lines += ["**This phase so far:**", *state.notes]
+        return Reply(clip("\n".join(lines)))
+
+    @view(ShowMap)
+    def _map(self, state: TacticsSession, action: ShowMap, ctx: Context) -> Reply:
+        return Reply(map_text(state))
