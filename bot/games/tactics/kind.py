@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Hashable
-from datetime import date
+from datetime import date, timedelta
 
 import engine.tactics as tx
 from bot.companion import CompanionDecision
@@ -355,6 +355,12 @@ class Tactics(GameKind[TacticsSession], TacticsViews, Invitation):
         seconds = tx.phase_timer(state.fight, connected, length)
         opened = state.phase_opened or ctx.now
         return max(0.0, seconds - (ctx.now - opened).total_seconds())
+
+    def resumed(self, state: TacticsSession, away: timedelta) -> TacticsSession:
+        """The phase's clock (and its pilot's 10 s) moved on by the time the bot was stopped."""
+        if state.phase_opened is None:
+            return state
+        return state.model_copy(update={"phase_opened": state.phase_opened + away})
 
     def timeout(self, state: TacticsSession, ctx: Context) -> Outcome | None:
         """The phase ran out: exactly the fighters still due in it pass (nothing reaches the next round)."""
