@@ -173,7 +173,7 @@ def close_view(games: list[GameRecord], titles: dict[str, str]) -> discord.ui.Vi
     """One End button per game (Discord allows 25 on a message)."""
     view = discord.ui.View(timeout=None)
     for game in games[:25]:
-        view.add_item(CloseButton(game.id, f"End {titles.get(game.kind, game.kind)} #{game.id}"[:80]))
+        view.add_item(CloseButton(game.id, f"End {titles.get(game.kind, game.kind)}"[:80]))
     return view
 
 

@@ -29,8 +29,8 @@ async def test_the_strays_phase_that_cost_the_hero_most_of_its_hp_says_every_hit
         assert sum(e.lost for e in hits) == start - now, "every HP the hero lost is in these hits"
         assert f"**Strays' phase:** Tidecaller {start} → {now} HP" in board
         for e in hits:
-            said = f"{e.skill} at Tidecaller" if e.cause == "telegraph" else "swept away" if e.cause == "swept" \
-                else "splat"
+            said = f"{e.skill} at Tidecaller" if e.cause == "telegraph" else \
+                "against deep water" if e.cause == "swept" else "splat"
             line = next((line for line in board.split("\n") if said in line), "")
             assert str(e.lost) in line, (said, e.lost, board)
         full = private_text(await alice.click(thread.last_message, label="What happened"))

@@ -61,7 +61,7 @@ class Common(commands.Cog):
             await interaction.followup.send("You have no running games here. `/help` lists them all.", ephemeral=True)
             return
         titles = {p.kind.key: p.kind.title for p in self.bot.plugins}
-        lines = [f"• {titles.get(g.kind, g.kind)} #{g.id} — {_where(g)}" for g in mine]
+        lines = [f"• {titles.get(g.kind, g.kind)} — {_where(g)}" for g in mine]  # one running game a kind here
         await interaction.followup.send(
             "Your running games (a game whose thread is gone or locked can be ended here):\n" + "\n".join(lines),
             ephemeral=True, view=close_view(mine, titles))
