@@ -10,13 +10,28 @@ from db.store import Store
 from .narrate import places_first
 from .session import SummonGame
 from .starting import ai_game
+from .text import cell_name
 
 
 def heading(state: SummonGame) -> str:
-    """The step's line above its table."""
+    """The step's line above its table, and the position the step sets up (each step starts from its
+    own, so nothing on the table appears without being said)."""
     steps = sm.tutorial_steps()
     step = steps[state.tutorial - 1]
-    return f"**Tutorial {state.tutorial} of {len(steps)}** — {step.line}"
+    where = f"\n{position_words(state)}" if state.game is not None else ""
+    return f"**Tutorial {state.tutorial} of {len(steps)}** — {step.line}{where}"
+
+
+def position_words(state: SummonGame) -> str:
+    """ "New position: your board: Stone Wall at B2 (summoned); AI's board: Clay Doll at B2 (summoned)." """
+    assert state.game is not None
+    sides = []
+    for i, p in enumerate(state.game.players):
+        pieces = [f"{sm.card(b.card).name} at {cell_name(b.x - p.ox, b.y - p.oy)} "
+                  f"({'summoned' if b.summoned else 'waiting for its tabs'})" for b in p.board]
+        whose = "your board" if i == 0 else f"{state.name(i)}'s board"
+        sides.append(f"{whose}: {', '.join(pieces) if pieces else 'empty'}")
+    return f"New position: {'; '.join(sides)}."
 
 
 def after_placement(state: SummonGame, new: sm.SummonState, db: Store) -> tuple[SummonGame, str]:
@@ -44,4 +59,4 @@ def passing_refused() -> str:
             "(Surrender leaves the tutorial).")
 
 
-__all__ = ["after_placement", "heading", "passing_refused"]
+__all__ = ["after_placement", "heading", "passing_refused", "position_words"]
