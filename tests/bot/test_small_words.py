@@ -54,3 +54,25 @@ async def test_games_lists_a_game_by_its_name_and_thread_not_an_internal_number(
         listing = private_text(await alice.slash(channel, "games"))
         assert f"• Tactics — <#{channel.threads[-1].id}>" in listing or "• Tactics — " in listing
         assert "#1" not in listing.replace(f"<#{channel.threads[-1].id}>", "")
+
+
+def test_open_tells_two_finished_fights_of_one_encounter_apart(tmp_path):
+    """A fight and its Retry share a thread name: /open lists each with the time it ended, not the same
+    line twice; a finished game alone with its name keeps the plain "(finished)"."""
+    from datetime import UTC, datetime, timedelta
+
+    from bot.local_open import places
+    from db.games import FINISHED, create_game, save_game
+    from db.store import open_store
+
+    db = open_store(tmp_path / "g.db")
+    start = datetime(2026, 12, 1, 23, 0, tzinfo=UTC)
+    for n, (kind, minutes) in enumerate((("tactics", 5), ("tactics", 9), ("bowls", 12))):
+        game = create_game(db, kind=kind, guild_id=1, channel_id=2, players=[7], state="{}", now=start)
+        save_game(db, game, now=start + timedelta(minutes=minutes), status=FINISHED, thread_id=100 + n)
+    names = {100: "Tactics · Puddles on the Path · you", 101: "Tactics · Puddles on the Path · you",
+             102: "Bowls · Puzzle 1 · you"}
+    offered = [p.name for p in places(db, 7, 1, 2, names, lambda g: "gone")]
+    assert offered == ["#games", "Bowls · Puzzle 1 · you (finished)",
+                       "Tactics · Puddles on the Path · you (finished 23:09:00 UTC)",
+                       "Tactics · Puddles on the Path · you (finished 23:05:00 UTC)"]
