@@ -74,11 +74,14 @@ def places(db: Any, user_id: int, guild_id: int, games_channel_id: int,
     for game in running:
         if game.thread_id in thread_names:
             found.append(Place(thread_names[game.thread_id][:100], game.thread_id, game))
-    for game in finished_games_of(db, user_id, guild_id, FINISHED_OFFERED):
-        if game.thread_id in thread_names:
-            found.append(Place(f"{thread_names[game.thread_id]} (finished)"[-100:], game.thread_id, game))
-        else:
-            found.append(Place(f"{name_of(game)} (finished)"[-100:], None, game))
+    finished = [(thread_names.get(game.thread_id or 0) or name_of(game), game)
+                for game in finished_games_of(db, user_id, guild_id, FINISHED_OFFERED)]
+    names = [name for name, _ in finished]
+    for name, game in finished:
+        # two fights of one encounter (a Retry) share a name: the time each ended tells them apart
+        when = f" {game.updated_at[11:19]} UTC" if names.count(name) > 1 else ""
+        found.append(Place(f"{name} (finished{when})"[-100:],
+                           game.thread_id if game.thread_id in thread_names else None, game))
     return found
 
 

@@ -253,6 +253,16 @@ def set_location(db: Store, game_id: int, *, thread_id: int | None = None,
     return _still_there(db, game_id)
 
 
+def resume_clock(db: Store, game: GameRecord, *, state: str, deadline: datetime) -> GameRecord | None:
+    """A game's clock moved on by the time the bot was away: its deadline and the state's own clock.
+    Not a change to the game, so the version stays (its live buttons keep working); None when the game
+    moved on since `game` was read."""
+    with db.atomic():
+        rows = db.rows("update games set state = ?, deadline = ? where id = ? and version = ? and status = ? "
+                       "returning *", [state, _iso(deadline), game.id, game.version, RUNNING])
+    return _record(db, rows[0]) if rows else None
+
+
 def delete_game(db: Store, game_id: int) -> None:
     """Remove a game that never reached its player (no thread could be opened for it)."""
     with db.atomic():

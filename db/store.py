@@ -340,9 +340,14 @@ def _m8_server_language(db: Store) -> None:
     db.execute("alter table guild_settings add column discord_language text")
 
 
+def _m9_bot_clock(db: Store) -> None:
+    """Each bot process's last heartbeat: a restart gives the running games' clocks the time it was away."""
+    _add_table(db, "bot_clock", {"process": str, "seen_at": str}, pk="process", not_null={"seen_at"})
+
+
 MIGRATIONS: list[Migration] = [_m1_initial, _m2_running_slots, _m3_companion_decisions, _m4_deadline_index,
                                _m5_companion_replay, _m6_companion_call, _m7_companion_forecasts,
-                               _m8_server_language]
+                               _m8_server_language, _m9_bot_clock]
 
 
 def migrate(db: Store) -> int:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from importlib import resources
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -211,6 +211,11 @@ class GameKind(ABC, Generic[S]):
     def deadline_seconds(self, state: S, ctx: Context) -> float | None:
         """Seconds the next phase may last, or None for no timer. Called after every change."""
         return None
+
+    def resumed(self, state: S, away: timedelta) -> S:
+        """`state` after the bot was stopped for `away`: a clock kept in the state (when a phase opened)
+        moves on by it, as the stored deadline does, so a stop spends none of a phase's time."""
+        return state
 
     def is_over(self, state: S) -> bool:
         return False

@@ -294,6 +294,19 @@ class Sessions:
         """The phase `state` is in, as its kind declares it (None: the kind declares no phases)."""
         return self.kinds[game.kind].phase(state)
 
+    def resume(self, game: GameRecord, away: timedelta, now: datetime) -> GameRecord:
+        """A timed game after the bot was stopped for `away`: its deadline and its kind's clock move on by
+        that time (the phase in progress keeps the seconds it had left), never by more than the time
+        since the game's last change (the bot was running then). Unchanged when it moved on."""
+        state = self.load(game)
+        if state is None or game.deadline is None:
+            return game
+        away = min(away, max(timedelta(0), now - datetime.fromisoformat(game.updated_at)))
+        kind = self.kinds[game.kind]
+        moved = game_store.resume_clock(self.db, game, state=kind.dump(kind.resumed(state, away)),
+                                        deadline=game.deadline + away)
+        return moved or game
+
     def clear_deadline(self, game: GameRecord, now: datetime) -> GameRecord:
         """A timer fired on a phase the kind does not time: the deadline is dropped."""
         return game_store.save_game(self.db, game, now=now, deadline=None)

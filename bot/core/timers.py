@@ -39,8 +39,10 @@ class TimerRunner:
     """Keeps one sleeping task per timed game of this process and applies the kind's time-out."""
 
     def __init__(self, sessions: Sessions, post: Callable[[ActResult], Awaitable[None]], *,
-                 owns: Callable[[int | None], bool] = lambda guild_id: True) -> None:
+                 owns: Callable[[int | None], bool] = lambda guild_id: True,
+                 on_arm: Callable[[], None] = lambda: None) -> None:
         self.sessions = sessions
+        self.on_arm = on_arm  # a timer runs: the front-end's heartbeat beats while any does
         self.post = post
         self.owns = owns  # whether this process looks after a guild's timers (its shard is one of ours)
         self._tasks: dict[int, asyncio.Task[None]] = {}
@@ -59,6 +61,7 @@ class TimerRunner:
             delay = max(0.0, (game.deadline - self.sessions.clock()).total_seconds())
         self._tasks[game.id] = asyncio.get_running_loop().create_task(
             self._wait_and_expire(game, delay), name=f"game-timer-{game.id}")
+        self.on_arm()
 
     def cancel(self, game_id: int) -> None:
         task = self._tasks.pop(game_id, None)
@@ -71,11 +74,15 @@ class TimerRunner:
             task.cancel()
         self._tasks.clear()
 
-    async def rearm_all(self) -> list[GameRecord]:
+    async def rearm_all(self, away: timedelta = timedelta(0)) -> list[GameRecord]:
         """At start-up: every stored deadline of this process's guilds is armed again (another process
-        keeps the other shards'); one that passed fires at once. Returns the games armed."""
+        keeps the other shards'), moved on first by `away`, the time the bot was stopped, so the phase
+        in progress gets the seconds it had left; one that passed fires at once. Returns the games armed."""
         stored = await self.sessions.call(games_with_deadlines, self.sessions.db)
         games = [game for game in stored if self.owns(game.guild_id)]
+        if away > timedelta(0):
+            now = self.sessions.clock()
+            games = await self.sessions.call(lambda: [self.sessions.resume(game, away, now) for game in games])
         for game in games:
             self.arm(game)
         return games

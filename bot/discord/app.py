@@ -9,8 +9,9 @@ from __future__ import annotations
 import logging
 
 import discord
-from discord.ext import commands
+from discord.ext import commands, tasks
 
+from bot.core.heartbeat import BEAT_SECONDS, Heartbeat, process_name
 from bot.core.kinds import GamePlugin
 from bot.core.pilots import PilotRunner
 from bot.core.seats import ExternalWait, PilotNeeds, direct_wait
@@ -26,6 +27,7 @@ from .languages import CommandWords, read_interactions
 from .play import Play
 
 log = logging.getLogger(__name__)
+BEATS_SKIPPED_MAX = 20  # a store that refuses the heartbeat is asked again at least once a minute
 
 class GameHall(commands.AutoShardedBot):
     def __init__(self, settings: Settings, plugins: list[GamePlugin], *,
@@ -45,11 +47,14 @@ class GameHall(commands.AutoShardedBot):
         self.sessions: Sessions = None  # type: ignore[assignment]
         self.pilots: PilotRunner = None  # type: ignore[assignment]
         self.timers: TimerRunner = None  # type: ignore[assignment]
+        self.heartbeat: Heartbeat = None  # type: ignore[assignment]
         self.play = Play(self)
         self._armed = False
         self.one_reader = False  # local play: the page is one member, who reads the server's /settings language
         self.one_reader_language: str | None = None
         read_interactions(self)
+        self._beats_to_skip = self._beats_skipped = 0  # the heartbeat's back-off while the store refuses it
+        self._resumed = False  # the stored clocks were moved on by the time away: beats may overwrite it
 
     async def setup_hook(self) -> None:
         self.db = open_store(self.settings.database_url or self.settings.database_path)
@@ -60,7 +65,8 @@ class GameHall(commands.AutoShardedBot):
         pilots = {p.kind.key: p.build_pilots(needs) for p in self.plugins}
         self.pilots = PilotRunner(self.sessions, pilots,
                                   self.play.post_board)
-        self.timers = TimerRunner(self.sessions, self.play.post_board, owns=self.owns)
+        self.timers = TimerRunner(self.sessions, self.play.post_board, owns=self.owns, on_arm=self._beat_on)
+        self.heartbeat = Heartbeat(self.sessions, process_name(self.settings.shard_ids))
         self.add_dynamic_items(GameButton, GameSelect, ChoiceSelect, CloseButton, HowToPlayButton)
         self.tree.on_error = self._command_failed  # type: ignore[method-assign]
         await self.tree.set_translator(CommandWords())
@@ -105,14 +111,46 @@ class GameHall(commands.AutoShardedBot):
         if not self._armed:  # on_ready repeats on reconnects; timers are armed once per process
             self._armed = True
             try:
-                armed = await self.timers.rearm_all()
+                away = await self.heartbeat.away()  # a stop spends none of a phase's time
+                armed = await self.timers.rearm_all(away)
+                self._resumed = True
+                self._beat_on()
+                if away:
+                    for game in armed:
+                        await self.play.boards.clock_moved(game)
                 for game in armed:
                     self.pilots.schedule(game)  # a pilot deciding when the bot stopped decides again
             except Exception:  # the store is down at start: timers are re-armed on the next ready
                 self._armed = False
                 log.exception("re-arming game timers failed")
                 return
-            log.info("ready as %s; %d game timer(s) re-armed", self.user, len(armed))
+            log.info("ready as %s; %d game timer(s) re-armed, %.0f s given back", self.user, len(armed),
+                     away.total_seconds())
+
+    def _beat_on(self) -> None:
+        """A phase timer runs: the heartbeat beats (once start-up has read the last one)."""
+        if self._resumed and not self._beat.is_running():
+            self._beat.start()
+
+    @tasks.loop(seconds=BEAT_SECONDS)
+    async def _beat(self) -> None:
+        """This process is running (a restart gives the phases back the time since the last beat). A
+        store that refuses it is asked again after a growing number of beats, so the beat never crowds
+        out the players' presses on the store worker."""
+        if not self.timers.armed():
+            self._beat.stop()  # no phase runs here: nothing to give back; the next timer armed starts it again
+            return
+        if self._beats_skipped < self._beats_to_skip:
+            self._beats_skipped += 1
+            return
+        try:
+            await self.heartbeat.beat()
+        except Exception:  # the store is down: the last beat stands
+            if not self._beats_to_skip:
+                log.warning("heartbeat: the store did not take it; trying less often", exc_info=True)
+            self._beats_to_skip, self._beats_skipped = min(BEATS_SKIPPED_MAX, 2 * self._beats_to_skip + 1), 0
+            return
+        self._beats_to_skip = self._beats_skipped = 0
 
     async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
         try:
@@ -125,6 +163,12 @@ class GameHall(commands.AutoShardedBot):
             self.timers.cancel_all()
         if self.pilots is not None:
             self.pilots.cancel_all()
+        if self._beat.is_running():
+            self._beat.cancel()
+            try:  # the last beat: when this process stopped
+                await self.heartbeat.beat()
+            except Exception:  # a store that is gone keeps the last beat it took
+                log.warning("the last heartbeat was not recorded", exc_info=True)
         await super().close()
         if self.sessions is not None:
             self.sessions.close()

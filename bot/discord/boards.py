@@ -328,6 +328,19 @@ class Boards:
         text = words(MOVED_ON_TEXT, thread=thread_link(game))
         await self.play.private(interaction, f"{text}\n\n{board.text}", files=files_of(board))
 
+    async def clock_moved(self, game: GameRecord) -> None:
+        """After a restart gave the phase back the time the bot was away: the live board's countdown
+        says the new moment (its words, pictures and buttons stay as they are)."""
+        if not game.thread_id or not game.board_message_id or not countdown(game):
+            return
+        thread = self.play.bot.get_partial_messageable(game.thread_id, guild_id=game.guild_id)
+        try:
+            board = await thread.fetch_message(game.board_message_id)
+            if COUNTDOWN.search(board.content):
+                await board.edit(content=COUNTDOWN.sub(countdown(game), board.content))
+        except discord.HTTPException as exc:  # the next change posts the board with its countdown anyway
+            log.info("game %s: the countdown was not moved (%s)", game.id, exc)
+
     @staticmethod
     async def _done(interaction: discord.Interaction, said: str) -> None:
         """Close the private "thinking…" of a slash step whose board went to the thread."""

@@ -174,8 +174,7 @@ def close_view(games: list[GameRecord], titles: dict[str, str]) -> discord.ui.Vi
     """One End button per game (Discord allows 25 on a message)."""
     view = discord.ui.View(timeout=None)
     for game in games[:25]:
-        view.add_item(CloseButton(game.id, words("End {game} #{id}", game=titles.get(game.kind, game.kind),
-                                                   id=game.id)[:80]))
+        view.add_item(CloseButton(game.id, words("End {game}", game=titles.get(game.kind, game.kind))[:80]))
     return view
 
 

@@ -112,7 +112,8 @@ class Rewards(BaseModel):
         if self.replay:
             out.append("Replay of a puzzle you have already won: no XP or mastery.")
         elif not self.eligible:
-            out.append("Tutorial battles give no XP or mastery.")
+            out.append("Tutorial battles give no XP and no creature mastery (a lesson won with every goal met "
+                       "still counts as a puzzle mastered).")
         else:
             out.append(f"+{self.xp} XP" + (" (daily cap reached)" if self.xp_capped else ""))
             if self.mastery:

@@ -23,7 +23,8 @@ Public API for the bot layer:
         the duo's reactions; brief: without what the companion's prompt says elsewhere)
     phase_timer(state, model_connected) -> seconds
     xp_for(result, encounter, first_win) / level_for_xp(xp) / expected_level(encounter_id)
-    xp_reason(result, encounter, first_win) -> XpReason   (also FightReward.why: climb, floor, daily, repeat)
+    xp_reason(result, encounter, first_win, hero_fought) -> XpReason
+        (also FightReward.why: climb, floor, daily, repeat, alone)
     deciding_moments(state, limit=3) -> list[Moment]; state.history -> list[RoundMark]   (recap.py)
     ending_moment(state) -> Moment | None   (what ended the fight: the last blow, the pack broken, the exit)
     new_fight(..., vary_start=True): the seed also draws the strays' start tiles (for evaluations)

@@ -38,14 +38,16 @@ def _first_win_xp() -> dict[str, int]:
     return out
 
 
-XpKind = Literal["climb", "floor", "daily", "repeat", "no_win"]
+XpKind = Literal["climb", "floor", "daily", "repeat", "alone", "no_win"]
 
 
 class XpReason(BaseModel):
     """Why a fight paid what it did: `fight` XP for finishing it, plus `win` XP that is the climb from
     this fight's recommended level to the next campaign fight's ("climb"), the floor when the next
     fight recommends the same level ("floor"), a daily's first win ("daily"), a replayed win
-    ("repeat"), or nothing for a loss or draw ("no_win")."""
+    ("repeat"), a win the companion fought alone while the hero never acted ("alone": paid like a
+    replay, `withheld` the first win's bonus that waits for a fight the hero fights in), or nothing for
+    a loss or draw ("no_win")."""
 
     kind: XpKind
     fight: int
@@ -53,16 +55,22 @@ class XpReason(BaseModel):
     from_level: int
     to_level: int | None = None
     next_encounter: str | None = None
+    withheld: int = 0
 
     @property
     def xp(self) -> int:
         return self.fight + self.win
 
 
-def xp_reason(result: str | None, enc: EncounterDef, first_win: bool) -> XpReason:
-    """The XP of one finished fight with its reason (xp_for is its total)."""
+def xp_reason(result: str | None, enc: EncounterDef, first_win: bool, hero_fought: bool = True) -> XpReason:
+    """The XP of one finished fight with its reason (xp_for is its total). A first win the hero did not
+    fight in pays like a replay and names the bonus it holds back."""
     if result != "won":
         return XpReason(kind="no_win", fight=XP_PER_FIGHT, win=0, from_level=enc.level)
+    if first_win and not hero_fought:
+        bonus = xp_reason(result, enc, True)
+        return XpReason(kind="alone", fight=XP_PER_FIGHT, win=XP_REPEAT_WIN, from_level=enc.level,
+                        withheld=bonus.win)
     if not first_win:
         return XpReason(kind="repeat", fight=XP_PER_FIGHT, win=XP_REPEAT_WIN, from_level=enc.level)
     fights = campaign()
@@ -78,9 +86,11 @@ def xp_reason(result: str | None, enc: EncounterDef, first_win: bool) -> XpReaso
                     next_encounter=after.id if after else None)
 
 
-def xp_for(result: str | None, enc: EncounterDef, first_win: bool) -> int:
-    """XP one duo earns from one finished fight of `enc` (first_win: the player had never won it)."""
+def xp_for(result: str | None, enc: EncounterDef, first_win: bool, hero_fought: bool = True) -> int:
+    """XP one duo earns from one finished fight of `enc` (first_win: the player had never won it with the
+    hero fighting; hero_fought: the hero acted in this fight)."""
     xp = XP_PER_FIGHT
+    first_win = first_win and hero_fought
     if result == "won":
         # A daily (or any fight outside the campaign) pays like a first win at its level.
         xp += _first_win_xp().get(enc.id, XP_PER_LEVEL // 2) if first_win else XP_REPEAT_WIN
@@ -115,11 +125,14 @@ SUPER_LEVEL = 8   # the duo's supers unlock at this level (seed: "from level 8")
 
 class TacticsProgress(BaseModel):
     """What the bot stores of one player in tactics: XP on the one curve, campaign wins, the duo they
-    last picked, and each UTC day's counted daily attempt (day -> "started", "won", "lost", "draw")."""
+    last picked, and each UTC day's counted daily attempt (day -> "started", "won", "lost", "draw").
+    `unpaid`: campaign fights won (in `won`) only by the companion, whose first win's bonus waits for a
+    win the hero fights in."""
 
     model_config = ConfigDict(extra="ignore")
     xp: int = 0
     won: list[str] = []
+    unpaid: list[str] = []
     fights: int = 0
     wins: int = 0
     hero: str | None = None
@@ -163,15 +176,23 @@ class FightReward(BaseModel):
 
 
 def record_fight(progress: TacticsProgress, enc: EncounterDef, result: str | None,
-                 counted: bool = True) -> tuple[TacticsProgress, FightReward]:
+                 counted: bool = True, hero_fought: bool = True) -> tuple[TacticsProgress, FightReward]:
     """The record after a finished fight of `enc` and what it earned. A campaign fight's first win pays the
-    climb to the next fight's level; a counted daily pays like a first win; a practice daily like a replay."""
+    climb to the next fight's level; a counted daily pays like a first win; a practice daily like a replay.
+    A win the companion fought alone (`hero_fought` False) counts in the record and opens the next fight,
+    but pays like a replay: the first win's bonus waits for a win of that fight the hero fights in."""
     campaign_ids = {e.id for e in campaign()}
     in_campaign = enc.id in campaign_ids
-    first_win = result == "won" and (enc.id not in progress.won if in_campaign else counted)
-    xp = xp_for(result, enc, first_win)
-    won = progress.won + [enc.id] if result == "won" and in_campaign and enc.id not in progress.won else progress.won
-    after = progress.model_copy(update={"xp": progress.xp + xp, "won": won, "fights": progress.fights + 1,
-                                        "wins": progress.wins + (result == "won")})
-    return after, FightReward(xp=xp, first_win=first_win, level_before=progress.level, level_after=after.level,
-                              why=xp_reason(result, enc, first_win))
+    won_it = result == "won"
+    unpaid_before = enc.id in progress.unpaid
+    first_win = won_it and ((enc.id not in progress.won or unpaid_before) if in_campaign else counted)
+    paid = first_win and hero_fought
+    xp = xp_for(result, enc, first_win, hero_fought)
+    won = progress.won + [enc.id] if won_it and in_campaign and enc.id not in progress.won else progress.won
+    unpaid = [e for e in progress.unpaid if not (paid and e == enc.id)]
+    if first_win and not hero_fought and in_campaign and not unpaid_before:
+        unpaid.append(enc.id)
+    after = progress.model_copy(update={"xp": progress.xp + xp, "won": won, "unpaid": unpaid,
+                                        "fights": progress.fights + 1, "wins": progress.wins + won_it})
+    return after, FightReward(xp=xp, first_win=paid, level_before=progress.level, level_after=after.level,
+                              why=xp_reason(result, enc, first_win, hero_fought))

@@ -87,7 +87,10 @@ Plus a daily encounter, `daily-YYYY-MM-DD`, drawn from the UTC date's seed (`eng
   lifts the player to the level the next fight recommends on the one level curve (`engine.levels`,
   1 plus every 300 XP; at least {first}); a repeat win adds {repeat}. So a player who has won every
   earlier fight once stands at each fight's recommended level (XP for levels 1-{top}: {thresholds}).
-  Losses, replays and dailies add a little on top. The tactics level is read from the player's tactics XP.
+  Losses, replays and dailies add a little on top. A win the companion fought alone (the hero never
+  acted) counts as a win and opens the next fight but pays like a repeat win: its first win's bonus
+  waits for a win the hero fights in (`record_fight(..., hero_fought=False)`). The tactics level is
+  read from the player's tactics XP.
 
 ## API
 

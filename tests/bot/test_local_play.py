@@ -92,7 +92,7 @@ def test_a_restart_keeps_the_address_progress_and_games_and_opens_on_the_game_pl
         profile = page.said(f"level 1, {xp} XP")
         assert "Puzzles won: 1/100" in profile
         page.run("games")
-        page.said("Your running games", f"Bowls #{bowls_id} — <#{running['bowls']}>")
+        page.said("Your running games", f"Bowls — <#{running['bowls']}>")
         page.run("open", where="#games")
         page.wait_for_channel("games")
         note = page.said("Welcome back")

@@ -162,7 +162,7 @@ async def test_a_game_with_an_unknown_status_can_be_ended_and_frees_its_slot(mak
         assert "already have" in private_text(again)
         end = next(m for m in [again.response, *again.followups] if m is not None and m.components)
         listed = await alice.slash(channel, "games")
-        assert "#1" in private_text(listed), "/games still lists it"
+        assert "• Tally — " in private_text(listed), "/games still lists it"
         ended = await alice.click(end, label=end.components[0]["components"][0]["label"])
         assert "Ended" in private_text(ended)
         await alice.slash(channel, "tally start")

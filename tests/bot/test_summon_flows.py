@@ -234,11 +234,14 @@ async def test_thirty_seconds_pass_the_turn_and_a_restart_keeps_the_timer(make_r
         assert f"{state.name(first)} ran out of time: automatic pass" in thread.last_message.content
         assert hand_before != [h.uid for h in after.game.players[first].hand] or after.game.players[first].deck
         # A restart mid-turn (the turn began at 30 s, when the timer fired): at 50 s the bot restarts; the
-        # turn still ends at 60 s, not 30 s after the restart.
+        # turn keeps the 10 s it had left (and the restart's own seconds since the last heartbeat, given
+        # back: test_restart_clock.py), not 30 s after the restart.
         await env.advance_time(19)
         await env.restart_bot(make_real_bot())
         bot = env.bot
-        await env.advance_time(9)
+        left = (get_game(bot.db, game_id).deadline - env.now()).total_seconds()
+        assert 9 <= left <= 14
+        await env.advance_time(left - 1)
         assert state_of(bot, game_id).game.to_move == 1 - first, "the turn still runs after the restart"
         await env.advance_time(2)
         again = state_of(bot, game_id)

@@ -94,3 +94,28 @@ def test_the_ai_seat_plays_its_games_level() -> None:
             assert ai_decision(game) == expected or expected is None
         differ += sm.ai_action(st, "normal") != sm.ai_action(st, "gentle")
     assert differ, "the gentle AI sometimes plays another placement"
+
+
+async def test_each_step_says_the_position_it_sets_up(make_real_bot):
+    """Each step starts from its own position (step 2's Stone Wall and the AI's Clay Doll are its set-up,
+    not the placement of step 1): the board says it as "New position: …", and its table shows it."""
+    bot = make_real_bot()
+    async with simcord.run(bot) as env:
+        guild, channel, alice = world(env, "alice")
+        await alice.slash(channel, "summon tutorial")
+        await env.settle()
+        thread = channel.threads[-1]
+        game_id = game_of(bot, alice).id
+        assert "New position: your board: empty; AI's board: empty." in thread.last_message.content
+        state = state_of(bot, game_id)
+        step = sm.tutorial_steps()[0]
+        hand = await alice.click(thread.last_message, label="Your hand")
+        await choose_placement(alice, private_message(hand), _placement(state.game, step.intended(state.game)))
+        await env.settle()
+        assert state_of(bot, game_id).tutorial == 2
+        board = thread.last_message.content
+        assert ("New position: your board: Stone Wall at B2 (summoned); AI's board: Clay Doll at B2 "
+                "(summoned).") in board, board
+        game = state_of(bot, game_id).game
+        assert [(sm.card(b.card).name, b.x - p.ox, b.y - p.oy) for p in game.players for b in p.board] == \
+            [("Stone Wall", 1, 1), ("Clay Doll", 1, 1)], "the table holds what the line says"

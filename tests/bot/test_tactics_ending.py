@@ -88,7 +88,8 @@ def test_a_win_by_breaking_the_pack_names_the_hit_that_broke_it_not_the_biggest_
     assert biggest != hit, "c01 seed 1: the pack breaks on a small hit after a bigger one"
     line = decided(fight)
     assert line == (f"What decided it: round {when}: {names(fight, hit.src)}'s {hit.skill} took {hit.lost} HP off "
-                    f"{names(fight, hit.target)} and broke the pack (its HP fell under 30%), so the strays ran.")
+                    f"{names(fight, hit.target)} and broke the pack (the pack's HP, all its strays together, fell "
+                    "under 30% of its start), so the strays ran.")
     assert line.startswith("What decided it: round 3: Mossle's Vine Lash took 2 HP off Skreel")
 
 

@@ -19,7 +19,7 @@ def assert_every_hit_said(fight: tx.FightState, board: str) -> None:
         if isinstance(e, ev.Hit) and e.cause == "telegraph" and e.src:
             said = f"{e.skill} at {fight.get(e.target).name}"
         elif isinstance(e, ev.Hit):
-            said = {"swept": "swept away", "splat": "splat"}.get(e.cause, f"on {fight.get(e.target).name}")
+            said = {"swept": "against deep water", "splat": "splat"}.get(e.cause, f"on {fight.get(e.target).name}")
         else:
             continue
         assert any(said in line and str(e.lost) in line for line in board.split("\n")), (said, e.lost, board)

@@ -112,7 +112,8 @@ def test_tutorial_pays_nothing_but_records_the_win():
     p = tutorial()[0]
     prog, rw = record_result(FormationProgress(), p, fake_result(p, True), DAY)
     assert not rw.eligible and rw.xp == 0 and p.id in prog.won
-    assert "Tutorial battles give no XP or mastery." in rw.lines()
+    assert "Tutorial battles give no XP and no creature mastery (a lesson won with every goal met still " \
+        "counts as a puzzle mastered)." in rw.lines(), "the profile's 'puzzles mastered' counts lessons"
     assert "Puzzle mastered!" not in rw.lines(), "a tutorial win does not also claim mastery"
 
 

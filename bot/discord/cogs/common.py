@@ -66,7 +66,7 @@ class Common(commands.Cog):
                                             ephemeral=True)
             return
         titles = {p.kind.key: words(p.kind.title) for p in self.bot.plugins}
-        lines = [f"• {titles.get(g.kind, g.kind)} #{g.id} — {_where(g)}" for g in mine]
+        lines = [f"• {titles.get(g.kind, g.kind)} — {_where(g)}" for g in mine]  # one running game a kind here
         await interaction.followup.send(
             words("Your running games (a game whose thread is gone or locked can be ended here):") + "\n"
             + "\n".join(lines),

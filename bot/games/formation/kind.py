@@ -405,7 +405,7 @@ class Formation(GameKind[FormationSession]):
             return []
         pr = fm.FormationProgress.model_validate(progress)
         top = sorted(pr.mastery.items(), key=lambda kv: -kv[1])[:3]
-        lines = [f"Level {pr.level} · {pr.xp} XP · puzzles won {len(pr.won)} · mastered {len(pr.mastered)}"]
+        lines = [f"Level {pr.level} · {pr.xp} XP · puzzles won {len(pr.won)} · puzzles mastered {len(pr.mastered)}"]
         if top:
             lines.append("Mastery: " + ", ".join(f"{name} {points}" for name, points in top))
         return lines

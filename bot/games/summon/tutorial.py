@@ -11,14 +11,31 @@ from db.store import Store
 from .narrate import places_first
 from .session import SummonGame
 from .starting import ai_game
+from .text import cell_name, piece_name
 
 
 def heading(state: SummonGame) -> str:
-    """The step's line above its table."""
+    """The step's line above its table, and the position the step sets up (each step starts from its
+    own, so nothing on the table appears without being said)."""
     steps = sm.tutorial_steps()
     step = steps[state.tutorial - 1]
+    where = f"\n{position_words(state)}" if state.game is not None else ""
     return words("**Tutorial {step} of {steps}** — {line}", step=state.tutorial, steps=len(steps),
-                 line=words(step.line))
+                 line=words(step.line)) + where
+
+
+def position_words(state: SummonGame) -> str:
+    """ "New position: your board: Stone Wall at B2 (summoned); AI's board: Clay Doll at B2 (summoned)." """
+    assert state.game is not None
+    sides = []
+    for i, p in enumerate(state.game.players):
+        pieces = [words("{piece} at {cell} ({how})", piece=piece_name(b.card),
+                        cell=cell_name(b.x - p.ox, b.y - p.oy),
+                        how=words("summoned") if b.summoned else words("waiting for its tabs")) for b in p.board]
+        whose = words("your board") if i == 0 else words("{name}'s board", name=state.name(i))
+        listed = words(", ").join(pieces) if pieces else words("empty")
+        sides.append(words("{whose}: {pieces}", whose=whose, pieces=listed))
+    return words("New position: {sides}.", sides=words("; ").join(sides))
 
 
 def after_placement(state: SummonGame, new: sm.SummonState, db: Store) -> tuple[SummonGame, str]:
@@ -47,4 +64,4 @@ def passing_refused() -> str:
                  "(Surrender leaves the tutorial).")
 
 
-__all__ = ["after_placement", "heading", "passing_refused"]
+__all__ = ["after_placement", "heading", "passing_refused", "position_words"]

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Hashable
-from datetime import date
+from datetime import date, timedelta
 
 import engine.tactics as tx
 from bot.companion import CompanionDecision
@@ -70,6 +70,7 @@ from .session import (
     Choices,
     TacticsSession,
     due,
+    fought,
     member_actor,
     mine,
     no_pings,
@@ -204,7 +205,7 @@ class Tactics(GameKind[TacticsSession], TacticsViews, Invitation):
                 and exc.step < len(turn.steps) else "it"
             raise GameError(f"Turn {n} no longer works since the board moved on: {where}: {exc.reason}. "
                             f"Nothing was played. {turns_now(state, fid)}") from None
-        sent = state.model_copy(update={"sent": [*state.sent, f"{key}:{n}"][-SENT_KEPT:]})
+        sent = fought(state, fid, turn.steps).model_copy(update={"sent": [*state.sent, f"{key}:{n}"][-SENT_KEPT:]})
         return self._advance(sent, after, ctx, f"{name}: {turn.label}", private=Reply(f"Sent turn {n}: {turn.summary}"))
 
     @step(Pass)
@@ -256,13 +257,13 @@ class Tactics(GameKind[TacticsSession], TacticsViews, Invitation):
                 and exc.step < len(steps) else "the turn"
             raise GameError(f"Turn: {where}: {exc.reason}. Nothing was played.") from None
         said = "; ".join(step_text(s) for s in steps)
-        return self._advance(state, after, ctx, f"{state.fight.get(fid).name}: {said}")
+        return self._advance(fought(state, fid, steps), after, ctx, f"{state.fight.get(fid).name}: {said}")
 
     def _steps(self, state: TacticsSession, ctx: Context, what: str, steps: list, words: str) -> Outcome:
         fid = mine(state, ctx, what)
         with refusal(what):
             after = tx.play_turn(state.fight, fid, steps)
-        return self._advance(state, after, ctx, f"{state.fight.get(fid).name} {words}.")
+        return self._advance(fought(state, fid, steps), after, ctx, f"{state.fight.get(fid).name} {words}.")
 
     @step(PilotTurn)
     def _pilot(self, state: TacticsSession, action: PilotTurn, ctx: Context) -> Outcome:
@@ -362,6 +363,12 @@ class Tactics(GameKind[TacticsSession], TacticsViews, Invitation):
         opened = state.phase_opened or ctx.now
         return max(0.0, seconds - (ctx.now - opened).total_seconds())
 
+    def resumed(self, state: TacticsSession, away: timedelta) -> TacticsSession:
+        """The phase's clock (and its pilot's 10 s) moved on by the time the bot was stopped."""
+        if state.phase_opened is None:
+            return state
+        return state.model_copy(update={"phase_opened": state.phase_opened + away})
+
     def timeout(self, state: TacticsSession, ctx: Context) -> Outcome | None:
         """The phase ran out: exactly the fighters still due in it pass (nothing reaches the next round)."""
         if state.invite:
@@ -416,7 +423,8 @@ class Tactics(GameKind[TacticsSession], TacticsViews, Invitation):
         """The result: said once with what it earned, kept on the result board, recorded with the save."""
         enc = tx.encounter(state.fight.encounter)
         record = load_record(ctx.db, state.player)
-        after, reward = tx.record_fight(record, enc, state.fight.result, counted=state.counted)
+        after, reward = tx.record_fight(record, enc, state.fight.result, counted=state.counted,
+                                        hero_fought=state.hero_fought)
         new = state.model_copy(update={"closing": closing_lines(state, reward, after), "noted": True, "offered": {}})
         return Outcome(new, "\n".join(lines + news_lines(reward)), private=private, finished=True,
                        on_saved=recorder(state, ctx.db, ctx.now))

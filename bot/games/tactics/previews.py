@@ -4,6 +4,7 @@ strays' next phase (the engine's consequences: the same facts the companion's pr
 from __future__ import annotations
 
 import engine.tactics as tx
+from engine.tactics.rules import SWEPT_DAMAGE
 
 from .report import BLOCKERS, FIZZLED, name_of, push_words
 from .session import TacticsSession
@@ -59,7 +60,8 @@ def _push(fight: tx.FightState, t: tx.TargetPreview) -> str:
         unhurt = "" if t.push_blocker in BLOCKERS or t.push_blocker is None else f" ({blocker} is not hurt)"
         return (f"{to}, then a splat on {blocker}" if to else f"cannot move: a splat on {blocker}") + unhurt
     if t.push_how == "deep_water":
-        return f"{to or verb} into deep water: swept away"
+        return (f"{to or verb} against deep water: the current hits for {SWEPT_DAMAGE}, soaked and prone "
+                "(stays on its tile)")
     if t.push_how in WATER:
         return f"{to or verb} into {WATER[t.push_how]}: soaked and prone"
     if t.push_how == "held":

@@ -44,7 +44,8 @@ def recorder(state: TacticsSession, db: Store, now: datetime) -> Callable[[], No
 
     def save() -> None:
         current = load_record(db, state.player)
-        saved, earned = tx.record_fight(current, enc, fight.result, counted=state.counted)
+        saved, earned = tx.record_fight(current, enc, fight.result, counted=state.counted,
+                                        hero_fought=state.hero_fought)
         saved = remembered(state, saved)
         if state.mode == "daily" and state.counted and state.day is not None:
             saved.dailies[state.day.isoformat()] = fight.result or "played"

@@ -149,7 +149,7 @@ def _group(fight: tx.FightState, e: ev.Event) -> tuple[tuple[str, str, int], str
     if isinstance(e, ev.Hit):
         what = {"telegraph": f"{e.skill} at", "opportunity_attack": "opportunity attack on",
                 "strike_back": "Flowing Guard strikes back at", "splat": "splat:",
-                "swept": "swept away:"}.get(e.cause, f"{e.skill or 'a hit'} on")
+                "swept": "caught by the current:"}.get(e.cause, f"{e.skill or 'a hit'} on")
         if e.cause in ("splat", "swept"):
             return (n(e.target), what.rstrip(":"), 2), e.target, e.lost
         return (n(e.src), f"{what} {n(e.target)}" + (" (down)" if e.downed else ""), 2), e.src or "", e.lost
@@ -230,7 +230,8 @@ def push_words(fight: tx.FightState, e: ev.Pushed, harm: bool = False) -> str:
             f" ({blocker} is {'hurt too' if e.blocker_hurt else 'not hurt'})"
         return f"{head}{f' to {e.to},' if moved else ''} into {blocker}, a splat{cost}{hurt}"
     if e.how == "deep_water":
-        return f"{head} into deep water, swept away{cost}{left}"
+        return (f"{head}{f' to {e.to},' if moved else ''} against deep water: the current hits {who}{cost}, "
+                f"who stays on {e.to}{left}")
     if e.how in LANDINGS:
         return f"{head} {LANDINGS[e.how]} at {e.to}{left}"
     if e.how == "held":
@@ -273,7 +274,7 @@ def ending_words(fight: tx.FightState, m: tx.Moment) -> str:
     n = lambda fid: name_of(fight, fid)  # noqa: E731 - a short local reader
     if m.kind == "broke_pack":
         return (f"round {m.round}: {blow_words(fight, m)} took {m.amount} HP off {n(m.who)} and broke the pack "
-                "(its HP fell under 30%), so the strays ran")
+                "(the pack's HP, all its strays together, fell under 30% of its start), so the strays ran")
     if m.kind == "reached_exit":
         how = f"{n(m.who)} stepped onto the exit at {m.at}" if m.by in (None, m.who) else \
             f"{n(m.by)}'s {m.skill} pushed {n(m.who)} onto the exit at {m.at}"

@@ -59,6 +59,7 @@ class TacticsSession(BaseModel):
     sent: list[str] = []              # Sends played ("h:7:2"), newest last
     call: str | None = None           # what the player told the companion, for its next decision
     call_ignored: bool = False        # auto said once that it does not take calls
+    hero_fought: bool = False         # the hero played a step of its own (not only passes and time-outs)
 
     @property
     def over(self) -> bool:
@@ -146,6 +147,14 @@ def skill_named(state: TacticsSession, fid: str, name: str) -> str:
         raise GameError(f"{state.fight.get(fid).name} has no such skill (has: {', '.join(skills)}).")
     return match
 
+
+
+def fought(state: TacticsSession, fid: str, steps: list[tx.Step]) -> TacticsSession:
+    """The session once `fid` played `steps`: the hero fought in this fight if it did more than end its
+    turn (a win the companion fought alone pays no first win's bonus)."""
+    if fid != "hero" or state.hero_fought or all(isinstance(s, tx.EndStep) for s in steps):
+        return state
+    return state.model_copy(update={"hero_fought": True})
 
 
 def player_call(state: TacticsSession) -> str | None:

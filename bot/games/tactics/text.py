@@ -203,6 +203,10 @@ def closing_lines(state: TacticsSession, reward: tx.FightReward, record: tx.Tact
     fight = state.fight
     lines = [f"**{(fight.result or '').capitalize()}** — {why(fight)}."]
     lines.extend(decided_lines(fight))
+    if reward.why is not None and reward.why.kind == "alone":
+        hero, companion = fight.get("hero").name, fight.get("companion").name
+        lines.append(f"{companion} won it alone: {hero} never acted. It counts as a win and opens the next "
+                     f"fight, but the first win's bonus waits for a win {hero} fights in.")
     practice = state.mode == "daily" and not state.counted
     lines.extend((xp_words(reward, practice), level_words(reward, record)))
     if state.mode == "daily":
@@ -244,6 +248,8 @@ def xp_words(reward: tx.FightReward, practice: bool = False) -> str:
     head = f"+{reward.xp} XP: {why_.fight} for finishing the fight and {why_.win}"
     if why_.kind == "repeat" and practice:
         return f"{head} for a practice win (the day's counted win pays more)."
+    if why_.kind == "alone":
+        return f"{head} for a win the companion fought alone (fight in it to earn the first win's +{why_.withheld})."
     if why_.kind == "repeat":
         return f"{head} for winning it again (a first win pays more)."
     if why_.kind == "daily":

@@ -6,6 +6,7 @@ from __future__ import annotations
 import engine.tactics as tx
 from bot.core.kinds import Context, GameError, view
 from bot.core.reply import Button, Reply
+from engine.tactics.progress import SUPER_LEVEL
 
 from .actions import (
     CODE_OF,
@@ -69,7 +70,7 @@ class TacticsViews:
         for name, skill in tx.kit(f.name).items():
             options = tx.target_options(state.fight, fid, name)
             if not options:
-                lines.append(f"**{name}** ({skill.slot}): not usable now")
+                lines.append(f"**{name}** ({skill.slot}): not usable from here: {unusable_why(f, skill)}")
                 continue
             best = options[0]
             with refusal(name):
@@ -116,3 +117,15 @@ class TacticsViews:
     @view(ShowMap)
     def _map(self, state: TacticsSession, action: ShowMap, ctx: Context) -> Reply:
         return Reply(map_text(state))
+
+
+def unusable_why(f: tx.FighterState, skill: tx.SkillDef) -> str:
+    """Why a skill has no target now, in the player's words: its budget is spent, a super's Spirit or
+    level is missing, or nothing is in reach from where the fighter stands (a move first may bring it)."""
+    if skill.slot == "action" and f.action_used or skill.slot == "bonus" and f.bonus_used:
+        return f"the {skill.slot} of this phase is used."
+    if skill.slot == "super":
+        return f"a super needs level {SUPER_LEVEL} and 60 Spirit ({f.name}: level {f.level}, {f.spirit} Spirit)."
+    return (f"nothing it can reach from {f.pos}; move closer first (a ready-made turn that moves, then "
+            "uses it, shows where from).")
+
