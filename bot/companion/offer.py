@@ -185,13 +185,33 @@ def build_offer(state: FightState, fighter_id: str, *, custom: bool, seconds: fl
     return offer_of(state, fighter_id, turns, custom=custom, seconds=seconds, call=call, forecasts=forecasts)
 
 
+UNKNOWN_OUTLOOK = (0.5, -1.0)   # a turn whose forecast is not back: below a stated win or draw, above a loss
+
+
+def by_forecast(turns: list[PlannedTurn], forecasts: Forecasts | None) -> tuple[list[PlannedTurn], dict[int, Forecast]]:
+    """The turns best forecast first (the forecast's result, then the duo's HP left; equals keep the
+    engine's rank), renumbered, with their forecasts under the new numbers (the pass's stays 0). Turn 1 is
+    then the expert's choice whenever the forecasts are in, so a model that takes turn 1 plays as it does."""
+    known = dict(forecasts or {})
+    if not known:
+        return turns, {}
+    order = sorted(range(1, len(turns) + 1), reverse=True,   # reverse keeps equals in the engine's order
+                   key=lambda n: known[n].score if n in known else UNKNOWN_OUTLOOK)
+    renumbered = {new: known[old] for new, old in enumerate(order, 1) if old in known}
+    if 0 in known:
+        renumbered[0] = known[0]
+    return [turns[old - 1] for old in order], renumbered
+
+
 def offer_of(state: FightState, fighter_id: str, turns: list[PlannedTurn], *, custom: bool, seconds: float,
              call: str | None = None, forecasts: Forecasts | None = None) -> Offer:
-    """The messages for turns already planned: the pilot writes them again once the forecasts are back."""
+    """The messages for turns already planned (`forecasts` by the turns' numbers as given): the pilot
+    writes them again once the forecasts are back, the turns then listed best forecast first."""
+    turns, known = by_forecast(turns, forecasts)
     messages = [{"role": "system", "content": system_prompt(state, fighter_id, custom=custom, seconds=seconds)},
-                {"role": "user", "content": user_prompt(state, fighter_id, turns, call=call, forecasts=forecasts)}]
+                {"role": "user", "content": user_prompt(state, fighter_id, turns, call=call, forecasts=known)}]
     return Offer(turns=turns, messages=messages,
-                 forecasts=sum(number in (forecasts or {}) for number in range(1, len(turns) + 1)))
+                 forecasts=sum(number in known for number in range(1, len(turns) + 1)))
 
 
 def retry_prompt(problem: str, *, count: int, custom: bool, tools: bool = True) -> str:

@@ -237,6 +237,7 @@ class CompanionPilot:
             offer = await self._engine(offer_of, fight, fighter_id, offer.turns,
                                        custom=self.settings.companion_custom_turns,
                                        seconds=max(1, round(deadline - loop.time())), call=call, forecasts=found)
+            tally.offered = offer.labels   # now best forecast first: the numbers the model answers by
         tally.forecasts = offer.forecasts
         return offer
 

@@ -88,7 +88,8 @@ async def test_a_model_without_tools_is_asked_in_words_and_its_turn_is_played(fi
     assert not {"tools", "tool_choice", "parallel_tool_calls"} & set(retried)
     assert retried["messages"][-1]["role"] == "user" and '"turn N"' in retried["messages"][-1]["content"]
     assert (d.decision, d.code, d.number) == ("turn", "text_turn", 2)
-    assert d.steps == [s.model_dump(exclude_none=True) for s in plan_turns(fight, "companion")[1].steps]
+    listed_second = next(t for t in plan_turns(fight, "companion") if t.label == d.offered[1])  # as the prompt lists
+    assert d.steps == [s.model_dump(exclude_none=True) for s in listed_second.steps]
     assert d.answer == "<think>turn 1? turn 3?</think>I pick turn 2."
 
 
