@@ -34,12 +34,13 @@ from . import forecasts
 from .auto import auto_decision
 from .client import ANSWER_LIMIT, body_text, error_words, make_client, warm_up
 from .coordination import aim_of
-from .decision import REASON_LIMIT, SAY_LIMIT, Code, CompanionDecision, brief, one_line
+from .decision import REASON_LIMIT, Code, CompanionDecision, brief, one_line
 from .offer import Offer, build_offer, offer_of, retry_prompt
 from .request import Accepted
+from .spoken import sentence
 from .tally import Tally, cost, passed
 from .text_answer import turn_named
-from .tools import ARGUMENTS, CHOOSE, CUSTOM, PASS, ChooseTurn, CustomTurn, PassTurn
+from .tools import ARGUMENTS, CHOOSE, CUSTOM, PASS, SAY, ChooseTurn, CustomTurn, PassTurn
 from .transcript import prompt_hash, write_transcript
 
 if TYPE_CHECKING:
@@ -358,6 +359,7 @@ class CompanionPilot:
         except ValueError as e:
             raise bad("malformed", f"the arguments of {name} do not fit its schema ({brief(e)})", call.id) from None
 
+        heard = "\n".join([*(str(m["content"]) for m in offer.messages), SAY])  # what `say` must not echo
         if isinstance(args, PassTurn):
             return CompanionDecision(decision="pass", code="model_pass", model=model,
                                      reason=one_line(args.reason, REASON_LIMIT) or "the model passed",
@@ -368,7 +370,7 @@ class CompanionPilot:
             await self._check(fight, fighter_id, steps, f"turn {args.number}")
             aim = aim_of(chosen)
             return CompanionDecision(decision="turn", code="chosen", number=args.number, steps=steps,
-                                     say=one_line(args.say, SAY_LIMIT), model=model,
+                                     say=sentence(args.say, heard), model=model,
                                      reason="chosen by the model", aim_foes=sorted(aim.foes),
                                      aim_support=aim.support, **cost(tally))
         assert isinstance(args, CustomTurn)  # the three tools' arguments, one class each
@@ -377,7 +379,7 @@ class CompanionPilot:
             await self._engine(check_turn, fight, fighter_id, steps)
         except ValueError as e:  # every engine refusal is a ValueError (RuleError / TacticsError)
             raise bad("illegal", f"the custom turn is not legal: {brief(e)}", call.id) from None
-        return CompanionDecision(decision="custom", code="custom", steps=steps, say=one_line(args.say, SAY_LIMIT),
+        return CompanionDecision(decision="custom", code="custom", steps=steps, say=sentence(args.say, heard),
                                  model=model, reason="a custom turn the rules accept", **cost(tally))
 
     async def _engine(self, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
