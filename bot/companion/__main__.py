@@ -128,6 +128,7 @@ async def check(pilot: CompanionPilot) -> dict:
             "first_request": _tools_line(Accepted().options(settings)),
             "accepted": _tools_line(pilot.accepted.options(settings)),
             "left_out": pilot.accepted.describe()["dropped"],
+            "advice": pilot.accepted.advice() or "the default settings suit this server",
             "decision": decision.decision, "code": decision.code, "reason": decision.reason,
             "number": decision.number, "answer": decision.answer, "error_body": decision.error_body,
             "latency_s": decision.latency_s, "tokens_in": decision.tokens_in, "tokens_out": decision.tokens_out}

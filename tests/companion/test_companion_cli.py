@@ -6,7 +6,7 @@ import json
 import os
 import sys
 
-from support.fake_openai import MODEL, FakeOpenAI, choose, pass_, refusing, status
+from support.fake_openai import MODEL, FakeOpenAI, choose, failing_on_required, pass_, refusing, status
 
 PLAY_KEYS = {"round", "decision", "number", "reason", "latency_s", "tokens_in", "tokens_out"}
 SUMMARY_KEYS = {"result", "decisions", "passes", "latency_p50_s", "latency_max_s"}
@@ -130,3 +130,12 @@ async def test_check_says_why_a_server_cannot_pilot():
     assert code == 1 and not report["usable"]
     assert report["reason"] == "the model server answered HTTP 503: the fake server failed"
     assert json.loads(report["error_body"])["error"]["message"] == "the fake server failed"
+
+
+async def test_check_says_which_setting_a_server_failing_on_required_needs():
+    async with FakeOpenAI([failing_on_required(choose(1))]) as fake:
+        code, report, text = await run_check(fake.base_url)
+    assert code == 0, text
+    assert report["usable"] and report["code"] == "chosen" and report["accepted"]["tool_choice"] == "auto"
+    assert report["left_out"] == ["parallel_tool_calls", "required", "strict"]
+    assert report["advice"].startswith('set COMPANION_TOOL_CHOICE=auto (it fails on tool_choice "required")')
