@@ -202,6 +202,8 @@ async def _main(argv: list[str]) -> int:
         print(json.dumps(line), flush=True)
 
     try:
+        if pilot is not None and pilot.local is not None:
+            await pilot.check()   # the embedded model up and warm before the first fight, as in the bot
         if args.cmd == "play":
             run = await play_fight(_fight(args.encounter, args.seed, args), args.pilot, pilot, db,
                                    f"play:{args.pilot}:{args.encounter}:{args.seed}", emit)

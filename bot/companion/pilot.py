@@ -127,6 +127,9 @@ class CompanionPilot:
         if self.client is not None:
             self.engine_thread.submit(warm_engine)
         self._answered: bool | None = None   # did the server answer its last request? None: not asked yet
+        if self.local is not None:
+            with contextlib.suppress(RuntimeError):   # no loop running: the first decision starts it
+                self._local_up = asyncio.get_running_loop().create_task(self._warm_local())
 
     # --- connection -----------------------------------------------------------------------------------
 
@@ -152,13 +155,27 @@ class CompanionPilot:
 
     async def _local_ready(self) -> None:
         """Until the embedded model's server answers (once; every decision waits on the same start)."""
-        assert self.local is not None
         if self._local_up is None:
-            self._local_up = asyncio.ensure_future(self.local.wait_ready())
+            self._local_up = asyncio.ensure_future(self._warm_local())
         try:
             await asyncio.shield(self._local_up)
         except RuntimeError as e:
             raise _Refused("connection", str(e)) from None
+
+    async def _warm_local(self) -> None:
+        """The embedded server up, then one request of a single token with the part of every prompt that
+        never changes (the system message and the tool), so the server's prefix cache holds it before the
+        first fight asks: the first decision then reads only its own turns."""
+        assert self.local is not None and self.client is not None
+        await self.local.wait_ready()
+        offer = await self._engine(build_offer, new_fight("c01", 1, "Tidecaller", "Cindle"), "companion",
+                                   custom=False, seconds=10, compact=self.compact, can_pass=self.can_pass)
+        options = {**self.accepted.options(self.settings), self.accepted.token_field: 1}
+        try:
+            await self.client.chat.completions.create(model=self.model or MODEL_NAME,
+                                                      messages=[offer.messages[0]], **options)
+        except openai.OpenAIError as e:   # a warm-up only saves time later
+            log.info("warming the embedded model failed: %s", brief(e))
 
     async def aclose(self) -> None:
         self.engine_thread.shutdown(wait=False, cancel_futures=True)
