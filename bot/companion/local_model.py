@@ -41,9 +41,10 @@ CONTEXT = 2048       # tokens: the compact request is a few hundred
 # forced tool is one short completion, bound by max_tokens, where "auto" runs three and lets the
 # arguments run on), no custom turns (too much for 135M parameters), a short answer.
 LOCAL_SETTINGS = {"companion_max_requests": 1, "companion_tool_choice": "choose_turn",
-                  "companion_custom_turns": False, "companion_max_tokens": 48}
+                  "companion_custom_turns": False, "companion_max_tokens": 64}
 READY_S = 60.0       # loading the model takes a few seconds; a busy machine, more
 STOP_S = 5.0         # SIGTERM's grace before SIGKILL
+VERBOSE = False      # the server's own log of each request (benchmarks read its prefix-cache lines from it)
 SERVE = Path(__file__).with_name("local_serve.py")   # run as a script: the child needs none of the bot
 
 
@@ -84,7 +85,7 @@ class LocalServer:
         command = [sys.executable, str(SERVE), str(os.getpid()), str(NICENESS),
                    "--model", str(gguf), "--model_alias", MODEL_NAME, "--host", "127.0.0.1", "--port", str(self.port),
                    "--chat_format", CHAT_FORMAT, "--n_threads", str(THREADS), "--n_threads_batch", str(THREADS),
-                   "--n_ctx", str(CONTEXT), "--verbose", "False"]
+                   "--n_ctx", str(CONTEXT), "--verbose", str(VERBOSE)]
         # its own session: Ctrl+C in the terminal reaches the bot, which stops the child itself, in order
         self.process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=self._log, stderr=subprocess.STDOUT,
                                         start_new_session=True)
@@ -94,10 +95,14 @@ class LocalServer:
 
     def output(self, limit: int = 400) -> str:
         """The end of what the server wrote (its reason when it would not start)."""
-        self._log.seek(0, os.SEEK_END)
-        size = self._log.tell()
-        self._log.seek(max(0, size - limit))
-        return " ".join(self._log.read().decode(errors="replace").split())
+        return " ".join(self.log_text()[-limit:].split())
+
+    def log_text(self) -> str:
+        """Everything the server wrote so far."""
+        if self._log.closed:
+            return ""
+        self._log.seek(0)
+        return self._log.read().decode(errors="replace")
 
     async def wait_ready(self, timeout: float = READY_S) -> None:
         """Until GET /models answers; RuntimeError with the server's last words when it exits or is slow."""
