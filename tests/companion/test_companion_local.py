@@ -16,7 +16,6 @@ import time
 import pytest
 
 from bot.companion.__main__ import play_fight
-from bot.companion.auto import apply_decision
 from bot.companion.local_model import MODEL_NAME
 from bot.companion.pilot import CompanionPilot
 from bot.settings import Settings

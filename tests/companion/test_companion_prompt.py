@@ -12,7 +12,7 @@ from jinja2 import UndefinedError
 from bot.companion.offer import build_offer, system_prompt
 from bot.companion.tools import MAX_TURNS, tool_specs
 from bot.games.tactics.actions import TELL_MOST
-from engine.tactics import apply_turn, campaign, new_fight, pass_turn, plan_turns
+from engine.tactics import apply_turn, campaign, expected_level, new_fight, pass_turn, plan_turns
 from engine.tactics.content import companions
 from engine.tactics.forecast import Forecast
 from engine.tactics.progress import MAX_LEVEL
@@ -102,3 +102,27 @@ def test_a_whole_request_stays_under_1600_tokens():
     assert len(sizes[False]) >= 80
     for custom, found in sizes.items():
         assert 400 <= min(found) and max(found) <= 1600, (custom, min(found), max(found))
+
+
+def test_the_compact_request_stays_under_500_tokens_and_opens_with_the_same_system_message():
+    """Every companion phase of planner-played fights over the campaign (Mossle, at the level a player
+    reaches each fight): the compact pair and the one forced tool, each turn and the pass with the longest
+    forecast, the player's longest call; the system message is the same everywhere (the prefix cache)."""
+    sizes, systems = [], set()
+    forced = [t for t in tool_specs(strict=True, custom=False) if t["function"]["name"] == "choose_turn"]
+    for encounter in [e.id for e in campaign()]:
+        state = new_fight(encounter, 1, "Tidecaller", "Mossle", level=expected_level(encounter))
+        while not state.result:
+            for fid in ("hero", "companion"):
+                if state.result or state.phase != "duo" or not state.get(fid).standing or state.get(fid).done:
+                    continue
+                if fid == "companion":
+                    count = len(plan_turns(state, fid, limit=MAX_TURNS))
+                    offer = build_offer(state, fid, custom=False, seconds=10, call=LONGEST_CALL, compact=True,
+                                        can_pass=False, forecasts=_longest_forecasts(state, count))
+                    systems.add(offer.messages[0]["content"])
+                    sizes.append((sum(len(m["content"]) for m in offer.messages) + len(json.dumps(forced))) / 4)
+                turns = plan_turns(state, fid, limit=1)
+                state = apply_turn(state, fid, turns[0].steps) if turns else pass_turn(state, fid)
+    assert len(sizes) >= 20 and len(systems) == 1
+    assert max(sizes) <= 500, max(sizes)
