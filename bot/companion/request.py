@@ -17,6 +17,7 @@ from typing import Any
 
 from bot.settings import Settings
 
+from .decision import SAY_LIMIT
 from .tools import CHOOSE, tool_specs
 
 # The field a refusal names, and the words that name it (the message and the `param` of the error body).
@@ -54,7 +55,7 @@ class Accepted:
         strict = settings.companion_strict and "strict" not in self.dropped
         forced = settings.companion_tool_choice == CHOOSE
         tools = tool_specs(strict=strict, custom=settings.companion_custom_turns)
-        options["tools"] = [t for t in tools if t["function"]["name"] == CHOOSE] if forced else tools
+        options["tools"] = [_bounded(t) for t in tools if t["function"]["name"] == CHOOSE] if forced else tools
         if "tool_choice" not in self.dropped:
             choice = settings.companion_tool_choice
             options["tool_choice"] = {"type": "function", "function": {"name": CHOOSE}} if forced else \
@@ -106,6 +107,14 @@ class Accepted:
         if not self.tools:
             said += ("; " if said else "") + "it takes no tools: the companion asks for the turn in words"
         return said
+
+
+def _bounded(tool: dict[str, Any]) -> dict[str, Any]:
+    """The forced choose_turn with `say` held under SAY_LIMIT characters: a server that turns the schema
+    into a grammar (llama-cpp-python) then cannot let a small model's line run past the token cap and cut
+    the call off mid-JSON. Only for the forced tool: strict mode elsewhere does not take maxLength."""
+    tool["function"]["parameters"]["properties"]["say"]["maxLength"] = SAY_LIMIT - 1
+    return tool
 
 
 def _was_sent(name: str, sent: dict[str, Any]) -> bool:
