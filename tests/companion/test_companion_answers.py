@@ -136,10 +136,15 @@ async def test_no_retry_with_under_three_seconds_left(fight, pilots):
     assert (d.decision, d.code, len(fake.requests)) == ("pass", "out_of_range", 1)
 
 
-async def test_http_errors_are_not_retried(fight, pilots):
-    async with FakeOpenAI([status(500), choose(1)]) as fake:
+async def test_http_errors_are_retried_at_most_once(fight, pilots):
+    """A server error on the first request is retried once without the optional fields (a server's quirk,
+    test_companion_servers.py); another one is a pass, and a 429 is never retried."""
+    async with FakeOpenAI([status(500), status(500), choose(1)]) as fake:
         d = await pilots(fake).decide(fight, "companion", timeout=10.0)
-    assert (d.code, len(fake.requests)) == ("http_error", 1)
+    assert (d.code, len(fake.requests)) == ("http_error", 2)
+    async with FakeOpenAI([rate_limited(), choose(1)]) as fake:
+        d = await pilots(fake).decide(fight, "companion", timeout=10.0)
+    assert (d.code, len(fake.requests)) == ("rate_limited", 1)
 
 
 async def test_a_turn_no_longer_legal_when_applied_passes_and_says_why(fight, pilots):
