@@ -32,6 +32,11 @@ within 10.0-10.3 s, a turn by 10.3 s. Loop CPU is the event-loop thread's CPU ti
 (everything the companions cost the loop, their passes and stores included; the heartbeat's and the
 press stand-in's own share, measured idle for a second first, taken off).
 Wall figures are wall time on a possibly shared machine: the load average is printed first.
+
+The embedded model (`--local c01,c05 --seeds 2`, needs the `model` extra): whole fights with
+COMPANION_MODEL=local as the bot plays them; each decision's latency (p50, p95: target within the 10 s),
+the share answered in time (target >= 95 %), prompt tokens a request, and the share of prompt tokens
+the server read from its prefix cache (from its own log).
 """
 from __future__ import annotations
 
@@ -39,6 +44,7 @@ import argparse
 import asyncio
 import gc
 import os
+import re
 import statistics
 import subprocess
 import sys
@@ -264,6 +270,60 @@ def _bot_row(r: dict) -> str:
             f"stall {r['starts_stall_ms']:.0f} ms; no target)")
 
 
+PREFIX_HIT = re.compile(r"Llama\.generate: (\d+) prefix-match hit, remaining (\d+) prompt tokens to eval")
+IN_TIME_TARGET = 0.95
+
+
+async def run_local(encounters: list[str], seeds: int, folder: Path) -> dict:
+    """Whole fights with the embedded model (COMPANION_MODEL=local) as the bot plays them: the hero takes
+    the planner's first turn, then the companion decides within its 10 s, forecasts from the forecast
+    worker within COMPANION_FORECAST_SECONDS. Every decision's latency, whether it came in time, its
+    prompt tokens, and the share of each prompt the server read from its prefix cache (its own log)."""
+    from bot.companion import local_model
+    from bot.companion.__main__ import play_fight
+    from engine.tactics import expected_level
+
+    local_model.VERBOSE = True
+    store = open_store(folder / "local.db")
+    pilot = CompanionPilot(Settings(_env_file=None, COMPANION_MODEL="local"), store=None)
+    assert pilot.local is not None
+    try:
+        await pilot.check()   # up and warm, as at the bot's start-up
+        warm_log = len(PREFIX_HIT.findall(pilot.local.log_text()))
+        decisions: list[dict] = []
+        for encounter in encounters:
+            for seed in range(1, seeds + 1):
+                fight = new_fight(encounter, seed, "Tidecaller", "Mossle", level=expected_level(encounter))
+                run = await play_fight(fight, "model", pilot, store, f"{encounter}:{seed}")
+                decisions += run.decisions
+                print(f"  {encounter} seed {seed}: {run.result}, {len(run.decisions)} decisions, "
+                      f"latency max {max((d['latency_s'] for d in run.decisions), default=0):.2f} s", flush=True)
+        hits = [(int(a), int(b)) for a, b in PREFIX_HIT.findall(pilot.local.log_text())[warm_log:]]
+    finally:
+        await pilot.aclose()
+    latencies = [d["latency_s"] for d in decisions]
+    asked = [d for d in decisions if d["calls"]]
+    in_time = [d for d in decisions if d["code"] != "timeout"]
+    return {"decisions": len(decisions), "latency_p50_s": _p(latencies, 0.5), "latency_p95_s": _p(latencies, 0.95),
+            "in_time": len(in_time) / max(1, len(decisions)),
+            "from_model": sum(d["code"] in ("chosen", "text_turn", "model_pass") for d in decisions),
+            "passes": sum(d["decision"] == "pass" for d in decisions),
+            "pass_reasons": sorted({d["reason"] for d in decisions if d["decision"] == "pass"}),
+            "prompt_tokens_p50": _p([d["tokens_in"] / d["calls"] for d in asked], 0.5),
+            "prompt_tokens_max": max((d["tokens_in"] / d["calls"] for d in asked), default=0),
+            "cached_share": sum(a for a, _ in hits) / max(1, sum(a + b for a, b in hits)), "completions": len(hits)}
+
+
+def _local_row(r: dict) -> str:
+    ok = "OK" if r["in_time"] >= IN_TIME_TARGET else "MISSED"
+    return (f"embedded model: {r['decisions']} decisions ({r['from_model']} from the model, {r['passes']} passes) | "
+            f"in time {r['in_time']:.1%} (>= {IN_TIME_TARGET:.0%}) {ok} | latency p50 {r['latency_p50_s']:.2f} s, "
+            f"p95 {r['latency_p95_s']:.2f} s (<= {DEADLINE_S:g} s) | prompt tokens a request p50 "
+            f"{r['prompt_tokens_p50']:.0f}, max {r['prompt_tokens_max']:.0f} | read from the prefix cache "
+            f"{r['cached_share']:.0%} of prompt tokens over {r['completions']} completions | pass reasons: "
+            f"{'; '.join(r['pass_reasons']) or 'none'}")
+
+
 async def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--counts", default="1,10,50")
@@ -275,7 +335,17 @@ async def main() -> None:
     ap.add_argument("--pilot-alone", action="store_true", help="the pilot by itself, with a press stand-in")
     ap.add_argument("--switch-interval-ms", type=float, default=None,
                     help="sys.setswitchinterval for the run (the engine thread and the loop share the interpreter)")
+    ap.add_argument("--local", default=None, metavar="ENCOUNTERS",
+                    help="the embedded model (the `model` extra) in whole fights, e.g. c01,c05: latency, in-time "
+                         "rate, prompt tokens, prefix-cache share")
+    ap.add_argument("--seeds", type=int, default=1, help="with --local: seeds 1..N of each encounter")
     args = ap.parse_args()
+    if args.local:
+        print("load average at start: " + " ".join(f"{x:.2f}" for x in os.getloadavg()) + f" ({os.cpu_count()} CPUs)")
+        with tempfile.TemporaryDirectory() as tmp:
+            print(_local_row(await run_local(args.local.split(","), args.seeds, Path(tmp))))
+        print("load average at end: " + " ".join(f"{x:.2f}" for x in os.getloadavg()))
+        return
     if args.switch_interval_ms is not None:
         sys.setswitchinterval(args.switch_interval_ms / 1000)
     gc.callbacks.append(_gc_watch)

@@ -32,8 +32,10 @@ class Settings(BaseSettings):
     companion_calls_per_day: int = Field(default=2000, alias="COMPANION_CALLS_PER_DAY", ge=0)
     # Offer the model custom_turn (a turn of its own steps, checked by the engine) beside choose_turn.
     companion_custom_turns: bool = Field(default=False, alias="COMPANION_CUSTOM_TURNS")
-    # tool_choice sent with the tools: "required" (one call, no text) or "auto" (for servers that refuse it).
-    companion_tool_choice: Literal["required", "auto"] = Field(default="required", alias="COMPANION_TOOL_CHOICE")
+    # tool_choice sent with the tools: "required" (one call, no text), "auto" (for servers that refuse it), or
+    # "choose_turn" (that tool alone, forced: one short grammar-bound answer from a small model, never a pass).
+    companion_tool_choice: Literal["required", "auto", "choose_turn"] = Field(default="required",
+                                                                               alias="COMPANION_TOOL_CHOICE")
     # reasoning_effort for thinking models (none … high); unset: not sent. Dropped for a server that refuses it.
     companion_reasoning_effort: Literal["none", "minimal", "low", "medium", "high"] | None = Field(
         default=None, alias="COMPANION_REASONING_EFFORT")
@@ -46,6 +48,9 @@ class Settings(BaseSettings):
     # Worker processes for the planner and the boards' pictures (beside the bot's own, outside its
     # interpreter lock); unset: one a core, up to four, on two cores or more; 0: in the bot's own threads.
     process_workers: int | None = Field(default=None, alias="PROCESS_WORKERS", ge=0)
+    # The prompt: "full" (the board, each turn's facts) or "compact" (each turn and its forecast, for small
+    # models that read slowly); unset: compact for the embedded model (COMPANION_MODEL=local), else full.
+    companion_prompt: Literal["full", "compact"] | None = Field(default=None, alias="COMPANION_PROMPT")
     # Seconds from the phase opening the model's prompt waits for the turns' forecasts (bot/companion/
     # forecasts.py): a lone offer's forecasts take under a second of CPU, and 3 s leaves the model 7 s of
     # the 10, time for an answer and a corrected retry; with many companions at once fewer come back.
@@ -119,6 +124,15 @@ class Settings(BaseSettings):
         if level not in LOG_LEVELS:
             raise ValueError(f"must be one of {', '.join(LOG_LEVELS)}")
         return level
+
+    @field_validator("companion_model")
+    @classmethod
+    def _local_model_installed(cls, value: str | None) -> str | None:
+        """COMPANION_MODEL=local (the embedded model) needs the `model` extra: said at start-up, in one line."""
+        if value == "local":
+            from bot.companion.local_model import model_file
+            model_file()
+        return value
 
     @field_validator("openai_base_url")
     @classmethod

@@ -10,6 +10,7 @@
 `auto_decision(fight)` (auto.py) is the planner's first turn (the `auto` pilot). Decisions are stored in
 the `companion_decisions` table (db/companion.py; report.py words `/tactics companion`), each model call
 counted first in `companion_calls`. `python -m bot.companion check` tries the configured server.
+COMPANION_MODEL=local makes the pilot start the embedded model's server itself (local_model.py).
 """
 from .auto import apply_decision, auto_decision
 from .decision import CompanionDecision

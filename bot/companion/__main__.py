@@ -128,6 +128,7 @@ async def check(pilot: CompanionPilot) -> dict:
             "first_request": _tools_line(Accepted().options(settings)),
             "accepted": _tools_line(pilot.accepted.options(settings)),
             "left_out": pilot.accepted.describe()["dropped"],
+            "advice": pilot.accepted.advice() or "the default settings suit this server",
             "decision": decision.decision, "code": decision.code, "reason": decision.reason,
             "number": decision.number, "answer": decision.answer, "error_body": decision.error_body,
             "latency_s": decision.latency_s, "tokens_in": decision.tokens_in, "tokens_out": decision.tokens_out}
@@ -201,6 +202,8 @@ async def _main(argv: list[str]) -> int:
         print(json.dumps(line), flush=True)
 
     try:
+        if pilot is not None and pilot.local is not None:
+            await pilot.check()   # the embedded model up and warm before the first fight, as in the bot
         if args.cmd == "play":
             run = await play_fight(_fight(args.encounter, args.seed, args), args.pilot, pilot, db,
                                    f"play:{args.pilot}:{args.encounter}:{args.seed}", emit)

@@ -2,9 +2,10 @@
 
 `random`, `pass` and `auto` are the floor and the engine's own choice; `expert` tries every offered
 turn to the end of the fight with auto and keeps the best (what a player who tests each turn would
-find); `reader` reads only the prompt's text, never the engine, and picks by the consequences each
-turn states, so its score tells whether the prompt carries what a model needs. All are synchronous
-and deterministic for a given fight and seed.
+find); `first` takes the prompt's turn 1 (the list is best forecast first); `reader` reads only the
+prompt's text, never the engine, and picks by the consequences each turn states, so its score tells
+whether the prompt carries what a model needs. All are synchronous and deterministic for a given fight
+and seed.
 """
 from __future__ import annotations
 
@@ -171,5 +172,15 @@ def reader_pilot(fight: FightState, fighter_id: str, rng: random.Random) -> Comp
     return _turn(fight, offer.turns, best.number - 1, "reader", "read from the prompt")
 
 
+def first_pilot(fight: FightState, fighter_id: str, rng: random.Random) -> CompanionDecision:
+    """Turn 1 of the prompt it would be sent, every forecast in (as the eval's model gets it): what a
+    model that trusts the list's order plays."""
+    turns = plan_turns(fight, fighter_id, limit=MAX_TURNS)
+    if not turns:
+        return _pass(fight, turns, "no turn to offer", "no_turns")
+    offer = offer_of(fight, fighter_id, turns, custom=False, seconds=10, forecasts=inline(fight, fighter_id, turns))
+    return _turn(fight, offer.turns, 0, "first", "the prompt's turn 1")
+
+
 BASELINES: dict[str, Baseline] = {"random": random_pilot, "pass": pass_pilot, "auto": auto_pilot,
-                                  "expert": expert_pilot, "reader": reader_pilot}
+                                  "expert": expert_pilot, "reader": reader_pilot, "first": first_pilot}

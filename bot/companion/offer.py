@@ -152,6 +152,21 @@ def user_prompt(state: FightState, fighter_id: str, turns: list[PlannedTurn], *,
                   call=_fenced(call))
 
 
+def compact_prompts(state: FightState, fighter_id: str, turns: list[PlannedTurn], *, call: str | None = None,
+                    forecasts: Forecasts | None = None, can_pass: bool = True) -> tuple[str, str]:
+    """The compact pair for small models that read slowly: a system message that is the same for every
+    fight (the server's prefix cache keeps it and the tools after it), then who is who, the HP, each turn
+    with its forecast (or, without one, the HP after the strays' phase), and what to answer, last."""
+    me = state.get(fighter_id)
+    ally = state.get("hero" if fighter_id == "companion" else "companion")
+    known = forecasts or {}
+    listed = [turn_facts(state, fighter_id, t, known.get(i)) for i, t in enumerate(turns, 1)]
+    system = render("companion/compact_system")
+    user = render("companion/compact_user", companion=me.name, round=state.round, my_hp=me.hp, ally_hp=ally.hp,
+                  hero=ally.name, call=_fenced(call), turns=listed, can_pass=can_pass)
+    return system, user
+
+
 def _fenced(call: str | None) -> str:
     """The player's words as plain text that cannot close its own block."""
     if not call:
@@ -177,21 +192,49 @@ def if_pass(state: FightState, fighter_id: str) -> str:
 
 
 def build_offer(state: FightState, fighter_id: str, *, custom: bool, seconds: float,
-                call: str | None = None, forecasts: Forecasts | None = None) -> Offer:
+                call: str | None = None, forecasts: Forecasts | None = None, compact: bool = False,
+                can_pass: bool = True) -> Offer:
     """The planner's turns for `fighter_id` and the system and user messages that list them; `call` is
     the player's own word to the companion, delimited and labelled as theirs (the only player text that
     reaches a prompt, and only the fight's leader's); `forecasts`, those worked out (forecasts.py)."""
     turns = plan_turns(state, fighter_id, limit=MAX_TURNS)
-    return offer_of(state, fighter_id, turns, custom=custom, seconds=seconds, call=call, forecasts=forecasts)
+    return offer_of(state, fighter_id, turns, custom=custom, seconds=seconds, call=call, forecasts=forecasts,
+                    compact=compact, can_pass=can_pass)
+
+
+UNKNOWN_OUTLOOK = (0.5, -1.0)   # a turn whose forecast is not back: below a stated win or draw, above a loss
+
+
+def by_forecast(turns: list[PlannedTurn], forecasts: Forecasts | None) -> tuple[list[PlannedTurn], dict[int, Forecast]]:
+    """The turns best forecast first (the forecast's result, then the duo's HP left; equals keep the
+    engine's rank), renumbered, with their forecasts under the new numbers (the pass's stays 0). Turn 1 is
+    then the expert's choice whenever the forecasts are in, so a model that takes turn 1 plays as it does."""
+    known = dict(forecasts or {})
+    if not known:
+        return turns, {}
+    order = sorted(range(1, len(turns) + 1), reverse=True,   # reverse keeps equals in the engine's order
+                   key=lambda n: known[n].score if n in known else UNKNOWN_OUTLOOK)
+    renumbered = {new: known[old] for new, old in enumerate(order, 1) if old in known}
+    if 0 in known:
+        renumbered[0] = known[0]
+    return [turns[old - 1] for old in order], renumbered
 
 
 def offer_of(state: FightState, fighter_id: str, turns: list[PlannedTurn], *, custom: bool, seconds: float,
-             call: str | None = None, forecasts: Forecasts | None = None) -> Offer:
-    """The messages for turns already planned: the pilot writes them again once the forecasts are back."""
-    messages = [{"role": "system", "content": system_prompt(state, fighter_id, custom=custom, seconds=seconds)},
-                {"role": "user", "content": user_prompt(state, fighter_id, turns, call=call, forecasts=forecasts)}]
+             call: str | None = None, forecasts: Forecasts | None = None, compact: bool = False,
+             can_pass: bool = True) -> Offer:
+    """The messages for turns already planned (`forecasts` by the turns' numbers as given): the pilot
+    writes them again once the forecasts are back, the turns then listed best forecast first. `compact`:
+    the short pair for small models (no custom turns, no board); `can_pass`: pass_turn is offered."""
+    turns, known = by_forecast(turns, forecasts)
+    if compact:
+        system, user = compact_prompts(state, fighter_id, turns, call=call, forecasts=known, can_pass=can_pass)
+    else:
+        system = system_prompt(state, fighter_id, custom=custom, seconds=seconds)
+        user = user_prompt(state, fighter_id, turns, call=call, forecasts=known)
+    messages = [{"role": "system", "content": system}, {"role": "user", "content": user}]
     return Offer(turns=turns, messages=messages,
-                 forecasts=sum(number in (forecasts or {}) for number in range(1, len(turns) + 1)))
+                 forecasts=sum(number in known for number in range(1, len(turns) + 1)))
 
 
 def retry_prompt(problem: str, *, count: int, custom: bool, tools: bool = True) -> str:

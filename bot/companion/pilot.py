@@ -34,12 +34,14 @@ from . import forecasts
 from .auto import auto_decision
 from .client import ANSWER_LIMIT, body_text, error_words, make_client, warm_up
 from .coordination import aim_of
-from .decision import REASON_LIMIT, SAY_LIMIT, Code, CompanionDecision, brief, one_line
+from .decision import REASON_LIMIT, Code, CompanionDecision, brief, one_line
+from .local_model import LOCAL, LOCAL_SETTINGS, MODEL_NAME, LocalServer
 from .offer import Offer, build_offer, offer_of, retry_prompt
 from .request import Accepted
+from .spoken import sentence
 from .tally import Tally, cost, passed
 from .text_answer import turn_named
-from .tools import ARGUMENTS, CHOOSE, CUSTOM, PASS, ChooseTurn, CustomTurn, PassTurn
+from .tools import ARGUMENTS, CHOOSE, CUSTOM, PASS, SAY, ChooseTurn, CustomTurn, PassTurn
 from .transcript import prompt_hash, write_transcript
 
 if TYPE_CHECKING:
@@ -51,6 +53,7 @@ RETRY_MIN_S = 3.0          # a corrective retry only when this much of the deadl
 FIELD_RETRY_MIN_S = 1.5    # a retry without a refused field only when this much is left
 MIN_SEND_S = 0.2           # a request is sent only with this much of the deadline left
 CHECK_TIMEOUT_S = 5.0      # the start-up GET /models
+BUSY = (503, 504)          # a server error that says the server is loading or overloaded, not the request
 MODEL_MIN_S = 5.0          # forecasts are waited for only while the model keeps this much (an answer and a retry)
 
 
@@ -99,9 +102,16 @@ class CompanionPilot:
     def __init__(self, settings: Settings, *, http_client: Any = None, store: Store | None = None,
                  clock: Callable[[], datetime] | None = None,
                  run: Callable[..., Awaitable[Any]] | None = None, inline_forecasts: bool = False) -> None:
+        # COMPANION_MODEL=local: the embedded model's server, started now as a child process, then
+        # talked to as any other (one request at a time, its known quirks set from the start)
+        self.local = LocalServer().start() if settings.companion_model == LOCAL else None
+        if self.local is not None:
+            settings = settings.model_copy(update={**LOCAL_SETTINGS, "openai_base_url": self.local.base_url})
         self.settings = settings
+        self.compact = (settings.companion_prompt or ("compact" if self.local else "full")) == "compact"
         self.inline_forecasts = inline_forecasts  # the eval: every forecast, in-process, with no budget
-        self.model = settings.companion_model
+        self.model = MODEL_NAME if self.local is not None else settings.companion_model
+        self._local_up: asyncio.Future[None] | None = None
         self.store = store
         self.run = run  # the bot's store worker (Sessions.call); without it store calls run in a thread
         self._store_thread: ThreadPoolExecutor | None = None
@@ -117,6 +127,9 @@ class CompanionPilot:
         if self.client is not None:
             self.engine_thread.submit(warm_engine)
         self._answered: bool | None = None   # did the server answer its last request? None: not asked yet
+        if self.local is not None:
+            with contextlib.suppress(RuntimeError):   # no loop running: the first decision starts it
+                self._local_up = asyncio.get_running_loop().create_task(self._warm_local())
 
     # --- connection -----------------------------------------------------------------------------------
 
@@ -130,6 +143,8 @@ class CompanionPilot:
         if self.client is None:
             return False
         try:
+            if self.local is not None:
+                await self._local_ready()
             async with asyncio.timeout(timeout):
                 await self.client.models.list()
             self._answered = True
@@ -138,11 +153,44 @@ class CompanionPilot:
             self._answered = False
         return self.connected
 
+    async def _local_ready(self) -> None:
+        """Until the embedded model's server answers (once; every decision waits on the same start)."""
+        if self._local_up is None:
+            self._local_up = asyncio.ensure_future(self._warm_local())
+        try:
+            await asyncio.shield(self._local_up)
+        except RuntimeError as e:
+            raise _Refused("connection", str(e)) from None
+
+    async def _warm_local(self) -> None:
+        """The embedded server up, then one request of a single token with the part of every prompt that
+        never changes (the system message and the tool), so the server's prefix cache holds it before the
+        first fight asks: the first decision then reads only its own turns."""
+        assert self.local is not None and self.client is not None
+        await self.local.wait_ready()
+        offer = await self._engine(build_offer, new_fight("c01", 1, "Tidecaller", "Cindle"), "companion",
+                                   custom=False, seconds=10, compact=self.compact, can_pass=self.can_pass)
+        options = {**self.accepted.options(self.settings), self.accepted.token_field: 1}
+        try:
+            await self.client.chat.completions.create(model=self.model or MODEL_NAME,
+                                                      messages=[offer.messages[0]], **options)
+        except openai.OpenAIError as e:   # a warm-up only saves time later
+            log.info("warming the embedded model failed: %s", brief(e))
+
     async def aclose(self) -> None:
         self.engine_thread.shutdown(wait=False, cancel_futures=True)
         if self.client is not None:
             await self.client.close()
         forecasts.shutdown()
+        if self.local is not None:
+            if self._local_up is not None:
+                self._local_up.cancel()
+            await self.local.astop()
+
+    @property
+    def can_pass(self) -> bool:
+        """pass_turn is offered (not when the server is made to call choose_turn)."""
+        return self.settings.companion_tool_choice != CHOOSE
 
     # --- one decision ---------------------------------------------------------------------------------
 
@@ -195,7 +243,8 @@ class CompanionPilot:
         loop = asyncio.get_running_loop()
         custom = self.settings.companion_custom_turns
         offer: Offer = await self._engine(build_offer, fight, fighter_id, custom=custom,
-                                          seconds=max(1, round(deadline - loop.time())), call=call)
+                                          seconds=max(1, round(deadline - loop.time())), call=call,
+                                          compact=self.compact, can_pass=self.can_pass)
         tally.offered = offer.labels
         if not offer.turns:
             raise _Refused("no_turns", "no turn to offer")
@@ -236,7 +285,9 @@ class CompanionPilot:
         if found:
             offer = await self._engine(offer_of, fight, fighter_id, offer.turns,
                                        custom=self.settings.companion_custom_turns,
-                                       seconds=max(1, round(deadline - loop.time())), call=call, forecasts=found)
+                                       seconds=max(1, round(deadline - loop.time())), call=call, forecasts=found,
+                                       compact=self.compact, can_pass=self.can_pass)
+            tally.offered = offer.labels   # now best forecast first: the numbers the model answers by
         tally.forecasts = offer.forecasts
         return offer
 
@@ -251,6 +302,8 @@ class CompanionPilot:
         one of the day's calls reserved; its message, or a _Refused naming what the server did wrong."""
         if self.client is None or self.model is None:  # _decide asks only with a model configured
             raise _Refused("no_model", "no model is configured")
+        if self.local is not None:
+            await self._local_ready()
         options = self.accepted.options(self.settings)
         if tally.prompt_hash is None:
             tally.prompt_hash = prompt_hash(messages, options)
@@ -278,7 +331,7 @@ class CompanionPilot:
                 self._answered = True
                 raise _Refused("bad_response",
                                f"the model server's answer is not a chat completion ({brief(e)})") from None
-        self._answered = True
+        self._answered = self.accepted.answered = True
         usage = getattr(response, "usage", None)
         if usage is not None:
             tally.tokens_in += usage.prompt_tokens or 0
@@ -297,6 +350,11 @@ class CompanionPilot:
             return _Refused("rate_limited", "rate limited by the model server (429"
                             + (f", retry after {after} s)" if after else ")") + (f": {said}" if said else ""))
         reason = f"the model server answered HTTP {e.status_code}" + (f": {said}" if said else "")
+        if e.status_code >= 500 and e.status_code not in BUSY and not self.accepted.answered:
+            left_out = self.accepted.without_extras(options)
+            if left_out:
+                log.info("the model server failed on its first request: %s left out from now on", ", ".join(left_out))
+                return _FieldRefused("http_error", f"{reason} (now sent without {', '.join(left_out)})")
         if e.status_code in (400, 422) or "unsupported param" in said.lower():
             param = e.body.get("param") if isinstance(e.body, dict) else None
             refused = self.accepted.refuse(f"{said} {param or ''}", options)
@@ -357,6 +415,7 @@ class CompanionPilot:
         except ValueError as e:
             raise bad("malformed", f"the arguments of {name} do not fit its schema ({brief(e)})", call.id) from None
 
+        heard = "\n".join([*(str(m["content"]) for m in offer.messages), SAY])  # what `say` must not echo
         if isinstance(args, PassTurn):
             return CompanionDecision(decision="pass", code="model_pass", model=model,
                                      reason=one_line(args.reason, REASON_LIMIT) or "the model passed",
@@ -367,7 +426,7 @@ class CompanionPilot:
             await self._check(fight, fighter_id, steps, f"turn {args.number}")
             aim = aim_of(chosen)
             return CompanionDecision(decision="turn", code="chosen", number=args.number, steps=steps,
-                                     say=one_line(args.say, SAY_LIMIT), model=model,
+                                     say=sentence(args.say, heard), model=model,
                                      reason="chosen by the model", aim_foes=sorted(aim.foes),
                                      aim_support=aim.support, **cost(tally))
         assert isinstance(args, CustomTurn)  # the three tools' arguments, one class each
@@ -376,7 +435,7 @@ class CompanionPilot:
             await self._engine(check_turn, fight, fighter_id, steps)
         except ValueError as e:  # every engine refusal is a ValueError (RuleError / TacticsError)
             raise bad("illegal", f"the custom turn is not legal: {brief(e)}", call.id) from None
-        return CompanionDecision(decision="custom", code="custom", steps=steps, say=one_line(args.say, SAY_LIMIT),
+        return CompanionDecision(decision="custom", code="custom", steps=steps, say=sentence(args.say, heard),
                                  model=model, reason="a custom turn the rules accept", **cost(tally))
 
     async def _engine(self, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:

@@ -5,7 +5,9 @@ Servers differ: OpenAI's reasoning models answer 400 to `parallel_tool_calls` an
 parser refuses `tool_choice`; Ollama answers 400 "… does not support tools" for a model without a tool
 template (and "… does not support thinking" to `reasoning_effort`). A refusal that names a field we
 sent is remembered, so every later request to that server leaves the field out (or, for the token cap,
-uses the other name).
+uses the other name). Some servers fail instead: llama-cpp-python's chatml-function-calling answers HTTP
+500 with an empty message to `tool_choice: "required"`. A server error on the first request that carries
+such fields (none has been answered yet) leaves them all out too (`without_extras`).
 """
 from __future__ import annotations
 
@@ -15,7 +17,8 @@ from typing import Any
 
 from bot.settings import Settings
 
-from .tools import tool_specs
+from .decision import SAY_LIMIT
+from .tools import CHOOSE, tool_specs
 
 # The field a refusal names, and the words that name it (the message and the `param` of the error body).
 NAMES: dict[str, re.Pattern[str]] = {
@@ -36,6 +39,7 @@ class Accepted:
 
     dropped: set[str] = field(default_factory=set)
     token_field: str = "max_tokens"
+    answered: bool = False     # the server has answered a request as sent now: its errors are its own
 
     @property
     def tools(self) -> bool:
@@ -49,12 +53,26 @@ class Accepted:
         if not self.tools:
             return options
         strict = settings.companion_strict and "strict" not in self.dropped
-        options["tools"] = tool_specs(strict=strict, custom=settings.companion_custom_turns)
+        forced = settings.companion_tool_choice == CHOOSE
+        tools = tool_specs(strict=strict, custom=settings.companion_custom_turns)
+        options["tools"] = [_bounded(t) for t in tools if t["function"]["name"] == CHOOSE] if forced else tools
         if "tool_choice" not in self.dropped:
-            options["tool_choice"] = settings.companion_tool_choice
+            choice = settings.companion_tool_choice
+            options["tool_choice"] = {"type": "function", "function": {"name": CHOOSE}} if forced else \
+                "auto" if choice == "required" and "required" in self.dropped else choice
         if strict and "parallel_tool_calls" not in self.dropped:
             options["parallel_tool_calls"] = False
         return options
+
+    def without_extras(self, sent: dict[str, Any]) -> list[str]:
+        """After a server error on a request with fields a server may not support (tool_choice "required",
+        strict, parallel_tool_calls): all of them left out from now on (tool_choice then "auto"), since
+        the error names none. Returns what was left out (none: nothing to leave out)."""
+        named = [name for name, sent_it in (
+            ("required", sent.get("tool_choice") == "required"), ("strict", _was_sent("strict", sent)),
+            ("parallel_tool_calls", "parallel_tool_calls" in sent)) if sent_it and name not in self.dropped]
+        self.dropped.update(named)
+        return named
 
     def refuse(self, text: str, sent: dict[str, Any]) -> list[str]:
         """Remember the fields of `sent` that the server's error `text` names; returns them (none: the
@@ -72,6 +90,31 @@ class Accepted:
     def describe(self) -> dict[str, Any]:
         """For `python -m bot.companion check`: what this server was found to take."""
         return {"dropped": sorted(self.dropped), "token_field": self.token_field, "tools": self.tools}
+
+    def advice(self) -> str:
+        """The settings that send this server what it takes from the first request on, in words ("" when
+        the defaults do)."""
+        steps = []
+        if "required" in self.dropped:
+            steps.append('COMPANION_TOOL_CHOICE=auto (it fails on tool_choice "required")')
+        if "strict" in self.dropped or "parallel_tool_calls" in self.dropped:
+            steps.append("COMPANION_STRICT=off (it fails on strict tools or parallel_tool_calls)")
+        if "reasoning_effort" in self.dropped:
+            steps.append("COMPANION_REASONING_EFFORT unset (it refuses reasoning_effort)")
+        said = f"set {' and '.join(steps)}" if steps else ""
+        if "tool_choice" in self.dropped:
+            said += ("; " if said else "") + "it refuses tool_choice: the companion leaves it out"
+        if not self.tools:
+            said += ("; " if said else "") + "it takes no tools: the companion asks for the turn in words"
+        return said
+
+
+def _bounded(tool: dict[str, Any]) -> dict[str, Any]:
+    """The forced choose_turn with `say` held under SAY_LIMIT characters: a server that turns the schema
+    into a grammar (llama-cpp-python) then cannot let a small model's line run past the token cap and cut
+    the call off mid-JSON. Only for the forced tool: strict mode elsewhere does not take maxLength."""
+    tool["function"]["parameters"]["properties"]["say"]["maxLength"] = SAY_LIMIT - 1
+    return tool
 
 
 def _was_sent(name: str, sent: dict[str, Any]) -> bool:

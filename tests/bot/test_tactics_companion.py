@@ -58,7 +58,7 @@ def companion_lines(thread) -> list[str]:
 
 
 async def test_the_model_sends_a_turn_with_its_line_in_the_thread(make_real_bot, fake):
-    fake.answer_next(choose(2, "Burn them, <@123> @everyone!"))
+    fake.answer_next(choose(2, "Burn them, friend!"))
     bot = make_real_bot()
     async with simcord.run(bot) as env:
         guild, channel, alice = world(env, "alice")
@@ -66,17 +66,29 @@ async def test_the_model_sends_a_turn_with_its_line_in_the_thread(make_real_bot,
         thread = channel.threads[-1]
         s = session(bot)
         assert s.pilot == "model" and s.fight.get("companion").done
-        offered = tx.plan_turns(tx.new_fight("c01", 1, "Tidecaller", "Cindle"), "companion")
+        offered = decisions.decisions(bot.db, s.key)[0]["offered"]   # as the prompt listed them
         line = companion_lines(thread)[-1]
-        assert line == f'Cindle: "Burn them, <@\u200b123> @\u200beveryone!" ({offered[1].label})'
+        assert line == f'Cindle: "Burn them, friend!" ({offered[1]})'
         assert len(fake.requests) == 1
         body = str(fake.requests[0])
         assert "alice" not in body, "no text written by players reaches the prompt"
         stored = decisions.decisions(bot.db, s.key)
         assert [(d["decision"], d["number"], d["model"]) for d in stored] == [("turn", 2, MODEL)]
         report = private_text(await alice.slash(thread, "tactics companion"))
-        assert "Choice: turn 2" in report and offered[1].label in report and "Latency:" in report
+        assert "Choice: turn 2" in report and offered[1] in report and "Latency:" in report
         assert "Cindle (model): done" in thread.last_message.content
+
+
+async def test_a_say_with_a_mention_is_not_shown_and_the_line_says_the_turn(make_real_bot, fake):
+    fake.answer_next(choose(2, "Burn them, <@123> @everyone!"))
+    bot = make_real_bot()
+    async with simcord.run(bot) as env:
+        guild, channel, alice = world(env, "alice")
+        await alice.slash(channel, "tactics campaign", companion="Cindle")
+        thread = channel.threads[-1]
+        offered = decisions.decisions(bot.db, session(bot).key)[0]["offered"]
+        assert companion_lines(thread)[-1] == f"Cindle: {offered[1]}"
+        assert "123" not in thread.last_message.content
 
 
 async def test_a_model_pass_is_said_with_its_reason(make_real_bot, fake):
@@ -234,7 +246,7 @@ async def test_the_companions_line_cannot_break_the_board_or_post_a_link(make_re
         thread = channel.threads[-1]
         board = thread.last_message.content
         line = companion_lines(thread)[-1]
-        assert line.startswith('Cindle: "\'\'\' # Gotcha free nitro (link removed)')
+        assert line == f"Cindle: {decisions.decisions(bot.db, session(bot).key)[0]['offered'][0]}", "not shown at all"
         assert "`" not in line and "http" not in line and "](" not in line
         assert "```" not in board, "the companion's line opens no code block on the board"
         report = private_text(await alice.slash(thread, "tactics companion"))

@@ -1,6 +1,7 @@
 """Every way a model server can answer ends in a turn or a pass with its reason, never an exception."""
 from __future__ import annotations
 
+import json
 import time
 
 import pytest
@@ -76,13 +77,31 @@ async def test_a_number_beyond_the_turns_offered_but_inside_the_schema_passes(fi
 
 
 async def test_the_chosen_turn_applies_and_says_its_line(fight, pilots):
-    async with FakeOpenAI([choose(2, "  Flanking   them!\n" + "x" * 200)]) as fake:
+    async with FakeOpenAI([choose(2, "  Flanking   them!\n Stay close.")]) as fake:
         d = await pilots(fake).decide(fight, "companion", timeout=SHORT)
     after, applied = apply_decision(fight, "companion", d)
     assert applied == d and after.get("companion").done
     assert after == apply_turn(fight, "companion", plan_turns(fight, "companion")[1].steps)
-    assert len(d.say) == 100 and d.say.startswith("Flanking them! xxx")
-    assert d.line("Cindle") == f'Cindle: "{d.say}" ({d.offered[1]})'
+    assert d.say == "Flanking them! Stay close."
+    assert d.line("Cindle") == f'Cindle: "Flanking them! Stay close." ({d.offered[1]})'
+
+
+@pytest.mark.parametrize("say", [
+    "Flanking them! " + "x" * 90,                       # 100 characters or more
+    "On it, @alice!",                                   # a mention
+    "**Burn** them",                                    # markup
+    "Take turn 1 unless the facts or your player's call say otherwise.",   # the prompt said back
+    "Said in the thread, under 100 characters.",        # the tool's description said back
+    '{"number": 2}',                                    # JSON
+    "B3 C4 D5 -> 8/12",                                 # tiles and figures, no words
+    "",
+])
+async def test_a_say_that_does_not_read_as_a_sentence_is_not_shown(fight, pilots, say):
+    async with FakeOpenAI([choose(2, say)]) as fake:
+        d = await pilots(fake).decide(fight, "companion", timeout=SHORT)
+    assert (d.decision, d.number, d.say) == ("turn", 2, "")
+    assert d.line("Cindle") == f"Cindle: {d.offered[1]}"
+    assert say in json.loads(json.loads(d.answer or "{}")["arguments"])["say"], "the raw answer is kept"
 
 
 async def test_one_corrective_retry_when_three_seconds_remain(fight, pilots):
@@ -117,10 +136,15 @@ async def test_no_retry_with_under_three_seconds_left(fight, pilots):
     assert (d.decision, d.code, len(fake.requests)) == ("pass", "out_of_range", 1)
 
 
-async def test_http_errors_are_not_retried(fight, pilots):
-    async with FakeOpenAI([status(500), choose(1)]) as fake:
+async def test_http_errors_are_retried_at_most_once(fight, pilots):
+    """A server error on the first request is retried once without the optional fields (a server's quirk,
+    test_companion_servers.py); another one is a pass, and a 429 is never retried."""
+    async with FakeOpenAI([status(500), status(500), choose(1)]) as fake:
         d = await pilots(fake).decide(fight, "companion", timeout=10.0)
-    assert (d.code, len(fake.requests)) == ("http_error", 1)
+    assert (d.code, len(fake.requests)) == ("http_error", 2)
+    async with FakeOpenAI([rate_limited(), choose(1)]) as fake:
+        d = await pilots(fake).decide(fight, "companion", timeout=10.0)
+    assert (d.code, len(fake.requests)) == ("rate_limited", 1)
 
 
 async def test_a_turn_no_longer_legal_when_applied_passes_and_says_why(fight, pilots):

@@ -6,7 +6,7 @@ import json
 import os
 import sys
 
-from support.fake_openai import MODEL, FakeOpenAI, choose, pass_, refusing, status
+from support.fake_openai import MODEL, FakeOpenAI, choose, failing_on_required, pass_, refusing, status
 
 PLAY_KEYS = {"round", "decision", "number", "reason", "latency_s", "tokens_in", "tokens_out"}
 SUMMARY_KEYS = {"result", "decisions", "passes", "latency_p50_s", "latency_max_s"}
@@ -53,16 +53,19 @@ async def test_play_without_a_model_is_refused_in_one_line():
 
 async def test_eval_puts_the_model_beside_auto():
     async with FakeOpenAI([choose(1)]) as fake:
-        code, lines, text = await run_cli("eval", "--encounters", "c01,c02", "--seeds", "1", base_url=fake.base_url)
+        code, lines, text = await run_cli("eval", "--encounters", "c01,c02", "--seeds", "1", "--pilots",
+                                          "model,auto,first", base_url=fake.base_url)
     assert code == 0, text
-    model, auto = lines
+    model, auto, first = lines
     assert (model["pilot"], model["model"], auto["pilot"], auto["model"]) == ("model", MODEL, "auto", None)
     for row in lines:
         assert row["fights"] == 2 and {"win_rate", "hp_share_mean", "pass_rate", "latency_p50_s", "latency_p95_s",
                                        "latency_max_s", "tokens_per_fight"} <= set(row)
-    # A model that always sends turn 1 plays exactly as auto (the planner's first choice).
+    # A model that always sends turn 1 plays exactly as `first` (the list is best forecast first), which
+    # keeps more HP than auto (the planner's first choice) in these fights.
     assert (model["win_rate"], model["hp_share_mean"], model["pass_rate"]) == (
-        auto["win_rate"], auto["hp_share_mean"], auto["pass_rate"])
+        first["win_rate"], first["hp_share_mean"], first["pass_rate"])
+    assert model["hp_share_mean"] > auto["hp_share_mean"]
     assert model["tokens_per_fight"] == 920 * len(fake.requests) / 2 and auto["tokens_per_fight"] == 0
 
 
@@ -127,3 +130,12 @@ async def test_check_says_why_a_server_cannot_pilot():
     assert code == 1 and not report["usable"]
     assert report["reason"] == "the model server answered HTTP 503: the fake server failed"
     assert json.loads(report["error_body"])["error"]["message"] == "the fake server failed"
+
+
+async def test_check_says_which_setting_a_server_failing_on_required_needs():
+    async with FakeOpenAI([failing_on_required(choose(1))]) as fake:
+        code, report, text = await run_check(fake.base_url)
+    assert code == 0, text
+    assert report["usable"] and report["code"] == "chosen" and report["accepted"]["tool_choice"] == "auto"
+    assert report["left_out"] == ["parallel_tool_calls", "required", "strict"]
+    assert report["advice"].startswith('set COMPANION_TOOL_CHOICE=auto (it fails on tool_choice "required")')

@@ -10,9 +10,9 @@ from pathlib import Path
 from support.fake_openai import FakeOpenAI, choose
 
 from bot.companion import forecasts
-from bot.companion.baselines import expert_pilot, read_prompt, reader_pilot
+from bot.companion.baselines import expert_pilot, first_pilot, read_prompt, reader_pilot
 from bot.companion.evaluate import EvalOptions, baseline_decider, hero_turn, run_fight, start
-from bot.companion.offer import forecast_words, offer_of
+from bot.companion.offer import by_forecast, forecast_words, offer_of
 from bot.companion.report import companion_report
 from bot.companion.tools import MAX_TURNS
 from db import companion as decision_store
@@ -33,11 +33,15 @@ async def test_the_prompt_carries_a_forecast_per_turn_and_for_the_pass(pilots, s
         decision = await pilot.decide(fight, "companion", timeout=30.0, game_id="f1")
     user = fake.requests[0]["messages"][1]["content"]
     turns = plan_turns(fight, "companion", limit=MAX_TURNS)
-    expected = forecasts.inline(fight, "companion", turns)      # the pool's answers are the engine's, to the letter
+    # the pool's answers are the engine's, to the letter, the turns listed best forecast first
+    ordered, expected = by_forecast(turns, forecasts.inline(fight, "companion", turns))
     lines = _turn_lines(user)
     assert len(lines) == len(turns) >= 2
-    for number, line in enumerate(lines, 1):
+    for number, (line, turn) in enumerate(zip(lines, ordered), 1):
+        assert line.startswith(f"{number}. {turn.label}. ")
         assert line.endswith(f" Forecast: {forecast_words(fight, 'companion', expected[number])}."), line
+    assert [f.score for f in expected.values() if f.turn] == sorted((f.score for f in expected.values() if f.turn),
+                                                                    reverse=True)
     assert f"Forecast: {forecast_words(fight, 'companion', expected[0])}." in user.split("If you pass", 1)[1]
     assert decision.number == 2 and decision.forecasts == len(turns)
     stored = decision_store.last_decision(store, "f1")
@@ -106,16 +110,37 @@ def _c08_round_2() -> FightState:
     return hero_turn(state, hero_rng, options.jitter)
 
 
-def test_the_reader_takes_a_turn_whose_stated_forecast_wins_over_turn_1():
+def test_the_turn_forecast_to_win_is_listed_first_and_the_reader_takes_it():
     state = _c08_round_2()
     assert state.round == 2 and not state.get("companion").done
     expert = expert_pilot(state, "companion", random.Random(0))
     reader = reader_pilot(state, "companion", random.Random(0))
-    assert expert.number == 3 and reader.number == 3
     turns = plan_turns(state, "companion", limit=MAX_TURNS)
+    assert expert.number == 3, "the engine ranks the expert's turn third here"
     offer = offer_of(state, "companion", turns, custom=False, seconds=10,
                      forecasts=forecasts.inline(state, "companion", turns))
+    assert offer.turns[0] is turns[2] and offer.turns[1:3] == [turns[0], turns[1]]   # the rest keep their rank
     read = read_prompt(offer.messages)
-    assert read[0].forecast != 2 and read[2].forecast == 2          # turn 1 does not win, turn 3 does
-    assert "Forecast: wins" in _turn_lines(offer.messages[1]["content"])[2]
-    assert read[2].hp_after < read[0].hp_after      # one phase ahead, turn 1 looks the better
+    assert read[0].forecast == 2 and read[1].forecast != 2          # listed turn 1 wins, the engine's first does not
+    assert "Forecast: wins" in _turn_lines(offer.messages[1]["content"])[0]
+    assert reader.number == 1 and reader.steps == expert.steps
+
+
+def test_turn_1_of_the_prompt_is_the_experts_choice_whenever_the_forecasts_are_in():
+    """Whole fights, the companion taking the prompt's turn 1: at each of its phases that turn is the one
+    the expert takes (unless it passes), and in some the engine ranked that turn lower."""
+    seen: list[tuple[str, int]] = []
+
+    async def checked(state: FightState, fighter_id: str, rng: random.Random):
+        turns = plan_turns(state, fighter_id, limit=MAX_TURNS)
+        offer = offer_of(state, fighter_id, turns, custom=False, seconds=10,
+                         forecasts=forecasts.inline(state, fighter_id, turns))
+        expert = expert_pilot(state, fighter_id, random.Random(0))
+        if expert.decision == "turn":
+            assert offer.turns[0] is turns[expert.number - 1], state.round
+            seen.append(("moved up" if expert.number != 1 else "kept", state.round))
+        return first_pilot(state, fighter_id, rng)
+
+    for encounter in ("c08", "c13"):
+        asyncio.run(run_fight(encounter, 1, checked, EvalOptions()))
+    assert len(seen) >= 8 and any(how == "moved up" for how, _ in seen)

@@ -12,7 +12,7 @@ from jinja2 import UndefinedError
 from bot.companion.offer import build_offer, system_prompt
 from bot.companion.tools import MAX_TURNS, tool_specs
 from bot.games.tactics.actions import TELL_MOST
-from engine.tactics import apply_turn, campaign, new_fight, pass_turn, plan_turns
+from engine.tactics import apply_turn, campaign, expected_level, new_fight, pass_turn, plan_turns
 from engine.tactics.content import companions
 from engine.tactics.forecast import Forecast
 from engine.tactics.progress import MAX_LEVEL
@@ -74,6 +74,18 @@ LONGEST_CALL = ("Please keep me out of the Thornhorn's cone, root the Skreel bef
                 "Thanks, friend!")[:TELL_MOST]
 
 
+def _companion_phases(state):
+    """Each position of a planner-played fight at which the companion is to act (the hero acts first)."""
+    while not state.result:
+        for fid in ("hero", "companion"):
+            if state.result or state.phase != "duo" or not state.get(fid).standing or state.get(fid).done:
+                continue
+            if fid == "companion":
+                yield state
+            turns = plan_turns(state, fid, limit=1)
+            state = apply_turn(state, fid, turns[0].steps) if turns else pass_turn(state, fid)
+
+
 def test_a_whole_request_stays_under_1600_tokens():
     """Every companion phase of whole fights (planner-played) over the campaign, for every companion, at the
     first level and the top one (supers add a rule and a skill), as the bot sends it with custom turns off
@@ -83,22 +95,33 @@ def test_a_whole_request_stays_under_1600_tokens():
     sizes: dict[bool, list[float]] = {False: [], True: []}
     for companion in companions():
         for encounter, level in itertools.product([e.id for e in campaign()], (1, MAX_LEVEL)):
-            state = new_fight(encounter, 1, "Tidecaller", companion, level=level)
-            while not state.result:
-                for fid in ("hero", "companion"):
-                    if state.result or state.phase != "duo" or not state.get(fid).standing or state.get(fid).done:
-                        continue
-                    if fid == "companion":
-                        count = len(plan_turns(state, fid, limit=MAX_TURNS))
-                        offer = build_offer(state, fid, custom=True, seconds=10, call=LONGEST_CALL,
-                                            forecasts=_longest_forecasts(state, count))
-                        assert offer.forecasts == count and LONGEST_CALL in offer.messages[1]["content"]
-                        sizes[True].append(_estimated_tokens(offer.messages, custom=True))
-                        plain = [{"role": "system", "content": system_prompt(state, fid, custom=False, seconds=10)},
-                                 offer.messages[1]]
-                        sizes[False].append(_estimated_tokens(plain, custom=False))
-                    turns = plan_turns(state, fid, limit=1)
-                    state = apply_turn(state, fid, turns[0].steps) if turns else pass_turn(state, fid)
+            for state in _companion_phases(new_fight(encounter, 1, "Tidecaller", companion, level=level)):
+                count = len(plan_turns(state, "companion", limit=MAX_TURNS))
+                offer = build_offer(state, "companion", custom=True, seconds=10, call=LONGEST_CALL,
+                                    forecasts=_longest_forecasts(state, count))
+                assert offer.forecasts == count and LONGEST_CALL in offer.messages[1]["content"]
+                sizes[True].append(_estimated_tokens(offer.messages, custom=True))
+                plain = [{"role": "system", "content": system_prompt(state, "companion", custom=False, seconds=10)},
+                         offer.messages[1]]
+                sizes[False].append(_estimated_tokens(plain, custom=False))
     assert len(sizes[False]) >= 80
     for custom, found in sizes.items():
         assert 400 <= min(found) and max(found) <= 1600, (custom, min(found), max(found))
+
+
+def test_the_compact_request_stays_under_500_tokens_and_opens_with_the_same_system_message():
+    """Every companion phase of planner-played fights over the campaign (Mossle, at the level a player
+    reaches each fight): the compact pair and the one forced tool, each turn and the pass with the longest
+    forecast, the player's longest call; the system message is the same everywhere (the prefix cache)."""
+    sizes, systems = [], set()
+    forced = [t for t in tool_specs(strict=True, custom=False) if t["function"]["name"] == "choose_turn"]
+    for encounter in [e.id for e in campaign()]:
+        for state in _companion_phases(new_fight(encounter, 1, "Tidecaller", "Mossle",
+                                                 level=expected_level(encounter))):
+            count = len(plan_turns(state, "companion", limit=MAX_TURNS))
+            offer = build_offer(state, "companion", custom=False, seconds=10, call=LONGEST_CALL, compact=True,
+                                can_pass=False, forecasts=_longest_forecasts(state, count))
+            systems.add(offer.messages[0]["content"])
+            sizes.append((sum(len(m["content"]) for m in offer.messages) + len(json.dumps(forced))) / 4)
+    assert len(sizes) >= 20 and len(systems) == 1
+    assert max(sizes) <= 500, max(sizes)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from support.fake_openai import FakeOpenAI, choose, refusing, text
+from support.fake_openai import FakeOpenAI, choose, failing_on_required, refusing, status, text
 
 from engine.tactics import plan_turns
 
@@ -88,7 +88,8 @@ async def test_a_model_without_tools_is_asked_in_words_and_its_turn_is_played(fi
     assert not {"tools", "tool_choice", "parallel_tool_calls"} & set(retried)
     assert retried["messages"][-1]["role"] == "user" and '"turn N"' in retried["messages"][-1]["content"]
     assert (d.decision, d.code, d.number) == ("turn", "text_turn", 2)
-    assert d.steps == [s.model_dump(exclude_none=True) for s in plan_turns(fight, "companion")[1].steps]
+    listed_second = next(t for t in plan_turns(fight, "companion") if t.label == d.offered[1])  # as the prompt lists
+    assert d.steps == [s.model_dump(exclude_none=True) for s in listed_second.steps]
     assert d.answer == "<think>turn 1? turn 3?</think>I pick turn 2."
 
 
@@ -121,3 +122,41 @@ def test_a_setting_the_companion_does_not_know_stops_start_up_with_its_name():
         load_settings(_env_file=None, COMPANION_REASONING_EFFORT="max")
     with pytest.raises(SettingsError, match="COMPANION_MAX_REQUESTS"):
         load_settings(_env_file=None, COMPANION_MAX_REQUESTS=0)
+
+
+async def test_a_server_error_on_the_first_request_leaves_out_required_strict_and_parallel_calls(fight, pilots):
+    """llama-cpp-python's chatml-function-calling fails (HTTP 500, no message) on tool_choice "required"."""
+    async with FakeOpenAI([failing_on_required(choose(2))]) as fake:
+        pilot = pilots(fake)
+        first = await pilot.decide(fight, "companion", timeout=ROOMY)
+        second = await pilot.decide(fight, "companion", timeout=ROOMY)
+    failed, retried, later = fake.requests
+    assert failed["tool_choice"] == "required" and failed["parallel_tool_calls"] is False
+    assert failed["tools"][0]["function"]["strict"] is True
+    for body in (retried, later):
+        assert body["tool_choice"] == "auto" and "parallel_tool_calls" not in body
+        assert not any(t["function"].get("strict") for t in body["tools"])
+    assert (first.decision, first.number, first.calls) == ("turn", 2, 2)
+    assert (second.decision, second.calls) == ("turn", 1), "remembered for this server"
+    assert "COMPANION_TOOL_CHOICE=auto" in pilot.accepted.advice()
+
+
+async def test_a_server_error_once_the_server_has_answered_is_only_a_pass(fight, pilots):
+    async with FakeOpenAI([choose(1), status(500), choose(1)]) as fake:
+        pilot = pilots(fake)
+        await pilot.decide(fight, "companion", timeout=ROOMY)
+        failed = await pilot.decide(fight, "companion", timeout=ROOMY)
+        await pilot.decide(fight, "companion", timeout=ROOMY)
+    assert (failed.decision, failed.code, failed.calls) == ("pass", "http_error", 1)
+    assert [body["tool_choice"] for body in fake.requests] == ["required"] * 3
+    assert pilot.accepted.advice() == ""
+
+
+@pytest.mark.parametrize("code", [503, 504])
+async def test_a_busy_server_on_the_first_request_changes_nothing(fight, pilots, code):
+    async with FakeOpenAI([status(code), choose(1)]) as fake:
+        pilot = pilots(fake)
+        busy = await pilot.decide(fight, "companion", timeout=ROOMY)
+        await pilot.decide(fight, "companion", timeout=ROOMY)
+    assert (busy.code, busy.calls) == ("http_error", 1)
+    assert [body["tool_choice"] for body in fake.requests] == ["required"] * 2

@@ -7,8 +7,9 @@ the next answer of the script (the last one repeats); every request body is kept
         settings = Settings(OPENAI_BASE_URL=fake.base_url, COMPANION_MODEL="fake-model")
 
 Answers: choose, pass_, custom, tool (any name and raw arguments), text, malformed, not_json, status,
-rate_limited, drop, hang, trickle, and refusing(field, then=…, server=…): the 400 a real server sends
-for a field it does not take (OpenAI, vLLM, Ollama wording), or `then` when the request leaves it out.
+rate_limited, drop, hang, trickle, refusing(field, then=…, server=…): the 400 a real server sends
+for a field it does not take (OpenAI, vLLM, Ollama wording), or `then` when the request leaves it out,
+and failing_on_required(then=…): llama-cpp-python's HTTP 500 to tool_choice "required".
 Run it alone to point a CLI at it:
 `python tests/support/fake_openai.py --answer choose:1` prints its base URL and serves until stopped.
 """
@@ -142,6 +143,19 @@ def refusing(field: str, then: Answer | None = None, *, server: str = "openai") 
     return Answer(f"refusing:{server}:{field}", respond)
 
 
+def failing_on_required(then: Answer | None = None) -> Answer:
+    """llama-cpp-python's chatml-function-calling to `tool_choice: "required"`: HTTP 500, an empty message
+    (an assertion in its handler); `then` answers a request without it."""
+    after = then or choose(1)
+
+    async def respond(request: web.Request, body: dict) -> web.StreamResponse:
+        if body.get("tool_choice") == "required":
+            return web.json_response({"error": {"message": "", "type": "internal_server_error", "param": None,
+                                                "code": None}}, status=500)
+        return await after.respond(request, body)
+    return Answer("failing_on_required", respond)
+
+
 def drop() -> Answer:
     """Close the socket without a word."""
     async def respond(request: web.Request, body: dict) -> web.StreamResponse:
@@ -246,7 +260,7 @@ ANSWERS: dict[str, Callable[..., Answer]] = {
     "choose": lambda n="1": choose(int(n)), "pass": lambda: pass_(), "text": lambda: text(),
     "malformed": lambda: malformed(), "not_json": lambda: not_json(), "status": lambda c="500": status(int(c)),
     "rate_limited": lambda s="20": rate_limited(int(s)), "drop": lambda: drop(), "hang": lambda s="30": hang(float(s)),
-    "trickle": lambda s="5": trickle(float(s)),
+    "trickle": lambda s="5": trickle(float(s)), "failing_on_required": lambda: failing_on_required(),
 }
 
 
