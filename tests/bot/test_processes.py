@@ -2,6 +2,7 @@
 deadline work ahead of queued pictures, and a worker that dies is replaced with no press unanswered."""
 from __future__ import annotations
 
+import functools
 import os
 import signal
 import subprocess
@@ -11,8 +12,10 @@ from concurrent.futures import wait
 from contextlib import contextmanager
 from pathlib import Path
 
+import pytest
 import simcord
 from support.holding import held_until, named
+from support.worker_faults import answer_then_die, fail_while, pid, refuse_badly
 from support.world import world
 
 import engine.bowls as bowls
@@ -21,7 +24,7 @@ import engine.summon as sm
 import engine.tactics as tx
 from bot.companion.auto import auto_decision
 from bot.core import processes
-from bot.core.processes import Processes, RunHere
+from bot.core.processes import Processes, RunHere, WorkerError
 from bot.games.bowls.render import render_board as bowls_picture
 from bot.games.formation.render import render_brief, render_replay
 from bot.games.summon import render as summon_render
@@ -164,7 +167,7 @@ async def test_a_press_after_the_worker_died_is_answered_with_the_same_board(mak
 
 KILLED_BOT = """
 import os, signal
-from bot.core.processes import Processes, RunHere
+from bot.core.processes import Processes, RunHere, WorkerError
 workers = Processes(1)
 print(workers.run(os.getpid), flush=True)
 os.kill(os.getpid(), signal.SIGKILL)
@@ -213,3 +216,47 @@ def test_the_forecast_worker_starts_on_its_own_thread_at_lowered_priority():
         assert forecasts._workers.pids(), "a start after the pilot closed starts the worker again"
     finally:
         forecasts.shutdown()
+
+
+def test_an_error_that_does_not_pickle_comes_back_as_an_error_and_the_worker_stays(tmp_path):
+    """A refusal raised in a worker is a refusal: the engines' own come back as themselves, any other
+    error as a WorkerError with its words, and the worker that raised it takes the next call."""
+    fight = tx.new_fight("c01", 1, "Tidecaller", "Cindle")
+    with held_pool(tmp_path) as (pool, gate):
+        with pytest.raises(tx.TacticsError) as refused:
+            pool.submit(tx.check_turn, fight, "companion", [{"kind": "move", "to": "A1"}] * 9).result(timeout=30)
+        here = pytest.raises(tx.TacticsError, tx.check_turn, fight, "companion", [{"kind": "move", "to": "A1"}] * 9)
+        assert str(refused.value) == str(here.value) and refused.value.step == here.value.step
+        with pytest.raises(WorkerError, match="TwoPartError: at 3: not like that"):
+            pool.submit(refuse_badly).result(timeout=30)
+        worker = pool.pids()
+        assert pool.submit(pid).result(timeout=30) in worker and pool.replaced == 0
+
+
+def test_a_worker_killed_while_handing_back_its_answer_leaves_no_caller_waiting(tmp_path):
+    """The pool's reader waits for the rest of the dead worker's answer; the call is still answered (sent
+    again, then made in the caller's thread) and the workers take the next call."""
+    with held_pool(tmp_path) as (pool, gate):
+        began = time.monotonic()
+        assert pool.run(answer_then_die, "answered") == "answered"
+        assert time.monotonic() - began < 20, "answered once the watch broke the stuck pool"
+        assert pool.replaced >= 1
+        assert pool.submit(pid).result(timeout=30) != os.getpid(), "a new worker took the next call"
+
+
+def test_workers_that_kept_dying_are_tried_again_later(tmp_path):
+    gate = tmp_path / "failing"
+    gate.touch()
+    pool = Processes(1, initializer=functools.partial(fail_while, str(gate)))
+    pool.retry_after_s = 1.0
+    try:
+        for _ in range(processes.GIVE_UP):
+            assert pool.run(pid) == os.getpid(), "made in the caller's thread"
+        assert pool.in_thread
+        gate.unlink()
+        time.sleep(1.2)
+        assert not pool.in_thread, "tried again after a while"
+        assert pool.run(pid) != os.getpid(), "a worker answers again"
+        assert pool.submit(pid).result(timeout=30) != os.getpid()
+    finally:
+        pool.shutdown()
