@@ -26,8 +26,8 @@ worker is ready in milliseconds), while the event loop and the store worker go o
   sees the dead worker and breaks that pool, so its calls go the same way. Pools that keep breaking
   send every call to its caller's thread for a while (`RETRY_WORKERS_S`), then workers are tried again.
   A worker ends with its bot's process, however that ends.
-- An error raised in a worker comes back as itself (the engines' refusals pickle, engine/errors.py);
-  one that would not survive the trip comes back as a `WorkerError` with its words, never as a broken pool.
+- An error raised in a worker comes back as itself: the engines' refusals pickle (engine/errors.py), so a
+  refusal in a worker is a refusal, never a broken pool.
 """
 from __future__ import annotations
 
@@ -39,7 +39,6 @@ import itertools
 import logging
 import multiprocessing
 import os
-import pickle
 import sys
 import threading
 import time
@@ -70,23 +69,6 @@ def default_workers() -> int:
 
 class RunHere(Exception):
     """An ordinary call handed back before it was sent (deadline work came): its caller runs it itself."""
-
-
-class WorkerError(Exception):
-    """An error raised in a worker that could not be sent back as itself: its type's name and words."""
-
-
-def _guarded(fn: Callable[..., T], *args: Any) -> T:
-    """In a worker: `fn(*args)`, with an error that would not unpickle in the bot's process (and so break
-    the pool) replaced by a `WorkerError` that will."""
-    try:
-        return fn(*args)
-    except Exception as e:
-        try:
-            pickle.loads(pickle.dumps(e))
-        except Exception:
-            raise WorkerError(f"{type(e).__name__}: {e}") from None
-        raise
 
 
 @dataclass(order=True)
@@ -187,8 +169,8 @@ class Processes:
         while self._pool is pool:
             time.sleep(WATCH_S)
             processes = dict(getattr(pool, "_processes", None) or {})
-            dead = self._pool is pool and not getattr(pool, "_broken", False) and any(
-                p.exitcode is not None for p in processes.values())
+            dead = self._pool is pool and not getattr(pool, "_broken", False) and not all(
+                map(_alive, processes))
             if dead and dead_before:
                 log.warning("a worker process died handing back its answer; starting a new one")
                 _break(pool, processes.values())
@@ -275,7 +257,7 @@ class Processes:
         self._running += 1
         pool = self._executor()
         try:
-            sent = pool.submit(_guarded, call.fn, *call.args)
+            sent = pool.submit(call.fn, *call.args)
         except BrokenProcessPool:  # it broke before this call reached it: nothing ran
             self._running -= 1
             self._replace(pool)
@@ -310,6 +292,18 @@ class Processes:
             else:
                 log.warning("a worker process died; starting a new one")
             broken.shutdown(wait=False, cancel_futures=False)
+
+
+def _alive(pid: int) -> bool:
+    """Whether process `pid` still runs. Asked of the system, not of multiprocessing, whose poll waits on a
+    clock that a simulated one (SimCord's) may stop."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
 
 
 def _break(pool: ProcessPoolExecutor, processes: Any) -> None:
@@ -436,4 +430,4 @@ def elsewhere(fn: Callable[..., T], *args: Any, urgent: bool = False, **kwargs: 
     return shared().run(fn, *args, urgent=urgent, **kwargs)
 
 
-__all__ = ["Lane", "Processes", "RunHere", "WorkerError", "configure", "default_workers", "elsewhere", "shared"]
+__all__ = ["Lane", "Processes", "RunHere", "configure", "default_workers", "elsewhere", "shared"]

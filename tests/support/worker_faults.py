@@ -1,5 +1,5 @@
-"""Worker-process faults for tests (module-level, so a worker process can import them): an error that
-does not survive pickling, a worker killed while it hands back its answer, workers that cannot start."""
+"""Worker-process faults for tests (module-level, so a worker process can import them): a worker killed
+while it hands back its answer, workers that cannot start."""
 from __future__ import annotations
 
 import gc
@@ -8,17 +8,6 @@ import os
 import struct
 from multiprocessing.queues import SimpleQueue
 from pathlib import Path
-
-
-class TwoPartError(Exception):
-    """An error whose constructor's arguments are not what `args` holds: it cannot be unpickled."""
-
-    def __init__(self, where: int, why: str) -> None:
-        super().__init__(f"at {where}: {why}")
-
-
-def refuse_badly() -> None:
-    raise TwoPartError(3, "not like that")
 
 
 def answer_then_die(answer: str) -> str:
