@@ -317,3 +317,20 @@ async def test_a_board_full_of_long_calls_still_shows_every_telegraph_whole(make
             assert line in board.split("\n"), f"a telegraph line cut from the board: {line!r}"
         assert 'To Cindle: "call 5: ' in board, "the newest call is on the board"
         assert len(board) <= 2000 and board.count("```") == 2
+
+
+async def test_a_members_call_cannot_break_the_board_or_post_a_link(make_real_bot, fake):
+    bot = make_real_bot()
+    async with simcord.run(bot) as env:
+        guild, channel, alice = world(env, "alice")
+        await alice.slash(channel, "tactics campaign")
+        thread = channel.threads[-1]
+        told = private_text(await alice.slash(thread, "tactics tell",
+                                              message="[free nitro](https://evil.example/n) ``` @everyone"))
+        board = thread.last_message.content
+        assert 'To Cindle: "free nitro \'\'\' @\u200beveryone"' in board, "the link's words, not its address"
+        assert board.count("```") == 2, "the board's code block opens and closes once"
+        report = private_text(await alice.slash(thread, "tactics companion"))
+        for shown in (board, told, report):
+            assert "http" not in shown and "](" not in shown and "@everyone" not in shown
+        assert "`" not in told and "`" not in report.split("Your call")[-1]
