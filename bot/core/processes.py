@@ -128,7 +128,7 @@ class Processes:
 
     def _start(self, started: Future[None], warm: Callable[[], Any]) -> None:
         try:
-            self.submit(warm).result()
+            self.submit(warm).result(timeout=CALL_TIMEOUT_S)
         except RunHere:  # deadline work came first: it starts the workers as well
             pass
         except BaseException as e:  # the workers could not start: said to every call waiting for them

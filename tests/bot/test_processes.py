@@ -258,3 +258,14 @@ def test_workers_that_kept_dying_are_tried_again_later(tmp_path):
         assert pool.submit(pid).result(timeout=30) != os.getpid()
     finally:
         pool.shutdown()
+
+
+async def test_the_workers_are_up_before_the_first_interaction(make_real_bot):
+    """The bot starts its worker processes (and loads their fonts) in its start-up, so the first press
+    never waits for a worker to start."""
+    processes.shared().shutdown()
+    bot = make_real_bot()
+    async with simcord.run(bot):
+        workers = processes.shared()
+        assert workers.pids(), "a worker is running before anyone pressed anything"
+        assert workers.started(lambda: None).done()
