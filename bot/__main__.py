@@ -7,6 +7,7 @@ import signal
 import sys
 
 from bot.settings import SettingsError, load_settings
+from db.store import StoreError, open_store
 
 # Start-up notes discord.py writes for features this bot never uses, by logger and exact text. They
 # read like faults to a newcomer; anything else those loggers say (real errors included) still shows.
@@ -46,6 +47,11 @@ def main() -> int:
     try:
         settings = load_settings()
     except SettingsError as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    try:  # a store the bot cannot use is said in one line before anything starts on it
+        open_store(settings.database_url or settings.database_path).close()
+    except StoreError as exc:
         print(exc, file=sys.stderr)
         return 2
     logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
