@@ -58,7 +58,9 @@ class LocalPlay:
         for line in self.proc.stdout:
             self.lines.append(line)
 
-    def address(self, timeout: float = 60) -> str:
+    def address(self, timeout: float = 180) -> str:
+        """The page's address, read from the output as soon as it is printed (a start on a busy machine
+        can take a minute; a process that ended stops the wait at once)."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             for line in list(self.lines):
