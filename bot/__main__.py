@@ -7,6 +7,7 @@ import signal
 import sys
 
 from bot.settings import SettingsError, load_settings
+from db.store import StoreError, open_store
 
 # Start-up notes discord.py writes for features this bot never uses, by logger and exact text. They
 # read like faults to a newcomer; anything else those loggers say (real errors included) still shows.
@@ -33,10 +34,12 @@ def quiet_start_up_notes() -> None:
         logging.getLogger(name).addFilter(_QuietNotes(notes))
 
 
-def stop_on_sigterm() -> None:
-    """A host stops the bot with SIGTERM (`docker stop`, systemd, a process manager): it stops as it does on
-    Ctrl+C, through asyncio's own interrupt, so its tasks end, the worker processes shut down and nothing is
-    left behind for the resource tracker to warn about."""
+def stop_on_signals() -> None:
+    """SIGINT (Ctrl+C, `kill -INT`) and SIGTERM (`kill`, `docker stop`, systemd) each stop the bot the
+    same way, through asyncio's own interrupt, so its tasks end, its store is closed and the worker
+    processes shut down. A shell starts a background job (`cmd &`, `nohup … &`) with SIGINT ignored, and
+    Python then leaves it ignored: the interrupt is put back here, so SIGTERM (made a SIGINT) stops it too."""
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     signal.signal(signal.SIGTERM, lambda signum, frame: signal.raise_signal(signal.SIGINT))
 
 
@@ -46,9 +49,14 @@ def main() -> int:
     except SettingsError as exc:
         print(exc, file=sys.stderr)
         return 2
+    try:  # a store the bot cannot use is said in one line before anything starts on it
+        open_store(settings.database_url or settings.database_path).close()
+    except StoreError as exc:
+        print(exc, file=sys.stderr)
+        return 2
     logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     quiet_start_up_notes()
-    stop_on_sigterm()
+    stop_on_signals()
     if settings.discord_token is None:
         from bot.local import run_local
 

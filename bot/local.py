@@ -73,6 +73,7 @@ async def run_local(settings: Settings, *, port: int | None = None, plugins=None
         await page.serve(port, page_secret(settings.database_path.parent))
     finally:
         await env.shutdown()
+        await bot.close()  # SimCord lets the bot go without closing it: the store is checkpointed and closed here
     return 0
 
 

@@ -14,6 +14,7 @@ The connection is shared with the bot's one store worker thread.
 from __future__ import annotations
 
 import contextlib
+import os
 import re
 import sqlite3
 import time
@@ -107,9 +108,12 @@ class SQLiteStore(sqlite_utils.Database, _SQL):
         return self.execute("PRAGMA user_version").fetchone()[0]
 
     def close(self) -> None:
-        """Refresh the planner's statistics where they went stale, then close (SQLite's advice)."""
+        """Refresh the planner's statistics where they went stale (SQLite's advice), move the WAL's pages
+        into the file, then close: a copy of the .db file alone then holds every game."""
         with contextlib.suppress(sqlite3.Error):
             self.conn.execute("PRAGMA optimize")
+        with contextlib.suppress(sqlite3.Error):  # another process still reading: its close will do it
+            self.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         self.conn.close()
 
     def set_schema_version(self, number: int) -> None:
@@ -350,13 +354,22 @@ MIGRATIONS: list[Migration] = [_m1_initial, _m2_running_slots, _m3_companion_dec
                                _m8_server_language, _m9_bot_clock]
 
 
-def migrate(db: Store) -> int:
+class StoreError(Exception):
+    """A store the bot cannot start on, in one line that names it and says what to do; nothing was written."""
+
+
+def migrate(db: Store, name: str = "the store") -> int:
     """Apply every migration newer than the stored version; returns the version reached.
 
     The version is read again inside each migration's write transaction: processes starting together
-    on a new store apply each migration once, the others find it done.
+    on a new store apply each migration once, the others find it done. A store from a newer release
+    (a rollback) is refused, never written into.
     """
-    if db.schema_version() >= len(MIGRATIONS):
+    stored = db.schema_version()
+    if stored > len(MIGRATIONS):
+        raise StoreError(f"{name} was written by a newer Game Hall (schema {stored}; this release knows up to "
+                         f"{len(MIGRATIONS)}): run that release again, or set DATABASE_PATH to another file.")
+    if stored == len(MIGRATIONS):
         return len(MIGRATIONS)
     with db.migrating():
         for number, migration in enumerate(MIGRATIONS, start=1):
@@ -378,11 +391,43 @@ def open_store(target: str | Path) -> Store:
         migrate(db)
         return db
     path = Path(target)
+    try:
+        return _open_sqlite(path)
+    except sqlite3.DatabaseError as exc:
+        text = str(exc).lower()
+        if "not a database" in text or "malformed" in text:
+            raise StoreError(f"DATABASE_PATH={path} is not a Game Hall store (not an SQLite database): set "
+                             "DATABASE_PATH to the store's own file or to a new one.") from None
+        if "readonly" in text or "read-only" in text or "unable to open" in text:
+            raise StoreError(_read_only(path)) from None
+        raise
+
+
+def _read_only(path: Path) -> str:
+    return (f"DATABASE_PATH={path} cannot be written (a read-only file or folder): make it and its folder "
+            "writable by the bot's user, or set DATABASE_PATH to a file it can write.")
+
+
+def _open_sqlite(path: Path) -> SQLiteStore:
+    """The SQLite file at `path`, made if new, in WAL mode and migrated; a StoreError when it cannot be."""
     if str(path) != ":memory:":
-        path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise StoreError(f"DATABASE_PATH={path}: its folder cannot be made ({exc.strerror or exc}): set "
+                             "DATABASE_PATH to a path in a folder the bot's user can write.") from None
+        if (path.exists() and not os.access(path, os.W_OK)) or not os.access(path.parent, os.W_OK):
+            raise StoreError(_read_only(path))  # checked first: a read-only store would start, then fail each step
     conn = sqlite3.connect(str(path), check_same_thread=False, timeout=BUSY_TIMEOUT_MS / 1000,
                            isolation_level=None)
-    db = SQLiteStore(conn)
+    try:
+        return _prepared(SQLiteStore(conn), path)
+    except BaseException:
+        conn.close()  # refused: the file is left as it was, with no connection held on it
+        raise
+
+
+def _prepared(db: SQLiteStore, path: Path) -> SQLiteStore:
     db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
     db.execute("PRAGMA foreign_keys = ON")
     db.execute("PRAGMA synchronous = NORMAL")
@@ -392,7 +437,7 @@ def open_store(target: str | Path) -> Store:
         try:
             if db.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
                 db.enable_wal()
-            migrate(db)
+            migrate(db, f"DATABASE_PATH={path}")
             break
         except sqlite3.OperationalError as exc:
             if not is_busy(exc) or attempt + 1 == START_ATTEMPTS:

@@ -2,6 +2,7 @@
 that rewrites golden files (`pytest --update-golden`, see tests/support/golden.py)."""
 import os
 
+import simcord
 import support.golden
 from hypothesis import HealthCheck, settings
 
@@ -17,6 +18,13 @@ settings.load_profile("ci" if os.environ.get("CI") else os.environ.get("HYPOTHES
 # never runs out on a stopped clock. Real time (local play, bench_load) has no such wait;
 # tests/bot/test_processes.py runs two workers outside SimCord.
 os.environ.setdefault("PROCESS_WORKERS", "1")
+
+# How long SimCord waits for the bot to settle after each step before it calls the bot stuck (its
+# default is 5 s, which a busy machine's slow moment can pass). It is also SimCord's horizon for "soon":
+# a bot's sleep due within it is waited out in real time, so it stays below the shortest timer a test
+# lets run by `advance_time` alone (the companion's 10 s deadline). Every `simcord.run(bot)` takes it.
+SETTLE_TIMEOUT_S = float(os.environ.get("SIMCORD_SETTLE_TIMEOUT", "8"))
+simcord.Env.__init__.__kwdefaults__["settle_timeout"] = SETTLE_TIMEOUT_S
 
 pytest_plugins = ["support.stores"]  # the store fixtures, over SQLite and PostgreSQL
 

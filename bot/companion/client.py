@@ -1,7 +1,8 @@
 """The companion's one AsyncOpenAI: built at start-up with its pool, warmed, and its errors read.
 
 Each server words an error its own way; `error_words` finds the server's message in any of them, so a
-pass can say what the server said.
+pass can say what the server said. Here is where a server's error text is read, and where its keys and
+tokens are taken out of it (redact.py).
 """
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from openai import AsyncOpenAI
 from bot.settings import Settings
 
 from .decision import one_line
+from .redact import redact
 from .tools import CHOOSE
 
 SOCKET_TIMEOUT_S = 30.0    # the SDK's per-socket backstop; the deadline is what really bounds a call
@@ -55,9 +57,9 @@ def warm_up(client: AsyncOpenAI) -> None:
 def body_text(e: openai.APIStatusError) -> str:
     """The error response's body as the server sent it (kept with the decision)."""
     try:
-        return e.response.text[:ANSWER_LIMIT]
+        return redact(e.response.text)[:ANSWER_LIMIT]
     except Exception:  # a streamed body not read: the SDK's summary will do
-        return str(e)[:ANSWER_LIMIT]
+        return redact(str(e))[:ANSWER_LIMIT]
 
 
 def error_words(e: openai.APIStatusError) -> str:
@@ -74,4 +76,4 @@ def error_words(e: openai.APIStatusError) -> str:
             said = e.response.text
         except Exception:
             said = ""
-    return one_line(said, 150)
+    return one_line(redact(said), 150)

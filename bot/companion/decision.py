@@ -6,6 +6,7 @@ from typing import Literal
 from pydantic import BaseModel, Field, field_validator
 
 from .plain import plain
+from .redact import redact
 
 SAY_LIMIT = 100
 REASON_LIMIT = 200
@@ -34,6 +35,17 @@ Code = Literal[
     "error",         # anything else; logged with its traceback
 ]
 
+CHECK = "the host can check `/tactics companion`"
+# A failure of the server (or of the pilot) is said in public by its kind; its own words, which may
+# quote the request, go to the stored decision and the host's `/tactics companion` only.
+PUBLIC_REASONS: dict[str, str] = {
+    "http_error": f"the companion's model server refused the request — {CHECK}",
+    "rate_limited": f"the companion's model server is taking no more requests for now — {CHECK}",
+    "connection": f"the companion's model server could not be reached — {CHECK}",
+    "bad_response": f"the companion's model server sent an answer that cannot be read — {CHECK}",
+    "error": f"the companion's pilot ran into a fault — {CHECK}",
+}
+
 
 def one_line(text: str, limit: int) -> str:
     """Whitespace folded to single spaces and cut to `limit` characters."""
@@ -41,8 +53,9 @@ def one_line(text: str, limit: int) -> str:
 
 
 def brief(e: BaseException) -> str:
-    """An exception's first line, short enough for a pass reason."""
-    text = str(e).strip()
+    """An exception's first line, short enough for a pass reason, with no key or token in it (an SDK's
+    error quotes the server's body)."""
+    text = redact(str(e)).strip()
     return one_line(text.splitlines()[0] if text else type(e).__name__, 120)
 
 
@@ -86,9 +99,9 @@ class CompanionDecision(BaseModel):
 
     def line(self, name: str) -> str:
         """The thread's line for this decision, e.g. `Cindle: "On it!" (Ember Bolt s1)` or
-        `Cindle passes: no answer in 10 s`."""
+        `Cindle passes: no answer in 10 s`; a server's failure by its kind only (PUBLIC_REASONS)."""
         if self.passed:
-            return f"{name} passes: {self.reason}"
+            return f"{name} passes: {PUBLIC_REASONS.get(self.code, self.reason)}"
         what = self.offered[self.number - 1] if self.number and self.number <= len(self.offered) else "its own turn"
         return f'{name}: "{self.say}" ({what})' if self.say else f"{name}: {what}"
 

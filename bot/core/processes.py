@@ -21,12 +21,18 @@ worker is ready in milliseconds), while the event loop and the store worker go o
   deadline work comes, the ordinary calls still waiting are handed back to their callers (`RunHere`), so
   a picture never waits behind a burst of it (fifty companions planning at once).
 - A worker that dies (the pool is then broken) is replaced and its calls are sent again, once; a call
-  whose worker died twice runs in the calling thread. No press goes unanswered for it. A worker ends
-  with its bot's process, however that ends.
+  whose worker died twice runs in the calling thread. No press goes unanswered for it. A worker killed
+  while handing back its answer leaves the pool's reader waiting for the rest of it for ever: a watch
+  sees the dead worker and breaks that pool, so its calls go the same way. Pools that keep breaking
+  send every call to its caller's thread for a while (`RETRY_WORKERS_S`), then workers are tried again.
+  A worker ends with its bot's process, however that ends.
+- An error raised in a worker comes back as itself: the engines' refusals pickle (engine/errors.py), so a
+  refusal in a worker is a refusal, never a broken pool.
 """
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import heapq
 import itertools
@@ -35,6 +41,7 @@ import multiprocessing
 import os
 import sys
 import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import Executor, Future, InvalidStateError, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -51,6 +58,9 @@ URGENT, ORDINARY = 0, 1
 RESENDS = 1  # times a call is sent again after its worker died, before it runs in the calling thread
 MOST_WORKERS = 4  # by default: past that, the bot's own process is the limit
 GIVE_UP = 3  # pools broken in a row (workers that cannot start): every call then runs in its caller's thread
+RETRY_WORKERS_S = 60.0  # ... for this long, then workers are tried again
+WATCH_S = 0.5  # how often a pool with calls out is checked for a worker that died without the pool seeing it
+CALL_TIMEOUT_S = 60.0  # a caller's thread waits no longer for a worker's answer: it works the call out itself
 
 
 def default_workers() -> int:
@@ -89,6 +99,8 @@ class Processes:
         self._holders = 0
         self.replaced = 0  # pools replaced after a worker died (for tests and logs)
         self._broken_in_a_row = 0
+        self.retry_after_s = RETRY_WORKERS_S
+        self._retry_at = 0.0  # after giving up: when (time.monotonic) workers are tried again
         self._started: Future[None] | None = None
 
     # --- lifetime -------------------------------------------------------------------------------
@@ -118,7 +130,7 @@ class Processes:
 
     def _start(self, started: Future[None], warm: Callable[[], Any]) -> None:
         try:
-            self.submit(warm).result()
+            self.submit(warm).result(timeout=CALL_TIMEOUT_S)
         except RunHere:  # deadline work came first: it starts the workers as well
             pass
         except BaseException as e:  # the workers could not start: said to every call waiting for them
@@ -149,7 +161,23 @@ class Processes:
             context.set_forkserver_preload(list(self.preload))
             start_forkserver()
             self._pool = ProcessPoolExecutor(self.workers, mp_context=context, initializer=self.initializer)
+            threading.Thread(target=self._watch, args=(self._pool,), name="workers-watch", daemon=True).start()
         return self._pool
+
+    def _watch(self, pool: ProcessPoolExecutor) -> None:
+        """While `pool` is this one's: a worker found dead twice in a row while the pool has not broken
+        (it died writing its answer, and the pool's reader waits for the rest) breaks the pool."""
+        dead_before = False
+        while self._pool is pool:
+            time.sleep(WATCH_S)
+            processes = dict(getattr(pool, "_processes", None) or {})
+            dead = self._pool is pool and not getattr(pool, "_broken", False) and not all(
+                map(_alive, processes))
+            if dead and dead_before:
+                log.warning("a worker process died handing back its answer; starting a new one")
+                _break(pool, processes.values())
+                return
+            dead_before = dead
 
     def pids(self) -> list[int]:
         """The worker processes' ids (started ones)."""
@@ -179,8 +207,8 @@ class Processes:
 
     @property
     def in_thread(self) -> bool:
-        """Calls run in their caller's thread: no workers, or none could be kept alive."""
-        return self.workers == 0 or self._broken_in_a_row >= GIVE_UP
+        """Calls run in their caller's thread: no workers, or none could be kept alive lately."""
+        return self.workers == 0 or (self._broken_in_a_row >= GIVE_UP and time.monotonic() < self._retry_at)
 
     def busy(self) -> bool:
         """Every worker has a call running and one waiting, or deadline work is waiting: an ordinary call
@@ -196,9 +224,14 @@ class Processes:
         neither core waits for the other."""
         if self.in_thread or (not urgent and self.busy()):
             return fn(*args, **kwargs)
+        sent = self.submit(fn, *args, urgent=urgent, **kwargs)
         try:
-            return self.submit(fn, *args, urgent=urgent, **kwargs).result()
+            return sent.result(timeout=CALL_TIMEOUT_S)
         except (BrokenProcessPool, RunHere):
+            return fn(*args, **kwargs)
+        except TimeoutError:  # never a caller (holding a board's lock) waiting for ever on a worker
+            sent.cancel()
+            log.warning("a worker took over %.0f s to answer; the call is made here", CALL_TIMEOUT_S)
             return fn(*args, **kwargs)
 
     async def call(self, fn: Callable[..., T], *args: Any, urgent: bool = False, **kwargs: Any) -> T:
@@ -255,10 +288,35 @@ class Processes:
             self.replaced += 1
             self._broken_in_a_row += 1
             if self._broken_in_a_row >= GIVE_UP:
-                log.error("worker processes keep dying at start; pictures and plans are made in this process")
+                self._retry_at = time.monotonic() + self.retry_after_s
+                log.error("worker processes keep dying at start; pictures and plans are made in this process "
+                          "for %.0f s, then workers are tried again", self.retry_after_s)
             else:
                 log.warning("a worker process died; starting a new one")
             broken.shutdown(wait=False, cancel_futures=False)
+
+
+def _alive(pid: int) -> bool:
+    """Whether process `pid` still runs. Asked of the system, not of multiprocessing, whose poll waits on a
+    clock that a simulated one (SimCord's) may stop."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def _break(pool: ProcessPoolExecutor, processes: Any) -> None:
+    """Break a pool whose reader waits for the rest of a dead worker's answer: with every worker gone and
+    this process's own end of the answers' pipe closed, the reader meets the pipe's end, and the pool
+    fails its calls as broken (BrokenProcessPool), which sends them again."""
+    for process in processes:
+        with contextlib.suppress(Exception):
+            process.kill()
+    with contextlib.suppress(Exception):
+        pool._result_queue._writer.close()  # type: ignore[attr-defined]
 
 
 def follow_the_bot() -> None:

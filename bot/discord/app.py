@@ -6,6 +6,7 @@ other's games.
 """
 from __future__ import annotations
 
+import asyncio
 import logging
 
 import discord
@@ -17,6 +18,7 @@ from bot.core.pilots import PilotRunner
 from bot.core.seats import ExternalWait, PilotNeeds, direct_wait
 from bot.core.sessions import Sessions
 from bot.core.timers import TimerRunner
+from bot.render.warm import warm as warm_worker
 from bot.settings import Settings
 from bot.shards import owns
 from db.store import Store, open_store
@@ -79,7 +81,20 @@ class GameHall(commands.AutoShardedBot):
             await self.add_cog(plugin.cog(self))
         await self.sync_commands()
         await self.sessions.call(self._warm_up)
+        await self._start_workers()
         settle_heap()
+
+    async def _start_workers(self) -> None:
+        """Start the worker processes and load their fonts before the first interaction, not inside it
+        (a worker starts in some 200 ms, seconds on a busy machine); a failure leaves the pictures and
+        plans to this process, as the workers' own fallback does."""
+        workers = self.sessions.processes
+        if workers.in_thread:
+            return
+        try:
+            await asyncio.wrap_future(workers.started(warm_worker))
+        except Exception as exc:
+            log.warning("the worker processes did not start with the bot: %s", exc)
 
     def _warm_up(self) -> None:
         """Load each game's content now (on the store worker), so that it joins the frozen heap."""

@@ -34,6 +34,16 @@ from .boards import Boards, board_message, clip, compose, file_of, files_of, is_
 from .components import HowToPlayButton, close_view, view_for
 
 
+def renamed(current: str, title: str) -> str:
+    """The thread's new name: `title` with the member's part of the `current` name in place of PLAYER.
+
+    A game's part of a name has as many " · " as its title's (the kind, the puzzle or lesson); whatever
+    follows them is the member's, " · " and all ("Sam · she/her")."""
+    game_part = title.split(PLAYER, 1)[0]
+    player = current.split(" · ", game_part.count(" · "))[-1] if PLAYER in title else ""
+    return title.replace(PLAYER, player)[:100]
+
+
 class Host(Protocol):
     """What Play uses of the bot (GameHall is one): its session core, runners and Discord channels."""
     sessions: Sessions
@@ -390,8 +400,7 @@ class Play:
         thread = channel if isinstance(channel, discord.Thread) else self.bot.get_channel(game.thread_id or 0)
         if title is None or not isinstance(thread, discord.Thread):
             return
-        player = thread.name.rsplit(" · ", 1)[-1]
-        name = title.replace(PLAYER, player)[:100]
+        name = renamed(thread.name, title)
         if name != thread.name:
             try:
                 await thread.edit(name=name)

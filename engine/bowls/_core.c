@@ -8,8 +8,9 @@ flags are 12-bit masks (bit i = bowl i).
 A call this file does not take as it stands is handed, arguments unchanged, to the Python function,
 so it answers or raises exactly as the Python does: a board that is not a tuple or list of 12 ASCII
 str of those letters (a lower-case letter, a non-str bowl, 11 bowls), a bowl number outside 0-11, a
-mask outside 0-4095 or not an int, a trace that is neither None nor a list, an argument by a name
-the Python takes but this file does not (play's `_lookup`).
+mask outside 0-4095 or not an int, a trace that is neither None nor a list or is the board itself (it
+would grow while it is read), an argument by a name the Python takes but this file does not (play's
+`_lookup`).
 
 A move never adds stones, so each bowl gets room for every stone on the board: one block, on the
 stack for a small board, else allocated once a call. No bowl has a fixed limit.
@@ -312,7 +313,8 @@ static PyObject *play(PyObject *module, PyObject *const *args, size_t nargsf, Py
     if (!unpack(args, PyVectorcall_NARGS(nargsf), kwnames, names, 5, v) || !v[0]
         || !(PyTuple_CheckExact(v[0]) || PyList_CheckExact(v[0])) || PySequence_Fast_GET_SIZE(v[0]) != N_BOWLS
         || !small_int(v[1], 0, N_BOWLS - 1, &src) || (v[2] && !small_int(v[2], 0, ALL_BOWLS, &volcano))
-        || (v[3] && !small_int(v[3], 0, ALL_BOWLS, &reverse)) || !trace_arg(v[4], &bd.trace))
+        || (v[3] && !small_int(v[3], 0, ALL_BOWLS, &reverse)) || !trace_arg(v[4], &bd.trace)
+        || bd.trace == v[0])  /* a trace that is the board itself, as in settle: the Python's business */
         return to_python(&python_play, "play_python", args, nargsf, kwnames);
     PyObject **given = PySequence_Fast_ITEMS(v[0]);
     int loaded = load(&bd, given, stack);

@@ -182,6 +182,12 @@ class BowlsGame(BaseModel):
     def _bowls(cls, v: list[str]) -> list[str]:
         return check_bowls(v)
 
+    @field_validator("frozen", "reverse", "volcano")
+    @classmethod
+    def _flags(cls, v: list[int], info) -> list[int]:
+        """As a Puzzle's: bowls 1-12 (a saved game naming bowl 0 or 13 cannot be played)."""
+        return check_flag_list(info.field_name, v)
+
     @property
     def moves_left(self) -> int | None:
         return None if self.move_limit is None else self.move_limit - self.moves_used

@@ -5,6 +5,7 @@ nothing lost or stuck: the next step works once the cause is gone.
 """
 from __future__ import annotations
 
+import json
 import sqlite3
 import subprocess
 from contextlib import contextmanager
@@ -17,6 +18,8 @@ from support.world import add_host, daily_world, world
 
 from db import daily, players
 from db.games import get_game, running_games_of
+from engine.bowls import get_puzzle
+from engine.bowls.solver import solve
 
 STORE_DOWN = "The game store is unavailable right now; nothing was changed"
 
@@ -327,6 +330,27 @@ async def test_one_unreadable_game_row_breaks_only_that_game(make_bot):
         result, _ = await start_tally(alice, channel)
         assert "ready" in private_text(result), "a new game starts"
         assert get_game(bot.db, 1).status == "broken"
+
+
+@pytest.mark.parametrize(("flag", "bowl"), [("volcano", 13), ("frozen", 0), ("reverse", 13)])
+async def test_a_saved_bowls_game_naming_a_bowl_off_the_board_is_stopped_not_played(make_real_bot, flag, bowl):
+    """A saved bowls game whose flags name bowl 0 or 13 fails its saved model's check (as a puzzle's
+    does): a press says it was stopped, and a new bowls game starts."""
+    bot = make_real_bot()
+    async with simcord.run(bot) as env:
+        guild, channel, alice = world(env, "alice")
+        await alice.slash(channel, "bowls puzzle", number=1)
+        thread = channel.threads[-1]
+        state = json.loads(get_game(bot.db, 1).state)
+        state["game"][flag] = [bowl]
+        bot.db.execute("update games set state = ? where id = 1", [json.dumps(state)])
+        pressed = await alice.click(thread.last_message, label=str(solve(get_puzzle(1))[0]))
+        said = private_text(pressed)
+        assert "could not be loaded" in said and "start a new game any time" in said, said
+        assert "negative shift count" not in said
+        assert get_game(bot.db, 1).status == "broken"
+        await alice.slash(channel, "bowls puzzle", number=2)
+        assert len(channel.threads) == 2 and "Puzzle 2" in channel.threads[-1].name, "a new bowls game starts"
 
 
 async def test_an_unreadable_progress_row_is_set_aside_and_the_player_plays_on(make_real_bot):

@@ -7,6 +7,8 @@ fake OpenAI-compatible server of tests/support/fake_openai.py.
 """
 from __future__ import annotations
 
+import shutil
+import signal
 import sqlite3
 import time
 import urllib.request
@@ -51,6 +53,29 @@ def test_sigterm_stops_local_play_as_ctrl_c_does_leaving_nothing_behind(tmp_path
     assert play.proc.returncode == 0, output
     assert "Local play stopped; games are saved in" in output
     assert "leaked" not in output and "Traceback" not in output, output
+
+
+@pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "SIGINT"])
+def test_a_background_local_play_stops_on_a_signal_leaving_its_games_in_the_db_file_alone(tmp_path, stop):
+    """Started as `nohup python -m bot &` starts it (SIGINT ignored) and stopped with `kill`: it stops
+    promptly, and a copy of the .db file alone (no -wal beside it) holds the game just started."""
+    play = LocalPlay(tmp_path, tmp_path / "local.db", background=True)
+    try:
+        page = Page(play.address())
+        page.run("bowls puzzle", number=1)
+        page.said("Puzzle 1")
+        play.proc.send_signal(stop)
+        began = time.monotonic()
+        play.proc.wait(timeout=30)
+        stopped_in = time.monotonic() - began
+    finally:
+        output = play.stop()
+    assert play.proc.returncode == 0 and stopped_in < 15, output
+    assert "Local play stopped; games are saved in" in output, output
+    copy = tmp_path / "copy.db"
+    shutil.copyfile(tmp_path / "local.db", copy)
+    with sqlite3.connect(copy) as db:
+        assert db.execute("select count(*) from games where kind = 'bowls'").fetchone()[0] == 1
 
 
 def test_a_restart_keeps_the_address_progress_and_games_and_opens_on_the_game_played_last(tmp_path):

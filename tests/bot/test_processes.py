@@ -2,6 +2,7 @@
 deadline work ahead of queued pictures, and a worker that dies is replaced with no press unanswered."""
 from __future__ import annotations
 
+import functools
 import os
 import signal
 import subprocess
@@ -11,8 +12,10 @@ from concurrent.futures import wait
 from contextlib import contextmanager
 from pathlib import Path
 
+import pytest
 import simcord
 from support.holding import held_until, named
+from support.worker_faults import answer_then_die, fail_while, pid
 from support.world import world
 
 import engine.bowls as bowls
@@ -213,3 +216,56 @@ def test_the_forecast_worker_starts_on_its_own_thread_at_lowered_priority():
         assert forecasts._workers.pids(), "a start after the pilot closed starts the worker again"
     finally:
         forecasts.shutdown()
+
+
+def test_a_refusal_in_a_worker_comes_back_as_itself_and_the_worker_stays(tmp_path):
+    """A refusal raised in a worker is a refusal: it comes back as itself, and the worker that raised it
+    takes the next call."""
+    fight = tx.new_fight("c01", 1, "Tidecaller", "Cindle")
+    with held_pool(tmp_path) as (pool, gate):
+        with pytest.raises(tx.TacticsError) as refused:
+            pool.submit(tx.check_turn, fight, "companion", [{"kind": "move", "to": "A1"}] * 9).result(timeout=30)
+        here = pytest.raises(tx.TacticsError, tx.check_turn, fight, "companion", [{"kind": "move", "to": "A1"}] * 9)
+        assert str(refused.value) == str(here.value) and refused.value.step == here.value.step
+        worker = pool.pids()
+        assert pool.submit(pid).result(timeout=30) in worker and pool.replaced == 0
+
+
+def test_a_worker_killed_while_handing_back_its_answer_leaves_no_caller_waiting(tmp_path):
+    """The pool's reader waits for the rest of the dead worker's answer; the call is still answered (sent
+    again, then made in the caller's thread) and the workers take the next call."""
+    with held_pool(tmp_path) as (pool, gate):
+        began = time.monotonic()
+        assert pool.run(answer_then_die, "answered") == "answered"
+        assert time.monotonic() - began < 20, "answered once the watch broke the stuck pool"
+        assert pool.replaced >= 1
+        assert pool.submit(pid).result(timeout=30) != os.getpid(), "a new worker took the next call"
+
+
+def test_workers_that_kept_dying_are_tried_again_later(tmp_path):
+    gate = tmp_path / "failing"
+    gate.touch()
+    pool = Processes(1, initializer=functools.partial(fail_while, str(gate)))
+    pool.retry_after_s = 1.0
+    try:
+        for _ in range(processes.GIVE_UP):
+            assert pool.run(pid) == os.getpid(), "made in the caller's thread"
+        assert pool.in_thread
+        gate.unlink()
+        time.sleep(1.2)
+        assert not pool.in_thread, "tried again after a while"
+        assert pool.run(pid) != os.getpid(), "a worker answers again"
+        assert pool.submit(pid).result(timeout=30) != os.getpid()
+    finally:
+        pool.shutdown()
+
+
+async def test_the_workers_are_up_before_the_first_interaction(make_real_bot):
+    """The bot starts its worker processes (and loads their fonts) in its start-up, so the first press
+    never waits for a worker to start."""
+    processes.shared().shutdown()
+    bot = make_real_bot()
+    async with simcord.run(bot):
+        workers = processes.shared()
+        assert workers.pids(), "a worker is running before anyone pressed anything"
+        assert workers.started(lambda: None).done()

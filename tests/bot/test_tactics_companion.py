@@ -9,9 +9,11 @@ as the phase timer does.
 """
 from __future__ import annotations
 
+import logging
+
 import pytest
 import simcord
-from support.fake_openai import MODEL, FakeOpenAI, choose, hang, pass_, refusing
+from support.fake_openai import MODEL, FakeOpenAI, choose, hang, pass_, refusing, status
 from support.replies import private_text
 from support.tactics_play import send_turn, session, thread_texts
 from support.world import world
@@ -266,17 +268,42 @@ async def test_one_client_made_at_start_up_serves_every_fight_on_kept_alive_conn
         assert len(fake.connections) == 1, "the second fight's call reused the first one's connection"
 
 
-async def test_a_server_refusal_is_said_in_the_servers_words(make_real_bot, fake):
+async def test_a_server_refusal_is_said_by_its_kind_in_public_and_in_the_servers_words_to_the_host(make_real_bot,
+                                                                                                    fake):
     fake.answer_next(refusing("context", server="other"))
     bot = make_real_bot()
     async with simcord.run(bot) as env:
         guild, channel, alice = world(env, "alice")
         await alice.slash(channel, "tactics campaign")
         thread = channel.threads[-1]
-        said = "the model server answered HTTP 400: This model's maximum context length is 512 tokens."
-        assert companion_lines(thread)[-1] == f"Cindle passes: {said}"
+        assert companion_lines(thread)[-1] == f"Cindle passes: {REFUSED}"
         report = private_text(await alice.slash(thread, "tactics companion"))
+        said = "the model server answered HTTP 400: This model's maximum context length is 512 tokens."
         assert f"Reason: {said}" in report and "1 model call" in report
+
+
+REFUSED = "the companion's model server refused the request — the host can check `/tactics companion`"
+KEY = "sk-proj-4fQ9xZ2mN7bV1cR8tY3uW6pL0kJ5hG"
+TOKEN = "eyJhbGciOiJIUzI1NiJ9x7Qp2Lm9Zr4Kt8Wv3Ns6"
+
+
+async def test_a_wrong_key_never_shows_the_key_in_the_thread_the_report_or_the_log(make_real_bot, fake, caplog):
+    fake.answer_next(status(401, f"Incorrect API key provided: {KEY}. Sent with Bearer {TOKEN} at {TOKEN}"))
+    bot = make_real_bot()
+    caplog.set_level(logging.INFO)
+    async with simcord.run(bot) as env:
+        guild, channel, alice = world(env, "alice")
+        await alice.slash(channel, "tactics campaign")
+        thread = channel.threads[-1]
+        assert companion_lines(thread)[-1] == f"Cindle passes: {REFUSED}"
+        shown = "\n".join(thread_texts(thread))
+        report = private_text(await alice.slash(thread, "tactics companion"))
+        assert "Reason: the model server answered HTTP 401: Incorrect API key provided: (key removed)" in report
+        stored = decisions.decisions(bot.db, session(bot).key)[-1]
+        assert "Incorrect API key provided: (key removed)" in stored["error_body"]
+        for where, text in [("thread", shown), ("report", report), ("stored reason", stored["reason"]),
+                            ("stored body", stored["error_body"]), ("log", caplog.text)]:
+            assert "sk-" not in text and TOKEN not in text and "4fQ9xZ" not in text, where
 
 
 async def test_a_board_full_of_long_calls_still_shows_every_telegraph_whole(make_real_bot, fake):
@@ -305,3 +332,20 @@ async def test_a_board_full_of_long_calls_still_shows_every_telegraph_whole(make
         whole = private_text(await alice.click(thread.last_message, label="Text map"))
         for line in telegraphs:
             assert f"· {line.strip()}" in whole.split("\n"), f"a telegraph line cut from the Text map: {line!r}"
+
+
+async def test_a_members_call_cannot_break_the_board_or_post_a_link(make_real_bot, fake):
+    bot = make_real_bot()
+    async with simcord.run(bot) as env:
+        guild, channel, alice = world(env, "alice")
+        await alice.slash(channel, "tactics campaign")
+        thread = channel.threads[-1]
+        told = private_text(await alice.slash(thread, "tactics tell",
+                                              message="[free nitro](https://evil.example/n) ``` @everyone"))
+        board = thread.last_message.content
+        assert 'To Cindle: "free nitro \'\'\' @\u200beveryone"' in board, "the link's words, not its address"
+        assert board.count("```") % 2 == 0, "every code block the board opens, it closes"
+        report = private_text(await alice.slash(thread, "tactics companion"))
+        for shown in (board, told, report):
+            assert "http" not in shown and "](" not in shown and "@everyone" not in shown
+        assert "`" not in told and "`" not in report.split("Your call")[-1]

@@ -7,7 +7,10 @@ refill's effects) too; and a call it is not made for answers or raises as the Py
 These compare core.play_python with the C entry points directly, so they fail if either is wrong.
 CI asserts separately that the C core built (.ci/run), so here it may be missing."""
 import importlib.util
+import os
 import random
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -198,3 +201,22 @@ def test_bad_settle_calls_answer_or_raise_as_the_python_does():
     too_many = (tuple(b), 0, 0, 0, None, 1, 2, 3)
     assert outcome(compiled.play, *too_many) == outcome(core.play_python, *too_many)
     assert outcome(compiled.play, tuple(b)) == outcome(core.play_python, tuple(b)) == (TypeError, tuple(b))
+
+
+ALIASED = """
+import engine.bowls.core as core
+from engine.bowls import _core
+board = ["RRRGGB"] * 3 + [""] * 9
+python = core.play_python(list(board), 0, 0, 0, list(board))
+aliased = list(board)
+compiled = _core.play(aliased, 0, 0, 0, aliased)
+print(repr(compiled) == repr(python) or (compiled, python))
+"""
+
+
+def test_a_trace_that_is_the_board_itself_plays_as_the_python_does():
+    """The trace grows as the board is read: the compiled play hands it to the Python (as settle does),
+    never reading a board list moved by its own growth (checked under Python's debug allocator)."""
+    done = subprocess.run([sys.executable, "-c", ALIASED], capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "PYTHONMALLOC": "debug"})
+    assert done.returncode == 0 and done.stdout.strip() == "True", (done.returncode, done.stdout, done.stderr[-2000:])

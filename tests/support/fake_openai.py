@@ -85,10 +85,9 @@ def not_json() -> Answer:
     return Answer("not_json", respond)
 
 
-def status(code: int = 500) -> Answer:
+def status(code: int = 500, message: str = "the fake server failed") -> Answer:
     async def respond(request: web.Request, body: dict) -> web.StreamResponse:
-        return web.json_response({"error": {"message": "the fake server failed", "type": "server_error"}},
-                                 status=code)
+        return web.json_response({"error": {"message": message, "type": "server_error"}}, status=code)
     return Answer(f"http_{code}", respond)
 
 

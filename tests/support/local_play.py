@@ -11,6 +11,7 @@ import json
 import os
 import re
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -38,13 +39,16 @@ def free_port() -> int:
 class LocalPlay:
     """One `python -m bot` process in local play, its output collected as it runs."""
 
-    def __init__(self, folder, db_path, *, port: int | None = None, extra_env: dict[str, str] | None = None) -> None:
+    def __init__(self, folder, db_path, *, port: int | None = None, extra_env: dict[str, str] | None = None,
+                 background: bool = False) -> None:
+        """`background`: started as a shell starts `nohup python -m bot &`, with SIGINT ignored."""
         self.port = port or free_port()
         env = {**os.environ, "DATABASE_PATH": str(db_path), "LOCAL_PLAY_PORT": str(self.port), **(extra_env or {})}
         env.pop("DISCORD_TOKEN", None)
         env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
+        ignore_sigint = (lambda: signal.signal(signal.SIGINT, signal.SIG_IGN)) if background else None
         self.proc = subprocess.Popen([sys.executable, "-m", "bot"], cwd=folder, env=env, text=True,
-                                     stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+                                     stdout=subprocess.PIPE, stderr=subprocess.STDOUT, preexec_fn=ignore_sigint)
         self.lines: list[str] = []
         self._reader = threading.Thread(target=self._read, daemon=True)
         self._reader.start()
@@ -54,7 +58,9 @@ class LocalPlay:
         for line in self.proc.stdout:
             self.lines.append(line)
 
-    def address(self, timeout: float = 60) -> str:
+    def address(self, timeout: float = 180) -> str:
+        """The page's address, read from the output as soon as it is printed (a start on a busy machine
+        can take a minute; a process that ended stops the wait at once)."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             for line in list(self.lines):
@@ -69,7 +75,12 @@ class LocalPlay:
     def stop(self) -> str:
         if self.proc.poll() is None:
             self.proc.terminate()
-            self.proc.wait(timeout=20)
+            try:
+                self.proc.wait(timeout=20)
+            except subprocess.TimeoutExpired:  # it did not stop: no process outlives its test
+                self.proc.kill()
+                self.proc.wait(timeout=10)
+                raise
         self._reader.join(timeout=5)
         return "".join(self.lines)
 

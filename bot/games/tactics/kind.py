@@ -19,6 +19,7 @@ from datetime import date, timedelta
 import engine.tactics as tx
 from bot.companion import CompanionDecision
 from bot.companion.coordination import Aim, rebind
+from bot.companion.plain import plain
 from bot.core.errors import AlreadyDone
 from bot.core.kinds import Context, GameError, GameKind, Outcome, Seat, step
 from bot.core.processes import elsewhere
@@ -325,7 +326,7 @@ class Tactics(GameKind[TacticsSession], TacticsViews, Invitation):
             return Outcome(state.model_copy(update={"call_ignored": True, "notes": [*state.notes, said]}), "")
         if not state.model:
             raise GameError(f"Tell: no language model is connected, so {name} passes each phase and reads nothing.")
-        call = no_pings(action.message)
+        call = plain(action.message)  # shown on the public board: cleaned as the model's words are
         told = state.model_copy(update={"call": action.message, "notes": [*state.notes, f"To {name}: \"{call}\""]})
         return Outcome(told, "", private=Reply(f"{name} will read your call at its next decision: \"{call}\""))
 

@@ -5,13 +5,14 @@ from __future__ import annotations
 import re
 
 import engine.tactics as tx
+from bot.companion.plain import plain
 from bot.companion.report import companion_report as report_of
 from db.store import Store
 from engine.tactics.progress import MAX_LEVEL
 
 from .report import duo_hp_line, ending_words, full_list, grouped, held_words, moment_words, same_blow
 from .room import BOARD_ROOM, GRID_ROW, by_lines, give_way, length, lines_in
-from .session import TacticsSession, no_pings
+from .session import TacticsSession
 
 STRAYS_SHOWN = 6          # lines a fight saved before events were kept shows of its strays' phase
 NOTES_SHOWN = 6           # the phase's latest lines kept on its live board (a friend's step-by-step turn)
@@ -296,5 +297,5 @@ def companion_report(db: Store, state: TacticsSession | None) -> str:
     waiting for the next one."""
     if state is None:
         return "Use `/tactics companion` in a tactics fight's thread."
-    call = f"\nYour call for its next decision: \"{no_pings(state.call)}\"" if state.call else ""
+    call = f"\nYour call for its next decision: \"{plain(state.call)}\"" if state.call else ""
     return report_of(db, state.key, state.pilot) + call
