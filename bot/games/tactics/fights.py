@@ -8,6 +8,7 @@ from typing import cast
 
 import engine.tactics as tx
 from bot.core.kinds import GameError
+from bot.words import N_, words
 from db.games import running_games_of
 from db.store import Store
 from engine.errors import RuleError
@@ -15,6 +16,9 @@ from engine.errors import RuleError
 from .progress import load_record
 from .session import KEY, PILOTS, Choices, Mode, PilotName, TacticsSession, refusal
 from .text import encounter_line, fight_name
+
+TUTORIAL_OFFER = N_(" · New to tactics? `/tactics tutorial` teaches it in four short steps with no timer, "
+                    "then your first campaign fight.")
 
 
 def new_campaign(db: Store, user_id: int, encounter_id: str | None, choices: Choices) -> tuple[TacticsSession, str]:
@@ -26,7 +30,8 @@ def new_campaign(db: Store, user_id: int, encounter_id: str | None, choices: Cho
         ids = [e.id for e in tx.campaign()]
         before = fight_name(ids[ids.index(enc.id) - 1])
         raise GameError(f"{_first_up(fight_name(enc.id))} is locked: win {before} first.")
-    return _start(db, user_id, record, enc, "campaign", choices), f"Tactics campaign: {encounter_line(enc)}"
+    return (_start(db, user_id, record, enc, "campaign", choices),
+            f"Tactics campaign: {encounter_line(enc)}{first_time(record)}")
 
 
 def new_replay(db: Store, user_id: int, encounter_id: str, choices: Choices) -> tuple[TacticsSession, str]:
@@ -45,7 +50,12 @@ def new_daily_fight(db: Store, user_id: int, day: date, choices: Choices) -> tup
     counted = day.isoformat() not in record.dailies
     session = _start(db, user_id, record, enc, "daily", choices, day=day, counted=counted)
     note = "" if counted else " (practice: your counted attempt today is played)"
-    return session, f"Tactics daily, {day.isoformat()}: {encounter_line(enc)}{note}"
+    return session, f"Tactics daily, {day.isoformat()}: {encounter_line(enc)}{note}{first_time(record)}"
+
+
+def first_time(record: tx.TacticsProgress) -> str:
+    """The tutorial offered on a player's first tactics fight (none fought yet)."""
+    return words(TUTORIAL_OFFER) if record.fights == 0 else ""
 
 
 def follow_up(db: Store, old: TacticsSession, retry: bool, now: datetime) -> tuple[TacticsSession, str]:
