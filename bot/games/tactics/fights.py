@@ -17,11 +17,14 @@ from .progress import load_record
 from .session import KEY, PILOTS, Choices, Mode, PilotName, TacticsSession, refusal
 from .text import encounter_line, fight_name
 
-TUTORIAL_OFFER = N_(" · New to tactics? `/tactics tutorial` teaches it in four short steps with no timer, "
-                    "then your first campaign fight.")
+TUTORIAL_OFFER = N_("New to tactics? `/tactics tutorial` teaches it in four short steps with no timer, "
+                    "then starts your first campaign fight.")
 
 
-def new_campaign(db: Store, user_id: int, encounter_id: str | None, choices: Choices) -> tuple[TacticsSession, str]:
+def new_campaign(db: Store, user_id: int, encounter_id: str | None, choices: Choices,
+                 offer: bool = True) -> tuple[TacticsSession, str]:
+    """The campaign fight named, or the player's first unwon one; `offer`: the tutorial is offered on a
+    first fight (not once the player has played it)."""
     record = load_record(db, user_id)
     enc = _encounter((encounter_id or record.next_campaign()).strip().lower())
     if enc.id not in {e.id for e in tx.campaign()}:
@@ -30,8 +33,8 @@ def new_campaign(db: Store, user_id: int, encounter_id: str | None, choices: Cho
         ids = [e.id for e in tx.campaign()]
         before = fight_name(ids[ids.index(enc.id) - 1])
         raise GameError(f"{_first_up(fight_name(enc.id))} is locked: win {before} first.")
-    return (_start(db, user_id, record, enc, "campaign", choices),
-            f"Tactics campaign: {encounter_line(enc)}{first_time(record)}")
+    session = _start(db, user_id, record, enc, "campaign", choices)
+    return (offered(session, record) if offer else session), f"Tactics campaign: {encounter_line(enc)}"
 
 
 def new_replay(db: Store, user_id: int, encounter_id: str, choices: Choices) -> tuple[TacticsSession, str]:
@@ -50,12 +53,15 @@ def new_daily_fight(db: Store, user_id: int, day: date, choices: Choices) -> tup
     counted = day.isoformat() not in record.dailies
     session = _start(db, user_id, record, enc, "daily", choices, day=day, counted=counted)
     note = "" if counted else " (practice: your counted attempt today is played)"
-    return session, f"Tactics daily, {day.isoformat()}: {encounter_line(enc)}{note}{first_time(record)}"
+    return offered(session, record), f"Tactics daily, {day.isoformat()}: {encounter_line(enc)}{note}"
 
 
-def first_time(record: tx.TacticsProgress) -> str:
-    """The tutorial offered on a player's first tactics fight (none fought yet)."""
-    return words(TUTORIAL_OFFER) if record.fights == 0 else ""
+def offered(session: TacticsSession, record: tx.TacticsProgress) -> TacticsSession:
+    """A player's first tactics fight (none fought yet) offers the tutorial, on its board's first round
+    (the companion's pilot may redraw the board at once, so it is not only in the first message)."""
+    if record.fights:
+        return session
+    return session.model_copy(update={"closed_by": [*session.closed_by, words(TUTORIAL_OFFER)]})
 
 
 def follow_up(db: Store, old: TacticsSession, retry: bool, now: datetime) -> tuple[TacticsSession, str]:

@@ -448,10 +448,10 @@ class Tactics(GameKind[TacticsSession], TacticsViews, Invitation):
             strays = grouped(ally.state, list(ally.strays_phase), most=4)
             lines.extend(["**Strays' phase:** " + "; ".join(strays)] if strays else [])
             events, after = (*events, *ally.events), ally.state
-        new, said, why = tutorial.judged(state, tuple(events), ready_made, ctx.db, ctx.now)
+        new, said, why = tutorial.judged(state, tuple(events), ready_made, lines, ctx.db, ctx.now)
         if why:
             return Outcome(new, "", private=Reply("\n".join([why, *lines])))
-        return Outcome(new, "\n".join([*lines, said]), private=private)
+        return Outcome(new, said, private=private)
 
     def _finish(self, state: TacticsSession, ctx: Context, lines: list[str], private: Reply | None) -> Outcome:
         """The result: said once with what it earned, kept on the result board, recorded with the save."""

@@ -47,10 +47,12 @@ def restart(state: TacticsSession, n: int) -> TacticsSession:
                                     "closed_by": [], "strays": []})
 
 
-def judged(state: TacticsSession, events: tuple[tx.Event, ...], ready_made: bool, db: Store,
+def judged(state: TacticsSession, events: tuple[tx.Event, ...], ready_made: bool, lines: list[str], db: Store,
            now: datetime) -> tuple[TacticsSession, str, str]:
-    """The session after a tutorial step's phase: the next step (or the first campaign fight) with what
-    to say in the thread, or the same step again with why, said only to the player (public, private)."""
+    """The session after a tutorial step's phase (`lines`: what it did, in the thread's words): the next
+    step (or the first campaign fight) with what to say in the thread, or the same step again with why,
+    said only to the player (public, private). The first campaign fight's board keeps what the companion
+    did and that the tutorial is done (its pilot acts at once, which redraws the board)."""
     steps = lessons.tutorial_steps()
     n = state.tutorial
     step = steps[n - 1]
@@ -58,13 +60,15 @@ def judged(state: TacticsSession, events: tuple[tx.Event, ...], ready_made: bool
         return restart(state, n), "", words("Not quite: {hint} The step starts over — try again.",
                                              hint=words(step.hint))
     if n < len(steps):
-        return restart(state, n + 1), words("That is it. Step {step} of {steps}.", step=n + 1,
-                                            steps=len(steps)), ""
+        said = words("That is it. Step {step} of {steps}.", step=n + 1, steps=len(steps))
+        return restart(state, n + 1), "\n".join([*lines, said]), ""
     choices = Choices(pilot="model" if state.model else "auto", model_configured=state.model,
                       guild_id=state.guild_id, now=now)
-    fight, said = fights.new_campaign(db, state.player, None, choices)
-    return fight, words("That is the tutorial done. Now the first campaign fight, with your own duo and the "
-                        "seed's 30-second phases: {fight}.", fight=said), ""
+    fight, said = fights.new_campaign(db, state.player, None, choices, offer=False)
+    done = words("That is the tutorial done. Now the first campaign fight, with your own duo and 30-second "
+                 "phases: {fight}.", fight=said.removeprefix("Tactics campaign: "))
+    ally = [line for line in lines if line.startswith(state.fight.get("companion").name + ":")]
+    return fight.model_copy(update={"closed_by": [*ally, done]}), "\n".join([*lines, done]), ""
 
 
 __all__ = ["companion_turn", "judged", "new_tutorial", "restart"]
