@@ -72,20 +72,28 @@ async def test_the_tutorial_teaches_four_steps_without_a_timer_then_starts_fight
         assert players.get_xp(bot.db, alice.id) == 0
 
 
-async def test_the_first_tactics_fight_offers_the_tutorial_and_a_later_one_does_not(make_real_bot):
+async def test_the_first_tactics_fight_offers_the_tutorial_in_its_thread_and_a_later_one_does_not(make_real_bot):
     bot = make_real_bot()
     async with simcord.run(bot) as env:
         guild, channel, alice = world(env, "alice")
         await alice.slash(channel, "tactics campaign", pilot="auto")
         thread = channel.threads[-1]
-        board = thread.last_message
-        assert "New to tactics? `/tactics tutorial`" in board.content, "kept after the companion acted"
-        assert measure(board).lines <= MOST_LINES, board.content
+        assert "Tutorial (no timer)" in labels(thread.last_message), "a first fight offers the tutorial"
+        await alice.click(thread.last_message, label="Tutorial (no timer)")
+        state = session(bot)
+        assert (state.mode, state.tutorial) == ("tutorial", 1)
+        assert "Tactics tutorial · step 1 of 4" in thread.last_message.content
+        assert get_game(bot.db, 1).deadline is None, "the campaign fight's clock stopped with it"
+
+    bot = make_real_bot()
+    async with simcord.run(bot) as env:
+        guild, channel, bob = world(env, "bob")
+        await bob.slash(channel, "tactics campaign", pilot="auto")
+        thread = channel.threads[-1]
         for _ in range(14):
             if "Next fight" in labels(thread.last_message):
                 break
-            await alice.click(thread.last_message, label="Pass (Tidecaller)")
-        await alice.click(thread.last_message, label="Retry")
+            await bob.click(thread.last_message, label="Pass (Tidecaller)")
+        await bob.click(thread.last_message, label="Retry")
         again = channel.threads[-1]
-        assert again is not thread
-        assert "New to tactics?" not in "\n".join(thread_texts(again))
+        assert again is not thread and "Tutorial (no timer)" not in labels(again.last_message)

@@ -17,8 +17,7 @@ from .progress import load_record
 from .session import KEY, PILOTS, Choices, Mode, PilotName, TacticsSession, refusal
 from .text import encounter_line, fight_name
 
-TUTORIAL_OFFER = N_("New to tactics? `/tactics tutorial` teaches it in four short steps with no timer, "
-                    "then starts your first campaign fight.")
+TUTORIAL_OFFER = N_("New to tactics? `/tactics tutorial`: four short steps, no timer.")
 
 
 def new_campaign(db: Store, user_id: int, encounter_id: str | None, choices: Choices,
@@ -53,15 +52,16 @@ def new_daily_fight(db: Store, user_id: int, day: date, choices: Choices) -> tup
     counted = day.isoformat() not in record.dailies
     session = _start(db, user_id, record, enc, "daily", choices, day=day, counted=counted)
     note = "" if counted else " (practice: your counted attempt today is played)"
-    return offered(session, record), f"Tactics daily, {day.isoformat()}: {encounter_line(enc)}{note}"
+    offer = f" · {words(TUTORIAL_OFFER)}" if not record.fights else ""
+    return session, f"Tactics daily, {day.isoformat()}: {encounter_line(enc)}{note}{offer}"
 
 
 def offered(session: TacticsSession, record: tx.TacticsProgress) -> TacticsSession:
-    """A player's first tactics fight (none fought yet) offers the tutorial, on its board's first round
-    (the companion's pilot may redraw the board at once, so it is not only in the first message)."""
+    """A player's first campaign fight (none fought yet) offers the tutorial: a button on its board
+    until the hero acts, which plays the tutorial in this thread instead (the fight starts again after it)."""
     if record.fights:
         return session
-    return session.model_copy(update={"closed_by": [*session.closed_by, words(TUTORIAL_OFFER)]})
+    return session.model_copy(update={"offer_tutorial": True})
 
 
 def follow_up(db: Store, old: TacticsSession, retry: bool, now: datetime) -> tuple[TacticsSession, str]:

@@ -23,7 +23,7 @@ from bot.core.errors import AlreadyDone
 from bot.core.kinds import Context, GameError, GameKind, Outcome, Seat, step
 from bot.core.processes import elsewhere
 from bot.core.reply import Button, Picture, Reply, Style
-from bot.words import N_
+from bot.words import N_, words
 from db.games import GameRecord
 from db.store import Store
 from engine.tactics import events as ev
@@ -49,6 +49,7 @@ from .actions import (
     ShowTurns,
     StartSolo,
     Tell,
+    Tutorial,
     TypedTurn,
     UseSkill,
     WhatHappened,
@@ -177,6 +178,8 @@ class Tactics(GameKind[TacticsSession], TacticsViews, Invitation):
             buttons.append(Button(f"{state.fight.get('companion').name}'s turns", ShowTurns("c"), row=row))
         if more_to_tell:
             buttons.append(Button("What happened", WhatHappened(), row=row))
+        if tutorial.offered(state):
+            buttons.append(Button(words("Tutorial (no timer)"), Tutorial(), "success", row=row))
         buttons.append(Button("Text map", ShowMap(), row=row))
         return tuple(buttons)
 
@@ -341,6 +344,19 @@ class Tactics(GameKind[TacticsSession], TacticsViews, Invitation):
             raise GameError(f"{what}: finish this fight first.")
         if ctx.user_id != state.player:
             raise GameError(f"{what}: only <@{state.player}>, who leads the duo, can.")
+
+    @step(Tutorial)
+    def _tutorial(self, state: TacticsSession, action: Tutorial, ctx: Context) -> Outcome:
+        """The tutorial in this thread instead of a first fight the hero has not yet acted in."""
+        if ctx.user_id != state.player:
+            raise GameError(words("Tutorial: only <@{player}>, who leads the duo, can start it here; "
+                                  "`/tactics tutorial` starts your own.", player=state.player))
+        if not tutorial.offered(state):
+            raise GameError(words("Tutorial: this fight is under way; `/tactics tutorial` starts it once the "
+                                  "fight ends."))
+        new, said = tutorial.new_tutorial(ctx.db, state.player, Choices(model_configured=state.model,
+                                                                        guild_id=state.guild_id))
+        return Outcome(new, said)
 
     @step(NextFight, Retry)
     def _again(self, state: TacticsSession, action: NextFight | Retry, ctx: Context) -> Outcome:

@@ -61,6 +61,7 @@ class TacticsSession(BaseModel):
     call_ignored: bool = False        # auto said once that it does not take calls
     hero_fought: bool = False         # the hero played a step of its own (not only passes and time-outs)
     tutorial: int = 0                 # the tutorial step being played (1…), 0 outside the tutorial
+    offer_tutorial: bool = False      # a player's first fight: its board offers the tutorial until the hero acts
 
     @property
     def over(self) -> bool:

@@ -31,6 +31,12 @@ def new_tutorial(db: Store, user_id: int, c: Choices) -> tuple[TacticsSession, s
                         steps=len(lessons.tutorial_steps()), hero=hero, companion=companion)
 
 
+def offered(state: TacticsSession) -> bool:
+    """Whether the board offers the tutorial: a first campaign fight, round 1, the hero yet to act."""
+    return (state.offer_tutorial and state.mode == "campaign" and not state.over and not state.hero_fought
+            and state.fight.round == 1 and state.pilot != "friend")
+
+
 def companion_turn(state: TacticsSession, fight: tx.FightState) -> tx.TurnResult:
     """The companion's part of a tutorial step once the hero is done: it waits, or plays the planner's
     first turn (no pilot and no clock in the tutorial)."""
@@ -71,4 +77,4 @@ def judged(state: TacticsSession, events: tuple[tx.Event, ...], ready_made: bool
     return fight.model_copy(update={"closed_by": [*ally, done]}), "\n".join([*lines, done]), ""
 
 
-__all__ = ["companion_turn", "judged", "new_tutorial", "restart"]
+__all__ = ["companion_turn", "offered", "judged", "new_tutorial", "restart"]
