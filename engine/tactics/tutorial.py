@@ -68,7 +68,7 @@ def tutorial_step(n: int) -> tuple[TutorialStep, FightState]:
     """Step `n` (1-based) and its fight: the duo's phase open, the strays' telegraphs locked."""
     steps = tutorial_steps()
     if not 1 <= n <= len(steps):
-        raise TutorialError(f"no tutorial step {n}: the tutorial has steps 1 to {len(steps)}")
+        raise TutorialError(None, f"no tutorial step {n}: the tutorial has steps 1 to {len(steps)}")
     step = steps[n - 1]
     state = scenario([], list(step.fighters), round_=1)
     fight = Fight(state)

@@ -37,6 +37,7 @@ async def test_the_tutorial_teaches_four_steps_without_a_timer_then_starts_fight
         await send_turn(alice, thread.last_message, 1)
         assert session(bot).tutorial == 2
         assert "Tactics tutorial · step 2 of 4" in thread.last_message.content
+        assert measure(thread.last_message).lines <= MOST_LINES, thread.last_message.content
 
         # Step 2: staying on the Screech's line starts it over; moving off it then ending moves on.
         stayed = await alice.slash(thread, "tactics pass")
@@ -50,18 +51,23 @@ async def test_the_tutorial_teaches_four_steps_without_a_timer_then_starts_fight
 
         # Step 3: running out of the Tussle's reach is not a root; Pinning Shot is.
         ran = await alice.slash(thread, "tactics turn", steps="move A5; end")
-        assert private_text(ran).startswith("Not quite: the Haymaker was not stopped by a root or a push")
+        assert private_text(ran).startswith("Not quite: the Tussle was not rooted or pushed away.")
         assert session(bot).tutorial == 3
         await alice.slash(thread, "tactics turn", steps="Pinning Shot H5; end")
         assert session(bot).tutorial == 4
+        assert measure(thread.last_message).lines <= MOST_LINES, thread.last_message.content
 
         # Step 4: the hero hits and Cindle acts beside it; then fight 1 starts, with its clock.
         await env.advance_time(120)
         assert session(bot).tutorial == 4 and not session(bot).fight.get("hero").done
+        idle = await alice.slash(thread, "tactics end")
+        assert private_text(idle).startswith("Not quite: hit the Driplet first, so Cindle can join in.")
+        assert session(bot).tutorial == 4
         await alice.slash(thread, "tactics turn", steps="Longshot G5; end")
         said = "\n".join(thread_texts(thread))
-        assert "Cindle: Cindle's Ember Bolt on Driplet" in said and "That is the tutorial done" in said
+        assert "Cindle's Ember Bolt on Driplet" in said and "That is the tutorial done" in said
         assert "That is the tutorial done" in thread.last_message.content, "kept on fight 1's board"
+        assert measure(thread.last_message).lines <= MOST_LINES, thread.last_message.content
         assert "New to tactics?" not in said
         state = session(bot)
         assert (state.tutorial, state.mode, state.fight.encounter) == (0, "campaign", tx.campaign()[0].id)

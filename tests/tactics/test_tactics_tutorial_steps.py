@@ -42,3 +42,11 @@ def test_step_4_needs_the_hero_and_the_companion_both_to_hit():
 def test_step_1_is_the_ready_made_turn_sent():
     step, fight = tutorial_step(1)
     assert achieved(step, (), ready_made=True) and not achieved(step, (), ready_made=False)
+
+
+def test_a_step_past_the_last_is_refused_saying_which_steps_there_are():
+    import pytest
+
+    from engine.tactics.tutorial import TutorialError
+    with pytest.raises(TutorialError, match="the tutorial has steps 1 to 4"):
+        tutorial_step(5)

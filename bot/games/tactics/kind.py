@@ -460,7 +460,7 @@ class Tactics(GameKind[TacticsSession], TacticsViews, Invitation):
             name = after.get("companion").name
             turn = ally.events[: len(ally.events) - len(ally.strays_phase)]
             told = grouped(ally.state, [e for e in turn if not isinstance(e, ev.Moved)], most=4)
-            lines.append(f"{name}: " + ("; ".join(told) if told else "waits and watches."))
+            lines.append("; ".join(told) if told else words("{name} waits and watches.", name=name))
             strays = grouped(ally.state, list(ally.strays_phase), most=4)
             lines.extend(["**Strays' phase:** " + "; ".join(strays)] if strays else [])
             events, after = (*events, *ally.events), ally.state

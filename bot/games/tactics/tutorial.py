@@ -73,7 +73,7 @@ def judged(state: TacticsSession, events: tuple[tx.Event, ...], ready_made: bool
     fight, said = fights.new_campaign(db, state.player, None, choices, offer=False)
     done = words("That is the tutorial done. Now the first campaign fight, with your own duo and 30-second "
                  "phases: {fight}.", fight=said.removeprefix("Tactics campaign: "))
-    ally = [line for line in lines if line.startswith(state.fight.get("companion").name + ":")]
+    ally = [line for line in lines if line.startswith(state.fight.get("companion").name)]
     return fight.model_copy(update={"closed_by": [*ally, done]}), "\n".join([*lines, done]), ""
 
 
