@@ -451,8 +451,8 @@ class Tactics(GameKind[TacticsSession], TacticsViews, Invitation):
         same step again with why, said only to the player."""
         after = played.state
         if due(after, "hero"):
-            return Outcome(state.model_copy(update={"fight": after, "notes": [*state.notes, line]}), "",
-                           private=private)
+            kept = {"fight": after, "notes": [*state.notes, line], "offered": offers_kept(state, after)}
+            return Outcome(state.model_copy(update=kept), "", private=private)
         events = played.events
         lines = [*state.notes, line]
         if not after.result and due(after, "companion"):
