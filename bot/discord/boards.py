@@ -204,6 +204,8 @@ class Boards:
             await self._board(result, None, pressed=False)
             return
         shown = await self._board(result, interaction, pressed=pressed)
+        if pressed and shown and result.private is not None:
+            await play.show_private(interaction, game, result.private)  # what the change says to its actor alone
         if not pressed:
             if not shown:
                 await play.private(interaction, result.text + "\n" + words(

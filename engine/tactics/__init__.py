@@ -29,6 +29,8 @@ Public API for the bot layer:
     ending_moment(state) -> Moment | None   (what ended the fight: the last blow, the pack broken, the exit)
     new_fight(..., vary_start=True): the seed also draws the strays' start tiles (for evaluations)
     campaign() / daily_encounter(date) / encounter(id)
+    tutorial_steps() / tutorial_step(n) -> (TutorialStep, FightState) / tutorial_duo()   (tutorial.json)
+    achieved(step, events, ready_made) -> bool   (a played phase showed what the step teaches)
 """
 from .autoplay import autoplay, autoplay_state
 from .board import Board, BoardCutError
@@ -86,6 +88,7 @@ from .steps import (
                      parse_steps,
 )
 from .turn_text import parse_turn_text
+from .tutorial import TutorialStep, achieved, tutorial_duo, tutorial_step, tutorial_steps
 
 __all__ = [
     "Board", "BoardCutError", "EncounterDef", "EndStep", "FightOverError", "FightState", "FighterDef",
@@ -101,4 +104,5 @@ __all__ = [
     "Event", "FightEnded", "TurnResult", "fight_outcome", "play_pass", "play_planned", "play_timeout", "play_turn",
     "Consequences", "FighterAfter", "TelegraphFate", "consequences",
     "Moment", "RoundMark", "XpReason", "deciding_moments", "ending_moment", "xp_reason",
+    "TutorialStep", "achieved", "tutorial_duo", "tutorial_step", "tutorial_steps",
 ]

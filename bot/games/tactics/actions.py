@@ -315,6 +315,12 @@ class StartSolo(Action):
 
 
 @dataclass(frozen=True)
+class Tutorial(Action):
+    """A first fight's player plays the tutorial in its thread instead (the fight starts again after it)."""
+    verb = "tutorial"
+
+
+@dataclass(frozen=True)
 class NextFight(Action):
     verb = "next"
 

@@ -17,7 +17,7 @@ import engine.tactics as tx
 from bot.core.actions import Action, ActionError
 from bot.discord.play import file_of
 
-from . import choices, fights, text
+from . import choices, fights, text, tutorial
 from .actions import AskSkill, End, Hold, Move, Pass, Tell, TypedTurn
 from .kind import KEY, Choices, Tactics
 
@@ -85,6 +85,11 @@ class TacticsCog(commands.GroupCog, group_name="tactics", group_description="The
                      pilot: str | None) -> None:
         guests = (friend.id,) if friend is not None and pilot in (None, "friend") else ()
         await self.bot.play.start(interaction, KEY, build, others=guests)
+
+    @app_commands.command(name="tutorial", description="Learn tactics in four short steps (no timer), then fight 1")
+    async def tutorial(self, interaction: discord.Interaction) -> None:
+        c, user_id = self._choices(interaction, None, None, None, None), interaction.user.id
+        await self._start(interaction, lambda: tutorial.new_tutorial(self.bot.db, user_id, c), None, None)
 
     @app_commands.command(name="campaign", description="The campaign: your first unwon fight, or one you name")
     @app_commands.describe(encounter="Which fight (default: your first unwon one)", **START_HELP)

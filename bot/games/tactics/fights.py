@@ -8,6 +8,7 @@ from typing import cast
 
 import engine.tactics as tx
 from bot.core.kinds import GameError
+from bot.words import N_, words
 from db.games import running_games_of
 from db.store import Store
 from engine.errors import RuleError
@@ -16,8 +17,13 @@ from .progress import load_record
 from .session import KEY, PILOTS, Choices, Mode, PilotName, TacticsSession, refusal
 from .text import encounter_line, fight_name
 
+TUTORIAL_OFFER = N_("New to tactics? `/tactics tutorial`: four short steps, no timer.")
 
-def new_campaign(db: Store, user_id: int, encounter_id: str | None, choices: Choices) -> tuple[TacticsSession, str]:
+
+def new_campaign(db: Store, user_id: int, encounter_id: str | None, choices: Choices,
+                 offer: bool = True) -> tuple[TacticsSession, str]:
+    """The campaign fight named, or the player's first unwon one; `offer`: the tutorial is offered on a
+    first fight (not once the player has played it)."""
     record = load_record(db, user_id)
     enc = _encounter((encounter_id or record.next_campaign()).strip().lower())
     if enc.id not in {e.id for e in tx.campaign()}:
@@ -26,7 +32,8 @@ def new_campaign(db: Store, user_id: int, encounter_id: str | None, choices: Cho
         ids = [e.id for e in tx.campaign()]
         before = fight_name(ids[ids.index(enc.id) - 1])
         raise GameError(f"{_first_up(fight_name(enc.id))} is locked: win {before} first.")
-    return _start(db, user_id, record, enc, "campaign", choices), f"Tactics campaign: {encounter_line(enc)}"
+    session = _start(db, user_id, record, enc, "campaign", choices)
+    return (offered(session, record) if offer else session), f"Tactics campaign: {encounter_line(enc)}"
 
 
 def new_replay(db: Store, user_id: int, encounter_id: str, choices: Choices) -> tuple[TacticsSession, str]:
@@ -45,7 +52,16 @@ def new_daily_fight(db: Store, user_id: int, day: date, choices: Choices) -> tup
     counted = day.isoformat() not in record.dailies
     session = _start(db, user_id, record, enc, "daily", choices, day=day, counted=counted)
     note = "" if counted else " (practice: your counted attempt today is played)"
-    return session, f"Tactics daily, {day.isoformat()}: {encounter_line(enc)}{note}"
+    offer = f" · {words(TUTORIAL_OFFER)}" if not record.fights else ""
+    return session, f"Tactics daily, {day.isoformat()}: {encounter_line(enc)}{note}{offer}"
+
+
+def offered(session: TacticsSession, record: tx.TacticsProgress) -> TacticsSession:
+    """A player's first campaign fight (none fought yet) offers the tutorial: a button on its board
+    until the hero acts, which plays the tutorial in this thread instead (the fight starts again after it)."""
+    if record.fights:
+        return session
+    return session.model_copy(update={"offer_tutorial": True})
 
 
 def follow_up(db: Store, old: TacticsSession, retry: bool, now: datetime) -> tuple[TacticsSession, str]:

@@ -24,13 +24,13 @@ from bot.core.errors import AlreadyDone
 from bot.core.kinds import Context, GameError, GameKind, Outcome, Seat, step
 from bot.core.processes import elsewhere
 from bot.core.reply import Button, Picture, Reply, Style
-from bot.words import N_
+from bot.words import N_, words
 from db.games import GameRecord
 from db.store import Store
 from engine.tactics import events as ev
 from engine.tactics.steps import EndStep, HoldStep, MoveStep, SkillStep, step_text
 
-from . import fights
+from . import fights, tutorial
 from .actions import (
     CODE_OF,
     REACTION_WORDS,
@@ -50,6 +50,7 @@ from .actions import (
     ShowTurns,
     StartSolo,
     Tell,
+    Tutorial,
     TypedTurn,
     UseSkill,
     WhatHappened,
@@ -95,12 +96,14 @@ class Tactics(GameKind[TacticsSession], TacticsViews, Invitation):
     key = KEY
     title = N_("Tactics")
     blurb = N_("a hero and a companion against telegraphing strays on a 13×9 board — `/tactics campaign`, "
-             "`/tactics daily`, `/tactics fight`")
+             "`/tactics tutorial`, `/tactics daily`, `/tactics fight`")
 
     def load(self, text: str) -> TacticsSession:
         return TacticsSession.model_validate_json(text)
 
     def thread_name(self, state: TacticsSession, player_name: str) -> str:
+        if state.tutorial:
+            return f"Tactics tutorial · {player_name}"
         return f"Tactics · {state.fight.encounter_name} · {player_name}"
 
     def replaceable(self, state: TacticsSession) -> bool:
@@ -111,13 +114,15 @@ class Tactics(GameKind[TacticsSession], TacticsViews, Invitation):
 
     def phase(self, state: TacticsSession) -> Hashable:
         """The fight's phase as the core's clock and live board see it: a new value opens a new phase."""
-        return state.fight.round, state.fight.phase, state.invite, state.over
+        return state.fight.round, state.fight.phase, state.invite, state.over, state.tutorial
 
     # --- who acts -------------------------------------------------------------------------------
 
     def seats(self, state: TacticsSession, game: GameRecord) -> tuple[Seat, ...] | None:
         if state.invite or state.over:
             return None  # any of the game's players; the steps say who may do what
+        if state.tutorial:  # the companion plays inside the hero's step: no pilot, no clock
+            return (state.player,) if due(state.fight, "hero") else ()
         seats: list[Seat] = []
         if due(state.fight, "hero"):
             seats.append(state.player)
@@ -174,6 +179,8 @@ class Tactics(GameKind[TacticsSession], TacticsViews, Invitation):
             buttons.append(Button(f"{state.fight.get('companion').name}'s turns", ShowTurns("c"), row=row))
         if more_to_tell:
             buttons.append(Button("What happened", WhatHappened(), row=row))
+        if tutorial.offered(state):
+            buttons.append(Button(words("Tutorial (no timer)"), Tutorial(), "success", row=row))
         buttons.append(Button("Text map", ShowMap(), row=row))
         return tuple(buttons)
 
@@ -207,7 +214,8 @@ class Tactics(GameKind[TacticsSession], TacticsViews, Invitation):
             raise GameError(f"Turn {n} no longer works since the board moved on: {where}: {exc.reason}. "
                             f"Nothing was played. {turns_now(state, fid)}") from None
         sent = fought(state, fid, turn.steps).model_copy(update={"sent": [*state.sent, f"{key}:{n}"][-SENT_KEPT:]})
-        return self._advance(sent, after, ctx, f"{name}: {turn.label}", private=Reply(f"Sent turn {n}: {turn.summary}"))
+        return self._advance(sent, after, ctx, f"{name}: {turn.label}", private=Reply(f"Sent turn {n}: {turn.summary}"),
+                             ready_made=True)
 
     @step(Pass)
     def _pass(self, state: TacticsSession, action: Pass, ctx: Context) -> Outcome:
@@ -338,6 +346,19 @@ class Tactics(GameKind[TacticsSession], TacticsViews, Invitation):
         if ctx.user_id != state.player:
             raise GameError(f"{what}: only <@{state.player}>, who leads the duo, can.")
 
+    @step(Tutorial)
+    def _tutorial(self, state: TacticsSession, action: Tutorial, ctx: Context) -> Outcome:
+        """The tutorial in this thread instead of a first fight the hero has not yet acted in."""
+        if ctx.user_id != state.player:
+            raise GameError(words("Tutorial: only <@{player}>, who leads the duo, can start it here; "
+                                  "`/tactics tutorial` starts your own.", player=state.player))
+        if not tutorial.offered(state):
+            raise GameError(words("Tutorial: this fight is under way; `/tactics tutorial` starts it once the "
+                                  "fight ends."))
+        new, said = tutorial.new_tutorial(ctx.db, state.player, Choices(model_configured=state.model,
+                                                                        guild_id=state.guild_id))
+        return Outcome(new, said)
+
     @step(NextFight, Retry)
     def _again(self, state: TacticsSession, action: NextFight | Retry, ctx: Context) -> Outcome:
         """Next fight / Retry on a result board that was saved still running (before results ended it)."""
@@ -354,6 +375,8 @@ class Tactics(GameKind[TacticsSession], TacticsViews, Invitation):
     # --- timers ----------------------------------------------------------------------------------------
 
     def deadline_seconds(self, state: TacticsSession, ctx: Context) -> float | None:
+        if state.tutorial:
+            return None  # a tutorial step waits for its reader
         if state.invite:
             return INVITE_SECONDS
         if state.over:
@@ -400,7 +423,7 @@ class Tactics(GameKind[TacticsSession], TacticsViews, Invitation):
     # --- what a change brings ------------------------------------------------------------------------
 
     def _advance(self, state: TacticsSession, played: tx.TurnResult, ctx: Context, said: str,
-                 private: Reply | None = None) -> Outcome:
+                 private: Reply | None = None, ready_made: bool = False) -> Outcome:
         """The session after a change of the fight: its line (what the turn hit, from the engine's events)
         kept on the phase's live board; a new phase's clock (the strays' phase is on the board, from the
         fight's own events); the turns offered on the board just left kept for open previews; the result
@@ -409,6 +432,8 @@ class Tactics(GameKind[TacticsSession], TacticsViews, Invitation):
         turn = played.events[: len(played.events) - len(played.strays_phase)]
         hits = grouped(after, [e for e in turn if not isinstance(e, ev.Moved)], most=4)
         line = said + ("\n→ " + "; ".join(hits) if hits else "")
+        if state.tutorial:
+            return self._lesson(state, played, ctx, line, private, ready_made)
         update: dict = {"fight": after}
         if after.round != before.round:
             update.update(strays=[], phase_opened=ctx.now, notes=[], closed_by=[line], offered={})
@@ -419,6 +444,31 @@ class Tactics(GameKind[TacticsSession], TacticsViews, Invitation):
         new = state.model_copy(update={**update, "noted": True})
         return Outcome(new, "", private=private,
                        on_saved=None if state.noted else remember(state, ctx.db, ctx.now))
+
+    def _lesson(self, state: TacticsSession, played: tx.TurnResult, ctx: Context, line: str,
+                private: Reply | None, ready_made: bool) -> Outcome:
+        """A tutorial step: while the hero is still acting, its line on the board; once it is done, the
+        companion's part and the strays' phase, then the next step (or the first campaign fight), or the
+        same step again with why, said only to the player."""
+        after = played.state
+        if due(after, "hero"):
+            kept = {"fight": after, "notes": [*state.notes, line], "offered": offers_kept(state, after)}
+            return Outcome(state.model_copy(update=kept), "", private=private)
+        events = played.events
+        lines = [*state.notes, line]
+        if not after.result and due(after, "companion"):
+            ally = tutorial.companion_turn(state, after)
+            name = after.get("companion").name
+            turn = ally.events[: len(ally.events) - len(ally.strays_phase)]
+            told = grouped(ally.state, [e for e in turn if not isinstance(e, ev.Moved)], most=4)
+            lines.append("; ".join(told) if told else words("{name} waits and watches.", name=name))
+            strays = grouped(ally.state, list(ally.strays_phase), most=4)
+            lines.extend(["**Strays' phase:** " + "; ".join(strays)] if strays else [])
+            events, after = (*events, *ally.events), ally.state
+        new, said, why = tutorial.judged(state, tuple(events), ready_made, lines, ctx.db, ctx.now)
+        if why:
+            return Outcome(new, "", private=Reply("\n".join([why, *lines])))
+        return Outcome(new, said, private=private)
 
     def _finish(self, state: TacticsSession, ctx: Context, lines: list[str], private: Reply | None) -> Outcome:
         """The result: said once with what it earned, kept on the result board, recorded with the save."""

@@ -18,7 +18,7 @@ from engine.errors import RuleError
 from .actions import FIGHTER_OF, FighterCode
 
 KEY = "tactics"
-Mode = Literal["campaign", "daily", "fight"]
+Mode = Literal["campaign", "daily", "fight", "tutorial"]
 PilotName = Literal["model", "auto", "friend"]
 PILOTS = ("model", "auto", "friend")
 PILOT_SECONDS = 10.0      # the companion's pilot decides within this of its phase opening (seed)
@@ -60,6 +60,8 @@ class TacticsSession(BaseModel):
     call: str | None = None           # what the player told the companion, for its next decision
     call_ignored: bool = False        # auto said once that it does not take calls
     hero_fought: bool = False         # the hero played a step of its own (not only passes and time-outs)
+    tutorial: int = 0                 # the tutorial step being played (1…), 0 outside the tutorial
+    offer_tutorial: bool = False      # a player's first fight: its board offers the tutorial until the hero acts
 
     @property
     def over(self) -> bool:

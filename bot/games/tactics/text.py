@@ -7,7 +7,9 @@ import re
 import engine.tactics as tx
 from bot.companion.plain import plain
 from bot.companion.report import companion_report as report_of
+from bot.words import words
 from db.store import Store
+from engine.tactics import tutorial as lessons
 from engine.tactics.progress import MAX_LEVEL
 
 from .report import duo_hp_line, ending_words, full_list, grouped, held_words, moment_words, same_blow
@@ -89,10 +91,17 @@ def encounter_line(enc: tx.EncounterDef) -> str:
 def headline(state: TacticsSession) -> str:
     f = state.fight
     mode = {"campaign": "campaign", "daily": "daily" if state.counted else "daily, practice",
-            "fight": "replay"}[state.mode]
+            "fight": "replay", "tutorial": "tutorial"}[state.mode]
     level = f.get("hero").level
     return (f"**{f.encounter_name}** ({mode}) · round {min(f.round, 10)}/10 · {tx.PHASE_NAMES[f.phase]} · "
             f"duo level {level}")
+
+
+def tutorial_heading(state: TacticsSession) -> str:
+    """A tutorial step's headline: which step, and its one line."""
+    steps = lessons.tutorial_steps()
+    return words("**Tactics tutorial · step {step} of {steps}** (no timer) — {line}", step=state.tutorial,
+                 steps=len(steps), line=words(steps[state.tutorial - 1].line))
 
 
 def who_acts(state: TacticsSession) -> str:
@@ -180,7 +189,7 @@ def board_parts(state: TacticsSession, short: list[str]) -> tuple[list[str], lis
     """The board's lines above its view, in four parts: the headline with what ended the last duo phase
     (or the invitation, or the result), the strays' phase (from its grouped lines `short`), who acts, and
     this phase's lines."""
-    top = [headline(state)]
+    top = [tutorial_heading(state) if state.tutorial else headline(state)]
     if state.invite:
         return [*top, invitation(state)], [], [], []
     top.extend(state.closing if state.over else state.closed_by)
