@@ -15,6 +15,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import threading
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime
@@ -24,6 +25,7 @@ from typing import TYPE_CHECKING, Any, cast
 import openai
 
 from bot.core.processes import Lane, shared
+from bot.core.seats import ExternalWait, direct_wait
 from bot.settings import Settings
 from db import companion as decision_store
 from db.store import Store
@@ -101,7 +103,11 @@ class CompanionPilot:
 
     def __init__(self, settings: Settings, *, http_client: Any = None, store: Store | None = None,
                  clock: Callable[[], datetime] | None = None,
-                 run: Callable[..., Awaitable[Any]] | None = None, inline_forecasts: bool = False) -> None:
+                 run: Callable[..., Awaitable[Any]] | None = None, inline_forecasts: bool = False,
+                 external: ExternalWait = direct_wait) -> None:
+        # how the embedded model's start-up is awaited (SimCord's external_wait in local play and tests:
+        # its start does not wait for a model loading on a busy machine)
+        self.external = external
         # COMPANION_MODEL=local: the embedded model's server, started now as a child process, then
         # talked to as any other (one request at a time, its known quirks set from the start)
         self.local = LocalServer().start() if settings.companion_model == LOCAL else None
@@ -124,8 +130,11 @@ class CompanionPilot:
         self.accepted = Accepted()           # what this server was found to take (refused fields left out)
         self.slots = asyncio.Semaphore(settings.companion_max_requests)
         self.engine_thread = Lane(shared(), urgent=True, name="companion-engine")  # deadline work
-        if self.client is not None:
-            self.engine_thread.submit(warm_engine)
+        if self.client is not None:  # handed over on a thread of its own, as the workers are started: a
+            # worker started from the event loop's thread polls the other children on the loop's clock,
+            # which local play's in-memory Discord holds still until the bot is up
+            threading.Thread(target=self.engine_thread.submit, args=(warm_engine,), name="companion-warm",
+                             daemon=True).start()
         self._answered: bool | None = None   # did the server answer its last request? None: not asked yet
         if self.local is not None:
             with contextlib.suppress(RuntimeError):   # no loop running: the first decision starts it
@@ -167,13 +176,14 @@ class CompanionPilot:
         never changes (the system message and the tool), so the server's prefix cache holds it before the
         first fight asks: the first decision then reads only its own turns."""
         assert self.local is not None and self.client is not None
-        await self.local.wait_ready()
+        await self.external(self.local.wait_ready(), reason="the embedded model starting")
         offer = await self._engine(build_offer, new_fight("c01", 1, "Tidecaller", "Cindle"), "companion",
                                    custom=False, seconds=10, compact=self.compact, can_pass=self.can_pass)
         options = {**self.accepted.options(self.settings), self.accepted.token_field: 1}
         try:
-            await self.client.chat.completions.create(model=self.model or MODEL_NAME,
-                                                      messages=[offer.messages[0]], **options)
+            await self.external(self.client.chat.completions.create(
+                model=self.model or MODEL_NAME, messages=[offer.messages[0]], **options),
+                reason="the embedded model's warm-up")
         except openai.OpenAIError as e:   # a warm-up only saves time later
             log.info("warming the embedded model failed: %s", brief(e))
 

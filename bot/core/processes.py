@@ -129,8 +129,12 @@ class Processes:
             return self._started
 
     def _start(self, started: Future[None], warm: Callable[[], Any]) -> None:
+        """Every worker started here, at once: a pool that starts a process later does it in the caller's
+        thread, where starting one polls the other children on that thread's clock (the event loop's,
+        which local play's in-memory Discord holds still until the bot is up: the poll never ends)."""
         try:
-            self.submit(warm).result(timeout=CALL_TIMEOUT_S)
+            for sent in [self.submit(warm) for _ in range(self.workers)]:
+                sent.result(timeout=CALL_TIMEOUT_S)
         except RunHere:  # deadline work came first: it starts the workers as well
             pass
         except BaseException as e:  # the workers could not start: said to every call waiting for them

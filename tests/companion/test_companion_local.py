@@ -165,3 +165,21 @@ async def test_local_play_with_the_embedded_model_plays_a_whole_fight_whose_deci
             await model_pilot.aclose()
     assert _wait(lambda: _gone(local.process.pid if local.process else 0) if local.process else True)
     assert _port_free(local.port)
+
+
+@needs_model
+def test_local_play_started_as_a_newcomer_starts_it_with_the_embedded_model(tmp_path):
+    """`COMPANION_MODEL=local python -m bot`, as the README has a newcomer start it: the page's address is
+    printed and a fight opens (starting the workers inside the bot's start-up once hung it for good, the
+    in-memory Discord's clock held still while a second worker process started); a stop ends the model's
+    server too."""
+    from support.local_play import LocalPlay, Page
+
+    play = LocalPlay(tmp_path, tmp_path / "gamehall.db", extra_env={"COMPANION_MODEL": "local"})
+    try:
+        page = Page(play.address(timeout=120))
+        page.run("tactics campaign", companion="Cindle")
+        page.wait_for_channel("Tactics", timeout=60)
+    finally:
+        said = play.stop()
+    assert "embedded model server stopped" in said, said[-2000:]

@@ -72,7 +72,8 @@ class ModelPilot(_Built):
         super().__init__(needs)
         self.settings: Settings = needs.settings
         self._companion = CompanionPilot(self.settings, store=needs.db, run=needs.run if needs.db is not None
-                                         else None, clock=needs.clock) if self.settings.companion_model else None
+                                         else None, clock=needs.clock, external=needs.external_wait) \
+            if self.settings.companion_model else None
 
     @property
     def companion(self) -> CompanionPilot:
