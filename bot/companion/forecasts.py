@@ -66,6 +66,42 @@ def inline(state: FightState, fighter_id: str, turns: Sequence[PlannedTurn]) -> 
     return by_turn(forecast_offer(state, fighter_id, [t.steps for t in turns]))
 
 
+async def _back_by(waits: Sequence[asyncio.Future], until: float) -> None:
+    """Until every one of `waits` is done or the loop's clock reaches `until`, whichever comes first.
+
+    A sleep to the budget's end in the calling task, cut short when the last one is back (the task is
+    cancelled and the cancel taken back, as `asyncio.timeout` does), not `asyncio.wait` with a timeout:
+    a simulated clock (SimCord's) moves past a sleep once the bot is otherwise idle, but takes an open
+    wait on another process's work for work still running, so a slow worker (a busy machine) held it
+    and the budget never ended. The sleep stays the caller's own, so a wait the caller declared as
+    external (the pilot's decision) keeps its timers on the simulated clock alone."""
+    if all(wait.done() for wait in waits):
+        return
+    loop = asyncio.get_running_loop()
+    task = asyncio.current_task()
+    assert task is not None
+    cut = sleeping = False
+
+    def back(_: asyncio.Future) -> None:
+        nonlocal cut
+        if sleeping and not cut and all(wait.done() for wait in waits):
+            cut = True
+            task.cancel()
+
+    for wait in waits:
+        wait.add_done_callback(back)
+    try:
+        sleeping = True
+        await asyncio.sleep(max(0.0, until - loop.time()))
+    except asyncio.CancelledError:
+        if not cut or task.uncancel() > 0:   # cancelled from outside as well: that cancel goes on
+            raise
+    finally:
+        sleeping = False
+        for wait in waits:
+            wait.remove_done_callback(back)
+
+
 async def gather(state: FightState, fighter_id: str, turns: Sequence[PlannedTurn], until: float) -> dict[int, Forecast]:
     """The forecasts the pool works out by `until` (the loop's clock), turn 1 first and the pass last;
     those not back by then are cancelled and left out. None are asked for when the jobs already queued
@@ -74,7 +110,7 @@ async def gather(state: FightState, fighter_id: str, turns: Sequence[PlannedTurn
     loop = asyncio.get_running_loop()
     jobs: dict[int, Future[Forecast | None]] = {}
     up = asyncio.wrap_future(started())
-    await asyncio.wait({up}, timeout=max(0.0, until - loop.time()))   # a wait that ends leaves the start going
+    await _back_by([up], until)   # a wait that ends leaves the start going
     if not up.done() or up.cancelled() or up.exception() is not None or _workers.in_thread:
         return {}   # never worked out in this process: the event loop's thread would run it
     if _workers.pending() * JOB_S > until - loop.time():   # the queue ahead outlasts the budget: none would come back
@@ -83,7 +119,8 @@ async def gather(state: FightState, fighter_id: str, turns: Sequence[PlannedTurn
         for number, steps in [*((n, t.steps) for n, t in enumerate(turns, 1)), (0, None)]:
             jobs[number] = _workers.submit(forecast, state, fighter_id, steps, number)
         waits = {asyncio.wrap_future(job): number for number, job in jobs.items()}
-        done, _ = await asyncio.wait(waits, timeout=max(0.0, until - loop.time()))
+        await _back_by(list(waits), until)
+        done = [wait for wait in waits if wait.done()]
     except RuntimeError as e:   # the pool shut down under this call (its pilot closing, the process ending)
         log.info("no forecasts: %s", e)
         return {}

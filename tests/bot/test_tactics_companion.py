@@ -9,7 +9,9 @@ as the phase timer does.
 """
 from __future__ import annotations
 
+import asyncio
 import logging
+import time
 
 import pytest
 import simcord
@@ -19,6 +21,7 @@ from support.tactics_play import send_turn, session, thread_texts
 from support.world import world
 
 import engine.tactics as tx
+from bot.companion import forecasts
 from bot.core.progress import save_progress
 from bot.games.tactics.actions import TELL_MOST
 from bot.settings import Settings
@@ -349,3 +352,18 @@ async def test_a_members_call_cannot_break_the_board_or_post_a_link(make_real_bo
         for shown in (board, told, report):
             assert "http" not in shown and "](" not in shown and "@everyone" not in shown
         assert "`" not in told and "`" not in report.split("Your call")[-1]
+
+
+async def test_a_forecast_worker_slower_than_the_settle_still_lets_the_companion_decide_in_time(make_real_bot, fake):
+    # The forecast worker kept busy past SimCord's settle timeout, as a loaded machine keeps it: the
+    # forecasts' budget still ends on time and the model is asked without them.
+    bot = make_real_bot()
+    async with simcord.run(bot) as env:
+        guild, channel, alice = world(env, "alice")
+        busy = forecasts._workers.submit(time.sleep, env.settle_timeout + 2)
+        await alice.slash(channel, "tactics campaign")
+        s = session(bot)
+        assert s.fight.get("companion").done and len(fake.requests) == 1
+        stored = decisions.decisions(bot.db, s.key)
+        assert [(d["decision"], d["forecasts"]) for d in stored] == [("turn", 0)], "no forecast was back in time"
+    await asyncio.wrap_future(busy)  # the worker free again for the next test
