@@ -131,15 +131,20 @@ async def test_local_play_with_the_embedded_model_plays_a_whole_fight_whose_deci
     from support.world import world
 
     from bot.discord import create_bot
+    from bot.local import OutsideCalls
 
     # SimCord's timers are virtual and the model's answer is real network input: the pilot waits through
     # SimCord's external_wait, and the test lets virtual time follow real time, half a second at a time.
+    # Local play's own external wait, bound to the Env before it starts (the pilot's start-up waits for the
+    # model loading through it, as in local play; `run` keeps the Env it will start as `_env`).
+    outside = OutsideCalls()
     bot = create_bot(Settings(_env_file=None, database_path=tmp_path / "gamehall.db", shard_count=1,
-                              COMPANION_MODEL="local"),
-                     external_wait=lambda call, reason: env.external_wait(call, reason=reason))
+                              COMPANION_MODEL="local"), external_wait=outside)
+    running = simcord.run(bot)
+    outside.env = running._env
     model_pilot = None
     try:
-        async with simcord.run(bot) as env:
+        async with running as env:
             model_pilot = bot.pilots.pilots["tactics"]["model"]
             local = model_pilot.companion.local
             assert local is not None and await model_pilot.companion.check()
