@@ -1,10 +1,11 @@
 """Every game's public board as a phone shows it, played through SimCord: its first board, a board mid-game
 and its result each hold at most 12 lines of text, no code-block line over 40 characters, and a picture
 with its alt text (the board in words); the pictures of bowls, formation (its brief) and tactics are
-legible at a phone's width (their smallest text 12 px or more when shown 390 px wide)."""
+legible at a phone's width (their smallest text 12 px or more when shown 390 px wide), summon's table too."""
 from __future__ import annotations
 
 import io
+from datetime import UTC, datetime
 
 import simcord
 from PIL import Image
@@ -15,9 +16,11 @@ from support.tactics_play import labels, send_turn, session
 from support.world import world
 
 import engine.formation as fm
+import engine.summon as sm
 from bot.games.bowls import render as bowls_render
 from bot.games.formation import render as formation_render
 from bot.games.formation.actions import ChooseSlot, Place
+from bot.games.summon import render as summon_render
 from bot.games.tactics.render import render_board as tactics_picture
 from db.games import running_games_of
 
@@ -128,6 +131,15 @@ async def test_a_formation_board_fits_a_phone_first_mid_puzzle_and_at_the_result
         await fits_a_phone(thread.last_message, "a won lesson")
 
 
+def legible_summon(bot, game_id: int) -> float:
+    """The smallest text of the game's table as the board draws it (its seats, headline and clock)."""
+    state = state_of(bot, game_id)
+    st, over = state.game, state.game.phase == "over"
+    seats = tuple(summon_render.Seat(state.name(i), not over and st.to_move == i, st.first == i) for i in (0, 1))
+    clock = None if over else datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
+    return smallest_text(lambda: summon_render.render_table(sm.view_for(st, None), seats, "Summon · a test", clock))
+
+
 async def test_a_summon_board_fits_a_phone_first_mid_game_and_at_the_result(make_real_bot):
     bot = make_real_bot()
     async with simcord.run(bot) as env:
@@ -137,11 +149,14 @@ async def test_a_summon_board_fits_a_phone_first_mid_game_and_at_the_result(make
         thread = channel.threads[-1]
         await fits_a_phone(thread.last_message, "the first board")
         game = running_games_of(bot.db, alice.id, kind="summon")[0]
+        assert legible_summon(bot, game.id) >= SMALLEST_PX
         state = state_of(bot, game.id)
         await place_with_hand_controls(alice, thread, a_placement(state, seat_of(state, alice)))
         await env.settle()
         await fits_a_phone(thread.last_message, "after a placement")
+        assert legible_summon(bot, game.id) >= SMALLEST_PX
         asked = await alice.click(thread.last_message, label="Surrender")
         question = [m for m in [asked.response, *asked.followups] if m is not None][-1]
         await alice.click(question, label="Yes, surrender")
         await fits_a_phone(thread.last_message, "the result")
+        assert legible_summon(bot, game.id) >= SMALLEST_PX

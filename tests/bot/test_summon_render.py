@@ -10,7 +10,19 @@ from functools import cache
 from PIL import Image, ImageDraw
 
 import engine.summon as sm
-from bot.games.summon.render import BACKGROUND, CELL, GOLD, LABEL_ROOM, MUTED, ROW_H, Seat, draw_body, render_table
+from bot.games.summon.render import (
+    BACKGROUND,
+    CELL,
+    GOLD,
+    LABEL_ROOM,
+    MUTED,
+    ROW_H,
+    TABLE_TOP,
+    Seat,
+    board_origin,
+    draw_body,
+    render_table,
+)
 from bot.games.summon.render_cards import CELL as HAND_CELL
 from bot.games.summon.render_cards import render_hand_view, render_preview
 from bot.games.summon.replay import BOX_W, TAG_SIZE, change_tag, render_battle, tag_box
@@ -19,7 +31,6 @@ from engine.summon.catalog import cards_by_id
 from engine.summon.pieces import FLAT
 
 DARK, FALL = (22, 23, 26), (255, 90, 90)
-TABLE_TOP = 104  # the table's first seat panel starts under the headline
 
 
 @cache
@@ -50,7 +61,7 @@ def test_a_summoned_piece_whose_unit_fell_has_its_own_corner_mark():
     seat = st.to_move
     p = st.players[seat]
     image = table(st)
-    x0, y0 = 32 + LABEL_ROOM, TABLE_TOP + seat * ROW_H + 56 + LABEL_ROOM   # the seat's board
+    x0, y0 = board_origin(seat)   # the seat's board
 
     def corner(b) -> set[tuple[int, int, int]]:   # the top right quarter of the piece's cell
         px, py = x0 + (b.x - p.ox) * CELL, y0 + (b.y - p.oy) * CELL
@@ -86,7 +97,7 @@ def test_the_table_hand_and_preview_boards_name_their_columns_and_rows():
     pl = sm.legal_placements(st)[0]
     ghost = next(b for b in sm.preview(st, pl).board if b.uid == pl.piece)
     pictures = {
-        "table": (table(st), 32 + LABEL_ROOM, TABLE_TOP + 56 + LABEL_ROOM, CELL, 0),
+        "table": (table(st), *board_origin(0), CELL, 0),
         "hand": (Image.open(io.BytesIO(render_hand_view(list(p.hand), p.board, p.ox, p.oy, {}, "Your board")))
                  .convert("RGB"), 24 + LABEL_ROOM, 64 + LABEL_ROOM, HAND_CELL, 1),
         "preview": (Image.open(io.BytesIO(render_preview(p.board, p.ox, p.oy, ghost=ghost, falls=pl.falls, window=None,
