@@ -1,7 +1,7 @@
 """Every game's public board as a phone shows it, played through SimCord: its first board, a board mid-game
 and its result each hold at most 12 lines of text, no code-block line over 40 characters, and a picture
-with its alt text (the board in words); the pictures of bowls, formation (its brief) and tactics are
-legible at a phone's width (their smallest text 12 px or more when shown 390 px wide), summon's table too."""
+with its alt text (the board in words); every game's pictures (formation's brief and replay, summon's table)
+are legible at a phone's width (their smallest text 12 px or more when shown 390 px wide)."""
 from __future__ import annotations
 
 import io
@@ -129,6 +129,11 @@ async def test_a_formation_board_fits_a_phone_first_mid_puzzle_and_at_the_result
         await alice.click(thread.last_message, label="Battle")
         assert "Next puzzle" in labels(thread.last_message)
         await fits_a_phone(thread.last_message, "a won lesson")
+        replay = next(a for a in thread.last_message.attachments if a.filename == "replay.gif")
+        assert Image.open(io.BytesIO(await replay.read())).width == formation_render.BRIEF_W, "the replay: a phone's"
+        formation_render._replay_card.cache_clear()  # its cards are drawn once: draw them again to see their words
+        won = fm.battle(puzzle, {**puzzle.fixed, **solution})
+        assert smallest_text(lambda: formation_render.render_replay(won)) >= SMALLEST_PX
 
 
 def legible_summon(bot, game_id: int) -> float:

@@ -102,7 +102,7 @@ def _headers(d: ImageDraw.ImageDraw, left: str, right: str, y: int = 44) -> None
 
 # The brief is drawn for a phone: the opponent above the channel, you below it, each row's columns left to
 # right as the slots' columns run (left, middle, right), so its smallest text (BRIEF_PX) reads at 12 px
-# or more when the picture is shown 390 px wide. (The battle replay keeps the wide layout.)
+# or more when the picture is shown 390 px wide. The battle replay is drawn the same way, on the same places.
 BRIEF_W = 520
 BRIEF_PX, BRIEF_NAME_PX, BRIEF_TITLE_PX = 17, 19, 22
 BRIEF_CARD_W, BRIEF_CARD_H, BRIEF_GAP = 164, 74, 8
@@ -256,32 +256,69 @@ def _replay_palette() -> Image.Image:
 REPLAY_PALETTE = _replay_palette()
 
 
+REPLAY_PANEL_Y = BRIEF_ROWS_Y[("a", "back")] + BRIEF_CARD_H + 8   # the text panel under your back row
+REPLAY_LINE_H = 24
+REPLAY_H = REPLAY_PANEL_Y + 4 * REPLAY_LINE_H + 20
+TAG_W, TAG_H = 60, 26   # a card's HP change, on its top edge
+
+
 def _replay_background(result: BattleResult) -> Image.Image:
-    """What every frame shares: the ground, the side headers, the channel, the text panel."""
-    img = Image.new("RGB", (W, 420), BACKGROUND)
+    """What every frame shares: the ground, the side labels, the channel, the text panel."""
+    img = Image.new("RGB", (BRIEF_W, REPLAY_H), BACKGROUND)
     d = ImageDraw.Draw(img)
-    d.text((W - 24, 18), GROUND_LABELS[result.ground], font=font(15), fill=MUTED, anchor="ra")
-    _headers(d, "You", "Opponent")
-    _channel(d, 66, 300)
-    d.rounded_rectangle((16, 310, W - 16, 410), radius=12, fill=PANEL)
+    f = font(BRIEF_PX)
+    d.text((BRIEF_W - 8, 14), GROUND_LABELS[result.ground], font=f, fill=MUTED, anchor="ra")
+    d.text((8, 62), "Opponent", font=f, fill=MUTED)
+    d.rectangle((0, CHANNEL_Y[0], BRIEF_W, CHANNEL_Y[1]), fill=WATER)
+    for x in range(8, BRIEF_W, 24):
+        d.arc((x, CHANNEL_Y[0] + 8, x + 14, CHANNEL_Y[0] + 18), 200, 340, fill=WATER_LINE, width=2)
+    d.text((BRIEF_W - 8, (CHANNEL_Y[0] + CHANNEL_Y[1]) // 2), "You below", font=f, fill=MUTED, anchor="rm")
+    d.rounded_rectangle((4, REPLAY_PANEL_Y, BRIEF_W - 4, REPLAY_H - 6), radius=12, fill=PANEL)
     return img
 
 
 REPLAY_CARDS_KEPT = 512  # a replay's cards (creature, HP, shield) remembered across replays: about 15 MB
 
 
+def _fight_card(d: ImageDraw.ImageDraw, x: int, y: int, name: str, hp: int, mx: int, shield: int) -> None:
+    """A creature's card mid-battle, at the brief's size: name and speed, its HP bar (a shield above it),
+    its HP or "out"."""
+    w, h, f = BRIEF_CARD_W, BRIEF_CARD_H, font(BRIEF_PX)
+    c = CREATURES[name]
+    dead = hp <= 0
+    colour = DEAD if dead else GUILD_COLOURS[c.guild]
+    d.rounded_rectangle((x, y, x + w, y + h), radius=10, fill=PANEL, outline=colour, width=2)
+    d.rounded_rectangle((x, y, x + 8, y + h), radius=4, fill=colour)
+    d.text((x + 14, y + 5), name, font=font(BRIEF_NAME_PX), fill=MUTED if dead else TEXT)
+    d.text((x + w - 7, y + 7), f"spd {c.speed}", font=f, fill=MUTED, anchor="ra")
+    cur = max(0, hp)
+    bar = (x + 14, y + 34, x + w - 8, y + 42)
+    d.rounded_rectangle(bar, radius=4, fill=(60, 62, 68))
+    if cur > 0:
+        fill_w = int((bar[2] - bar[0]) * cur / mx) if mx else 0
+        d.rounded_rectangle((bar[0], bar[1], bar[0] + max(fill_w, 6), bar[3]), radius=4, fill=_hp_colour(cur, mx))
+    if shield > 0:
+        sw = int((bar[2] - bar[0]) * min(shield, 20) / 20)
+        d.rectangle((bar[0], bar[1] - 5, bar[0] + sw, bar[1] - 2), fill=SHIELD)
+    d.text((x + 14, y + h - 6), "out" if dead else f"{cur}/{mx} HP", font=f, fill=HP_LOW if dead else TEXT,
+           anchor="ls")
+    if shield > 0 and not dead:
+        d.text((x + w - 7, y + h - 6), f"shield {shield}", font=f, fill=SHIELD, anchor="rs")
+
+
 @lru_cache(maxsize=REPLAY_CARDS_KEPT)
 def _replay_card(name: str, hp: int, mx: int, shield: int) -> Image.Image:
-    """One card of a replay frame. Cards stand on the plain ground (the channel, headers and panel are
+    """One card of a replay frame. Cards stand on the plain ground (the channel, labels and panel are
     clear of them), so a card looks the same in every replay: a retried puzzle's cards, and the cards
     that do not change from one round to the next, are drawn once and pasted."""
-    card = Image.new("RGB", (CARD_W + 1, CARD_H + 1), BACKGROUND)
-    _card(ImageDraw.Draw(card), 0, 0, name, hp=hp, mx=mx, shield=shield)
+    card = Image.new("RGB", (BRIEF_CARD_W + 1, BRIEF_CARD_H + 1), BACKGROUND)
+    _fight_card(ImageDraw.Draw(card), 0, 0, name, hp, mx, shield)
     return card
 
 
 class _ReplayPainter:
-    """Draws a replay's frames on its shared background, pasting each card (`_replay_card`)."""
+    """Draws a replay's frames on its shared background, pasting each card (`_replay_card`): the opponent
+    above the channel and you below it, as on the brief, so a phone reads the frames as it reads the brief."""
 
     def __init__(self, result: BattleResult) -> None:
         self.result = result
@@ -289,14 +326,14 @@ class _ReplayPainter:
 
     def _card(self, side: str, slot: str, hp: int, shield: int) -> tuple[Image.Image, tuple[int, int]]:
         lineup = self.result.a if side == "a" else self.result.b
-        return _replay_card(lineup[slot], hp, self.result.max_hp[side][slot], shield), _slot_box(side, slot)
+        return _replay_card(lineup[slot], hp, self.result.max_hp[side][slot], shield), _brief_box(side, slot)
 
     def frame(self, hp: dict[str, tuple[int, ...]], shields: dict[str, tuple[int, ...]] | None,
               title: str, lines: list[str], banner: str | None = None,
               before: dict[str, tuple[int, ...]] | None = None) -> Image.Image:
         img = self.background.copy()
         d = ImageDraw.Draw(img)
-        d.text((24, 14), title, font=font(22), fill=TEXT)
+        d.text((8, 8), title, font=font(BRIEF_TITLE_PX), fill=TEXT)
         for side in ("a", "b"):
             for k, slot in enumerate(SLOTS):
                 img.paste(*self._card(side, slot, hp[side][k], shields[side][k] if shields else 0))
@@ -305,20 +342,22 @@ class _ReplayPainter:
                 for k, slot in enumerate(SLOTS):
                     change = hp[side][k] - before[side][k]
                     if before[side][k] > 0 and change:
-                        x, y = _slot_box(side, slot)
+                        x, y = _brief_box(side, slot)
                         colour = HP_GOOD if change > 0 else HP_LOW
-                        tag = f"+{change}" if change > 0 else str(change)
-                        cx = x + CARD_W // 2 + 20
-                        d.rounded_rectangle((cx - 22, y - 9, cx + 22, y + 9), radius=8,
-                                            fill=(20, 20, 24), outline=colour)
-                        d.text((cx, y), tag, font=font(13), fill=colour, anchor="mm")
-        y = 318
+                        cx = x + BRIEF_CARD_W - TAG_W // 2 - 4
+                        d.rounded_rectangle((cx - TAG_W // 2, y - TAG_H // 2, cx + TAG_W // 2, y + TAG_H // 2),
+                                            radius=8, fill=(20, 20, 24), outline=colour)
+                        d.text((cx, y), f"+{change}" if change > 0 else str(change), font=font(BRIEF_PX),
+                               fill=colour, anchor="mm")
+        y = REPLAY_PANEL_Y + 10
         for line in lines[:4]:
-            d.text((30, y), _fit(d, line, W - 60, 14), font=font(14), fill=MUTED)
-            y += 22
+            d.text((16, y), _fit(d, line, BRIEF_W - 32, BRIEF_PX), font=font(BRIEF_PX), fill=MUTED)
+            y += REPLAY_LINE_H
         if banner:
-            d.rounded_rectangle((220, 150, 580, 210), radius=14, fill=(20, 20, 24), outline=TEXT, width=2)
-            d.text((400, 180), banner, font=font(24), fill=TEXT, anchor="mm")
+            middle = (CHANNEL_Y[0] + CHANNEL_Y[1]) // 2
+            d.rounded_rectangle((BRIEF_W // 2 - 130, middle - 30, BRIEF_W // 2 + 130, middle + 30), radius=14,
+                                fill=(20, 20, 24), outline=TEXT, width=2)
+            d.text((BRIEF_W // 2, middle), banner, font=font(26), fill=TEXT, anchor="mm")
         return img.quantize(palette=REPLAY_PALETTE, dither=Image.Dither.NONE)
 
 
