@@ -10,7 +10,7 @@ from datetime import UTC, datetime
 import simcord
 from PIL import Image
 from support.phone import CODE_MOST, MOST_LINES, SMALLEST_PX, measure, smallest_text
-from support.replies import private_text
+from support.replies import private_text, words_of
 from support.summon_play import a_placement, place_with_hand_controls, seat_of, state_of
 from support.tactics_play import labels, send_turn, session
 from support.world import world
@@ -28,7 +28,7 @@ from db.games import running_games_of
 async def fits_a_phone(message, what: str) -> tuple[int, int]:
     """The board's text fits a phone and its picture (a PNG or GIF it can show) has alt text; its size."""
     m = measure(message)
-    assert m.lines <= MOST_LINES, f"{what}: {m.lines} lines\n{message.content}"
+    assert m.lines <= MOST_LINES, f"{what}: {m.lines} lines\n{words_of(message)}"
     assert m.code_widest <= CODE_MOST, f"{what}: a code-block line of {m.code_widest} characters"
     assert message.attachments and m.alt_text.strip(), f"{what}: a picture with its alt text"
     picture = Image.open(io.BytesIO(await message.attachments[0].read()))
@@ -70,7 +70,7 @@ async def test_a_bowls_board_fits_a_phone_first_mid_game_and_at_the_result(make_
         thread = channel.threads[-1]
         await bob.click(thread.last_message, label="3")
         await bob.click(thread.last_message, label="Sow 3")
-        assert "Puzzle solved" in thread.last_message.content
+        assert "Puzzle solved" in words_of(thread.last_message)
         await fits_a_phone(thread.last_message, "a solved puzzle")
 
 
