@@ -247,7 +247,7 @@ class Boards:
             and interaction.message.id == live
         kwargs = board_message(game, board, result.text)
         contained = board.layout == "container"  # posted anew on every change: a gallery takes no new upload
-        if result.new_phase is None and not contained:  # the kind declares no phases: a press edits, anything else posts
+        if result.new_phase is None and not contained:  # no phases: a press edits, anything else posts
             shown = await (self._edit_pressed(interaction, kwargs) if pressed and interaction is not None
                            else self._post(game, kwargs))
         elif not result.new_phase and not contained:
