@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 import simcord
-from support.replies import words_of
+from support.replies import controls_of, words_of
 from support.summon_play import game_of, state_of
 from support.tactics_play import labels, session
 from support.world import world
@@ -117,6 +117,10 @@ async def test_summons_turn_keeps_the_seconds_it_had_left(make_real_bot):
         await env.advance_time(12)
         seen = await stop(env, bot, crash=False)
         bot, now = await restarted(env, make_real_bot, game_id, left(bot, game_id, seen))
+        board, deadline = thread.last_message, get_game(bot.db, game_id).deadline
+        assert f"<t:{int(deadline.timestamp())}:R>" in words_of(board), "the board's countdown says the new time"
+        assert controls_of(board) and [a.filename for a in board.attachments] == ["summon.png"], \
+            "the board keeps its controls and its picture"
         await env.advance_time(now - 1)
         assert state_of(bot, game_id).game.to_move == first, "the turn still runs"
         await env.advance_time(2)
