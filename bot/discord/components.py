@@ -181,7 +181,7 @@ def layout_for(game_id: int, version: int, reply: Reply, text: str, *,
     """A board as one container (Components V2): its pictures first, as a gallery with their alt text,
     then its text, then its controls. The pictures are the message's own uploads, named by filename."""
     view = discord.ui.LayoutView(timeout=None)
-    box = discord.ui.Container()
+    box: discord.ui.Container[discord.ui.LayoutView] = discord.ui.Container()
     pictures = ([reply.picture] if reply.picture else []) + list(reply.extra_pictures)
     if pictures:
         box.add_item(discord.ui.MediaGallery(*(discord.MediaGalleryItem(f"attachment://{p.filename}",
@@ -210,7 +210,7 @@ def retired_layout(message: discord.Message, text: str) -> discord.ui.LayoutView
     """A container board made read-only: the same pictures (its kept uploads, by filename) and `text`,
     without its controls."""
     view = discord.ui.LayoutView(timeout=None)
-    box = discord.ui.Container()
+    box: discord.ui.Container[discord.ui.LayoutView] = discord.ui.Container()
     for component in message.components:
         for child in getattr(component, "children", [component]):
             if isinstance(child, discord.components.MediaGalleryComponent):
