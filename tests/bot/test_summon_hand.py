@@ -166,8 +166,8 @@ async def test_autocomplete_lists_choices_on_an_empty_input(make_real_bot):
         assert len(catalog) == 25
 
 
-async def test_the_pictures_are_drawn_at_twice_their_display_width(make_real_bot):
-    """The table at twice a phone's 390 px; a battle replay at twice Discord's 550 on a computer."""
+async def test_the_pictures_are_drawn_at_twice_a_phones_width(make_real_bot):
+    """The table and a battle replay at twice a phone's 390 px."""
     import io
 
     from PIL import Image
@@ -187,7 +187,7 @@ async def test_the_pictures_are_drawn_at_twice_their_display_width(make_real_bot
             await alice.click(thread.last_message, label="Pass")
             await env.settle()
         gif = next(a for a in thread.last_message.attachments if a.filename.endswith(".gif"))
-        assert Image.open(io.BytesIO(await gif.read())).width == 1100
+        assert Image.open(io.BytesIO(await gif.read())).width == 780
         assert get_game(bot.db, game_id) is not None
 
 

@@ -8,6 +8,7 @@ import io
 from functools import cache
 
 from PIL import Image, ImageDraw
+from support.phone import SMALLEST_PX, smallest_text
 
 import engine.summon as sm
 from bot.games.summon.render import (
@@ -146,3 +147,12 @@ def test_every_pieces_name_stays_inside_its_piece_at_every_size_drawn():
             draw_body(ImageDraw.Draw(image), 0, 0, size, cid, (FLAT,) * 4)
             beside = colours(image, (0, 0, m, size)) | colours(image, (size - m + 1, 0, size, size))
             assert beside == {BACKGROUND}, f"{c.name}'s name runs past its piece at {size} px"
+
+
+def test_a_battle_replay_reads_on_a_phone():
+    """Game 10's battle phases, drawn for the thread: no text under 12 px once shown 390 px wide."""
+    st = sm.new_game(10, sm.auto_deck(21), sm.auto_deck(22))
+    while st.phase != "over":
+        st = sm.apply(st, sm.ai_action(st))
+    for replay in st.battles[:3]:
+        assert smallest_text(lambda replay=replay: render_battle(replay, ("You", "Rival"))) >= SMALLEST_PX

@@ -265,6 +265,7 @@ def board_origin(seat: int) -> tuple[int, int]:
     return MARGIN + 16 + LABEL_ROOM, TABLE_TOP + seat * ROW_H + SEAT_HEAD + LABEL_ROOM
 
 
+@lru_cache(maxsize=2048)
 def fitted(text: str, size: int, room: int) -> str:
     """Text in the pictures' signs, cut with "…" to fit `room` pixels at `size`."""
     text = short_name(text, len(text) + 1)
