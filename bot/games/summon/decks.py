@@ -168,7 +168,8 @@ def _state_line(deck: list[str]) -> str:
     try:
         sm.validate_deck(deck)
     except RuleError as exc:
-        return words("Your deck has {n} pieces and cannot be played yet: {reason}.", n=len(deck), reason=deck_reason(exc))
+        return words("Your deck has {n} pieces and cannot be played yet: {reason}.", n=len(deck),
+                     reason=deck_reason(exc))
     return words("Your deck has {n} pieces and is playable.", n=len(deck))
 
 
