@@ -90,6 +90,7 @@ class BowlsCog(GameSteps, commands.GroupCog, group_name="bowls", group_descripti
         return [app_commands.Choice(name=label, value=value) for label, value in found]
 
     @app_commands.command(name="forecast", description="Show a one-line forecast of the selected move")
+    @app_commands.describe(setting="on shows the forecast, off hides it")
     async def forecast(self, interaction: discord.Interaction, setting: Literal["on", "off"]) -> None:
         if await self.bot.play.in_game_thread(interaction):
             await self.step(interaction, Forecast(setting))

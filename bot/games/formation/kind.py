@@ -370,8 +370,7 @@ class Formation(GameKind[FormationSession]):
             formation.pop(slot, None)
             return Outcome(state.model_copy(update={"formation": formation, "last": None}),
                            words("{slot} emptied.", slot=_label(slot)))
-        wanted = creature.strip().lower()
-        name = next((n for n in fm.NAMES if wanted in (n.lower(), said.creature(n).lower())), None)
+        name = said.creature_named(creature)
         if name is None:
             raise GameError(words("Place “{creature}”: no such creature ({creatures}).", creature=creature,
                                   creatures=said.creatures(fm.NAMES)))

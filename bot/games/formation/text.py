@@ -14,7 +14,7 @@ from importlib import resources
 from typing import Any
 
 import engine.formation as fm
-from bot.words import N_, current, plural, words
+from bot.words import LANGUAGES, N_, current, plural, words
 from engine.formation.content import _MECHANICS
 
 SLOTS = {"front_left": N_("front left"), "front_right": N_("front right"), "back_left": N_("back left"),
@@ -48,6 +48,16 @@ def _local() -> dict[str, Any]:
 
 def creature(name: str) -> str:
     return _local().get("creatures", {}).get(name, {}).get("name", name)
+
+
+def creature_named(text: str) -> str | None:
+    """The creature a player typed, by its English name or its name in any language the data has."""
+    wanted = text.strip().lower()
+    for name in fm.NAMES:
+        if wanted == name.lower() or any(wanted == _data(language).get("creatures", {}).get(name, {}).get(
+                "name", name).lower() for language in LANGUAGES):
+            return name
+    return None
 
 
 def guild(name: str) -> str:
@@ -354,6 +364,6 @@ def limit_refusal(exc: fm.FormationError, p: fm.Puzzle, formation: dict[str, str
     return words("that line-up cannot be played here")
 
 
-__all__ = ["ability_name", "ability_text", "brief", "brief_text", "creature", "creatures", "goal", "goal_lines",
-           "ground", "guild", "hint", "lesson", "limit_refusal", "lineup", "locked_reason",
+__all__ = ["ability_name", "ability_text", "brief", "brief_text", "creature", "creature_named", "creatures", "goal",
+           "goal_lines", "ground", "guild", "hint", "lesson", "limit_refusal", "lineup", "locked_reason",
            "outcome_line", "rewards_lines", "round_lines", "slot", "summary_lines", "title"]
