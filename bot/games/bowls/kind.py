@@ -5,6 +5,7 @@ only confirming sows. The selection is part of the saved session, so a restart k
 """
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import date, datetime
@@ -323,10 +324,15 @@ def text_board(g: bowls.BowlsGame) -> str:
     for line in said.bowl_lines(g):
         stones, bracket, flags = line.partition(" [")
         rows += [line] if len(line) <= CODE_WIDTH else [stones, f"    [{flags}"]
-    legend = [f"{said.letter(c)} {STONE_SYMBOLS[c]} {said.colour(c)}" for c in STONE_SYMBOLS]
-    pairs = [f"{a:<14}{b}".rstrip() for a, b in zip(legend[::2], [*legend[1::2], ""])]
+    legend = [said.marked(c, STONE_SYMBOLS[c]) for c in STONE_SYMBOLS]
+    pairs = [(a + " " * (14 - _width(a)) + b).rstrip() for a, b in zip(legend[::2], [*legend[1::2], ""])]
     body = "\n".join([*rows, "", *pairs, words("oldest stone first")])
     return f"**{said.status_line(g)}**\n{said.goal_text(g)}\n```\n{body}\n```"
+
+
+def _width(text: str) -> int:
+    """Columns `text` takes in a code block: a wide (CJK) character takes two."""
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
 
 
 def _intro(g: bowls.BowlsGame) -> str | None:

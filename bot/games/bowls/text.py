@@ -29,6 +29,13 @@ def letter(stone: str) -> str:
     return dict(zip("RYGBPWX", words(LETTERS)))[stone]
 
 
+def marked(stone: str, symbol: str = "") -> str:
+    """A stone's mark, symbol and name for a legend ("R ● red"); the mark is left out where it is the name
+    itself (Japanese writes red's stones 赤)."""
+    mark = letter(stone)
+    return " ".join(part for part in (mark if mark != colour(stone) else "", symbol, colour(stone)) if part)
+
+
 def flag(kind: str) -> str:
     return words(FLAGS[kind])
 
@@ -146,7 +153,7 @@ def bowl_lines(game: BowlsGame) -> list[str]:
 
 def render_text(game: BowlsGame) -> str:
     """The compact text board (the picture's alt text): status, goal, a line a bowl, the letters."""
-    key = words(", ").join(f"{letter(c)} {colour(c)}" for c in "RYGBPWX")
+    key = words(", ").join(marked(c) for c in "RYGBPWX")
     return "\n".join([status_line(game), goal_text(game), *bowl_lines(game),
                       words("Letters: {key}; oldest first.", key=key)])
 
