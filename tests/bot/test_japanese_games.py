@@ -11,6 +11,7 @@ from __future__ import annotations
 import io
 import json
 import unicodedata
+from datetime import date
 from pathlib import Path
 
 import simcord
@@ -167,6 +168,7 @@ async def test_a_japanese_member_plays_bowls_formation_and_a_bad_deck_in_japanes
 def test_the_scan_lets_marks_japanese_games_write_through():
     assert english_in("ルナ 34/34 HP · R3: 与ダメージ12 · +20 XP · c1-01", ()) == []
     assert english_in("マロウ stands at 前列左", ()) == ["stands", "at"]
+    assert english_in("```\n 1: 赤 [reverse]\n```", ()) == ["reverse"], "a code block's lines are read too"
 
 
 def test_every_japanese_word_the_pictures_draw_has_its_glyph():
@@ -187,3 +189,44 @@ def test_the_pictures_draw_their_words_in_the_readers_language():
         english, japanese = read_in("en", draw), read_in("ja", draw)
         assert english != japanese
         assert Image.open(io.BytesIO(japanese)).size == Image.open(io.BytesIO(english)).size
+
+
+def test_every_shipped_puzzle_and_creature_has_its_japanese_and_each_brief_names_the_same_creatures():
+    """words.ja.json keeps up with the content it translates: a puzzle added or a brief rewritten by the
+    design tool without its Japanese fails here."""
+    assert set(JAPANESE["creatures"]) == set(fm.NAMES)
+    assert all({"name", "animal", "ability", "text"} <= set(c) for c in JAPANESE["creatures"].values())
+    assert set(JAPANESE["guilds"]) == set(fm.GUILDS)
+    for p in fm.shipped_puzzles():
+        told = JAPANESE["puzzles"].get(p.id)
+        assert told and told["title"] and told["brief"], p.id
+        assert (told["lesson"] is None) == (p.lesson is None), p.id
+        named = [n for n in fm.NAMES if n in p.brief]
+        assert [n for n in named if jp(n) not in told["brief"]] == [], p.id
+
+
+def test_endless_and_daily_bowls_and_a_daily_formation_flight_read_in_japanese():
+    """What the whole-game scan does not reach: refills, events and overflows of endless, the daily's
+    words, and formation's daily flight (generated, so worded from what the engine says)."""
+    from bot.games.bowls import text as bowls_words
+    from bot.games.bowls.kind import text_board
+    from bot.games.formation.kind import board_text, brief_view, new_session
+    from bot.words import reading
+
+    found: list[str] = []
+    with reading("ja"):
+        for game in (bowls.new_endless(7), bowls.new_daily(date(2026, 12, 2))):
+            for _ in range(60):
+                legal = bowls.legal_bowls(game)
+                if not legal:
+                    break
+                found += english_in(bowls_words.describe(bowls.forecast(game, legal[-1])), ())
+                game, report = bowls.sow(game, legal[-1])
+                found += english_in(bowls_words.describe(report) + text_board(game) + bowls_words.render_text(game),
+                                    ())
+        flight = fm.daily_flight(date(2026, 12, 2))
+        for i, p in enumerate(flight):
+            session = new_session("daily", list(flight), i, day=date(2026, 12, 2))
+            session = session.model_copy(update={"hints": fm.hint_count(p)})
+            found += english_in(board_text(session) + brief_view(session), ())
+    assert found == []

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-COMMAND = re.compile(r"`[^`]*`|/[a-z][a-z-]*(?: [a-z-]+)*(?: [a-z]+:)?")  # `/bowls sow bowl:`, /help, game:
+COMMAND = re.compile(r"`[^`\n]+`|/[a-z][a-z-]*(?: [a-z-]+)*(?: [a-z]+:)?")  # `/bowls sow bowl:`, /help, game:
 MENTION = re.compile(r"<[@#][0-9]+>|<t:[0-9]+:[A-Za-z]>")
 ALLOWED = re.compile(r"(?<![A-Za-z])(?:AI|UTC|XP|HP|Discord|Game Hall|[A-C][1-3]|x[0-9]|c[12]-[0-9]{2})(?![A-Za-z])")
 ENGLISH = re.compile(r"[A-Za-z]{2,}")
