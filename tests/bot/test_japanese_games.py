@@ -230,3 +230,35 @@ def test_endless_and_daily_bowls_and_a_daily_formation_flight_read_in_japanese()
             session = session.model_copy(update={"hints": fm.hint_count(p)})
             found += english_in(board_text(session) + brief_view(session), ())
     assert found == []
+
+
+def test_each_deck_refusal_is_worded_from_its_code_and_facts_in_both_languages():
+    """The engine's deck refusals carry their facts (and keep them through a worker's pickle); the bot words
+    each one, never falling back to the generic line, and the Japanese has no English left."""
+    import pickle
+
+    from bot.games.summon.decks import deck_reason
+    from bot.words import reading
+    from engine.errors import RuleError
+    from engine.summon import validate_deck
+    from engine.summon.progress import add_piece, find_piece, remove_piece
+
+    def refusal(fn, *args) -> RuleError:
+        try:
+            fn(*args)
+        except RuleError as exc:
+            return pickle.loads(pickle.dumps(exc))
+        raise AssertionError(f"{fn.__name__} accepted {args}")
+
+    refusals = [refusal(validate_deck, ["r02"]), refusal(validate_deck, ["r02"] * 61),
+                refusal(validate_deck, ["r02"] * 29 + ["zz9"]), refusal(find_piece, "Dragon of Nowhere"),
+                refusal(add_piece, ["n01"] * 60, "n01"), refusal(remove_piece, ["n01"] * 30, "Colossus")]
+    with reading("en"):
+        generic = deck_reason(RuleError("?"))
+        english = [deck_reason(exc) for exc in refusals]
+    with reading("ja"):
+        japanese = [deck_reason(exc) for exc in refusals]
+    assert generic not in english and len(set(english)) == len(refusals)
+    assert "this one has 1 (add at least 29)" in english[0] and "remove at least 1" in english[1]
+    assert "zz9" in english[2] and "Colossus" in english[5]
+    assert [english_in(j, ("Dragon of Nowhere", "zz9")) for j in japanese] == [[]] * len(refusals)

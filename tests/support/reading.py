@@ -1,6 +1,6 @@
 """What a member was shown, scanned for English: every message's words, its controls' labels, placeholders
 and options, its files' descriptions and the threads' names. Names (members', the AI's), numbers, cells (A1–C3),
-command names, mentions and the marks Japanese games write in Latin letters (HP, XP, AI, R1 for round 1) are
+command names, mentions and the marks Japanese games write in Latin letters (HP, XP, AI, ID, R1 for round 1) are
 allowed; any other word of two Latin letters or more is English left behind."""
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import re
 
 COMMAND = re.compile(r"`[^`\n]+`|/[a-z][a-z-]*(?: [a-z-]+)*(?: [a-z]+:)?")  # `/bowls sow bowl:`, /help, game:
 MENTION = re.compile(r"<[@#][0-9]+>|<t:[0-9]+:[A-Za-z]>")
-ALLOWED = re.compile(r"(?<![A-Za-z])(?:AI|UTC|XP|HP|Discord|Game Hall|[A-C][1-3]|x[0-9]|c[12]-[0-9]{2})(?![A-Za-z])")
+ALLOWED = re.compile(r"(?<![A-Za-z])(?:AI|ID|UTC|XP|HP|Discord|Game Hall|[A-C][1-3]|x[0-9]|c[12]-[0-9]{2})(?![A-Za-z])")
 ENGLISH = re.compile(r"[A-Za-z]{2,}")
 
 
