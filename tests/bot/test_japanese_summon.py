@@ -44,11 +44,12 @@ class Reader:
             return
         self.texts.append(words_of(message) or "")
         rows = message.components or []
-        for c in [c for row in rows for c in row.get("components", [])] if rows and isinstance(rows[0], dict) \
-                else controls_of(message):
-                get = c.get if isinstance(c, dict) else (lambda key, c=c: getattr(c, key, None))
-                self.texts += [get("label") or "", get("placeholder") or ""]
-                self.texts += [f"{o.get('label', '')} {o.get('description') or ''}" for o in get("options") or []]
+        controls = [c for row in rows for c in row.get("components", [])] if rows and isinstance(rows[0], dict) \
+            else controls_of(message)
+        for c in controls:
+            get = c.get if isinstance(c, dict) else (lambda key, c=c: getattr(c, key, None))
+            self.texts += [get("label") or "", get("placeholder") or ""]
+            self.texts += [f"{o.get('label', '')} {o.get('description') or ''}" for o in get("options") or []]
         for a in getattr(message, "attachments", []) or []:
             self.texts.append(getattr(a, "description", None) or "")
 
