@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+from support.replies import controls_of, words_of
+
 COMMAND = re.compile(r"`[^`\n]+`|/[a-z][a-z-]*(?: [a-z-]+)*(?: [a-z]+:)?")  # `/bowls sow bowl:`, /help, game:
 MENTION = re.compile(r"<[@#][0-9]+>|<t:[0-9]+:[A-Za-z]>")
 ALLOWED = re.compile(r"(?<![A-Za-z])(?:AI|ID|UTC|XP|HP|Discord|Game Hall|[A-C][1-3]|x[0-9]|c[12]-[0-9]{2})(?![A-Za-z])")
@@ -30,14 +32,16 @@ class Reader:
     def message(self, message) -> None:
         if message is None:
             return
-        self.texts.append(message.content or "")
-        for row in message.components or []:
-            for c in row.get("components", []) if isinstance(row, dict) else getattr(row, "children", []):
-                get = c.get if isinstance(c, dict) else (lambda key, c=c: getattr(c, key, None))
-                self.texts += [get("label") or "", get("placeholder") or ""]
-                self.texts += [f"{o.get('label', '') if isinstance(o, dict) else o.label} "
-                               f"{(o.get('description') if isinstance(o, dict) else o.description) or ''}"
-                               for o in get("options") or []]
+        self.texts.append(words_of(message) or "")
+        rows = message.components or []
+        controls = [c for row in rows for c in row.get("components", [])] if rows and isinstance(rows[0], dict) \
+            else controls_of(message)
+        for c in controls:
+            get = c.get if isinstance(c, dict) else (lambda key, c=c: getattr(c, key, None))
+            self.texts += [get("label") or "", get("placeholder") or ""]
+            self.texts += [f"{o.get('label', '') if isinstance(o, dict) else o.label} "
+                           f"{(o.get('description') if isinstance(o, dict) else o.description) or ''}"
+                           for o in get("options") or []]
         for a in getattr(message, "attachments", []) or []:
             self.texts.append(getattr(a, "description", None) or "")
 

@@ -18,7 +18,6 @@ from engine.formation import (
 
 from . import text as said
 
-W, H = 800, 500
 GUILD_COLOURS = {
     "Grove": (98, 178, 90), "Spark": (236, 190, 40), "Ember": (232, 104, 62), "Tide": (64, 156, 224),
     "Gear": (160, 160, 182),
@@ -30,16 +29,7 @@ HP_GOOD = (87, 242, 135)
 HP_MID = (254, 231, 92)
 HP_LOW = (237, 66, 69)
 DEAD = (70, 72, 78)
-CARD_W, CARD_H = 150, 66
-ROW_Y = {1: 70, 2: 150, 3: 230}  # card top by column (column 1 at the top)
-# x of the card's left edge: side a's back row, a's front row | channel | b's front row, b's back row
-X = {("a", "back"): 24, ("a", "front"): 208, ("b", "front"): 442, ("b", "back"): 626}
 COLUMN_OF = dict(zip(SLOTS, (1, 3, 1, 2, 3)))
-
-
-def _slot_box(side: str, slot: str, top: int = 0) -> tuple[int, int]:
-    row = "front" if slot.startswith("front") else "back"
-    return X[(side, row)], ROW_Y[COLUMN_OF[slot]] + top
 
 
 def _hp_colour(hp: int, mx: int) -> tuple[int, int, int]:
@@ -47,62 +37,14 @@ def _hp_colour(hp: int, mx: int) -> tuple[int, int, int]:
     return HP_GOOD if share > 0.5 else HP_MID if share > 0.25 else HP_LOW
 
 
-def _channel(d: ImageDraw.ImageDraw, top: int, bottom: int) -> None:
-    d.rectangle((372, top, 428, bottom), fill=WATER)
-    for y in range(top + 8, bottom, 18):
-        d.arc((380, y, 396, y + 10), 200, 340, fill=WATER_LINE, width=2)
-        d.arc((404, y + 8, 420, y + 18), 200, 340, fill=WATER_LINE, width=2)
-
-
-def _card(d: ImageDraw.ImageDraw, x: int, y: int, name: str | None, *, hp: int | None = None,
-          mx: int | None = None, shield: int = 0, label: str = "", fixed: bool = False, bonus: bool = False) -> None:
-    if name is None:
-        d.rounded_rectangle((x, y, x + CARD_W, y + CARD_H), radius=10, outline=MUTED, width=2)
-        d.text((x + CARD_W // 2, y + CARD_H // 2 - 6), words("empty"), font=font(14), fill=MUTED, anchor="mm")
-        d.text((x + CARD_W // 2, y + CARD_H - 12), label, font=font(11), fill=MUTED, anchor="mm")
-        return
-    c = CREATURES[name]
-    dead = hp is not None and hp <= 0
-    colour = DEAD if dead else GUILD_COLOURS[c.guild]
-    d.rounded_rectangle((x, y, x + CARD_W, y + CARD_H), radius=10, fill=PANEL,
-                        outline=(255, 255, 255) if fixed else colour, width=2)
-    d.rounded_rectangle((x, y, x + 8, y + CARD_H), radius=4, fill=colour)
-    name_fill = MUTED if dead else TEXT
-    d.text((x + 16, y + 6), said.creature(name), font=font(17), fill=name_fill)
-    d.text((x + CARD_W - 8, y + 8), words("spd {speed}", speed=c.speed), font=font(12), fill=MUTED, anchor="ra")
-    maxhp = mx if mx is not None else c.hp
-    cur = maxhp if hp is None else max(0, hp)
-    bar = (x + 16, y + 30, x + CARD_W - 10, y + 40)
-    d.rounded_rectangle(bar, radius=4, fill=(60, 62, 68))
-    if cur > 0:
-        fill_w = int((bar[2] - bar[0]) * cur / maxhp)
-        d.rounded_rectangle((bar[0], bar[1], bar[0] + max(fill_w, 6), bar[3]), radius=4, fill=_hp_colour(cur, maxhp))
-    if shield > 0:
-        sw = int((bar[2] - bar[0]) * min(shield, 20) / 20)
-        d.rectangle((bar[0], bar[1] - 4, bar[0] + sw, bar[1] - 2), fill=SHIELD)
-    hp_text = words("out") if dead else words("{hp}/{most} HP", hp=cur, most=maxhp)
-    d.text((x + 16, y + 46), hp_text, font=font(13), fill=HP_LOW if dead else TEXT)
-    if shield > 0 and not dead:
-        d.text((x + CARD_W - 8, y + 46), words("shield {n}", n=shield), font=font(13), fill=SHIELD, anchor="ra")
-    elif bonus and hp is None:
-        d.text((x + CARD_W - 8, y + 48), words("pair +6"), font=font(11), fill=GUILD_COLOURS[c.guild], anchor="ra")
-    elif label:
-        d.text((x + CARD_W - 8, y + 48), label, font=font(11), fill=MUTED, anchor="ra")
-
-
 def _max_hp(lineup: dict[str, str]) -> dict[str, int]:
     pairs = set(guild_pairs(lineup.values()))
     return {s: CREATURES[n].hp + (6 if CREATURES[n].guild in pairs else 0) for s, n in lineup.items()}
 
 
-def _headers(d: ImageDraw.ImageDraw, left: str, right: str, y: int = 44) -> None:
-    d.text((X[("a", "back")], y), left, font=font(15), fill=MUTED)
-    d.text((X[("b", "back")] + CARD_W, y), right, font=font(15), fill=MUTED, anchor="ra")
-
-
 # The brief is drawn for a phone: the opponent above the channel, you below it, each row's columns left to
 # right as the slots' columns run (left, middle, right), so its smallest text (BRIEF_PX) reads at 12 px
-# or more when the picture is shown 390 px wide. (The battle replay keeps the wide layout.)
+# or more when the picture is shown 390 px wide. The battle replay is drawn the same way, on the same places.
 BRIEF_W = 520
 BRIEF_PX, BRIEF_NAME_PX, BRIEF_TITLE_PX = 17, 19, 22
 BRIEF_CARD_W, BRIEF_CARD_H, BRIEF_GAP = 164, 74, 8
@@ -260,32 +202,71 @@ def _replay_palette() -> Image.Image:
 REPLAY_PALETTE = _replay_palette()
 
 
+REPLAY_PANEL_Y = BRIEF_ROWS_Y[("a", "back")] + BRIEF_CARD_H + 34   # the text panel under your back row's label
+REPLAY_LINE_H = 24
+REPLAY_H = REPLAY_PANEL_Y + 4 * REPLAY_LINE_H + 20
+TAG_W, TAG_H = 60, 26   # a card's HP change, on its top edge
+
+
 def _replay_background(result: BattleResult) -> Image.Image:
-    """What every frame shares: the ground, the side headers, the channel, the text panel."""
-    img = Image.new("RGB", (W, 420), BACKGROUND)
+    """What every frame shares: the ground, the side labels, the channel, the text panel."""
+    img = Image.new("RGB", (BRIEF_W, REPLAY_H), BACKGROUND)
     d = ImageDraw.Draw(img)
-    d.text((W - 24, 18), said.ground(result.ground), font=font(15), fill=MUTED, anchor="ra")
-    _headers(d, words("You"), words("Opponent"))
-    _channel(d, 66, 300)
-    d.rounded_rectangle((16, 310, W - 16, 410), radius=12, fill=PANEL)
+    f = font(BRIEF_PX)
+    d.text((BRIEF_W - 8, 14), said.ground(result.ground), font=f, fill=MUTED, anchor="ra")
+    d.text((8, 70), words("Opponent: back row, then front row"), font=f, fill=MUTED)
+    d.rectangle((0, CHANNEL_Y[0], BRIEF_W, CHANNEL_Y[1]), fill=WATER)
+    for x in range(8, BRIEF_W, 24):
+        d.arc((x, CHANNEL_Y[0] + 8, x + 14, CHANNEL_Y[0] + 18), 200, 340, fill=WATER_LINE, width=2)
+    d.text((BRIEF_W // 2, (CHANNEL_Y[0] + CHANNEL_Y[1]) // 2), words("the channel"), font=f, fill=MUTED, anchor="mm")
+    d.text((8, BRIEF_ROWS_Y[("a", "back")] + BRIEF_CARD_H + 8), words("You: front row, then back row"), font=f,
+           fill=MUTED)
+    d.rounded_rectangle((4, REPLAY_PANEL_Y, BRIEF_W - 4, REPLAY_H - 6), radius=12, fill=PANEL)
     return img
 
 
 REPLAY_CARDS_KEPT = 512  # a replay's cards (creature, HP, shield) remembered across replays: about 15 MB
 
 
+def _fight_card(d: ImageDraw.ImageDraw, x: int, y: int, name: str, hp: int, mx: int, shield: int) -> None:
+    """A creature's card mid-battle, at the brief's size: name and speed, its HP bar (a shield above it),
+    its HP or "out"."""
+    w, h, f = BRIEF_CARD_W, BRIEF_CARD_H, font(BRIEF_PX)
+    c = CREATURES[name]
+    dead = hp <= 0
+    colour = DEAD if dead else GUILD_COLOURS[c.guild]
+    d.rounded_rectangle((x, y, x + w, y + h), radius=10, fill=PANEL, outline=colour, width=2)
+    d.rounded_rectangle((x, y, x + 8, y + h), radius=4, fill=colour)
+    d.text((x + 14, y + 5), said.creature(name), font=font(BRIEF_NAME_PX), fill=MUTED if dead else TEXT)
+    d.text((x + w - 7, y + 7), words("spd {speed}", speed=c.speed), font=f, fill=MUTED, anchor="ra")
+    cur = max(0, hp)
+    bar = (x + 14, y + 34, x + w - 8, y + 42)
+    d.rounded_rectangle(bar, radius=4, fill=(60, 62, 68))
+    if cur > 0:
+        fill_w = int((bar[2] - bar[0]) * cur / mx) if mx else 0
+        d.rounded_rectangle((bar[0], bar[1], bar[0] + max(fill_w, 6), bar[3]), radius=4, fill=_hp_colour(cur, mx))
+    if shield > 0:
+        sw = int((bar[2] - bar[0]) * min(shield, 20) / 20)
+        d.rectangle((bar[0], bar[1] - 5, bar[0] + sw, bar[1] - 2), fill=SHIELD)
+    d.text((x + 14, y + h - 6), words("out") if dead else words("{hp}/{most} HP", hp=cur, most=mx), font=f,
+           fill=HP_LOW if dead else TEXT, anchor="ls")
+    if shield > 0 and not dead:
+        d.text((x + w - 7, y + h - 6), words("shield {n}", n=shield), font=f, fill=SHIELD, anchor="rs")
+
+
 @lru_cache(maxsize=REPLAY_CARDS_KEPT)
 def _replay_card(name: str, hp: int, mx: int, shield: int, language: str) -> Image.Image:
-    """One card of a replay frame. Cards stand on the plain ground (the channel, headers and panel are
+    """One card of a replay frame, in `language`. Cards stand on the plain ground (the channel, labels and panel are
     clear of them), so a card looks the same in every replay: a retried puzzle's cards, and the cards
     that do not change from one round to the next, are drawn once and pasted."""
-    card = Image.new("RGB", (CARD_W + 1, CARD_H + 1), BACKGROUND)
-    _card(ImageDraw.Draw(card), 0, 0, name, hp=hp, mx=mx, shield=shield)
+    card = Image.new("RGB", (BRIEF_CARD_W + 1, BRIEF_CARD_H + 1), BACKGROUND)
+    _fight_card(ImageDraw.Draw(card), 0, 0, name, hp, mx, shield)
     return card
 
 
 class _ReplayPainter:
-    """Draws a replay's frames on its shared background, pasting each card (`_replay_card`)."""
+    """Draws a replay's frames on its shared background, pasting each card (`_replay_card`): the opponent
+    above the channel and you below it, as on the brief, so a phone reads the frames as it reads the brief."""
 
     def __init__(self, result: BattleResult) -> None:
         self.result = result
@@ -294,14 +275,14 @@ class _ReplayPainter:
     def _card(self, side: str, slot: str, hp: int, shield: int) -> tuple[Image.Image, tuple[int, int]]:
         lineup = self.result.a if side == "a" else self.result.b
         return (_replay_card(lineup[slot], hp, self.result.max_hp[side][slot], shield, current()),
-                _slot_box(side, slot))
+                _brief_box(side, slot))
 
     def frame(self, hp: dict[str, tuple[int, ...]], shields: dict[str, tuple[int, ...]] | None,
               title: str, lines: list[str], banner: str | None = None,
               before: dict[str, tuple[int, ...]] | None = None) -> Image.Image:
         img = self.background.copy()
         d = ImageDraw.Draw(img)
-        d.text((24, 14), title, font=font(22), fill=TEXT)
+        d.text((8, 8), title, font=font(BRIEF_TITLE_PX), fill=TEXT)
         for side in ("a", "b"):
             for k, slot in enumerate(SLOTS):
                 img.paste(*self._card(side, slot, hp[side][k], shields[side][k] if shields else 0))
@@ -310,20 +291,22 @@ class _ReplayPainter:
                 for k, slot in enumerate(SLOTS):
                     change = hp[side][k] - before[side][k]
                     if before[side][k] > 0 and change:
-                        x, y = _slot_box(side, slot)
+                        x, y = _brief_box(side, slot)
                         colour = HP_GOOD if change > 0 else HP_LOW
-                        tag = f"+{change}" if change > 0 else str(change)
-                        cx = x + CARD_W // 2 + 20
-                        d.rounded_rectangle((cx - 22, y - 9, cx + 22, y + 9), radius=8,
-                                            fill=(20, 20, 24), outline=colour)
-                        d.text((cx, y), tag, font=font(13), fill=colour, anchor="mm")
-        y = 318
+                        cx = x + BRIEF_CARD_W - TAG_W // 2 - 4
+                        d.rounded_rectangle((cx - TAG_W // 2, y - TAG_H // 2, cx + TAG_W // 2, y + TAG_H // 2),
+                                            radius=8, fill=(20, 20, 24), outline=colour)
+                        d.text((cx, y), f"+{change}" if change > 0 else str(change), font=font(BRIEF_PX),
+                               fill=colour, anchor="mm")
+        y = REPLAY_PANEL_Y + 10
         for line in lines[:4]:
-            d.text((30, y), _fit(d, line, W - 60, 14), font=font(14), fill=MUTED)
-            y += 22
+            d.text((16, y), _fit(d, line, BRIEF_W - 32, BRIEF_PX), font=font(BRIEF_PX), fill=MUTED)
+            y += REPLAY_LINE_H
         if banner:
-            d.rounded_rectangle((220, 150, 580, 210), radius=14, fill=(20, 20, 24), outline=TEXT, width=2)
-            d.text((400, 180), banner, font=font(24), fill=TEXT, anchor="mm")
+            middle = (CHANNEL_Y[0] + CHANNEL_Y[1]) // 2
+            d.rounded_rectangle((BRIEF_W // 2 - 130, middle - 30, BRIEF_W // 2 + 130, middle + 30), radius=14,
+                                fill=(20, 20, 24), outline=TEXT, width=2)
+            d.text((BRIEF_W // 2, middle), banner, font=font(26), fill=TEXT, anchor="mm")
         return img.quantize(palette=REPLAY_PALETTE, dither=Image.Dither.NONE)
 
 
