@@ -10,6 +10,7 @@ import asyncio
 import logging
 from collections.abc import Callable
 from functools import partial
+from typing import Any
 
 import discord
 from discord.ext import commands, tasks
@@ -61,7 +62,7 @@ class GameHall(commands.AutoShardedBot):
         self._resumed = False  # the stored clocks were moved on by the time away: beats may overwrite it
         # Start-up's follow-on work (a pilot deciding again), held while local play's in-memory Discord
         # attaches the bot (SimCord gives that attach a few seconds to settle); None: done at once.
-        self.held: list[Callable[[], None]] | None = None
+        self.held: list[Callable[[], Any]] | None = None
 
     async def setup_hook(self) -> None:
         self.db = open_store(self.settings.database_url or self.settings.database_path)
@@ -139,7 +140,7 @@ class GameHall(commands.AutoShardedBot):
                     for game in armed:
                         await self.play.boards.clock_moved(game)
                 for game in armed:  # a pilot deciding when the bot stopped decides again
-                    self._soon(partial(self.pilots.schedule, game))
+                    self.soon(partial(self.pilots.schedule, game))
             except Exception:  # the store is down at start: timers are re-armed on the next ready
                 self._armed = False
                 log.exception("re-arming game timers failed")
@@ -147,7 +148,8 @@ class GameHall(commands.AutoShardedBot):
             log.info("ready as %s; %d game timer(s) re-armed, %.0f s given back", self.user, len(armed),
                      away.total_seconds())
 
-    def _soon(self, work: Callable[[], None]) -> None:
+    def soon(self, work: Callable[[], Any]) -> None:
+        """Start-up work that may take a while: now, or once local play has attached the bot."""
         if self.held is None:
             work()
         else:
