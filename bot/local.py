@@ -67,11 +67,15 @@ async def run_local(settings: Settings, *, port: int | None = None, plugins=None
     bot.tree.add_command(open_command(page))
     OpenButton.page = page
     bot.add_dynamic_items(OpenButton)
-    bot.add_listener(_reopened_boards(bot, world, [g.id for g in reopened]), "on_ready")
+    bot.held = []  # SimCord gives its attach a few seconds to settle: a busy start's follow-on work waits
     await env.start()
+    with env._bot_scope():  # the held work and the reopened boards, as the bot's own tracked work
+        bot.release_held()
+        reposting = asyncio.ensure_future(_post_reopened(bot, world, [g.id for g in reopened]))
     try:
         await page.serve(port, page_secret(settings.database_path.parent))
     finally:
+        reposting.cancel()
         await env.shutdown()
         await bot.close()  # SimCord lets the bot go without closing it: the store is checkpointed and closed here
     return 0
@@ -105,41 +109,34 @@ class OutsideCalls:
         return await self.env.external_wait(call, reason=reason)
 
 
-def _reopened_boards(bot: Any, world: World, game_ids: list[int]):
-    """An on_ready listener posting each reopened game's current board in its new thread, and a
-    note in #games saying which games came back."""
-    done = False
-
-    async def post() -> None:
-        nonlocal done
-        if done or not game_ids:
-            return
-        done = True
-        sessions = bot.sessions
-        back: dict[int, str] = {}
-        names = {t.id: t.name for t in world.games.threads}
-        for game_id in game_ids:
-            try:
-                game = await sessions.call(sessions.get, game_id)
-                if game is None or not game.running or not game.thread_id:
-                    continue
-                reply = await sessions.call(sessions.board, game)
-                if reply is None:
-                    continue
-                thread = bot.get_partial_messageable(game.thread_id, guild_id=game.guild_id)
-                message = await thread.send(**bot.play.board_message(game, reply, REOPENED_TEXT))
-                await sessions.call(sessions.attach, game, board_message_id=message.id)
-                back[game.thread_id] = names.get(game.thread_id) or sessions.kind(game.kind).title
-            except Exception:  # one game that cannot be shown must not keep the others hidden
-                log.exception("game %s: could not post its board after the restart", game_id)
-        if back:
-            games = bot.get_partial_messageable(world.games.id, guild_id=world.guild.id)
-            mentions = ", ".join(f"<#{thread_id}>" for thread_id in back)
-            await games.send(f"Welcome back. Your running games are open again: {mentions}. The page opens on "
-                             "the one you played last; click a name, or a button below, to go to another.",
-                             view=open_buttons(back))
-
-    return post
+async def _post_reopened(bot: Any, world: World, game_ids: list[int]) -> None:
+    """Post each reopened game's current board in its new thread, and a note in #games saying which
+    games came back."""
+    if not game_ids:
+        return
+    sessions = bot.sessions
+    back: dict[int, str] = {}
+    names = {t.id: t.name for t in world.games.threads}
+    for game_id in game_ids:
+        try:
+            game = await sessions.call(sessions.get, game_id)
+            if game is None or not game.running or not game.thread_id:
+                continue
+            reply = await sessions.call(sessions.board, game)
+            if reply is None:
+                continue
+            thread = bot.get_partial_messageable(game.thread_id, guild_id=game.guild_id)
+            message = await thread.send(**bot.play.board_message(game, reply, REOPENED_TEXT))
+            await sessions.call(sessions.attach, game, board_message_id=message.id)
+            back[game.thread_id] = names.get(game.thread_id) or sessions.kind(game.kind).title
+        except Exception:  # one game that cannot be shown must not keep the others hidden
+            log.exception("game %s: could not post its board after the restart", game_id)
+    if back:
+        games = bot.get_partial_messageable(world.games.id, guild_id=world.guild.id)
+        mentions = ", ".join(f"<#{thread_id}>" for thread_id in back)
+        await games.send(f"Welcome back. Your running games are open again: {mentions}. The page opens on "
+                         "the one you played last; click a name, or a button below, to go to another.",
+                         view=open_buttons(back))
 
 
 class Page:

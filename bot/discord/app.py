@@ -8,6 +8,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
+from functools import partial
+from typing import Any
 
 import discord
 from discord.ext import commands, tasks
@@ -57,6 +60,9 @@ class GameHall(commands.AutoShardedBot):
         read_interactions(self)
         self._beats_to_skip = self._beats_skipped = 0  # the heartbeat's back-off while the store refuses it
         self._resumed = False  # the stored clocks were moved on by the time away: beats may overwrite it
+        # Start-up's follow-on work (a pilot deciding again), held while local play's in-memory Discord
+        # attaches the bot (SimCord gives that attach a few seconds to settle); None: done at once.
+        self.held: list[Callable[[], Any]] | None = None
 
     async def setup_hook(self) -> None:
         self.db = open_store(self.settings.database_url or self.settings.database_path)
@@ -133,14 +139,27 @@ class GameHall(commands.AutoShardedBot):
                 if away:
                     for game in armed:
                         await self.play.boards.clock_moved(game)
-                for game in armed:
-                    self.pilots.schedule(game)  # a pilot deciding when the bot stopped decides again
+                for game in armed:  # a pilot deciding when the bot stopped decides again
+                    self.soon(partial(self.pilots.schedule, game))
             except Exception:  # the store is down at start: timers are re-armed on the next ready
                 self._armed = False
                 log.exception("re-arming game timers failed")
                 return
             log.info("ready as %s; %d game timer(s) re-armed, %.0f s given back", self.user, len(armed),
                      away.total_seconds())
+
+    def soon(self, work: Callable[[], Any]) -> None:
+        """Start-up work that may take a while: now, or once local play has attached the bot."""
+        if self.held is None:
+            work()
+        else:
+            self.held.append(work)
+
+    def release_held(self) -> None:
+        """Start the follow-on work held while the bot was being attached."""
+        held, self.held = self.held or [], None
+        for work in held:
+            work()
 
     def _beat_on(self) -> None:
         """A phase timer runs: the heartbeat beats (once start-up has read the last one)."""

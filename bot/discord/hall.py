@@ -9,6 +9,7 @@ from typing import Any, Protocol
 
 from bot.core.kinds import GamePlugin
 from bot.core.pilots import PilotRunner
+from bot.core.seats import ExternalWait
 from bot.core.sessions import Sessions
 from bot.core.timers import TimerRunner
 from bot.settings import Settings
@@ -27,6 +28,9 @@ class Hall(Protocol):
     play: Play
     one_reader: bool  # local play: the page is one member, who reads the server's /settings language
     one_reader_language: str | None
+    external_wait: ExternalWait  # how work outside the simulated Discord is awaited (local play, tests)
+
+    def soon(self, work: Any) -> None: ...
 
     def owns(self, guild_id: int | None) -> bool: ...
 

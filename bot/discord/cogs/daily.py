@@ -75,8 +75,8 @@ class DailyPoster(commands.Cog):
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(DailyButton)
-        self.midnight.start()
-        self.retry.start()
+        self.bot.soon(self.midnight.start)  # its catch-up posts today's daily once the bot is attached
+        self.bot.soon(self.retry.start)
 
     async def cog_unload(self) -> None:
         self.midnight.cancel()
@@ -107,7 +107,8 @@ class DailyPoster(commands.Cog):
         """Generate each game's daily in a worker thread, so the first player of the day never waits."""
         for plugin in self.bot.plugins:
             try:
-                await asyncio.to_thread(plugin.kind.prepare_daily, day)
+                await self.bot.external_wait(asyncio.to_thread(plugin.kind.prepare_daily, day),
+                                             reason=f"preparing the {plugin.kind.key} daily")
             except Exception:  # a failed warm-up only means the first start generates it
                 log.exception("preparing the %s daily failed", plugin.kind.key)
         settle_heap()  # the day's content joins the frozen heap
