@@ -28,7 +28,7 @@ from bot.core.timers import TimerRunner
 from bot.words import LANGUAGES, N_, current, words, words_in
 from db.games import GameRecord
 
-from .components import view_for
+from .components import HowToPlayButton, view_for
 
 
 class Front(Protocol):
@@ -144,6 +144,23 @@ def board_message(game: GameRecord, reply: Reply, said: str = "") -> dict[str, A
     return kwargs
 
 
+def offer_rules(message: dict[str, Any], key: str) -> None:
+    """Add a How to play button to a board message, where Discord leaves room for one."""
+    view = message.get("view") or discord.ui.View(timeout=None)
+    try:
+        view.add_item(HowToPlayButton(key))
+    except ValueError:  # the board's rows are full: /help game: still has the rules
+        return
+    message["view"] = view
+
+
+def offers_rules(message: discord.Message | None) -> bool:
+    """Whether a board message has the How to play button (a newcomer's game shows it on every board)."""
+    return message is not None and any(
+        str(getattr(item, "custom_id", "") or "").startswith("h:")
+        for row in message.components for item in getattr(row, "children", [row]))
+
+
 def _retired(content: str) -> dict[str, Any]:
     """The edit that makes a board read-only: its buttons go, its countdown says it closed."""
     text = retired_text(content)
@@ -157,6 +174,7 @@ class Boards:
         self.play = play
         self._locks: dict[int, asyncio.Lock] = {}
         self._shown: dict[int, int] = {}  # game id -> the version its live board shows
+        self.rules_offered: set[int] = set()  # newcomers' games: each board keeps How to play
 
     def lock(self, game_id: int) -> asyncio.Lock:
         return self._locks.setdefault(game_id, asyncio.Lock())
@@ -231,6 +249,10 @@ class Boards:
         on_live = pressed and interaction is not None and interaction.message is not None \
             and interaction.message.id == live
         kwargs = board_message(game, board, result.text)
+        if interaction is not None and offers_rules(interaction.message):
+            self.rules_offered.add(game.id)  # known again from the board after a restart
+        if game.running and game.id in self.rules_offered:
+            offer_rules(kwargs, game.kind)
         if result.new_phase is None:  # the kind declares no phases: a press edits, anything else posts
             shown = await (self._edit_pressed(interaction, kwargs) if pressed and interaction is not None
                            else self._post(game, kwargs))
@@ -364,3 +386,4 @@ class Boards:
         """A game that ended: nothing more to show of it (a press still on its way is refused as ended)."""
         self._shown.pop(game_id, None)
         self._locks.pop(game_id, None)
+        self.rules_offered.discard(game_id)
