@@ -6,9 +6,9 @@ preview server, the one place local play leans on that server's internals (`Prev
 `PreviewServer._STATIC_FILES`, `_static`, `_authorized`, `_allowed_hosts`, `_SECURITY_HEADERS`, and
 the backend's `messages` to read what a message names):
 
-- the page's HTML gains two scripts of ours: bot/local_presses.js makes a quick press reach the bot
-  (the page would drop or be refused one made while another action is in flight), and
-  bot/local_mentions.js makes each channel mention
+- the page's HTML gains three scripts of ours: bot/local_presses.js makes a quick press reach the bot
+  (the page would drop or be refused one made while another action is in flight),
+  bot/local_composer.js keeps the best command highlighted as one types, and bot/local_mentions.js makes each channel mention
   in a message clickable (and the thread's name in a "started a thread" note, which SimCord links to
   discord.com) and, on a click, asks `OPEN_PATH` to show the channel;
 - `OPEN_PATH` finds the channel among those the message names (by the message's id and the mention's
@@ -34,7 +34,9 @@ SCRIPT_PATH = "/local-play/mentions.js"
 PRESSES_PATH = "/local-play/presses.js"  # quick presses reach the bot (bot/local_presses.js)
 OPEN_PATH = "/local-play/open"   # GET ?message=<id>&label=<#name> or &channel=<id>: a navigation, like a link
 SCRIPT_FILE = Path(__file__).with_name("local_mentions.js")
-SCRIPTS = {SCRIPT_PATH: SCRIPT_FILE, PRESSES_PATH: Path(__file__).with_name("local_presses.js")}
+COMPOSER_PATH = "/local-play/composer.js"  # the best command highlighted as typed (bot/local_composer.js)
+SCRIPTS = {SCRIPT_PATH: SCRIPT_FILE, PRESSES_PATH: Path(__file__).with_name("local_presses.js"),
+           COMPOSER_PATH: Path(__file__).with_name("local_composer.js")}
 SCRIPT_TAG = "\n  ".join(f'<script type="module" src="{path}"></script>' for path in SCRIPTS)
 MENTION = re.compile(r"<#([0-9]{1,20})>")
 
