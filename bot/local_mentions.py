@@ -8,9 +8,9 @@ the backend's `messages` to read what a message names):
 
 - the page's HTML gains three scripts of ours: bot/local_presses.js makes a quick press reach the bot
   (the page would drop or be refused one made while another action is in flight),
-  bot/local_composer.js keeps the best command highlighted as one types, and bot/local_mentions.js makes each channel mention
-  in a message clickable (and the thread's name in a "started a thread" note, which SimCord links to
-  discord.com) and, on a click, asks `OPEN_PATH` to show the channel;
+  bot/local_composer.js keeps the best command highlighted as one types, and bot/local_mentions.js
+  makes each channel mention in a message clickable (and the thread's name in a "started a thread"
+  note, which SimCord links to discord.com) and, on a click, asks `OPEN_PATH` to show the channel;
 - `OPEN_PATH` finds the channel among those the message names (by the message's id and the mention's
   label as the page draws it, or the linked channel's id) and has local play's page go there, as
   `/open` does.
