@@ -35,3 +35,31 @@ def test_a_press_within_100_ms_of_each_update_is_answered(tmp_path):
             expect(tab.locator("#action-status")).not_to_have_text("Action was not completed.")
     finally:
         play.stop()
+
+
+def test_a_press_held_while_its_button_changed_is_said_to_have_done_nothing(tmp_path):
+    """Two presses at once: "2", then "Sow 1" while the page still sends the first. Once bowl 2 is
+    selected the button reads "Sow 2": the held press is not made on it, and the page says why."""
+    play = LocalPlay(tmp_path, tmp_path / "local.db")
+    try:
+        address = play.address()
+        with browser_tab(address) as tab:
+            header = tab.locator("#channel-name")
+            expect(header).to_have_text("games", timeout=20 * MS)
+            Page(address).run("bowls puzzle", number=3)
+            expect(header).to_have_text(THREAD, timeout=10 * MS)
+            board = tab.locator(".channel-message", has_text="Puzzle 3 · Score").last
+            board.locator("button.component-button", has_text=re.compile("^1$")).click(timeout=10 * MS)
+            expect(board).to_contain_text(re.compile(r"Selected bowl 1\b"), timeout=15 * MS)
+            tab.evaluate("""() => {
+                const buttons = [...document.querySelectorAll("button.component-button")];
+                const named = (label) => buttons.find((b) => b.textContent.trim() === label);
+                named("2").click();
+                named("Sow 1").click();
+            }""")
+            expect(board).to_contain_text(re.compile(r"Selected bowl 2\b"), timeout=15 * MS)
+            expect(tab.locator("#local-play-note")).to_contain_text(
+                'The board moved on before your press on "Sow 1" was made, so it did nothing', timeout=15 * MS)
+            expect(board).to_contain_text("Score 0")  # nothing was sown
+    finally:
+        play.stop()
