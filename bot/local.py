@@ -200,7 +200,7 @@ class Page:
         `secret` keeps the same from one start to the next."""
         preview = self.env.preview(self.shown, viewers=[self.world.player], layout="channel", port=port)
         preview.capability = secret  # the address's secret: public on Preview, read when the page calls
-        serve_mentions(preview, self.open_mention)  # a click on a channel mention opens it
+        serve_mentions(preview, self.open_mention, server_name=self.world.guild.name)  # a mention opens it
         async with preview:
             self.preview = preview
             self.seen = len(self.env.backend.transcript)

@@ -1,6 +1,7 @@
 // Local play: a channel mention in a message ("#Bowls · Puzzle 1 · you") opens that channel on the
 // page, as a click on it does in Discord, and so does a thread's name in a "started a thread" note. Served by bot/local_mentions.py beside SimCord's own page
 // script; it only adds to the page, so without it the page works the same, mentions as plain text.
+// It also names the server above the channel, as Discord does.
 
 const capability = window.location.hash.startsWith("#") ? window.location.hash.slice(1) : "";
 const MARK = "local-play-mention";
@@ -114,3 +115,15 @@ new MutationObserver(() => {
   });
 }).observe(document.body, { childList: true, subtree: true });
 mark();
+
+// The server's name above the channel's, as Discord's sidebar shows it (SimCord's page names no server).
+const serverName = document.querySelector('meta[name="local-play-server"]')?.getAttribute("content");
+if (serverName) {
+  const heading = document.querySelector(".channel-heading");
+  const line = document.createElement("p");
+  line.id = "local-play-server";
+  line.className = "channel-topic";
+  line.textContent = serverName;
+  heading?.prepend(line);
+  document.title = serverName;
+}

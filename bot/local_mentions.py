@@ -6,9 +6,11 @@ preview server, the one place local play leans on that server's internals (`Prev
 `PreviewServer._STATIC_FILES`, `_static`, `_authorized`, `_allowed_hosts`, `_SECURITY_HEADERS`, and
 the backend's `messages` to read what a message names):
 
-- the page's HTML gains one script of ours (bot/local_mentions.js), which makes each channel mention
-  in a message clickable (and the thread's name in a "started a thread" note, which SimCord links to
-  discord.com) and, on a click, asks `OPEN_PATH` to show the channel;
+- the page's HTML gains three scripts of ours: bot/local_presses.js makes a quick press reach the bot
+  (the page would drop or be refused one made while another action is in flight),
+  bot/local_composer.js keeps the best command highlighted as one types, and bot/local_mentions.js
+  makes each channel mention in a message clickable (and the thread's name in a "started a thread"
+  note, which SimCord links to discord.com) and, on a click, asks `OPEN_PATH` to show the channel;
 - `OPEN_PATH` finds the channel among those the message names (by the message's id and the mention's
   label as the page draws it, or the linked channel's id) and has local play's page go there, as
   `/open` does.
@@ -18,6 +20,7 @@ serves it, and only the mentions are text again (`/open` and the Open buttons st
 """
 from __future__ import annotations
 
+import html
 import json
 import logging
 import re
@@ -28,9 +31,13 @@ from typing import Any
 log = logging.getLogger(__name__)
 
 SCRIPT_PATH = "/local-play/mentions.js"
+PRESSES_PATH = "/local-play/presses.js"  # quick presses reach the bot (bot/local_presses.js)
 OPEN_PATH = "/local-play/open"   # GET ?message=<id>&label=<#name> or &channel=<id>: a navigation, like a link
 SCRIPT_FILE = Path(__file__).with_name("local_mentions.js")
-SCRIPT_TAG = f'<script type="module" src="{SCRIPT_PATH}"></script>'
+COMPOSER_PATH = "/local-play/composer.js"  # the best command highlighted as typed (bot/local_composer.js)
+SCRIPTS = {SCRIPT_PATH: SCRIPT_FILE, PRESSES_PATH: Path(__file__).with_name("local_presses.js"),
+           COMPOSER_PATH: Path(__file__).with_name("local_composer.js")}
+SCRIPT_TAG = "\n  ".join(f'<script type="module" src="{path}"></script>' for path in SCRIPTS)
 MENTION = re.compile(r"<#([0-9]{1,20})>")
 
 # Shows the channel a message names: (message id, the mention's label or the channel's id) -> None once
@@ -53,9 +60,10 @@ def mentioned_in(env: Any, channel_ids: Iterable[int], message_id: int, viewer_i
     return []
 
 
-def serve_mentions(preview: Any, open_mention: OpenMention) -> bool:
-    """Serve `preview` with clickable mentions; False (and the page as SimCord serves it) where this
-    SimCord does not fit. Call before entering the preview."""
+def serve_mentions(preview: Any, open_mention: OpenMention, *, server_name: str | None = None) -> bool:
+    """Serve `preview` with clickable mentions (and `server_name` above the channel's, which SimCord's
+    page never shows); False (and the page as SimCord serves it) where this SimCord does not fit. Call
+    before entering the preview."""
     try:
         from simcord.preview._server import PreviewServer
 
@@ -64,6 +72,7 @@ def serve_mentions(preview: Any, open_mention: OpenMention) -> bool:
             raise TypeError(f"an unexpected preview server {type(original).__name__}")
         server = _mention_server(PreviewServer)(preview, original._requested_port)
         server.open_mention = open_mention
+        server.server_name = server_name
         preview._server = server
     except Exception as exc:  # any SimCord that differs: the page still works, mentions stay text
         log.warning("local play: channel mentions stay plain text on this SimCord (%s)", exc)
@@ -76,25 +85,29 @@ def _mention_server(base: Any) -> Any:
         """SimCord's preview server, with our script on the page and the route it calls."""
 
         open_mention: OpenMention
+        server_name: str | None = None
 
         def __init__(self, preview: Any, port: int) -> None:
             super().__init__(preview, port)
             # start() registers a GET route for each of these, answered by _static.
-            self._STATIC_FILES = {**base._STATIC_FILES, SCRIPT_PATH: SCRIPT_FILE.name, OPEN_PATH: ""}
+            self._STATIC_FILES = {**base._STATIC_FILES, **{path: file.name for path, file in SCRIPTS.items()},
+                                  OPEN_PATH: ""}
 
         async def _static(self, request: Any) -> Any:
             from aiohttp import web
 
             if request.path == OPEN_PATH:
                 return self._open(request)
-            if request.path == SCRIPT_PATH:
+            if request.path in SCRIPTS:
                 if request.headers.get("Host", "") not in self._allowed_hosts():
                     raise web.HTTPForbidden()
-                return web.Response(text=SCRIPT_FILE.read_text(encoding="utf-8"),
+                return web.Response(text=SCRIPTS[request.path].read_text(encoding="utf-8"),
                                     content_type="application/javascript", headers=self._SECURITY_HEADERS)
             response = await super()._static(request)
             if request.path == "/" and "</body>" in (response.text or ""):
-                response.text = response.text.replace("</body>", f"  {SCRIPT_TAG}\n  </body>", 1)
+                name = (f'<meta name="local-play-server" content="{html.escape(self.server_name)}">\n  '
+                        if self.server_name else "")
+                response.text = response.text.replace("</body>", f"  {name}{SCRIPT_TAG}\n  </body>", 1)
             return response
 
         def _open(self, request: Any) -> Any:

@@ -30,6 +30,8 @@ log = logging.getLogger(__name__)
 DISCORD_EPOCH = datetime(2015, 1, 1, tzinfo=UTC)
 SIMCORD_EPOCH = datetime(2026, 1, 1, tzinfo=UTC)  # where SimCord's clock starts (elapsed 0)
 PLAYER_NAME = "you"
+BOT_NAME = "Game Hall"  # the bot's name on the page, as a server would have named its bot
+SERVER_NAME = "Game Hall (local)"
 
 # The second after SimCord's epoch at which each piece is made. Data, not logic: a piece added later
 # takes a new second, so no existing id moves.
@@ -74,9 +76,10 @@ def build_world(env: Any) -> World:
     while SimCord's clock is still at its epoch."""
     import discord
 
+    env.backend.bot_user.name = BOT_NAME  # before the bot logs in: it reads its own name then
     clock = env.backend.clock
     clock.elapsed = WORLD_SECONDS["guild"]
-    guild = env.create_guild("Game Hall (local)", id=WORLD_IDS["guild"])
+    guild = env.create_guild(SERVER_NAME, id=WORLD_IDS["guild"])
     clock.elapsed = WORLD_SECONDS["games"]
     games = guild.create_text_channel("games", topic="Type / for the commands; /help lists every game.")
     clock.elapsed = WORLD_SECONDS["hosts"]

@@ -26,6 +26,9 @@ worker is ready in milliseconds), while the event loop and the store worker go o
   sees the dead worker and breaks that pool, so its calls go the same way. Pools that keep breaking
   send every call to its caller's thread for a while (`RETRY_WORKERS_S`), then workers are tried again.
   A worker ends with its bot's process, however that ends.
+- A call reaches the pool on a sender thread of its own. The pool starts a worker process when a call
+  reaches it (the first ones, or one replacing a dead worker), and that start (forking from the server,
+  polling the other children) never runs in the caller's thread, which may be the event loop's.
 - An error raised in a worker comes back as itself: the engines' refusals pickle (engine/errors.py), so a
   refusal in a worker is a refusal, never a broken pool.
 """
@@ -42,6 +45,7 @@ import os
 import sys
 import threading
 import time
+from collections import deque
 from collections.abc import Callable
 from concurrent.futures import Executor, Future, InvalidStateError, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -61,6 +65,7 @@ GIVE_UP = 3  # pools broken in a row (workers that cannot start): every call the
 RETRY_WORKERS_S = 60.0  # ... for this long, then workers are tried again
 WATCH_S = 0.5  # how often a pool with calls out is checked for a worker that died without the pool seeing it
 CALL_TIMEOUT_S = 60.0  # a caller's thread waits no longer for a worker's answer: it works the call out itself
+SENDER_IDLE_S = 30.0  # the sender thread ends after this long with nothing to send (the next call starts it)
 
 
 def default_workers() -> int:
@@ -94,6 +99,9 @@ class Processes:
         self._lock = threading.RLock()
         self._pool: ProcessPoolExecutor | None = None
         self._queue: list[_Call] = []
+        self._outbox: deque[_Call] = deque()  # taken from the queue (counted as running), for the sender
+        self._wake = threading.Condition(self._lock)
+        self._sender: threading.Thread | None = None
         self._order = itertools.count()
         self._running = 0
         self._holders = 0
@@ -129,9 +137,7 @@ class Processes:
             return self._started
 
     def _start(self, started: Future[None], warm: Callable[[], Any]) -> None:
-        """Every worker started here, at once: a pool that starts a process later does it in the caller's
-        thread, where starting one polls the other children on that thread's clock (the event loop's,
-        which local play's in-memory Discord holds still until the bot is up: the poll never ends)."""
+        """Every worker started here, at once, and warmed, so the first presses find them ready."""
         try:
             for sent in [self.submit(warm) for _ in range(self.workers)]:
                 sent.result(timeout=CALL_TIMEOUT_S)
@@ -153,8 +159,12 @@ class Processes:
         with self._lock:
             pool, self._pool = self._pool, None
             queued, self._queue = self._queue, []
+            outgoing, self._outbox = list(self._outbox), deque()
+            self._running -= len(outgoing)
             self._started = None
-        for call in queued:
+            self._sender = None
+            self._wake.notify_all()
+        for call in queued + outgoing:
             call.result.cancel()
         if pool is not None:
             pool.shutdown(wait=False, cancel_futures=True)
@@ -163,7 +173,6 @@ class Processes:
         if self._pool is None:
             context = multiprocessing.get_context("forkserver")
             context.set_forkserver_preload(list(self.preload))
-            start_forkserver()
             self._pool = ProcessPoolExecutor(self.workers, mp_context=context, initializer=self.initializer)
             threading.Thread(target=self._watch, args=(self._pool,), name="workers-watch", daemon=True).start()
         return self._pool
@@ -248,26 +257,61 @@ class Processes:
             return await asyncio.to_thread(fn, *args, **kwargs)
 
     def _pump(self) -> None:
-        """Hand queued calls to the pool while it has an idle worker (under the lock)."""
+        """Take queued calls for the pool while it has an idle worker, and wake the sender (under the lock)."""
         while self._queue and self._running < self.workers:
             call = heapq.heappop(self._queue)
             if call.result.cancelled():
                 continue
-            self._send(call)
+            if self.in_thread or call.sent > RESENDS:
+                call.result.set_exception(BrokenProcessPool("the worker process died"))
+                continue
+            call.sent += 1
+            self._running += 1
+            self._outbox.append(call)
+        if self._outbox:
+            if self._sender is None:
+                self._sender = threading.Thread(target=self._send_taken, name="workers-send", daemon=True)
+                self._sender.start()
+            self._wake.notify()
 
-    def _send(self, call: _Call) -> None:
-        if self.in_thread or call.sent > RESENDS:
-            call.result.set_exception(BrokenProcessPool("the worker process died"))
+    def _send_taken(self) -> None:
+        """The sender thread: hands each call taken to the pool, outside the lock, so a caller (the event
+        loop) is never kept waiting while the pool starts a worker process."""
+        me = threading.current_thread()
+        while True:
+            with self._lock:
+                while not self._outbox:
+                    if self._sender is not me:
+                        return
+                    if not self._wake.wait(timeout=SENDER_IDLE_S) and not self._outbox:
+                        if self._sender is me:
+                            self._sender = None
+                        return
+                call = self._outbox.popleft()
+                pool = self._executor()
+            self._send(call, pool)
+
+    def _send(self, call: _Call, pool: ProcessPoolExecutor) -> None:
+        """Hand one taken call to `pool` (on the sender thread); the pool may start a worker for it."""
+        if call.result.cancelled():
+            with self._lock:
+                self._running -= 1
+                self._pump()
             return
-        call.sent += 1
-        self._running += 1
-        pool = self._executor()
+        start_forkserver()
         try:
             sent = pool.submit(call.fn, *call.args)
         except BrokenProcessPool:  # it broke before this call reached it: nothing ran
-            self._running -= 1
-            self._replace(pool)
-            heapq.heappush(self._queue, call)
+            with self._lock:
+                self._running -= 1
+                self._replace(pool)
+                heapq.heappush(self._queue, call)
+                self._pump()
+            return
+        except RuntimeError:  # the workers were shut down (the bot stopped) while the call was on its way
+            with self._lock:
+                self._running -= 1
+            call.result.cancel()
             return
         sent.add_done_callback(lambda done: self._finished(call, pool, done))
 
@@ -277,7 +321,7 @@ class Processes:
             error = None if done.cancelled() else done.exception()
             if isinstance(error, BrokenProcessPool):
                 self._replace(pool)
-                call.rank = URGENT  # it already waited its turn once (failed for good by `_send` if sent twice)
+                call.rank = URGENT  # it already waited its turn once (failed for good by `_pump` if sent twice)
                 heapq.heappush(self._queue, call)
                 self._pump()
                 return

@@ -25,6 +25,7 @@ import asyncio
 import io
 import logging
 import re
+from collections.abc import Iterator
 from typing import Any, Protocol
 
 import discord
@@ -36,7 +37,7 @@ from bot.core.timers import TimerRunner
 from bot.words import LANGUAGES, N_, current, words, words_in
 from db.games import GameRecord
 
-from .components import layout_for, layout_text, retired_layout, view_for
+from .components import HowToPlayButton, layout_for, layout_text, retired_layout, view_for
 
 
 class Front(Protocol):
@@ -155,6 +156,42 @@ def board_message(game: GameRecord, reply: Reply, said: str = "") -> dict[str, A
     return kwargs
 
 
+def offer_rules(message: dict[str, Any], key: str) -> None:
+    """Add a How to play button to a board message, where Discord leaves room for one."""
+    view = message.get("view") or discord.ui.View(timeout=None)
+    if isinstance(view, discord.ui.LayoutView):  # a container board: the button joins its controls
+        box = next(item for item in view.children if isinstance(item, discord.ui.Container))
+        rows = [item for item in box.children if isinstance(item, discord.ui.ActionRow)]
+        if rows and all(isinstance(item, discord.ui.Button) for item in rows[-1].children) \
+                and len(rows[-1].children) < 5:
+            rows[-1].add_item(HowToPlayButton(key))
+        else:
+            box.add_item(discord.ui.ActionRow(HowToPlayButton(key)))
+        return
+    try:
+        view.add_item(HowToPlayButton(key))
+    except ValueError:  # the board's rows are full: /help game: still has the rules
+        return
+    message["view"] = view
+
+
+def _custom_ids(components: Any) -> Iterator[str]:
+    """Every control's id on a message, in rows or inside a container's sections and rows."""
+    for item in components:
+        custom_id = getattr(item, "custom_id", None)
+        if custom_id:
+            yield str(custom_id)
+        yield from _custom_ids(getattr(item, "children", None) or ())
+        accessory = getattr(item, "accessory", None)
+        if accessory is not None:
+            yield from _custom_ids([accessory])
+
+
+def offers_rules(message: discord.Message | None) -> bool:
+    """Whether a board message has the How to play button (a newcomer's game shows it on every board)."""
+    return message is not None and any(i.startswith("h:") for i in _custom_ids(message.components))
+
+
 def _retired(message: discord.Message) -> dict[str, Any]:
     """The edit that makes a board read-only: its buttons go, its countdown says it closed (a container
     board keeps its uploads, listed, and its gallery naming them)."""
@@ -172,6 +209,7 @@ class Boards:
         self.play = play
         self._locks: dict[int, asyncio.Lock] = {}
         self._shown: dict[int, int] = {}  # game id -> the version its live board shows
+        self.rules_offered: set[int] = set()  # newcomers' games: each board keeps How to play
 
     def lock(self, game_id: int) -> asyncio.Lock:
         return self._locks.setdefault(game_id, asyncio.Lock())
@@ -246,6 +284,10 @@ class Boards:
         on_live = pressed and interaction is not None and interaction.message is not None \
             and interaction.message.id == live
         kwargs = board_message(game, board, result.text)
+        if interaction is not None and offers_rules(interaction.message):
+            self.rules_offered.add(game.id)  # known again from the board after a restart
+        if game.running and game.id in self.rules_offered:
+            offer_rules(kwargs, game.kind)
         contained = board.layout == "container"  # posted anew on every change: a gallery takes no new upload
         if result.new_phase is None and not contained:  # no phases: a press edits, anything else posts
             shown = await (self._edit_pressed(interaction, kwargs) if pressed and interaction is not None
@@ -405,3 +447,4 @@ class Boards:
         """A game that ended: nothing more to show of it (a press still on its way is refused as ended)."""
         self._shown.pop(game_id, None)
         self._locks.pop(game_id, None)
+        self.rules_offered.discard(game_id)

@@ -30,8 +30,8 @@ from bot.words import N_, current, read_in, words, words_in
 from db import players
 from db.games import BROKEN, FINISHED, AlreadyRunning, GameRecord
 
-from .boards import Boards, board_message, clip, compose, file_of, files_of, is_private, thread_link
-from .components import HowToPlayButton, close_view, view_for
+from .boards import Boards, board_message, clip, compose, file_of, files_of, is_private, offer_rules, thread_link
+from .components import close_view, view_for
 
 
 def renamed(current: str, title: str) -> str:
@@ -66,23 +66,6 @@ NO_THREAD_TEXT = N_("I can't open a thread here: I need the Create Public Thread
                   "permissions in this channel. Ask a server manager, or try another channel.")
 THREAD_FAILED_TEXT = N_("Discord did not let me open the game's thread ({error}); nothing was started — "
                       "try again in a moment.")
-def _offer_rules(message: dict[str, Any], key: str) -> None:
-    """Add a How to play button to a board message, where Discord leaves room for one."""
-    view = message.get("view") or discord.ui.View(timeout=None)
-    if isinstance(view, discord.ui.LayoutView):  # a container board: the button joins its controls
-        box = next(item for item in view.children if isinstance(item, discord.ui.Container))
-        rows = [item for item in box.children if isinstance(item, discord.ui.ActionRow)]
-        if rows and all(isinstance(item, discord.ui.Button) for item in rows[-1].children) \
-                and len(rows[-1].children) < 5:
-            rows[-1].add_item(HowToPlayButton(key))
-        else:
-            box.add_item(discord.ui.ActionRow(HowToPlayButton(key)))
-        return
-    try:
-        view.add_item(HowToPlayButton(key))
-    except ValueError:  # the board's rows are full: /help game: still has the rules
-        return
-    message["view"] = view
 
 
 def fault_text(exc: BaseException) -> str:
@@ -230,8 +213,8 @@ class Play:
             assert saved is not None  # the state was saved a moment ago: it loads
             reply = await self.sessions.draw(read_in, board_language, kind.board, saved, game)
             first = self.board_message(game, reply, f"{user.mention} — {label or words_in(board_language, kind.title)}")
-            if newcomer:  # a player's first game of this kind: the rules are one press away
-                _offer_rules(first, key)
+            if newcomer:  # a player's first game of this kind: the rules are one press away on each board
+                offer_rules(first, key)
             message = await thread.send(**first)
         except discord.HTTPException as exc:
             # Nothing is left behind: neither the game nor an empty thread.
@@ -245,6 +228,8 @@ class Play:
             await interaction.followup.send(text, ephemeral=True)
             return None
         game = await self.sessions.call(self.sessions.attach, game, thread_id=thread.id, board_message_id=message.id)
+        if newcomer:
+            self.boards.rules_offered.add(game.id)
         self.timers.arm(game)
         self.bot.pilots.schedule(game)
         return game

@@ -123,3 +123,19 @@ async def test_every_game_has_a_rules_page_and_a_newcomer_is_offered_it(make_rea
         assert second.id != thread.id
         labels = [getattr(c, "label", None) for row in second.last_message.components for c in row.children]
         assert "How to play" not in labels, "offered on the first game, not every game"
+
+
+async def test_a_newcomers_rules_stay_one_press_away_after_the_first_press(make_real_bot):
+    bot = make_real_bot()
+    async with simcord.run(bot) as env:
+        guild, channel, alice = world(env, "alice")
+        await alice.slash(channel, "bowls puzzle", number=3)
+        thread = channel.threads[-1]
+        for bowl in (1, 2):  # puzzle 3's first two bowls hold stones
+            await alice.click(thread.last_message, label=str(bowl))
+            board = thread.last_message
+            assert f"Selected bowl {bowl}" in board.content
+            labels = [getattr(c, "label", None) for row in board.components for c in row.children]
+            assert "How to play" in labels, "the rules stay on the board after a press"
+        shown = await alice.click(thread.last_message, label="How to play")
+        assert "How to play Bowls" in private_text(shown)

@@ -78,3 +78,29 @@ def test_a_simcord_whose_preview_server_differs_keeps_its_own_page():
     assert serve_mentions(preview, lambda message_id, label: None) is False
     assert preview._server is own, "the page is served as SimCord serves it, mentions as plain text"
 
+
+
+def test_the_page_names_the_server_and_the_bot_and_enter_picks_the_exact_command(tmp_path):
+    """The page shows the server "Game Hall (local)" and the bot as "Game Hall" (not SimCord's TestBot);
+    typed from "/", "/daily" has /daily itself highlighted, as Discord does, so Enter picks it."""
+    play = LocalPlay(tmp_path, tmp_path / "local.db")
+    try:
+        address = play.address()
+        with browser_tab(address) as tab:
+            expect(tab.locator("#channel-name")).to_have_text("games", timeout=20 * MS)
+            expect(tab.locator("#local-play-server")).to_have_text("Game Hall (local)")
+            box = tab.locator("#channel-composer-input")
+            box.click()
+            box.press_sequentially("/daily", delay=60)  # key by key, as a person types
+            active = tab.locator(".command-entry.is-active")
+            expect(active).to_have_count(1)
+            expect(active).to_contain_text("/daily")
+            expect(active).not_to_contain_text("/bowls daily")
+            expect(active).to_contain_text("Game Hall")  # the command's app: the bot, by its name
+            box.press("Enter")
+            expect(tab.locator(".command-chip")).to_have_text("/daily")
+            tab.keyboard.press("Enter")  # runs it
+            expect(tab.locator(".channel-message").last).not_to_contain_text("TestBot", timeout=10 * MS)
+            expect(tab.locator(".channel-message").last).to_contain_text("Game Hall", timeout=10 * MS)
+    finally:
+        play.stop()

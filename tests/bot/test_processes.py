@@ -270,3 +270,35 @@ async def test_the_workers_are_up_before_the_first_interaction(make_real_bot):
         workers = processes.shared()
         assert workers.pids(), "a worker is running before anyone pressed anything"
         assert workers.started(lambda: None).done()
+
+
+async def test_a_worker_dying_mid_press_is_replaced_off_the_event_loops_thread(tmp_path, monkeypatch):
+    """Starting a worker process forks from the server and polls the other children: never on the event
+    loop's thread. Presses from the loop start the workers, one dies mid-press, and every start (the
+    first ones and the replacement) ran on another thread while the presses were answered."""
+    import asyncio
+    import multiprocessing.process
+    import threading
+
+    started_on: list[int] = []
+    start = multiprocessing.process.BaseProcess.start
+
+    def noted_start(process):
+        started_on.append(threading.get_ident())
+        return start(process)
+
+    monkeypatch.setattr(multiprocessing.process.BaseProcess, "start", noted_start)
+    with held_pool(tmp_path, workers=2) as (pool, gate):
+        loop_thread = threading.get_ident()
+        holding = asyncio.ensure_future(pool.call(held_until, str(gate), "answered"))
+        other = asyncio.ensure_future(pool.call(held_until, str(gate), "also answered"))
+        while len(pool.pids()) < 2:
+            await asyncio.sleep(0.005)
+        os.kill(pool.pids()[0], signal.SIGKILL)
+        gate.touch()
+        assert await holding == "answered" and await other == "also answered"
+        assert pool.replaced == 1
+        workers = {await pool.call(pid) for _ in range(6)}
+        assert os.getpid() not in workers, "a new worker took the next presses"
+        assert len(started_on) >= 3, "the first two workers and the dead one's replacement"
+        assert loop_thread not in started_on, "a worker process was started on the event loop's thread"

@@ -16,3 +16,28 @@ def test_a_rename_keeps_the_members_name_whole(member):
 
 def test_a_title_without_the_member_is_used_as_it_is():
     assert renamed("Summon · alice vs AI", "Summon · alice vs bob") == "Summon · alice vs bob"
+
+
+async def test_a_member_named_with_a_dot_keeps_their_name_when_the_lesson_moves_on(make_real_bot):
+    """Through the real bot: a member whose server nickname holds " · " starts the formation tutorial,
+    wins lesson 1 and moves on; the renamed thread names the new lesson and the whole nickname."""
+    import simcord
+
+    import engine.formation as fm
+
+    bot = make_real_bot()
+    async with simcord.run(bot) as env:
+        guild = env.create_guild()
+        channel = guild.create_text_channel("games")
+        sam = guild.add_member(env.create_user("sam"), nick="Sam · she/her")
+        await sam.slash(channel, "formation tutorial")
+        thread = channel.threads[-1]
+        first, second = fm.tutorial()[:2]
+        assert bot.get_channel(thread.id).name == f"Formation · {first.title} · Sam · she/her"
+        for slot, name in fm.solve(first).example.items():
+            if slot not in first.fixed:
+                await sam.slash(thread, "formation place", slot=slot, creature=name)
+        await sam.slash(thread, "formation battle")
+        await sam.click(thread.last_message, label="Next puzzle")
+        assert second.title in thread.last_message.content
+        assert bot.get_channel(thread.id).name == f"Formation · {second.title} · Sam · she/her"

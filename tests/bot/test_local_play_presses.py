@@ -1,0 +1,65 @@
+"""Local play in a real browser: a press made within 100 ms of each board update reaches the bot and is
+answered, though SimCord's page takes one action at a time and refuses one bound to a board that moved.
+
+The real `python -m bot` process, its page in headless Chromium (driven by Playwright); each press is a
+real mouse click on the button as drawn, made as soon as the tab shows the board the previous press made.
+"""
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import expect
+from support.local_play import LocalPlay, Page, browser_tab
+
+MS = 1000
+THREAD = "Bowls · Puzzle 3 · you"
+BOWLS = ["1", "2", "6", "7", "10", "11", "12"]  # puzzle 3's bowls that hold stones
+
+
+def test_a_press_within_100_ms_of_each_update_is_answered(tmp_path):
+    play = LocalPlay(tmp_path, tmp_path / "local.db")
+    try:
+        address = play.address()
+        with browser_tab(address) as tab:
+            header = tab.locator("#channel-name")
+            expect(header).to_have_text("games", timeout=20 * MS)
+            Page(address).run("bowls puzzle", number=3)
+            expect(header).to_have_text(THREAD, timeout=10 * MS)
+            board = tab.locator(".channel-message", has_text="Puzzle 3 · Score").last
+            expect(board).to_be_visible(timeout=10 * MS)
+            presses = [BOWLS[n % len(BOWLS)] for n in range(21)]
+            for bowl in presses:
+                button = board.locator("button.component-button", has_text=re.compile(rf"^{bowl}$"))
+                button.click(force=True, timeout=5 * MS)  # at once: no wait for the page to be ready
+                expect(board).to_contain_text(re.compile(rf"Selected bowl {bowl}\b"), timeout=15 * MS)
+            expect(tab.locator("#action-status")).not_to_have_text("Action was not completed.")
+    finally:
+        play.stop()
+
+
+def test_a_press_held_while_its_button_changed_is_said_to_have_done_nothing(tmp_path):
+    """Two presses at once: "2", then "Sow 1" while the page still sends the first. Once bowl 2 is
+    selected the button reads "Sow 2": the held press is not made on it, and the page says why."""
+    play = LocalPlay(tmp_path, tmp_path / "local.db")
+    try:
+        address = play.address()
+        with browser_tab(address) as tab:
+            header = tab.locator("#channel-name")
+            expect(header).to_have_text("games", timeout=20 * MS)
+            Page(address).run("bowls puzzle", number=3)
+            expect(header).to_have_text(THREAD, timeout=10 * MS)
+            board = tab.locator(".channel-message", has_text="Puzzle 3 · Score").last
+            board.locator("button.component-button", has_text=re.compile("^1$")).click(timeout=10 * MS)
+            expect(board).to_contain_text(re.compile(r"Selected bowl 1\b"), timeout=15 * MS)
+            tab.evaluate("""() => {
+                const buttons = [...document.querySelectorAll("button.component-button")];
+                const named = (label) => buttons.find((b) => b.textContent.trim() === label);
+                named("2").click();
+                named("Sow 1").click();
+            }""")
+            expect(board).to_contain_text(re.compile(r"Selected bowl 2\b"), timeout=15 * MS)
+            expect(tab.locator("#local-play-note")).to_contain_text(
+                'The board moved on before your press on "Sow 1" was made, so it did nothing', timeout=15 * MS)
+            expect(board).to_contain_text("Score 0")  # nothing was sown
+    finally:
+        play.stop()
