@@ -15,7 +15,7 @@ NOW = datetime(2026, 11, 29, tzinfo=UTC)
 def play(db, session: BowlsSession, action: str):
     record = games.create_game(db, kind="bowls", guild_id=1, channel_id=2, players=[7],
                                state=session.model_dump_json(), now=NOW)
-    outcome = Bowls().act(session, action, None, Context(db, NOW, 7, record, 300))
+    outcome = Bowls().act(session, action, Context(db, NOW, 7, record, 300))
     if outcome.on_saved:
         outcome.on_saved()
     return outcome
