@@ -199,7 +199,7 @@ async def summon_place_presses(player, channel, n: int, bot=None) -> Presses:
     done = 0
     while done < n:
         board = thread.last_message
-        if not _custom_id(board, lambda cid: cid.endswith(":hp")):  # the game ended: another one
+        if not _custom_id(board, lambda cid: cid.endswith(":hand")):  # the game ended: another one
             await member.slash(channel, "summon ai")
             thread = channel.threads[-1]
             continue
