@@ -133,6 +133,8 @@ class PilotRunner:
                 reason = f"no answer in {(deadline - now).total_seconds():g} s"
             except Exception as exc:
                 reason = f"{type(exc).__name__}: {exc}"[:200]
+        if decision is not None and not isinstance(decision, Action):
+            reason, decision = f"it answered {decision!r}, which is no action", None
         if decision is not None:
             result = await self._submit(game, seat, phase, decision)
             if result is None or result.status != "refused":
