@@ -143,7 +143,7 @@ async def measure_summon(presses: int) -> dict[str, list[float]]:
                 wanted = place_action(pl)
                 if not any(o["value"] == wanted for row in msg.components for c in row["components"]
                            for o in c.get("options", [])):
-                    piece = f"hp:{pl.piece}:0"
+                    piece = f"hand:{pl.piece}:0"
                     msg = private_message(await mover.select(msg, [piece], custom_id=select_holding(msg, piece)))
                     taken += 1
                 out["presses"].append(taken)

@@ -33,6 +33,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 import engine.formation as fm  # noqa: E402
 from bot.core.sessions import Sessions  # noqa: E402
 from bot.games.formation import PLUGIN as FORMATION  # noqa: E402
+from bot.games.formation.actions import ChooseSlot, slot_name  # noqa: E402
 from bot.games.formation.kind import new_session  # noqa: E402
 from db import games  # noqa: E402
 from db.store import open_store  # noqa: E402
@@ -71,11 +72,11 @@ class Bench:
         self.chapter = chapter = list(fm.campaign(1))
         self.game = self.sessions.start("formation", guild_id=1, channel_id=2, players=[PLAYER],
                                         state=new_session("campaign", chapter, 0))
-        self.slot = next(s for s in fm.SLOTS if s not in chapter[0].fixed)
+        self.slot = slot_name(next(s for s in fm.SLOTS if s not in chapter[0].fixed))
         self.newcomer = 500_000  # players no seeded game has
 
     def press(self) -> None:  # pick a slot: a real step, saved with a new version
-        asyncio.run(self.sessions.act(self.game.id, PLAYER, f"slot:{self.slot}"))
+        asyncio.run(self.sessions.act(self.game.id, PLAYER, ChooseSlot(self.slot)))
 
     def start_game(self) -> None:  # a new player's first game: slot check, game, players and slot rows
         self.newcomer += 1

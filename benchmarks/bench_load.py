@@ -350,7 +350,7 @@ class Member:
     def _summon(self, board: Any):
         if self.private is not None:
             selects = [c for c in _enabled(self.private) if c.get("type") == 3]
-            for verb in ("place:", "hp:"):  # a placement, else a piece to see its placements
+            for verb in ("place:", "hand:"):  # a placement, else a piece to see its placements
                 for select in selects:
                     options = [o for o in select.get("options") or [] if o["value"].startswith(verb)]
                     if options:

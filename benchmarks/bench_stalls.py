@@ -36,6 +36,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
 import engine.formation as fm  # noqa: E402
+from bot.core.actions import Action  # noqa: E402
 from bot.core.kinds import GameKind, GamePlugin, Outcome, step  # noqa: E402
 from bot.core.reply import Button, Reply  # noqa: E402
 from bot.discord import create_bot  # noqa: E402
@@ -130,6 +131,11 @@ class NoopState(BaseModel):
     presses: int = 0
 
 
+@dataclass(frozen=True)
+class PressNothing(Action):
+    verb = "press"
+
+
 class Noop(GameKind):
     """A game whose one button does nothing: no engine, no picture, no timer. Its press is what
     SimCord and the session core cost by themselves (dispatch, lock, versioned save, message edit)."""
@@ -141,10 +147,10 @@ class Noop(GameKind):
         return NoopState.model_validate_json(text)
 
     def board(self, state: NoopState, game) -> Reply:
-        return Reply("Nothing to see.", buttons=(Button("Press", "press"),))
+        return Reply("Nothing to see.", buttons=(Button("Press", PressNothing()),))
 
-    @step("press")
-    def _press(self, state: NoopState, arg: str, value: str | None, ctx) -> Outcome:
+    @step(PressNothing)
+    def _press(self, state: NoopState, action: PressNothing, ctx) -> Outcome:
         return Outcome(state, "Pressed.")
 
 
@@ -199,7 +205,7 @@ async def summon_place_presses(player, channel, n: int, bot=None) -> Presses:
     done = 0
     while done < n:
         board = thread.last_message
-        if not _custom_id(board, lambda cid: cid.endswith(":hp")):  # the game ended: another one
+        if not _custom_id(board, lambda cid: cid.endswith(":hand")):  # the game ended: another one
             await member.slash(channel, "summon ai")
             thread = channel.threads[-1]
             continue

@@ -105,7 +105,7 @@ async def session(games: int, shots: Path) -> tuple[list[int], list[float], list
                         wanted = place_action(pl)
                         steps = 1
                         if wanted not in {o["value"] for o in select_options(msg)}:
-                            piece = f"hp:{pl.piece}:0"  # the piece first (past 25 placements)
+                            piece = f"hand:{pl.piece}:0"  # the piece first (past 25 placements)
                             msg = private_message(await you.select(msg, [piece], custom_id=select_holding(msg, piece)))
                             steps += 1
                         w, c = time.perf_counter(), time.process_time()

@@ -3,9 +3,9 @@
 A game's `actions.py` declares them (`@dataclass(frozen=True) class Sow(Action): verb = "sow"; bowl:
 int`). `encode()` gives the text a button's custom id, a select's option or a pilot's answer carries
 ("sow:5"); `decode()` reads it back. The core checks the wire form once (`check_wire`) and hands a
-kind's handler the decoded value, so no handler ever splits an action string. Short verbs are still
-needed on the wire (a custom id holds 100 characters, and the game id and version come first); each
-game keeps them in its one actions module.
+kind's handler the decoded value, so no handler ever splits an action string. A verb is a short
+word that says what the action does (a custom id holds 100 characters, and the game id and version
+come first); each game keeps its verbs, and the ones its older boards carried, in its actions module.
 
 Fields are read by their annotations: `int`, `str`, `bool`, a `Literal[...]` of strings or ints, and
 any of these `| None` (an empty field). Fields are joined with ":"; only the last `str` field may
@@ -31,6 +31,10 @@ A = TypeVar("A", bound="Action")
 
 class ActionError(GameError):
     """A wire form that names none of the game's actions, or whose fields do not read."""
+
+
+class RetiredAction(ActionError):
+    """A wire form whose verb is no step of the game today (a control of a board posted long ago)."""
 
 
 @dataclass(frozen=True)
@@ -68,14 +72,6 @@ class Action:
         values = {name: _read(cls.verb, name, hint, text) for (name, hint), text in zip(spec, texts)}
         return cls(**values)
 
-    @classmethod
-    def decode_chosen(cls: type[A], arg: str, value: str) -> A:
-        """The action from a select that names its verb and carries the chosen value apart (boards posted
-        before the game's actions were typed): the value fills the last field, `arg` the ones before."""
-        spec = _fields_of(cls)
-        before = arg.split(":") if arg else [""] * (len(spec) - 1)
-        return cls.decode(":".join([*before, value]) if spec else value)
-
 
 def name_to_wire(name: str) -> str:
     """A name with spaces (a skill, a piece) as a wire field carries it: the wire has no spaces."""
@@ -85,11 +81,6 @@ def name_to_wire(name: str) -> str:
 def name_from_wire(field: str) -> str:
     """The name `name_to_wire` carried."""
     return field.replace("_", " ")
-
-
-def wire(action: Action | str) -> str:
-    """The text a component carries for `action` (a bare string is already one)."""
-    return action if isinstance(action, str) else action.encode()
 
 
 def check_wire(wire: str) -> str:
@@ -148,4 +139,4 @@ def _read(verb: str, name: str, hint: Any, text: str) -> Any:
     raise TypeError(f"{verb}.{name}: fields of type {hint!r} need the action's own encode/decode")
 
 
-__all__ = ["Action", "ActionError", "WIRE", "check_wire", "name_from_wire", "name_to_wire", "wire"]
+__all__ = ["Action", "ActionError", "RetiredAction", "WIRE", "check_wire", "name_from_wire", "name_to_wire"]

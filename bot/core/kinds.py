@@ -1,7 +1,7 @@
 """The contract between the session core and one game: load, show, act, time out, who acts now.
 
 A game kind is thin glue over its engine. It never touches Discord; it may read and write player
-progress through the context it is handed. Its steps are a table (`@step("sow")` on a method), so
+progress through the context it is handed. Its steps are a table (`@step(Sow)` on a method), so
 the core can tell a known action from a forged one before anything runs.
 """
 from __future__ import annotations
@@ -19,8 +19,9 @@ from bot.words import current, words
 from db.games import GameRecord
 from db.store import Store
 
-from .actions import Action, ActionError, check_wire
+from .actions import Action, ActionError, RetiredAction, check_wire
 from .errors import GameError
+from .former import FormerWire
 from .reply import Picture, Reply
 from .seats import Pilot, PilotNeeds, Seat
 
@@ -57,38 +58,29 @@ class Outcome(Generic[S]):
     leaves: tuple[int, ...] = ()  # players no longer in the game (a friend who declined): their slot is freed
 
 
-Verb = str | type[Action]  # a typed action, or (while a game still reads strings) its bare verb
-
-
-def view(*verbs: Verb) -> Callable[[StepFn], StepFn]:
+def view(*actions: type[Action]) -> Callable[[StepFn], StepFn]:
     """Mark a kind's method as a private view, shown only to the one who asked (a hand of cards),
-    changing nothing; players may look at any time, in turn or not. A typed view's handler is
-    `handler(state, action, ctx) -> Reply`; a bare verb's `handler(state, arg, value, ctx)`."""
+    changing nothing; players may look at any time, in turn or not: `handler(state, action, ctx) -> Reply`."""
     def mark(fn: StepFn) -> StepFn:
-        fn.__view_verbs__ = verbs  # type: ignore[attr-defined]
+        fn.__view_verbs__ = actions  # type: ignore[attr-defined]
         return fn
     return mark
 
 
-def step(*verbs: Verb) -> Callable[[StepFn], StepFn]:
-    """Mark a kind's method as the handler of these actions: `handler(state, action, ctx) -> Outcome`
-    for a typed action, `handler(state, arg, value, ctx)` for a bare verb."""
+def step(*actions: type[Action]) -> Callable[[StepFn], StepFn]:
+    """Mark a kind's method as the handler of these actions: `handler(state, action, ctx) -> Outcome`."""
     def mark(fn: StepFn) -> StepFn:
-        fn.__step_verbs__ = verbs  # type: ignore[attr-defined]
+        fn.__step_verbs__ = actions  # type: ignore[attr-defined]
         return fn
     return mark
 
 
 @dataclass(frozen=True)
 class Handler:
-    """One row of a kind's action table: the method, and the action type it takes (None: a bare verb)."""
+    """One row of a kind's action table: the method, and the action type it takes."""
     method: str
-    action: type[Action] | None
+    action: type[Action]
     private: bool  # a view: shown to the one who asked, changing nothing
-
-
-def _verb_of(verb: Verb) -> tuple[str, type[Action] | None]:
-    return (verb, None) if isinstance(verb, str) else (verb.verb, verb)
 
 
 class GameKind(ABC, Generic[S]):
@@ -105,9 +97,8 @@ class GameKind(ABC, Generic[S]):
         for klass in reversed(cls.__mro__):
             for name, member in vars(klass).items():
                 for private, attr in ((False, "__step_verbs__"), (True, "__view_verbs__")):
-                    for verb in getattr(member, attr, ()):
-                        wire, action = _verb_of(verb)
-                        table[wire] = Handler(name, action, private)
+                    for action in getattr(member, attr, ()):
+                        table[action.verb] = Handler(name, action, private)
         cls.handlers = table
 
     @property
@@ -121,7 +112,7 @@ class GameKind(ABC, Generic[S]):
     @classmethod
     def action_types(cls) -> tuple[type[Action], ...]:
         """Every typed action this kind takes (for round-trip tests and the wire table)."""
-        return tuple(h.action for h in cls.handlers.values() if h.action is not None)
+        return tuple(h.action for h in cls.handlers.values())
 
     @abstractmethod
     def load(self, text: str) -> S:
@@ -134,52 +125,44 @@ class GameKind(ABC, Generic[S]):
     def board(self, state: S, game: GameRecord) -> Reply:
         """The board message: picture, text and components for the state."""
 
-    def decode(self, action: Action | str, value: str | None = None) -> Action | str:
-        """The typed action a wire form names (a bare-verb string passes through); ActionError, with the
-        reason, for a forged, retired or malformed one, before any rule runs. `value` is what an older
-        board's select chose, read into the action's last field."""
-        if isinstance(action, Action):
-            handler = self.handlers.get(action.verb)
-            if handler is None or handler.action is not type(action):
-                raise ActionError(f"{type(action).__name__} is not a step of {self.title}.")
-            return action
-        verb = check_wire(action) if len(action) <= 60 else action.partition(":")[0]
+    def decode(self, wire: str) -> Action:
+        """The typed action a component's wire form names; ActionError, with the reason, for a forged,
+        retired or malformed one, before any rule runs (RetiredAction when it names no step of today's)."""
+        verb = check_wire(wire) if len(wire) <= 60 else wire.partition(":")[0]
         handler = self.handlers.get(verb)
         if handler is None:
-            raise ActionError(words("That is not a step this game knows (the button may be from an older board)."))
-        if handler.action is None:
-            return action
-        if value is not None:  # a select of a board posted before the game's actions were typed
-            return handler.action.decode_chosen(action.partition(":")[2], value)
-        return handler.action.decode(action.partition(":")[2])
+            raise RetiredAction(words("That is not a step this game knows (the button may be from an older board)."))
+        return handler.action.decode(wire.partition(":")[2])
 
-    def knows(self, action: Action | str) -> bool:
-        """Whether `action` names one of this game's steps (forged or retired ids are refused early)."""
+    def checked(self, action: Action) -> Action:
+        """`action` itself, once it is known to be one of this kind's steps or views (ActionError if not)."""
+        handler = self.handlers.get(action.verb)
+        if handler is None or handler.action is not type(action):
+            raise ActionError(f"{type(action).__name__} is not a step of {self.title}.")
+        return action
+
+    def knows(self, wire: str) -> bool:
+        """Whether the wire form `wire` names one of this game's steps (forged or retired ids are refused early)."""
         try:
-            self.decode(action)
+            self.decode(wire)
         except ActionError:
             return False
         return True
 
-    def is_view(self, action: Action | str) -> bool:
-        verb = action.verb if isinstance(action, Action) else action.partition(":")[0]
-        handler = self.handlers.get(verb)
+    def is_view(self, action: Action) -> bool:
+        handler = self.handlers.get(action.verb)
         return handler is not None and handler.private
 
-    def _dispatch(self, state: S, action: Action | str, value: str | None, ctx: Context) -> Any:
-        decoded = self.decode(action, value)
-        if isinstance(decoded, Action):
-            return getattr(self, self.handlers[decoded.verb].method)(state, decoded, ctx)
-        verb, _, arg = decoded.partition(":")
-        return getattr(self, self.handlers[verb].method)(state, arg, value, ctx)
+    def _dispatch(self, state: S, action: Action, ctx: Context) -> Any:
+        return getattr(self, self.handlers[self.checked(action).verb].method)(state, action, ctx)
 
-    def look(self, state: S, action: Action | str, value: str | None, ctx: Context) -> Reply:
+    def look(self, state: S, action: Action, ctx: Context) -> Reply:
         """A private view through the action table; GameError when it cannot be shown."""
-        return self._dispatch(state, action, value, ctx)
+        return self._dispatch(state, action, ctx)
 
-    def act(self, state: S, action: Action | str, value: str | None, ctx: Context) -> Outcome[S]:
+    def act(self, state: S, action: Action, ctx: Context) -> Outcome[S]:
         """Apply one action through the action table; GameError (changing nothing) when not allowed."""
-        return self._dispatch(state, action, value, ctx)
+        return self._dispatch(state, action, ctx)
 
     # --- seats and pilots ---------------------------------------------------------------------
 
@@ -187,7 +170,7 @@ class GameKind(ABC, Generic[S]):
         """Who must act now; None means any of the game's players, at any time (a solitaire game)."""
         return None
 
-    def fallback(self, state: S, seat: str) -> Action | str | None:
+    def fallback(self, state: S, seat: str) -> Action | None:
         """The action a pilot's seat takes when its pilot fails or misses its deadline (None: nothing)."""
         return None
 
@@ -274,10 +257,12 @@ class GameKind(ABC, Generic[S]):
 class GamePlugin:
     """A game as the bot sees it: its kind (rules glue), the factory of its slash-command cog
     (`cog(bot)`, built by the Discord front-end), and the factory of the pilots that may fill its seats,
-    `pilots(needs)`, built once at start-up with what they need (seats.PilotNeeds)."""
+    `pilots(needs)`, built once at start-up with what they need (seats.PilotNeeds), and the wire forms
+    its older boards carried (former.FormerWire), read at the Discord door."""
     kind: GameKind[Any]
     cog: Callable[[Any], Any]
     pilots: Callable[[PilotNeeds], dict[str, Pilot[Any]]] = field(default=lambda needs: {})
+    former: FormerWire = field(default_factory=FormerWire)  # what its older boards' controls read as today
 
     def build_pilots(self, needs: PilotNeeds) -> dict[str, Pilot[Any]]:
         """The game's pilots, each built with what it needs."""

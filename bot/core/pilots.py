@@ -29,12 +29,6 @@ log = logging.getLogger(__name__)
 GRACE_S = 0.1  # the runner's cut-off comes this long after the pilot's deadline: a pilot that stops at
                # its deadline (a model's pass with its reason) is the one who answers, at the deadline
 
-def _split(decision: Decision) -> tuple[Action | str, str | None]:
-    if isinstance(decision, tuple):
-        return decision
-    return decision, None
-
-
 class PilotRunner:
     """Starts a pilot for every pilot seat that is due, once per seat and phase, and posts what it did."""
 
@@ -139,12 +133,13 @@ class PilotRunner:
                 reason = f"no answer in {(deadline - now).total_seconds():g} s"
             except Exception as exc:
                 reason = f"{type(exc).__name__}: {exc}"[:200]
+        if decision is not None and not isinstance(decision, Action):
+            reason, decision = f"it answered {decision!r}, which is no action", None
         if decision is not None:
-            action, value = _split(decision)
-            result = await self._submit(game, seat, phase, action, value)
+            result = await self._submit(game, seat, phase, decision)
             if result is None or result.status != "refused":
                 return result
-            reason = f"its action {action!r} was refused: {result.text}"
+            reason = f"its action {decision!r} was refused: {result.text}"
         return await self._fall_back(game, seat, phase, state, reason)
 
     async def _fall_back(self, game: GameRecord, seat: str, phase: Hashable, state: Any,
@@ -153,14 +148,13 @@ class PilotRunner:
         log.info("game %s: pilot %s falls back to %r (%s)", game.id, seat, action, reason)
         if action is None:
             return None
-        result = await self._submit(game, seat, phase, action, None)
+        result = await self._submit(game, seat, phase, action)
         return None if result is None or result.status == "refused" else result
 
-    async def _submit(self, game: GameRecord, seat: str, phase: Hashable, action: Action | str,
-                      value: str | None) -> ActResult | None:
+    async def _submit(self, game: GameRecord, seat: str, phase: Hashable, action: Action) -> ActResult | None:
         """Act on the board the pilot saw; if another change came first within the same phase and the
         seat is still due, once on the new board. An answer from a phase that closed is dropped."""
-        result = await self.sessions.act(game.id, seat, action, value, version=game.version, urgent=True)
+        result = await self.sessions.act(game.id, seat, action, version=game.version, urgent=True)
         if result.status != "stale":
             return result
         fresh = result.game
@@ -168,7 +162,7 @@ class PilotRunner:
         if fresh is None or seat not in seats or now_phase != phase:  # (a kind without phases: both None)
             log.info("game %s: pilot %s answered after its phase had closed; dropped", game.id, seat)
             return None
-        return await self.sessions.act(fresh.id, seat, action, value, version=fresh.version, urgent=True)
+        return await self.sessions.act(fresh.id, seat, action, version=fresh.version, urgent=True)
 
 
 __all__ = ["Decision", "Pilot", "PilotRunner"]

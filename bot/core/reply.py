@@ -18,7 +18,7 @@ Layout = Literal["classic", "container"]
 @dataclass(frozen=True)
 class Button:
     label: str
-    action: Action | str  # a bare string: a game's verb not yet typed, or a link's whole custom id
+    action: Action
     style: Style = "secondary"
     disabled: bool = False
     emoji: str | None = None
@@ -28,18 +28,29 @@ class Button:
 @dataclass(frozen=True)
 class Option:
     label: str
-    value: Action | str  # an action: the select takes it when chosen; a string: handed to the select's verb
+    value: Action  # the select takes it when chosen
     description: str | None = None
     default: bool = False
 
 
 @dataclass(frozen=True)
 class Select:
-    action: str  # "" when every option is an action; else the verb that reads the chosen value
     options: tuple[Option, ...]
     placeholder: str
     row: int | None = None
     disabled: bool = False
+
+
+@dataclass(frozen=True)
+class Link:
+    """A button outside the game's versioned steps, answered by the game's own cog (a Rematch): its
+    custom id is whole, never read by the session core."""
+    label: str
+    custom_id: str
+    style: Style = "secondary"
+    disabled: bool = False
+    emoji: str | None = None
+    row: int | None = None
 
 
 @dataclass(frozen=True)
@@ -56,9 +67,7 @@ class Reply:
     buttons: tuple[Button, ...] = ()
     selects: tuple[Select, ...] = ()
     extra_pictures: tuple[Picture, ...] = ()
-    # Buttons outside the game's versioned steps, kept on a finished board too (a Rematch): the action is
-    # the whole component id, answered by the game's own cog, never by the session core.
-    links: tuple[Button, ...] = ()
+    links: tuple[Link, ...] = ()  # kept on a finished board too
     language: str | None = None  # the language its words are in, for the board's own lines (its countdown)
     # "container": shown as one container, its pictures first (a front-end that has one: Discord's Components
     # V2); such a board is posted anew whenever its picture changes, never edited to a new one.

@@ -14,9 +14,12 @@ from db.games import GameRecord
 
 from .reply import Reply
 
-Status = Literal["applied", "private", "refused", "stale", "not_player", "not_running", "broken", "done"]
+Status = Literal["applied", "private", "refused", "stale", "not_player", "not_running", "broken", "done",
+                 "retired"]
 
 STALE_TEXT = N_("This board is out of date: here is the current one.")
+RETIRED_TEXT = N_("This board is out of date: it was posted by an earlier version of the bot, whose controls "
+                  "no longer work, so your press changed nothing. The current board is the last one in {thread}:")
 DONE_TEXT = N_("That was already done: the board shows what it did.")
 NOT_PLAYER_TEXT = N_("This is not your game. Start your own with /help.")
 NOT_RUNNING_TEXT = N_("This game has ended.")
@@ -63,4 +66,5 @@ def broken_text(game: GameRecord | None) -> str:
 
 
 __all__ = ["ActResult", "DONE_TEXT", "NOT_PLAYER_TEXT", "NOT_RUNNING_TEXT", "NOT_YOUR_TURN_TEXT", "PLAYER",
-           "STALE_TEXT", "STORE_DOWN_TEXT", "UNKNOWN_STATUS_TEXT", "Status", "StoreUnavailable", "broken_text"]
+           "RETIRED_TEXT", "STALE_TEXT", "STORE_DOWN_TEXT", "UNKNOWN_STATUS_TEXT", "Status", "StoreUnavailable",
+           "broken_text"]

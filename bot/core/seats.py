@@ -13,7 +13,7 @@ from typing import Any, Protocol, TypeVar
 from .actions import Action
 
 Seat = int | str  # a member's user id, or a pilot's name: "auto" (the engine's planner), "ai", "model"
-Decision = Action | str | tuple[str, str | None]  # a typed action (or a wire form, with a select's value)
+Decision = Action  # what a pilot decided: one of its game's typed actions
 S_contra = TypeVar("S_contra", contravariant=True)
 T = TypeVar("T")
 

@@ -33,7 +33,7 @@ from db.guilds import get_settings
 from db.store import STORE_ERRORS, Store, is_busy
 
 from . import processes
-from .actions import Action
+from .actions import Action, RetiredAction
 from .errors import AlreadyDone
 from .kinds import Context, GameError, GameKind, Outcome, Seat
 from .lanes import Lanes
@@ -202,23 +202,32 @@ class Sessions:
 
     # --- acting -------------------------------------------------------------------------------
 
-    async def act(self, game_id: int, actor: Seat, action: Action | str, value: str | None = None,
-                  version: int | None = None, guild_id: int | None = None, *, urgent: bool = False) -> ActResult:
-        """One action by a player (`actor` is a user id) or by a pilot (`actor` is its seat's name).
-
-        `action` is a game's typed action, or its wire form from a component (decoded here, with the
-        kind, before any rule runs: a forged or malformed one is refused with the reason).
+    async def act(self, game_id: int, actor: Seat, action: Action, version: int | None = None,
+                  guild_id: int | None = None, *, urgent: bool = False) -> ActResult:
+        """One typed action by a player (`actor` is a user id) or by a pilot (`actor` is its seat's name).
 
         `version` is the board's version when pressed from a component, or when a pilot decided;
         `guild_id` the server the press came from (a game answers only in its own server); `urgent`
         for deadline work (a pilot's answer), which goes ahead of the presses queued.
         """
+        return await self._run(game_id, actor, lambda kind: kind.checked(action), version, guild_id, urgent)
+
+    async def press(self, game_id: int, actor: int, wire: str | None, version: int,
+                    guild_id: int | None = None) -> ActResult:
+        """A member's press of a component on a board of `version`: its wire form is decoded with the
+        game's kind before any rule runs (a forged or malformed one is refused with the reason; one that
+        names no step of today's, or None from a retired control, is answered as an out-of-date board,
+        with the current one)."""
+        return await self._run(game_id, actor, functools.partial(_decoded, wire), version, guild_id, False)
+
+    async def _run(self, game_id: int, actor: Seat, read: Callable[[GameKind], Action], version: int | None,
+                   guild_id: int | None, urgent: bool) -> ActResult:
         run = self.urgent if urgent else self.call
         async with self.lock(game_id):
-            result = await run(self._act, game_id, actor, action, value, version, guild_id)
+            result = await run(self._act, game_id, actor, read, version, guild_id)
         return await self.drawn(result)
 
-    def _act(self, game_id: int, actor: Seat, action: Action | str, value: str | None, version: int | None,
+    def _act(self, game_id: int, actor: Seat, read: Callable[[GameKind], Action], version: int | None,
              guild_id: int | None) -> ActResult:
         """The body of `act`, on the store worker under the game's lock."""
         game = game_store.get_game(self.db, game_id)
@@ -240,50 +249,49 @@ class Sessions:
         kind = self.kinds[game.kind]
         server = server_language(self.db, game.guild_id)
         with reading(current() if isinstance(actor, int) else server):  # a refusal or a view: the actor's
-            return self._act_read(kind, game, state, actor, action, value, version, server)
+            return self._act_read(kind, game, state, actor, read, version, server)
 
-    def _act_read(self, kind: GameKind, game: GameRecord, state: Any, actor: Seat, action: Action | str,
-                  value: str | None, version: int | None, server: str) -> ActResult:
+    def _act_read(self, kind: GameKind, game: GameRecord, state: Any, actor: Seat,
+                  read: Callable[[GameKind], Action], version: int | None, server: str) -> ActResult:
         """The rest of `_act`, in the actor's language; what the step shows the server reads in `server`."""
         try:
-            decoded = kind.decode(action, value)
+            action = read(kind)
+        except RetiredAction as exc:
+            if version is None:
+                return ActResult("refused", str(exc), game)
+            return ActResult("retired", "", game, draw=functools.partial(read_in, server, kind.board, state, game))
         except GameError as exc:
             return ActResult("refused", str(exc), game)
-        if isinstance(decoded, Action):
-            action, value = decoded, None  # a select's chosen value is part of the typed action now
-        else:
-            action = decoded
-        if version is not None and version != game.version and not _checked_fresh(action):
+        if version is not None and version != game.version and not action.fresh_checked:
             return ActResult("stale", words(STALE_TEXT), game,
                              draw=functools.partial(read_in, server, kind.board, state, game))
         if kind.is_view(action):  # drawn on the drawing pool: its picture must not hold the store worker
             return ActResult("private", "", game,
-                             look=functools.partial(_looked, kind, state, action, value, self.context(game, actor)))
+                             look=functools.partial(_looked, kind, state, action, self.context(game, actor)))
         seats = kind.seats(state, game)
         if isinstance(actor, str) and actor not in (seats or ()):
             return ActResult("refused", words("The {seat} seat is not due to act now.", seat=actor), game)
         ctx = self.context(game, actor)
-        if seats is not None and actor not in seats and not _out_of_turn(action):
-            return self._not_due(kind, state, action, value, ctx, game)
+        if seats is not None and actor not in seats and not action.out_of_turn:
+            return self._not_due(kind, state, action, ctx, game)
         try:
-            outcome = kind.act(state, action, value, ctx)
+            outcome = kind.act(state, action, ctx)
         except AlreadyDone as exc:
             return ActResult("done", str(exc) or words(DONE_TEXT), game)
         except GameError as exc:
             return ActResult("refused", str(exc), game)
         if server != current():  # the step's words for the board, in the server's language (a pure step again)
             mine = outcome.private
-            outcome = dataclasses.replace(read_in(server, kind.act, state, action, value, ctx), private=mine)
+            outcome = dataclasses.replace(read_in(server, kind.act, state, action, ctx), private=mine)
         return self.save_outcome(kind, game, outcome, ctx, before=state, language=server)
 
     @staticmethod
-    def _not_due(kind: GameKind, state: Any, action: Action | str, value: str | None, ctx: Context,
-                 game: GameRecord) -> ActResult:
+    def _not_due(kind: GameKind, state: Any, action: Action, ctx: Context, game: GameRecord) -> ActResult:
         """A member acting out of turn. A fresh-checked action may be the second press of one already
         taken (a double Send): the kind is asked, on the state as it is, only to say so; nothing is saved."""
-        if _checked_fresh(action):
+        if action.fresh_checked:
             try:
-                kind.act(state, action, value, ctx)
+                kind.act(state, action, ctx)
             except AlreadyDone as exc:
                 return ActResult("done", str(exc) or words(DONE_TEXT), game)
             except GameError:
@@ -357,22 +365,19 @@ def _here(fn: Callable[..., T], *args: Any, **kwargs: Any) -> Callable[[], T]:
     return functools.partial(contextvars.copy_context().run, fn, *args, **kwargs)
 
 
-def _looked(kind: GameKind, state: Any, action: Action | str, value: str | None, ctx: Context) -> ActResult:
+def _decoded(wire: str | None, kind: GameKind) -> Action:
+    if wire is None:
+        raise RetiredAction(words("That is not a step this game knows (the button may be from an older board)."))
+    return kind.decode(wire)
+
+
+def _looked(kind: GameKind, state: Any, action: Action, ctx: Context) -> ActResult:
     """A private view of `state` (on the drawing pool), or the kind's refusal of it."""
     game = ctx.game
     try:
-        return ActResult("private", "", game, private=kind.look(state, action, value, ctx))
+        return ActResult("private", "", game, private=kind.look(state, action, ctx))
     except GameError as exc:
         return ActResult("refused", str(exc), game)
-
-
-def _checked_fresh(action: Action | str) -> bool:
-    """An action its kind checks against the current state rather than refusing as out of date."""
-    return isinstance(action, Action) and action.fresh_checked
-
-
-def _out_of_turn(action: Action | str) -> bool:
-    return isinstance(action, Action) and action.out_of_turn
 
 
 __all__ = ["ActResult", "DONE_TEXT", "NOT_PLAYER_TEXT", "NOT_RUNNING_TEXT", "NOT_YOUR_TURN_TEXT", "PLAYER",

@@ -26,7 +26,8 @@ from bot.settings import Settings
 from bot.shards import owns
 from db.store import Store, open_store
 
-from .components import ChoiceSelect, CloseButton, GameButton, GameSelect, HowToPlayButton
+from .components import ChoiceSelect, CloseButton, FormerSelect, GameButton, HowToPlayButton
+from .former import Door
 from .heap import settle_heap
 from .languages import CommandWords, read_interactions
 from .play import Play
@@ -45,6 +46,7 @@ class GameHall(commands.AutoShardedBot):
                          help_command=None, allowed_mentions=discord.AllowedMentions(everyone=False, roles=False))
         self.settings = settings
         self.plugins = plugins
+        self.door = Door((p.former for p in plugins), (verb for p in plugins for verb in p.kind.handlers))
         # How pilots await the outside world (a model server): SimCord's env.external_wait in tests and
         # local play; a connected bot awaits directly.
         self.external_wait: ExternalWait = external_wait or direct_wait
@@ -75,7 +77,7 @@ class GameHall(commands.AutoShardedBot):
                                   self.play.post_board)
         self.timers = TimerRunner(self.sessions, self.play.post_board, owns=self.owns, on_arm=self._beat_on)
         self.heartbeat = Heartbeat(self.sessions, process_name(self.settings.shard_ids))
-        self.add_dynamic_items(GameButton, GameSelect, ChoiceSelect, CloseButton, HowToPlayButton)
+        self.add_dynamic_items(GameButton, FormerSelect, ChoiceSelect, CloseButton, HowToPlayButton)
         self.tree.on_error = self._command_failed  # type: ignore[method-assign]
         await self.tree.set_translator(CommandWords())
         from .cogs.common import Common

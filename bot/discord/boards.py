@@ -31,7 +31,7 @@ from typing import Any, Protocol
 import discord
 
 from bot.core.reply import Picture, Reply
-from bot.core.results import DONE_TEXT, ActResult
+from bot.core.results import DONE_TEXT, RETIRED_TEXT, ActResult
 from bot.core.sessions import Sessions
 from bot.core.timers import TimerRunner
 from bot.words import LANGUAGES, N_, current, words, words_in
@@ -242,6 +242,10 @@ class Boards:
             return
         if result.status == "stale" and pressed and game is not None and result.board is not None:
             await self._stale(interaction, result)
+            return
+        if result.status == "retired" and game is not None and result.board is not None:
+            text = words(RETIRED_TEXT, thread=thread_link(game))
+            await play.private(interaction, f"{text}\n\n{result.board.text}", files=files_of(result.board))
             return
         if result.status == "done":
             await play.private(interaction, result.text or DONE_TEXT)

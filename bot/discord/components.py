@@ -1,7 +1,8 @@
 """Restart-proof components: every custom id carries the game id, its version and the action.
 
 They are discord.py DynamicItems registered once at start, so a button on any board message, however
-old, is routed after a restart with no view kept in memory.
+old, is routed after a restart with no view kept in memory. Each `from_custom_id` is the door: a custom
+id an older board carried is read as today's action there (former.py), or told it is out of date.
 """
 from __future__ import annotations
 
@@ -11,10 +12,12 @@ from typing import TYPE_CHECKING, Any, Protocol, cast
 
 import discord
 
-from bot.core.actions import WIRE, Action, wire
-from bot.core.reply import Button, Reply, Select
+from bot.core.actions import WIRE, Action
+from bot.core.reply import Button, Link, Reply, Select
 from bot.words import words
 from db.games import GameRecord
+
+from .former import Door
 
 if TYPE_CHECKING:
     from discord.types.interactions import SelectMessageComponentInteractionData
@@ -29,10 +32,12 @@ _ACTION = r"(?P<action>[A-Za-z0-9_.:\-]{1,60})"
 class Answers(Protocol):
     """What answers a component's press (the bot's Play): named here so this module imports no bot."""
 
+    @property
+    def door(self) -> Door: ...
+
     async def guarded(self, interaction: discord.Interaction, work: Awaitable[Any]) -> None: ...
 
-    async def press(self, interaction: discord.Interaction, game_id: int, version: int, action: str,
-                    value: str | None) -> None: ...
+    async def press(self, interaction: discord.Interaction, game_id: int, version: int, wire: str | None) -> None: ...
 
     async def close(self, interaction: discord.Interaction, game_id: int) -> None: ...
 
@@ -44,71 +49,70 @@ def answers(interaction: discord.Interaction) -> Answers:
     return cast(Answers, cast(Any, interaction.client).play)
 
 
-def button_id(game_id: int, version: int, action: Action | str) -> str:
-    text = wire(action)
+def button_id(game_id: int, version: int, action: Action) -> str:
+    text = action.encode()
     if not WIRE.fullmatch(text):  # a game built a control its own decode could never read back
         raise ValueError(f"action {text!r} does not fit a custom id")
     return f"g:{game_id}:{version}:{text}"
 
 
-def select_id(game_id: int, version: int, action: str) -> str:
-    return f"s:{game_id}:{version}:{action}"
+def _chosen(interaction: discord.Interaction) -> str | None:
+    """The value a select's press chose (discord.py types the data as any interaction's)."""
+    data = cast("SelectMessageComponentInteractionData | None", interaction.data)
+    values = (data.get("values") if data else None) or []
+    return values[0] if values else None
 
 
 class GameButton(discord.ui.DynamicItem[discord.ui.Button],
                  template=r"g:(?P<game>[0-9]{1,19}):(?P<version>[0-9]{1,9}):" + _ACTION):
-    def __init__(self, game_id: int, version: int, action: str,
-                 item: discord.ui.Button | None = None) -> None:
-        self.game_id, self.version, self.action = game_id, version, action
-        super().__init__(item or discord.ui.Button(custom_id=button_id(game_id, version, action), label=action))
+    def __init__(self, game_id: int, version: int, wire: str, item: discord.ui.Button) -> None:
+        self.game_id, self.version, self.wire = game_id, version, wire
+        super().__init__(item)
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match, /):  # type: ignore[override]
-        return cls(int(match["game"]), int(match["version"]), match["action"], item)
+        return cls(int(match["game"]), int(match["version"]), answers(interaction).door.button(match["action"]), item)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         play = answers(interaction)
-        await play.guarded(interaction, play.press(interaction, self.game_id, self.version, self.action, None))
+        await play.guarded(interaction, play.press(interaction, self.game_id, self.version, self.wire))
 
 
-class GameSelect(discord.ui.DynamicItem[discord.ui.Select],
-                 template=r"s:(?P<game>[0-9]{1,19}):(?P<version>[0-9]{1,9}):" + _ACTION):
-    def __init__(self, game_id: int, version: int, action: str,
-                 item: discord.ui.Select | None = None) -> None:
-        self.game_id, self.version, self.action = game_id, version, action
-        super().__init__(item or discord.ui.Select(custom_id=select_id(game_id, version, action)))
+class FormerSelect(discord.ui.DynamicItem[discord.ui.Select],
+                   template=r"s:(?P<game>[0-9]{1,19}):(?P<version>[0-9]{1,9}):" + _ACTION):
+    """A select of a board posted before every option carried its whole action: no board is built with
+    it now; its press is read at the door as today's action, or told its board is out of date."""
+
+    def __init__(self, game_id: int, version: int, wire: str | None, item: discord.ui.Select) -> None:
+        self.game_id, self.version, self.wire = game_id, version, wire
+        super().__init__(item)
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select, match, /):  # type: ignore[override]
-        return cls(int(match["game"]), int(match["version"]), match["action"], item)
+        wire = answers(interaction).door.select(match["action"], _chosen(interaction))
+        return cls(int(match["game"]), int(match["version"]), wire, item)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         play = answers(interaction)
-        # discord.py types the data as any interaction's; a select's press carries its chosen values
-        data = cast("SelectMessageComponentInteractionData | None", interaction.data)
-        values = (data.get("values") if data else None) or []
-        await play.guarded(interaction, play.press(interaction, self.game_id, self.version, self.action,
-                                                   values[0] if values else None))
+        await play.guarded(interaction, play.press(interaction, self.game_id, self.version, self.wire))
 
 
 class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select],
                    template=r"c:(?P<game>[0-9]{1,19}):(?P<version>[0-9]{1,9}):(?P<n>[0-9]{1,2})"):
     """A select whose every option is a whole action: choosing one takes it."""
 
-    def __init__(self, game_id: int, version: int, n: int, item: discord.ui.Select | None = None) -> None:
-        self.game_id, self.version = game_id, version
-        super().__init__(item or discord.ui.Select(custom_id=f"c:{game_id}:{version}:{n}"))
+    def __init__(self, game_id: int, version: int, wire: str, item: discord.ui.Select) -> None:
+        self.game_id, self.version, self.wire = game_id, version, wire
+        super().__init__(item)
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select, match, /):  # type: ignore[override]
-        return cls(int(match["game"]), int(match["version"]), int(match["n"]), item)
+        wire = answers(interaction).door.button(_chosen(interaction) or "")
+        return cls(int(match["game"]), int(match["version"]), wire, item)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         play = answers(interaction)
-        data = cast("SelectMessageComponentInteractionData | None", interaction.data)
-        values = (data.get("values") if data else None) or []
-        await play.guarded(interaction, play.press(interaction, self.game_id, self.version,
-                                                   values[0] if values else "", None))
+        await play.guarded(interaction, play.press(interaction, self.game_id, self.version, self.wire))
 
 
 def _button(game_id: int, version: int, spec: Button) -> GameButton:
@@ -116,24 +120,20 @@ def _button(game_id: int, version: int, spec: Button) -> GameButton:
         label=spec.label, custom_id=button_id(game_id, version, spec.action), style=_STYLES[spec.style],
         disabled=spec.disabled, emoji=spec.emoji, row=spec.row,
     )
-    return GameButton(game_id, version, wire(spec.action), item)
+    return GameButton(game_id, version, spec.action.encode(), item)
 
 
-def _select(game_id: int, version: int, spec: Select, n: int) -> discord.ui.Item:
-    typed = spec.action == ""
-    custom_id = f"c:{game_id}:{version}:{n}" if typed else select_id(game_id, version, spec.action)
-    values = [wire(o.value) for o in spec.options]
-    if typed and not all(WIRE.fullmatch(v) for v in values):
+def _select(game_id: int, version: int, spec: Select, n: int) -> ChoiceSelect:
+    values = [o.value.encode() for o in spec.options]
+    if not all(WIRE.fullmatch(v) for v in values):
         raise ValueError(f"a select option of {spec.placeholder!r} does not fit the wire form")
     item: discord.ui.Select[discord.ui.View] = discord.ui.Select(
-        custom_id=custom_id, placeholder=spec.placeholder,
+        custom_id=f"c:{game_id}:{version}:{n}", placeholder=spec.placeholder,
         options=[discord.SelectOption(label=o.label, value=v, description=o.description, default=o.default)
                  for o, v in zip(spec.options, values)],
         row=spec.row, disabled=spec.disabled, min_values=1, max_values=1,
     )
-    if typed:
-        return ChoiceSelect(game_id, version, n, item)
-    return GameSelect(game_id, version, spec.action, item)
+    return ChoiceSelect(game_id, version, "", item)
 
 
 def view_for(game_id: int, version: int, reply: Reply, *, interactive: bool = True) -> discord.ui.View | None:
@@ -149,17 +149,16 @@ def view_for(game_id: int, version: int, reply: Reply, *, interactive: bool = Tr
         for button in reply.buttons:
             view.add_item(_button(game_id, version, button))
     for link in reply.links:
-        view.add_item(discord.ui.Button(label=link.label, custom_id=wire(link.action), style=_STYLES[link.style],
-                                        disabled=link.disabled, emoji=link.emoji, row=link.row))
+        view.add_item(_link(link, row=link.row))
     return view
 
 
-def _link(link: Button) -> discord.ui.Button:
-    return discord.ui.Button(label=link.label, custom_id=wire(link.action), style=_STYLES[link.style],
-                             disabled=link.disabled, emoji=link.emoji)
+def _link(link: Link, row: int | None = None) -> discord.ui.Button:
+    return discord.ui.Button(label=link.label, custom_id=link.custom_id, style=_STYLES[link.style],
+                             disabled=link.disabled, emoji=link.emoji, row=row)
 
 
-_SELECTS = (discord.ui.Select, GameSelect, ChoiceSelect)
+_SELECTS = (discord.ui.Select, FormerSelect, ChoiceSelect)
 
 
 def _fits(row: list[discord.ui.Item], item: discord.ui.Item) -> bool:

@@ -32,6 +32,7 @@ from db.games import BROKEN, FINISHED, AlreadyRunning, GameRecord
 
 from .boards import Boards, board_message, clip, compose, file_of, files_of, is_private, offer_rules, thread_link
 from .components import close_view, view_for
+from .former import Door
 
 
 def renamed(current: str, title: str) -> str:
@@ -49,6 +50,7 @@ class Host(Protocol):
     sessions: Sessions
     timers: TimerRunner
     pilots: PilotRunner
+    door: Door  # reads older boards' custom ids as today's
 
     def get_channel(self, id: int, /) -> Any: ...
 
@@ -259,7 +261,7 @@ class Play:
         return await self.start(interaction, key, lambda: kind.new_daily(day, user_id, self.sessions.db),
                                 label=words("{game} daily, {day}", game=words(kind.title), day=day.isoformat()))
 
-    async def resume_instead(self, interaction: discord.Interaction, key: str, action: Action | str,
+    async def resume_instead(self, interaction: discord.Interaction, key: str, action: Action,
                              resumable: Callable[[Any], bool], text: str) -> bool:
         """If the player's running game of this kind is `resumable`, apply `action` there instead of
         starting another; True when it did (the board is posted in its thread, `text` said privately)."""
@@ -299,8 +301,7 @@ class Play:
 
     # --- acting -------------------------------------------------------------------------------
 
-    async def act_here(self, interaction: discord.Interaction, key: str, action: Action | str,
-                       value: str | None = None) -> ActResult | None:
+    async def act_here(self, interaction: discord.Interaction, key: str, action: Action) -> ActResult | None:
         """A slash-command step inside a game thread; where its result shows is decided in boards.py."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         game = await self.sessions.call(self.sessions.running_in_thread, interaction.channel_id or 0)
@@ -311,21 +312,25 @@ class Play:
                                                   game=words(kind.title)))
             return None
         async with self.boards.lock(game.id):
-            result = await self.sessions.act(game.id, interaction.user.id, action, value,
-                                             guild_id=interaction.guild_id)
+            result = await self.sessions.act(game.id, interaction.user.id, action, guild_id=interaction.guild_id)
             await self.boards.show(result, interaction)
         return result
 
-    async def press(self, interaction: discord.Interaction, game_id: int, version: int, action: str,
-                    value: str | None) -> None:
-        """A button or select on a board message: acknowledged at once, then shown by boards.py."""
+    @property
+    def door(self) -> Door:
+        return self.bot.door
+
+    async def press(self, interaction: discord.Interaction, game_id: int, version: int, wire: str | None) -> None:
+        """A button or select on a board message, carrying today's wire form of its action (the door in
+        components.py read an older board's as today's; None: a control no step answers now): acknowledged
+        at once, then shown by boards.py."""
         await interaction.response.defer()  # rendering (a battle replay, say) may take a moment
         if not 0 < game_id <= MAX_GAME_ID:
             await self.private(interaction, words("This button does not belong to any game."))
             return
         async with self.boards.lock(game_id):
-            result = await self.sessions.act(game_id, interaction.user.id, action, value, version=version,
-                                             guild_id=interaction.guild_id)
+            result = await self.sessions.press(game_id, interaction.user.id, wire, version,
+                                               guild_id=interaction.guild_id)
             await self.boards.show(result, interaction, pressed=True)
 
     async def show_private(self, interaction: discord.Interaction, game: GameRecord, reply: Reply) -> None:

@@ -13,6 +13,7 @@ and reloads with `BowlsGame.model_validate_json(text)`; `game.version` rises wit
 from .core import CAPACITY, COLORS, LETTERS, N_BOWLS
 from .game import (
                    DAILY_MOVES,
+                   ENGINE,
                    eligible,
                    end_attempt,
                    forecast,
@@ -46,7 +47,7 @@ from .text import describe, goal_text, render_text
 from .themes import ACHIEVEMENTS, THEME_NAMES, THEMES, Progress, Theme, achievements, get_theme, unlocked_themes
 
 __all__ = [
-    "CAPACITY", "COLORS", "LETTERS", "N_BOWLS", "DAILY_MOVES",
+    "CAPACITY", "COLORS", "LETTERS", "N_BOWLS", "DAILY_MOVES", "ENGINE",
     "BowlsGame", "Goal", "Puzzle", "Modifier", "MoveReport", "PhaseReport", "RefillReport", "MatchEvent",
     "BowlsError", "IllegalMoveError", "InvalidPositionError", "UnknownPuzzleError", "COLOR_NAMES",
     "new_puzzle", "new_endless", "new_daily", "sow", "undo", "legal_bowls", "forecast", "pause", "resume",

@@ -7,6 +7,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import cast
 
+from ..api import Applied, Outcome
 from ..rng import Rng, daily_seed, seed_from
 from . import core
 from .core import COLORS, N_BOWLS
@@ -306,3 +307,33 @@ def set_theme(game: BowlsGame, name: str) -> BowlsGame:
 
 def set_forecast(game: BowlsGame, on: bool) -> BowlsGame:
     return game.model_copy(update={"forecast": bool(on)})
+
+
+# ---- the one engine API (engine/api.py) ----------------------------------------------------------
+
+class BowlsEngine:
+    """Bowls behind the five shared verbs: an endless attempt from a seed; an action is a bowl (1–12)."""
+
+    name = "bowls"
+
+    def new_game(self, seed: int) -> BowlsGame:
+        return new_endless(seed)
+
+    def legal_actions(self, state: BowlsGame) -> list[int]:
+        return legal_bowls(state)
+
+    def apply(self, state: BowlsGame, action: int) -> Applied[BowlsGame]:
+        after, report = sow(state, action)
+        return Applied(after, (report,))
+
+    def outcome(self, state: BowlsGame) -> Outcome | None:
+        if not state.over:
+            return None
+        return Outcome("won" if state.won else "over", state.outcome)
+
+    def render_text(self, state: BowlsGame) -> str:
+        from .text import render_text
+        return render_text(state)
+
+
+ENGINE = BowlsEngine()

@@ -75,6 +75,7 @@ from .content import (
     shipped_puzzles,
     tutorial,
 )
+from .game import ENGINE, FormationGame
 from .model import (
     CREATURES,
     GROUND_LABELS,
@@ -103,6 +104,7 @@ from .progress import DailyBest, FormationProgress, Rewards, record_result
 from .solver import Solution, solve
 
 __all__ = [
+    "ENGINE", "FormationGame",
     "SLOTS", "SLOT_LABELS", "CREATURES", "NAMES", "GUILDS", "GROUNDS", "GROUND_LABELS", "GROUND_RULES",
     "Creature", "Puzzle", "WinByRound", "KeepAlive", "MinStanding",
     "FormationError", "InvalidFormationError", "LimitError", "LockedError", "UnknownPuzzleError",

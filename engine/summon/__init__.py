@@ -28,7 +28,7 @@ from .events import (
     UnitHealed,
     UnitHit,
 )
-from .game import apply, legal_placements, new_game, preview
+from .game import ENGINE, apply, legal_placements, new_game, preview
 from .options import HandOption, RotationOption, hand_options
 from .pieces import EdgeCount, SidesError, SidesInfo, describe_sides
 from .progress import Record, SummonProgress, ai_level, record_result
@@ -53,6 +53,7 @@ from .view import SeatView, TableView, view_for
 from .where import CellPlace, cell_place, check_cell, falling_edge, relation, slide_direction
 
 __all__ = [
+    "ENGINE",
     "BattleBegan", "BoardSlid", "Cell", "CellPlace", "EdgeCount", "Event", "FirstPlayer", "GameEnded", "Neighbour",
     "Passed", "PiecePlaced", "PieceRef", "SidesInfo", "SpellFizzled", "Summoned", "SummonPhaseBegan", "Surrendered",
     "UnitDowned", "UnitHealed", "UnitHit", "cell_place", "check_cell", "describe_sides", "falling_edge", "relation",

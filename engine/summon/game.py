@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pydantic import TypeAdapter
 
+from ..api import Applied, Outcome
 from ..rng import Rng
 from . import board as B
 from .battle import Journal, cast_spell, run_battle_phase
@@ -299,3 +300,37 @@ def preview(state: SummonState, action: Place | Placement | dict) -> Preview:
         fall_cards=tuple(b.card for b in out.falls), spells=tuple(st.spells), board=tuple(p.board),
         ox=p.ox, oy=p.oy, lines=(tuple(st.players[0].line), tuple(st.players[1].line)), events=tuple(ev),
     )
+
+
+# ---- the one engine API (engine/api.py) ----------------------------------------------------------
+
+class SummonEngine:
+    """Summon behind the five shared verbs: two auto decks from the seed; an action is a placement of the
+    player to move, their pass or their surrender."""
+
+    name = "summon"
+
+    def new_game(self, seed: int) -> SummonState:
+        from .deck import auto_deck
+        return new_game(seed, auto_deck(seed), auto_deck(seed + 1))
+
+    def legal_actions(self, state: SummonState) -> list[Placement | Pass | Surrender]:
+        if state.phase == "over":
+            return []
+        return [*legal_placements(state), Pass(player=state.to_move), Surrender(player=state.to_move)]
+
+    def apply(self, state: SummonState, action: Placement | Pass | Surrender) -> Applied[SummonState]:
+        after = apply(state, action)
+        return Applied(after, tuple(after.events))
+
+    def outcome(self, state: SummonState) -> Outcome | None:
+        if state.phase != "over" or state.result is None:
+            return None
+        return Outcome(state.result, state.ending)
+
+    def render_text(self, state: SummonState) -> str:
+        from .render import render_text
+        return render_text(state, None)
+
+
+ENGINE = SummonEngine()

@@ -11,6 +11,7 @@ Public API for the bot layer:
     play_turn / play_planned / play_pass (same arguments) -> TurnResult(state, events, strays_phase, outcome)
     play_timeout(state) -> TurnResult   (the duo phase ran out: exactly the fighters still due pass)
     fight_outcome(state) -> FightEnded | None   (the result's typed reason; events.py holds every event type)
+    ENGINE: the five verbs every game shares (engine/api.py), an action a Turn(fighter, steps)
     parse_turn_text(state, fighter_id, "move C5; Tide Lash F5; end") -> steps
     preview_skill(state, fighter_id, skill, at, toward=None) -> SkillPreview   (at: a tile or a fighter)
     legal_steps(state, fighter_id) -> {"move": [...], "skills": {name: [tiles]}, "hold": [...], "end": bool}
@@ -37,6 +38,8 @@ from .board import Board, BoardCutError
 from .consequences import Consequences, FighterAfter, TelegraphFate
 from .content import EncounterDef, FighterDef, SkillDef, campaign, daily_encounter, encounter, fighters, kit
 from .engine import (
+                     ENGINE,
+                     Turn,
                      TurnResult,
                      apply_turn,
                      budget,
@@ -101,6 +104,7 @@ __all__ = [
     "fighters", "kit", "legal_moves", "legal_steps", "legal_targets", "level_for_xp", "level_thresholds",
     "new_fight", "parse_steps", "parse_turn_text", "pass_turn", "phase_timer", "plan_turns", "preview_skill",
     "render_text", "target_options", "xp_for",
+    "ENGINE", "Turn",
     "Event", "FightEnded", "TurnResult", "fight_outcome", "play_pass", "play_planned", "play_timeout", "play_turn",
     "Consequences", "FighterAfter", "TelegraphFate", "consequences",
     "Moment", "RoundMark", "XpReason", "deciding_moments", "ending_moment", "xp_reason",

@@ -10,6 +10,7 @@ import pytest
 from support.tally.kind import Tally
 
 from bot.core.actions import Action, ActionError
+from bot.discord.former import Door
 from bot.games import registry
 
 KINDS = [plugin.kind for plugin in registry.plugins()] + [Tally()]
@@ -42,6 +43,19 @@ def test_every_action_round_trips(kind, action_type) -> None:
     for action in samples(action_type):
         wire = action.encode()
         assert kind.decode(wire) == action, wire
+
+
+FORMER = [(plugin.kind, old, t) for plugin in registry.plugins() for old, t in plugin.former.renamed.items()]
+
+
+@pytest.mark.parametrize(("kind", "old", "action_type"), FORMER, ids=[f"{k.key}-{o}" for k, o, _ in FORMER])
+def test_every_old_verb_reads_through_the_door_as_todays_action(kind, old, action_type) -> None:
+    """An older board's control (today's fields after the verb it carried then) is the same action."""
+    plugins = registry.plugins()
+    door = Door((p.former for p in plugins), (verb for p in plugins for verb in p.kind.handlers))
+    for action in samples(action_type):
+        _, sep, rest = action.encode().partition(":")
+        assert kind.decode(door.button(f"{old}{sep}{rest}")) == action, old
 
 
 @pytest.mark.parametrize("kind", KINDS, ids=[k.key for k in KINDS])

@@ -13,9 +13,11 @@ NOW = datetime(2026, 11, 29, tzinfo=UTC)
 
 
 def play(db, session: BowlsSession, action: str):
+    """`action` as a board's control carries it ("sow:1"), read by the kind as a press is."""
     record = games.create_game(db, kind="bowls", guild_id=1, channel_id=2, players=[7],
                                state=session.model_dump_json(), now=NOW)
-    outcome = Bowls().act(session, action, None, Context(db, NOW, 7, record, 300))
+    kind = Bowls()
+    outcome = kind.act(session, kind.decode(action), Context(db, NOW, 7, record, 300))
     if outcome.on_saved:
         outcome.on_saved()
     return outcome

@@ -23,9 +23,9 @@ class DrawnWhere(Tally):
         self.threads["board"].add(threading.current_thread().name.rpartition("_")[0])
         return super().board(state, game)
 
-    def act(self, state, action, value, ctx):
+    def act(self, state, action, ctx):
         self.threads["step"].add(threading.current_thread().name.rpartition("_")[0])
-        return super().act(state, action, value, ctx)
+        return super().act(state, action, ctx)
 
 
 async def test_boards_are_drawn_off_the_store_worker_after_the_save(tmp_path):

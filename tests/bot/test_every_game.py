@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from support.tally.kind import Tally, TallyState
 
-from bot.core.actions import Action, wire
+from bot.core.actions import Action
 from bot.core.kinds import Context, GameError, GameKind
 from bot.core.reply import Reply
 from bot.games import registry
@@ -38,22 +38,13 @@ def test_every_registered_game_has_a_start_here():
     assert {kind.key for kind in KINDS} <= set(STARTS)
 
 
-def legal_actions(reply: Reply) -> list[tuple[Action | str, str | None]]:
+def legal_actions(reply: Reply) -> list[Action]:
     """What a player could press or choose on `reply`: enabled buttons and every option of enabled selects."""
-    found: list[tuple[Action | str, str | None]] = [(b.action, None) for b in reply.buttons if not b.disabled]
+    found: list[Action] = [b.action for b in reply.buttons if not b.disabled]
     for select in reply.selects:
-        if select.disabled:
-            continue
-        for option in select.options:
-            found.append((option.value, None) if select.action == "" else (select.action, wire(option.value)))
+        if not select.disabled:
+            found.extend(option.value for option in select.options)
     return found
-
-
-def _check_round_trip(kind: GameKind[Any], action: Action | str, value: str | None) -> None:
-    if isinstance(action, Action):
-        assert kind.decode(action.encode()) == action, action
-    else:
-        kind.decode(action, value)  # a bare verb still known to its kind
 
 
 @pytest.mark.parametrize("kind", KINDS, ids=[k.key for k in KINDS])
@@ -82,7 +73,7 @@ def test_random_legal_play_through_the_kinds_public_api(kind, tmp_path):
                 continue
             pilot = next((s for s in seats or () if isinstance(s, str)), None)
             if pilot is not None and PLAYER not in (seats or ()):
-                choice: tuple[Action | str, str | None] | None = (kind.fallback(state, pilot), None)
+                choice: Action | None = kind.fallback(state, pilot)
                 actor: int | str = pilot
             else:
                 board = kind.board(state, game)
@@ -90,16 +81,16 @@ def test_random_legal_play_through_the_kinds_public_api(kind, tmp_path):
                 options = legal_actions(board) + (legal_actions(private) if private is not None else [])
                 choice = rng.choice(options) if options else None
                 actor = PLAYER
-            assert choice is not None and choice[0] is not None, f"{kind.key}: a running game offers no action"
-            action, value = choice
-            _check_round_trip(kind, action, value)
+            assert choice is not None, f"{kind.key}: a running game offers no action"
+            action = choice
+            assert kind.decode(action.encode()) == action, action  # every action reads back from its wire form
             ctx = Context(db, now, actor if isinstance(actor, int) else None, game, None, seat=actor)
             try:
                 if kind.is_view(action):
-                    private, looked = kind.look(state, action, value, ctx), looked + 1
+                    private, looked = kind.look(state, action, ctx), looked + 1
                     assert kind.dump(state) == before, f"looking ({action!r}) changed the state"
                     continue
-                outcome = kind.act(state, action, value, ctx)
+                outcome = kind.act(state, action, ctx)
             except GameError as exc:
                 refused += 1
                 assert str(exc).strip(), f"{action!r} was refused without a reason"

@@ -7,6 +7,7 @@ import pytest
 import simcord
 from support.replies import private_text
 from support.tally import plugin_with_pilots
+from support.tally.actions import Add
 from support.world import world
 
 from db.games import get_game
@@ -21,7 +22,7 @@ class HangingPilot:
     async def decide(self, state, seat, deadline):
         self.calls += 1
         await asyncio.sleep(3600)
-        return "add:2"
+        return Add(2)
 
 
 class RaisingPilot:
@@ -31,7 +32,7 @@ class RaisingPilot:
 
 class NonsensePilot:
     async def decide(self, state, seat, deadline):
-        return "add:7"  # a step the rules refuse
+        return "add:7"  # not an action at all: a wire form where a typed action belongs
 
 
 async def start_auto(member, channel):
@@ -160,6 +161,6 @@ async def test_pilots_are_built_with_the_external_wait_handed_to_create_bot(sett
         thread = await start_auto(alice, channel)
         await alice.click(thread.last_message, label="+1")  # settles although the pilot waits outside
         assert "auto is thinking" in thread.last_message.content
-        built[0].answer.set_result("add:2")
+        built[0].answer.set_result(Add(2))
         await env.settle()
         assert "Auto added 2." in thread.last_message.content and "Count: 3/10" in thread.last_message.content

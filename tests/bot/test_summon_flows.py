@@ -272,7 +272,7 @@ async def test_spectators_and_the_opponent_are_never_shown_a_hand(make_real_bot)
         # Alice's hand controls pressed by bob (a forged copy of her private message): refused.
         alices = state.game.players[a].hand[0].uid
         version = get_game(bot.db, game.id).version
-        for action in (f"hx:{alices}:0:x1y1", f"place:{alices}:0:x1y1"):
+        for action in (f"preview_place:{alices}:0:x1y1", f"place:{alices}:0:x1y1"):
             forged = await bot.get_channel(thread.id).send("forged", view=discord.ui.View(timeout=None).add_item(
                 discord.ui.Button(label="forged", custom_id=f"g:{game.id}:{version}:{action}")))
             refused = await bob.click(forged, label="forged")

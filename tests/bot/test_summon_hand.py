@@ -65,13 +65,13 @@ async def test_more_than_25_placements_ask_for_the_piece_first(make_real_bot):
         placements = legal_placements(st)
         assert len(placements) > 25
         msg = private_message(await alice.click(thread.last_message, label="Your hand"))
-        pieces = select_options(msg, "hp")
+        pieces = select_options(msg, "hand")
         assert len(pieces) == 3
         first = next(pl.piece for pl in placements if pl.summons_now)  # the first piece that summons is shown at once
         assert {o["value"] for o in select_options(msg, "place")} == {
             place_action(pl) for pl in placements if pl.piece == first}
         other = next(h.uid for h in st.players[0].hand if h.uid != first)
-        wanted = next(o["value"] for o in pieces if o["value"].startswith(f"hp:{other}:"))
+        wanted = next(o["value"] for o in pieces if o["value"].startswith(f"hand:{other}:"))
         msg = private_message(await alice.select(msg, [wanted], custom_id=select_holding(msg, wanted)))
         assert {o["value"] for o in select_options(msg, "place")} == {
             place_action(pl) for pl in placements if pl.piece == other}
@@ -136,7 +136,7 @@ async def test_forged_cells_and_a_rematch_past_the_store_range_are_refused(make_
             forged = await sent.send("forged", view=discord.ui.View(timeout=None).add_item(old))
             answer = private_text(await alice.select(forged, [cell], custom_id=old.custom_id))
             assert "Something went wrong" not in answer and answer
-            for action in (f"hx:{piece}:0:{cell}", f"place:{piece}:0:{cell}"):
+            for action in (f"preview_place:{piece}:0:{cell}", f"place:{piece}:0:{cell}"):
                 button = discord.ui.Button(label="forged", custom_id=f"g:{game.id}:{game.version}:{action}")
                 forged = await sent.send("forged", view=discord.ui.View(timeout=None).add_item(button))
                 answer = private_text(await alice.click(forged, label="forged"))
@@ -195,16 +195,24 @@ def test_the_controls_of_boards_posted_before_typed_actions_still_read() -> None
     import pytest
 
     from bot.core.actions import ActionError
-    from bot.games.summon.actions import AskSurrender, Cell, Pass, Place, ShowHand, Surrender
+    from bot.discord.former import Door
+    from bot.games import registry
+    from bot.games.summon.actions import AskSurrender, Cell, Pass, Place, PreviewPlacement, ShowHand, Surrender
     from bot.games.summon.kind import Summon
 
     kind = Summon()
-    for wire, action in [("hp", ShowHand()), ("pass", Pass()), ("sq", AskSurrender()), ("surrender", Surrender()),
-                         ("place:12:3:x3y1", Place(12, 3, Cell(3, 1)))]:
-        assert kind.decode(wire) == action, wire
-    for retired in ("hr", "hc:12", "hx:12:0"):  # the old five-step hand's selects: refused with a reason
+    plugins = registry.plugins()
+    door = Door((p.former for p in plugins), (verb for p in plugins for verb in p.kind.handlers))
+    for wire, action in [("hp", ShowHand()), ("hp:7:0", ShowHand(7)), ("pass", Pass()), ("sq", AskSurrender()),
+                         ("surrender", Surrender()), ("place:12:3:x3y1", Place(12, 3, Cell(3, 1))),
+                         ("hx:12:3:x3y1", PreviewPlacement(12, 3, Cell(3, 1)))]:
+        assert kind.decode(door.button(wire)) == action, wire
+    assert kind.decode(door.select("hx:12:0", "x3y1") or "") == PreviewPlacement(12, 0, Cell(3, 1))
+    for retired in ("hr", "hc:12"):  # the old five-step hand's other selects: out of date
+        assert door.select(retired, "3") is None
+    for old in ("hp", "sq", "hx:12:3:x3y1"):  # the core itself knows today's verbs only
         with pytest.raises(ActionError) as refused:
-            kind.decode(retired)
+            kind.decode(old)
         assert str(refused.value)
 
 

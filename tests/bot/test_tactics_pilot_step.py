@@ -44,14 +44,14 @@ def test_a_turn_the_hero_made_illegal_is_a_pass_that_says_why(tmp_path):
     moved = state.model_copy(update={"fight": tx.apply_turn(state.fight, "hero", [MoveStep(to=tile)])})
     game = create_game(db, kind="tactics", guild_id=None, channel_id=None, players=[1], state=kind.dump(moved), now=NOW)
     ctx = Context(db, NOW, None, game, None, seat="model")
-    outcome = kind.act(moved, PilotTurn(value), None, ctx)
+    outcome = kind.act(moved, PilotTurn(value), ctx)
     said = outcome.state.closed_by + outcome.state.notes
     assert said[-1].startswith("Cindle passes: the hero's move made its chosen turn illegal"), said[-1]
     assert "no turn with the same aim is left" in said[-1], "a decision that names no aim is not replaced"
     companion = outcome.state.fight.get("companion")
     assert companion.done and companion.pos == state.fight.get("companion").pos
     with pytest.raises(GameError, match="only the companion's pilot|Only the companion's pilot"):
-        kind.act(moved, PilotTurn(value), None, Context(db, NOW, 1, game, None, seat=1))
+        kind.act(moved, PilotTurn(value), Context(db, NOW, 1, game, None, seat=1))
     same_board = json.dumps({"decision": decision.model_dump(mode="json"), "seq": moved.fight.seq})
     with pytest.raises(GameError, match="Cindle's turn: "):
-        kind.act(moved, PilotTurn(same_board), None, ctx)
+        kind.act(moved, PilotTurn(same_board), ctx)

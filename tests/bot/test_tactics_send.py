@@ -43,7 +43,7 @@ def companion_plays(state, ctx, steps):
     decision = CompanionDecision(decision="turn", code="chosen", number=1, say="", reason="chosen",
                                  steps=[s.model_dump(exclude_none=True) for s in steps], offered=["a turn"])
     wire = json.dumps({"decision": decision.model_dump(mode="json"), "seq": state.fight.seq})
-    return KIND.act(state, PilotTurn(wire), None, ctx).state
+    return KIND.act(state, PilotTurn(wire), ctx).state
 
 
 def works(fight, turn) -> bool:
@@ -66,14 +66,14 @@ def test_a_turn_previewed_before_the_companion_acted_plays_as_shown(fight) -> No
     moved = companion_plays(state, model, tx.plan_turns(state.fight, "companion")[0].steps)
     assert moved.fight.seq != state.fight.seq and moved.fight.round == 1, "the board moved on in the same phase"
     number, shown = next((i, t) for i, t in enumerate(tx.plan_turns(state.fight, "hero"), 1) if works(moved.fight, t))
-    send = send_of(KIND.look(state, ShowTurn("h", number), None, hero))
+    send = send_of(KIND.look(state, ShowTurn("h", number), hero))
     assert send == SendTurn("h", number, state.fight.seq)
-    outcome = KIND.act(moved, send, None, hero)
+    outcome = KIND.act(moved, send, hero)
     assert outcome.state.fight == tx.apply_turn(moved.fight, "hero", shown.steps), "the turn it showed was played"
     said = outcome.state.closed_by + outcome.state.notes
     assert any(line.startswith(f"Tidecaller: {shown.label}") for line in said), "the board keeps what Send said"
     with pytest.raises(AlreadyDone, match=f"Turn {number} was already sent"):
-        KIND.act(outcome.state, send, None, hero)
+        KIND.act(outcome.state, send, hero)
 
 
 def test_a_turn_the_companion_made_illegal_is_refused_naming_its_step(fight) -> None:
@@ -82,10 +82,10 @@ def test_a_turn_the_companion_made_illegal_is_refused_naming_its_step(fight) -> 
     turns = tx.plan_turns(state.fight, "hero")
     number, tile = next((i, t.steps[0].to) for i, t in enumerate(turns, 1)
                         if isinstance(t.steps[0], MoveStep) and t.steps[0].to in reachable)
-    send = send_of(KIND.look(state, ShowTurn("h", number), None, hero))
+    send = send_of(KIND.look(state, ShowTurn("h", number), hero))
     moved = companion_plays(state, model, [MoveStep(to=tile), EndStep()])
     with pytest.raises(GameError) as refused:
-        KIND.act(moved, send, None, hero)
+        KIND.act(moved, send, hero)
     said = str(refused.value)
     assert said.startswith(f"Turn {number} no longer works since the board moved on: step 1 (move to {tile})")
     assert "Nothing was played" in said and "The turns now (on the board): 1. " in said
@@ -93,13 +93,13 @@ def test_a_turn_the_companion_made_illegal_is_refused_naming_its_step(fight) -> 
 
 def test_a_turn_from_a_phase_that_is_over_is_refused(fight) -> None:
     state, hero, model = fight
-    send = send_of(KIND.look(state, ShowTurn("h", 1), None, hero))
-    passed = KIND.act(state, SendTurn("h", 2, state.fight.seq), None, hero).state
+    send = send_of(KIND.look(state, ShowTurn("h", 1), hero))
+    passed = KIND.act(state, SendTurn("h", 2, state.fight.seq), hero).state
     assert passed.fight.round == 1, "the companion is still due"
     ended = companion_plays(passed, model, [EndStep()])
     assert ended.fight.round == 2
     with pytest.raises(GameError, match="Turn 1 was planned for an earlier phase, which is over"):
-        KIND.act(ended, send, None, hero)
+        KIND.act(ended, send, hero)
 
 
 def test_a_fight_saved_before_typed_actions_loads_and_plays_on(tmp_path) -> None:
@@ -111,8 +111,8 @@ def test_a_fight_saved_before_typed_actions_loads_and_plays_on(tmp_path) -> None
     board = KIND.board(state, game)
     assert "round 2/10" in board.text and any(b.label == "Pass (Tidecaller)" for b in board.buttons)
     hero = Context(db, NOW, state.player, game, None, seat=state.player)
-    send = send_of(KIND.look(state, ShowTurn("h", 1), None, hero))
-    played = KIND.act(state, send, None, hero).state
+    send = send_of(KIND.look(state, ShowTurn("h", 1), hero))
+    played = KIND.act(state, send, hero).state
     assert played.fight == tx.apply_planned(state.fight, "hero", 0)
 
 
@@ -171,16 +171,16 @@ def test_a_companion_turn_the_hero_made_illegal_plays_the_best_turn_with_the_sam
     decision = auto_decision(state.fight, "companion")
     taken = next(s["to"] for s in decision.steps if s["kind"] == "move")
     assert decision.aim_foes, "the chosen turn's aim travels with the decision"
-    moved = KIND.act(state, TypedTurn(f"move {taken}; end"), None, hero).state
+    moved = KIND.act(state, TypedTurn(f"move {taken}; end"), hero).state
     assert moved.fight.get("hero").pos == taken and moved.fight.seq != state.fight.seq
     wire = json.dumps({"decision": decision.model_dump(mode="json"), "seq": state.fight.seq})
-    played = KIND.act(moved, PilotTurn(wire), None, model).state
+    played = KIND.act(moved, PilotTurn(wire), model).state
     said = "\n".join(played.closed_by + played.notes)
     assert "which has the same aim" in said and f"{taken} is taken by Tidecaller" in said, said
     assert "passes" not in said
     # With no aim left to keep, it passes and says why.
     aimless = decision.model_copy(update={"aim_foes": [], "aim_support": False})
     wire = json.dumps({"decision": aimless.model_dump(mode="json"), "seq": state.fight.seq})
-    passed = KIND.act(moved, PilotTurn(wire), None, model).state
+    passed = KIND.act(moved, PilotTurn(wire), model).state
     said = "\n".join(passed.closed_by + passed.notes)
     assert "passes: the hero's move made its chosen turn illegal" in said, said

@@ -7,8 +7,7 @@ from pathlib import Path
 import pytest
 
 ENGINE = Path(__file__).resolve().parents[2] / "engine"
-# Tactics joins this list as it takes the same shape (issue 9).
-PACKAGES = ("bowls", "formation", "summon")
+PACKAGES = ("bowls", "formation", "summon", "tactics")
 
 
 @pytest.mark.parametrize("package", PACKAGES)

@@ -13,7 +13,7 @@ import json
 import sys
 from datetime import UTC, datetime
 
-from support.tally.kind import Tally, TallyState
+from support.tally.kind import Add, Tally, TallyState
 
 from bot.core.sessions import Sessions
 from db import players
@@ -66,12 +66,12 @@ async def play(target: str, worker: int, rounds: int, shared_game: int, xp_user:
             report["started"].append(game.id)
         for step in range(4):
             amount = 1 + (step + worker) % 2
-            result = await guarded(sessions.act(game.id, user, f"add:{amount}", guild_id=GUILD))
+            result = await guarded(sessions.act(game.id, user, Add(amount), guild_id=GUILD))
             if result is not None and result.applied:
                 applied(game.id, amount)
             fresh = await guarded(sessions.call(sessions.get, shared_game))
             if fresh is not None:
-                shared = await guarded(sessions.act(shared_game, user_of(worker, 0), "add:1",
+                shared = await guarded(sessions.act(shared_game, user_of(worker, 0), Add(1),
                                                     version=fresh.version))
                 if shared is not None and shared.applied:
                     applied(shared_game, 1)

@@ -24,10 +24,9 @@ class GameSteps:
     bot: Hall
     kind: GameKind[Any]
 
-    async def step(self, interaction: discord.Interaction, action: Action | str,
-                   value: str | None = None) -> ActResult | None:
+    async def step(self, interaction: discord.Interaction, action: Action) -> ActResult | None:
         """A step taken with a slash command in the game's thread; its result shows as a press's does."""
-        return await self.bot.play.act_here(interaction, self.kind.key, action, value)
+        return await self.bot.play.act_here(interaction, self.kind.key, action)
 
     async def step_read(self, interaction: discord.Interaction, action_type: type[Action],
                         *options: str | int | None) -> ActResult | None:

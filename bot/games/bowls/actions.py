@@ -1,8 +1,4 @@
-"""Bowls' actions: each step and view as a typed value, with its short wire verb beside it.
-
-The verbs are the ones boards carried before the actions were typed ("pick:5", "sow", "askundo"),
-so a board posted before this change still answers its buttons.
-"""
+"""Bowls' actions: each step and view as a typed value, with its wire verb beside it ("pick:5", "sow")."""
 from __future__ import annotations
 
 from dataclasses import dataclass

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from bot.core.kinds import GamePlugin
 
+from .actions import FORMER
 from .kind import Formation
 
 KIND = Formation()
@@ -14,4 +15,4 @@ def _cog(bot):
     return FormationCog(bot, KIND)
 
 
-PLUGIN = GamePlugin(KIND, _cog)
+PLUGIN = GamePlugin(KIND, _cog, former=FORMER)

@@ -1,7 +1,7 @@
 """Formation's actions: each step as a typed value, with its short wire verb beside it.
 
-The verbs are the ones boards carried before the actions were typed ("slot", "place", "battle"), so
-a board posted before this change still answers its buttons and selects.
+Boards posted before every select option carried its whole action named the select by its verb
+("s:<game>:<version>:slot") and carried the choice apart: FORMER reads them at the Discord door.
 """
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Literal, get_args
 
 from bot.core.actions import Action
+from bot.core.former import FormerWire
 
 SlotName = Literal["front_left", "front_right", "back_left", "back_middle", "back_right"]
 SLOT_NAMES: tuple[SlotName, ...] = get_args(SlotName)  # the engine's slots, in its order
@@ -74,3 +75,6 @@ def slot_name(slot: str) -> SlotName:
 
 
 ACTIONS: tuple[type[Action], ...] = (ChooseSlot, Place, Clear, Hint, Battle, MoreBrief, NextPuzzle, EndSession)
+
+# The selects boards carried before their options held whole actions: the value they carried is the last field.
+FORMER = FormerWire(selects={"slot": ChooseSlot, "place": Place})

@@ -269,7 +269,7 @@ class Formation(GameKind[FormationSession]):
                                    if s in state.formation else words("empty")), ChooseSlot(s),
                              default=s == state.slot)
                       for s in SLOT_NAMES if s not in fixed)
-        selects = [Select("", slots, words("Choose a slot to fill"), row=0)]
+        selects = [Select(slots, words("Choose a slot to fill"), row=0)]
         if state.slot is not None:
             names = fm.allowed_creatures(p, state.formation, state.slot)
             slot = slot_name(state.slot)
@@ -280,8 +280,7 @@ class Formation(GameKind[FormationSession]):
             if state.slot in state.formation:
                 options.append(Option(words("(empty this slot)"), Place(slot, EMPTY)))
             if options:
-                selects.append(Select("", tuple(options), words("Creature for {slot}", slot=_label(state.slot)),
-                                      row=1))
+                selects.append(Select(tuple(options), words("Creature for {slot}", slot=_label(state.slot)), row=1))
         return tuple(selects)
 
     @staticmethod
@@ -301,13 +300,12 @@ class Formation(GameKind[FormationSession]):
 
     # --- acting -------------------------------------------------------------------------------
 
-    def act(self, state: FormationSession, action: Action | str, value: str | None,
-            ctx: Context) -> Outcome[FormationSession]:
+    def act(self, state: FormationSession, action: Action, ctx: Context) -> Outcome[FormationSession]:
         if state.last is not None and state.last.fresh:  # the replay is shown once, on the battle's own board
             state = state.model_copy(update={"last": state.last.model_copy(update={"fresh": False})})
-        if state.won_current and not isinstance(self.decode(action, value), (EndSession, NextPuzzle)):
+        if state.won_current and not isinstance(action, (EndSession, NextPuzzle)):
             raise GameError(words("This puzzle is won: press Next puzzle or End."))
-        return super().act(state, action, value, ctx)
+        return super().act(state, action, ctx)
 
     @view(MoreBrief)
     def _more(self, state: FormationSession, action: MoreBrief, ctx: Context) -> Reply:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from bot.core.kinds import GamePlugin
 
+from .actions import FORMER
 from .kind import Summon
 from .pilot import AiPilot
 
@@ -15,4 +16,4 @@ def _cog(bot):
     return SummonCog(bot, KIND)
 
 
-PLUGIN = GamePlugin(KIND, _cog, pilots=lambda needs: {"ai": AiPilot()})
+PLUGIN = GamePlugin(KIND, _cog, pilots=lambda needs: {"ai": AiPilot()}, former=FORMER)

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import ClassVar, Self
 
 from bot.core.actions import Action, ActionError, name_from_wire, name_to_wire
+from bot.core.former import FormerWire
 from bot.words import N_, words
 
 ROTATIONS = (0, 1, 2, 3)  # quarter turns clockwise
@@ -110,7 +111,7 @@ class Place(_Placing):
 @dataclass(frozen=True)
 class PreviewPlacement(_Placing):
     """What one placement would do, shown first (its Place button beside it)."""
-    verb = "hx"
+    verb = "preview_place"
 
 
 @dataclass(frozen=True)
@@ -166,7 +167,7 @@ class Surrender(Action):
 @dataclass(frozen=True)
 class AskSurrender(Action):
     """The private "Surrender this game?" question (changes nothing)."""
-    verb = "sq"
+    verb = "ask_surrender"
     fresh_checked: ClassVar[bool] = True
 
 
@@ -183,8 +184,8 @@ class Decline(Action):
 @dataclass(frozen=True)
 class ShowHand(Action):
     """The owner's hand with its placements (`piece`: only that piece's; `preview`: choosing previews
-    rather than places). The table's button is the bare `hp`."""
-    verb = "hp"
+    rather than places). The table's button is the bare `hand`."""
+    verb = "hand"
     piece: int | None = None
     preview: bool = False
 
@@ -205,5 +206,10 @@ class ShowHand(Action):
 ACTIONS: tuple[type[Action], ...] = (Place, PreviewPlacement, PlaceNamed, Pass, Surrender, AskSurrender, Accept,
                                      Decline, ShowHand)
 
-__all__ = ["ACTIONS", "Accept", "AskSurrender", "Cell", "Decline", "Pass", "Place", "PlaceNamed", "PreviewPlacement",
-           "ShowHand", "Surrender", "slash_place"]
+# The verbs boards carried before; the old hand's select of a piece's cell (`hx:<piece>:<rotation>`, the
+# cell chosen apart) reads as that placement's preview, its other selects (`hr`, `hc`) are retired.
+FORMER = FormerWire(renamed={"hx": PreviewPlacement, "sq": AskSurrender, "hp": ShowHand},
+                    selects={"hx": PreviewPlacement})
+
+__all__ = ["ACTIONS", "FORMER", "Accept", "AskSurrender", "Cell", "Decline", "Pass", "Place", "PlaceNamed",
+           "PreviewPlacement", "ShowHand", "Surrender", "slash_place"]

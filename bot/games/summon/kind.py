@@ -10,7 +10,7 @@ from collections.abc import Hashable
 import engine.summon as sm
 from bot.core.kinds import Context, GameError, GameKind, Outcome, Seat, step, view
 from bot.core.processes import elsewhere
-from bot.core.reply import Button, Picture, Reply
+from bot.core.reply import Button, Link, Picture, Reply
 from bot.words import N_, words
 from db.games import GameRecord
 from engine.errors import RuleError
@@ -128,7 +128,7 @@ class Summon(GameKind[SummonGame]):
         if state.tutorial and not over:
             text = f"{tutorial.heading(state)}\n{text}"
         if over:
-            rematch = Button(words("Rematch"), f"summon-rematch:{game.id}", "primary")
+            rematch = Link(words("Rematch"), f"summon-rematch:{game.id}", "primary")
             return Reply(text, table, extra_pictures=replays, links=(rematch,), layout="container")
         buttons = (Button(words("Your hand"), ShowHand(), "primary"), Button(words("Pass"), Pass()),
                    Button(words("Surrender"), AskSurrender(), "danger"))

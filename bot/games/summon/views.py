@@ -86,7 +86,7 @@ def _piece_select(options: list[sm.HandOption], chosen: int | None, preview: boo
                                  "one up", attr=words(c.attr), kind=words(c.kind),
                                  placements=plural(len(found), "placement"), now_mark=NOW, now=now, later_mark=LATER,
                                  later=later)[:100], default=o.piece == chosen))
-    return Select("", tuple(opts), words("Choose a piece"), row=0)
+    return Select(tuple(opts), words("Choose a piece"), row=0)
 
 
 def hand(state: SummonGame, me: int, action: ShowHand) -> Reply:
@@ -138,7 +138,7 @@ def hand(state: SummonGame, me: int, action: ShowHand) -> Reply:
             opts = tuple(_placement_option(pl, action.preview) for pl in chunk)
             asked = N_("Choose a placement to preview") if action.preview else N_("Choose a placement to place")
             more = words(" ({n} of {of})", n=n + 1, of=len(chunks)) if len(chunks) > 1 else ""
-            selects.append(Select("", opts, words(asked) + more, row=len(selects)))
+            selects.append(Select(opts, words(asked) + more, row=len(selects)))
     buttons: list[Button] = []
     if mine and every:
         toggle = (words("Place at once"), ShowHand(piece, False)) if action.preview else (words("Preview first"),

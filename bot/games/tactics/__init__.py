@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from bot.core.kinds import GamePlugin
 
+from .actions import FORMER
 from .kind import Tactics
 from .pilots import make_pilots
 
@@ -15,4 +16,4 @@ def _cog(bot):
     return TacticsCog(bot, KIND)
 
 
-PLUGIN = GamePlugin(KIND, _cog, pilots=make_pilots)
+PLUGIN = GamePlugin(KIND, _cog, pilots=make_pilots, former=FORMER)

@@ -1,9 +1,8 @@
 """Tactics' actions: each step and view of a fight as a small frozen value, with its wire form beside it.
 
-Readable names in code; the short wire codes (`tv`, `pv`, `do`, ...) live here only, because a custom id
-holds 100 characters and the game id and version come first. The wire codes of buttons already posted
-(`tv`, `turns`, `skills`, `cancel`, `do`, `send`, `pass`, `accept`, `decline`, `solo`, `next`, `retry`,
-`close`) keep their old shapes, so boards posted before a restart or an upgrade keep working.
+Each verb says what its action does (`show_turn`, `use_skill`); a custom id holds 100 characters and
+the game id and version come first, so the fields after it stay short. The verbs boards carried before
+(`tv`, `pv`, `do`, `wh`) are in FORMER: the Discord door reads an older board's controls as today's.
 
 What a member types (a tile, an aim with its push direction, a whole turn as text) is read by the
 `read` class methods: a bad input is refused with the reason before the kind's rules run.
@@ -18,6 +17,7 @@ from dataclasses import dataclass
 from typing import ClassVar, Literal, cast, get_args
 
 from bot.core.actions import Action, ActionError, name_from_wire, name_to_wire
+from bot.core.former import FormerWire
 from engine.tactics.board import parse_tile
 from engine.tactics.steps import Direction, Reaction
 
@@ -73,7 +73,7 @@ def _checked_direction(toward: str | None) -> Direction | None:
 @dataclass(frozen=True)
 class ShowTurn(Action):
     """A ready-made turn's preview, privately, with Send."""
-    verb = "tv"
+    verb = "show_turn"
     fighter: FighterCode
     number: int
 
@@ -101,7 +101,7 @@ class Cancel(Action):
 @dataclass(frozen=True)
 class AskSkill(Action):
     """`/tactics skill` (with Confirm) or `/tactics preview` (without): a skill's preview at an aim."""
-    verb = "pv"
+    verb = "ask_skill"
     skill: str
     at: str
     toward: Direction | None = None
@@ -129,7 +129,7 @@ class AskSkill(Action):
     def decode(cls, arg: str) -> AskSkill:
         at, toward, confirm, skill = (arg.split(":", 3) + [""] * 4)[:4]
         if confirm not in ("0", "1") or not skill:
-            raise ActionError("pv: this control cannot be read.")
+            raise ActionError(f"{cls.verb}: this control cannot be read.")
         return cls.read(name_from_wire(skill), at, toward or None, confirm=confirm == "1")
 
     @classmethod
@@ -141,7 +141,7 @@ class AskSkill(Action):
 @dataclass(frozen=True)
 class WhatHappened(Action):
     """The strays' last phase in full, privately (the board shows it grouped and short)."""
-    verb = "wh"
+    verb = "what_happened"
 
 
 @dataclass(frozen=True)
@@ -167,7 +167,7 @@ class SendTurn(Action):
 @dataclass(frozen=True)
 class UseSkill(Action):
     """Confirm on a skill's preview: the fighter's skill number `index` at `at`, pushing `toward`."""
-    verb = "do"
+    verb = "use_skill"
     fighter: FighterCode
     index: int
     at: str
@@ -333,3 +333,6 @@ class Retry(Action):
 @dataclass(frozen=True)
 class Close(Action):
     verb = "close"
+
+
+FORMER = FormerWire(renamed={"tv": ShowTurn, "pv": AskSkill, "do": UseSkill, "wh": WhatHappened})

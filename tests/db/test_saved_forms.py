@@ -1,0 +1,123 @@
+"""A store written before today's forms: saved games of every game mid-play (files written by earlier
+code) and a tactics fight that ended before its typed result was kept. The bot opens it, the store
+migrates once, every game plays on through the real bot, and the ended fight holds its typed result."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import simcord
+from support.replies import private_text
+from support.summon_play import a_placement, choose_placement, private_message
+from support.world import world
+
+import engine.bowls as bowls
+import engine.tactics as tx
+from bot.discord import create_bot
+from bot.games.summon.session import SummonGame
+from bot.games.tactics.kind import Tactics
+from bot.settings import Settings
+from db import games as game_store
+from db.saved_forms import fight_result
+from db.store import MIGRATIONS
+
+TESTS = Path(__file__).resolve().parents[1]
+TACTICS = Tactics()
+
+
+def running_of(bot, user_id: int, kind: str) -> game_store.GameRecord:
+    return next(g for g in game_store.running_games_of(bot.db, user_id) if g.kind == kind)
+
+
+def saved_as(bot, game: game_store.GameRecord, state: str) -> None:
+    bot.db.execute("update games set state = ? where id = ?", [state, game.id])
+
+
+def ended_fight_saved_without_its_result() -> tuple[str, dict]:
+    """A fight played to its end by today's engine, saved as fights were before the typed result."""
+    ended = tx.autoplay("c01", 3)
+    saved = json.loads(ended.model_dump_json())
+    kept = saved.pop("outcome")
+    assert ended.result is not None and kept is not None
+    return json.dumps(saved), kept
+
+
+def test_an_ended_fight_reads_its_typed_result_from_its_log_as_the_engine_kept_it():
+    for seed in range(1, 7):
+        ended = tx.autoplay("c01", seed)
+        saved = json.loads(ended.model_dump_json())
+        kept = saved.pop("outcome")
+        assert fight_result(saved) == kept, seed
+    going = json.loads(tx.new_fight("c01", 1).model_dump_json())
+    assert fight_result(going) is None, "a fight still going has no result to read"
+
+
+async def test_a_store_with_games_in_old_forms_migrates_once_and_every_game_plays_on(tmp_path):
+    settings = Settings(database_path=tmp_path / "gamehall.db", shard_count=1, _env_file=None)
+    bot = create_bot(settings)
+    async with simcord.run(bot) as env:
+        guild, channel, alice = world(env, "alice")
+        for command, options in [("tactics campaign", {"companion": "Cindle"}), ("summon ai", {}),
+                                 ("bowls endless", {}), ("formation tutorial", {})]:
+            await alice.slash(channel, command, **options)
+            await env.settle()
+        threads = {running_of(bot, alice.id, k).kind: running_of(bot, alice.id, k) for k in
+                   ("tactics", "summon", "bowls", "formation")}
+
+        # The saved files of earlier code, in these games' rows, as yesterday's store held them.
+        fight = json.loads((TESTS / "bot" / "saved" / "tactics_midfight.json").read_text("utf-8"))
+        saved_as(bot, threads["tactics"], json.dumps({**fight, "player": alice.id}))
+        old = SummonGame.model_validate_json((TESTS / "bot" / "fixtures" /
+                                              "summon_game_before_typed_actions.json").read_text())
+        seats = [old.seats[0].model_copy(update={"user_id": alice.id}), old.seats[1]]
+        saved_as(bot, threads["summon"], old.model_copy(update={"seats": seats}).model_dump_json())
+        endless = (TESTS / "bowls" / "saved" / "endless_midgame.json").read_text("utf-8")
+        saved_as(bot, threads["bowls"], json.dumps({"game": json.loads(endless), "selected": None}))
+        puzzles = json.loads((TESTS / "formation" / "saved" / "puzzles.json").read_text("utf-8"))
+        saved_as(bot, threads["formation"], json.dumps({"track": "campaign", "puzzles": puzzles}))
+        ended_text, kept = ended_fight_saved_without_its_result()
+        ended = game_store.create_game(bot.db, kind="tactics", guild_id=guild.id, channel_id=channel.id,
+                                       players=[7], state=json.dumps({**json.loads(threads["tactics"].state),
+                                                                      "player": 7, "fight": json.loads(ended_text)}),
+                                       now=bot.sessions.clock())
+        game_store.save_game(bot.db, ended, now=bot.sessions.clock(), status=game_store.FINISHED)
+        bot.db.set_schema_version(len(MIGRATIONS) - 1)
+
+        bot = create_bot(settings)
+        await env.restart_bot(bot)
+        await env.settle()
+        assert bot.db.schema_version() == len(MIGRATIONS)
+        migrated = json.loads(game_store.get_game(bot.db, ended.id).state)["fight"]
+        assert migrated["outcome"] == kept, "the ended fight holds its typed result"
+        assert TACTICS.load(game_store.get_game(bot.db, ended.id).state).fight.outcome is not None
+
+        handles = {t.id: t for t in channel.threads}
+        thread_of = {k: handles[g.thread_id] for k, g in threads.items()}
+        # tactics: the hero ends its part of round 2, mid-fight as it was saved
+        before = TACTICS.load(game_store.get_game(bot.db, threads["tactics"].id).state).fight
+        assert before.round == 2
+        said = private_text(await alice.slash(thread_of["tactics"], "tactics end"))
+        assert "out of date" not in said
+        after = TACTICS.load(game_store.get_game(bot.db, threads["tactics"].id).state).fight
+        assert after.get("hero").done or after.round > before.round
+        # summon: a placement from the hand, on the game saved before typed actions
+        state = SummonGame.model_validate_json(game_store.get_game(bot.db, threads["summon"].id).state)
+        hand = await alice.click(thread_of["summon"].last_message, label="Your hand")
+        placement = a_placement(state, 0)
+        await choose_placement(alice, private_message(hand), placement)
+        await env.settle()
+        now = SummonGame.model_validate_json(game_store.get_game(bot.db, threads["summon"].id).state)
+        assert placement.piece in {b.uid for b in now.game.players[0].board}
+        # bowls: the saved endless attempt sows on
+        game = bowls.BowlsGame.model_validate_json(endless)
+        await alice.slash(thread_of["bowls"], "bowls sow", bowl=bowls.legal_bowls(game)[0])
+        sown = json.loads(game_store.get_game(bot.db, threads["bowls"].id).state)["game"]
+        assert sown["moves_used"] == game.moves_used + 1
+        # formation: a session saved with its puzzles whole takes a creature
+        puzzle = puzzles[0]
+        free = next(s for s in ("front_left", "front_right", "back_left", "back_middle", "back_right")
+                    if s not in (puzzle.get("fixed") or {}))
+        creature = puzzle["pool"][0] if isinstance(puzzle["pool"][0], str) else puzzle["pool"][0]["name"]
+        await alice.slash(thread_of["formation"], "formation place", slot=free, creature=creature)
+        placed = json.loads(game_store.get_game(bot.db, threads["formation"].id).state)
+        assert placed["formation"].get(free) == creature
