@@ -22,8 +22,8 @@ from itertools import product
 from bot.companion.offer import build_offer
 from bot.settings import Settings
 from engine.tactics import apply_turn, campaign, expected_level, new_fight, pass_turn, plan_turns
-from engine.tactics.content import companions, heroes
-from engine.tactics.forecast import forecast_offer
+from engine.tactics.model.content import companions, heroes
+from engine.tactics.plan.forecast import forecast_offer
 
 P95_TARGET_MS = 50.0
 OFFER_P95_TARGET_MS = 100.0

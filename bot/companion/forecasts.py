@@ -21,7 +21,7 @@ from concurrent.futures import Future
 
 from bot.core.processes import Processes, follow_the_bot
 from engine.tactics import FightState, PlannedTurn, campaign
-from engine.tactics.forecast import Forecast, forecast, forecast_offer
+from engine.tactics.plan.forecast import Forecast, forecast, forecast_offer
 
 log = logging.getLogger(__name__)
 
@@ -42,7 +42,7 @@ def _warm() -> int:
     return len(campaign())
 
 
-_workers = Processes(1, preload=("engine.tactics.forecast",), initializer=_lower_priority)
+_workers = Processes(1, preload=("engine.tactics.plan.forecast",), initializer=_lower_priority)
 
 
 def started() -> Future[None]:

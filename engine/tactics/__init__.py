@@ -32,10 +32,6 @@ Public API for the bot layer:
     tutorial_steps() / tutorial_step(n) -> (TutorialStep, FightState) / tutorial_duo()   (tutorial.json)
     achieved(step, events, ready_made) -> bool   (a played phase showed what the step teaches)
 """
-from .autoplay import autoplay, autoplay_state
-from .board import Board, BoardCutError
-from .consequences import Consequences, FighterAfter, TelegraphFate
-from .content import EncounterDef, FighterDef, SkillDef, campaign, daily_encounter, encounter, fighters, kit
 from .engine import (
                      TurnResult,
                      apply_turn,
@@ -54,24 +50,23 @@ from .engine import (
                      preview_skill,
                      target_options,
 )
-from .events import Event, FightEnded
-from .planner import PlannedTurn, TurnPreview, apply_planned, consequences, plan_turns, play_planned
-from .progress import (
-    FightReward,
-    TacticsProgress,
-    XpReason,
-    expected_level,
-    level_for_xp,
-    level_thresholds,
-    record_fight,
-    xp_for,
-    xp_reason,
+from .model.board import Board, BoardCutError
+from .model.content import EncounterDef, FighterDef, SkillDef, campaign, daily_encounter, encounter, fighters, kit
+from .model.events import Event, FightEnded
+from .model.progress import (
+                     FightReward,
+                     TacticsProgress,
+                     XpReason,
+                     expected_level,
+                     level_for_xp,
+                     level_thresholds,
+                     record_fight,
+                     xp_for,
+                     xp_reason,
 )
-from .recap import Moment, RoundMark, deciding_moments, ending_moment
-from .render import PHASE_NAMES, render_text
-from .rules import SkillPreview, TargetPreview
-from .state import FighterState, FightState, Telegraph
-from .steps import (
+from .model.recap import Moment, RoundMark, deciding_moments, ending_moment
+from .model.state import FighterState, FightState, Telegraph
+from .model.steps import (
                      STEPS,
                      EndStep,
                      FightOverError,
@@ -87,8 +82,13 @@ from .steps import (
                      UnknownNameError,
                      parse_steps,
 )
-from .turn_text import parse_turn_text
+from .plan.autoplay import autoplay, autoplay_state
+from .plan.consequences import Consequences, FighterAfter, TelegraphFate
+from .plan.planner import PlannedTurn, TurnPreview, apply_planned, consequences, plan_turns, play_planned
+from .rules.fight import SkillPreview, TargetPreview
 from .tutorial import TutorialStep, achieved, tutorial_duo, tutorial_step, tutorial_steps
+from .words.render import PHASE_NAMES, render_text
+from .words.turn_text import parse_turn_text
 
 __all__ = [
     "Board", "BoardCutError", "EncounterDef", "EndStep", "FightOverError", "FightState", "FighterDef",

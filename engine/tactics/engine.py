@@ -6,15 +6,12 @@ from dataclasses import dataclass
 
 from ..errors import RuleError
 from ..rng import seed_from
-from .board import cut_board, parse_tile, tile_name, vary_strays
-from .content import EncounterDef, companions, encounter, fighter, heroes, kit
-from .events import Event, FightEnded, FightStarted, PhaseOpened
-from .log_text import legacy_outcome
-from .phases import end_duo_phase, strays_phase
-from .progress import MAX_LEVEL
-from .rules import Fight, SkillPreview, working_copy, xy
-from .state import FighterState, FightState
-from .steps import (
+from .model.board import cut_board, parse_tile, tile_name, vary_strays
+from .model.content import EncounterDef, companions, encounter, fighter, heroes, kit
+from .model.events import Event, FightEnded, FightStarted, PhaseOpened
+from .model.progress import MAX_LEVEL
+from .model.state import FighterState, FightState
+from .model.steps import (
     EndStep,
     FightOverError,
     HoldStep,
@@ -27,6 +24,9 @@ from .steps import (
     UnknownNameError,
     parse_steps,
 )
+from .rules.fight import Fight, SkillPreview, working_copy, xy
+from .rules.phases import end_duo_phase, strays_phase
+from .words.log_text import legacy_outcome
 
 DUO_IDS = ("hero", "companion")
 STRAY_HP_PER_LEVEL = 5  # percent of a stray's HP added per encounter level above 1 (tune: the planner's look ahead)
@@ -213,7 +213,7 @@ def _apply_step(fight: Fight, f: FighterState, i: int, step, last: bool) -> Skil
 
 
 def _terrain_name(fight: Fight, p) -> str:
-    from .board import TERRAIN_NAME
+    from .model.board import TERRAIN_NAME
     return TERRAIN_NAME[fight.terrain(p)]
 
 
@@ -346,7 +346,7 @@ def legal_moves(state: FightState, fighter_id: str) -> list[str]:
 
 def legal_targets(state: FightState, fighter_id: str, skill: str) -> list[str]:
     """Tiles this skill may be aimed at now (empty when it cannot be used)."""
-    from .board import H, W
+    from .model.board import H, W
     f = state.get(fighter_id)
     skills = kit(f.name)
     if state.phase != "duo" or not f.standing or f.done or skill not in skills:

@@ -4,9 +4,9 @@
 """
 from __future__ import annotations
 
-from .content import campaign, common_skills, fighters
 from .engine import STRAY_HP_PER_LEVEL
-from .progress import MAX_LEVEL, XP_FIRST_WIN_FLOOR, XP_PER_FIGHT, XP_REPEAT_WIN, level_thresholds
+from .model.content import campaign, common_skills, fighters
+from .model.progress import MAX_LEVEL, XP_FIRST_WIN_FLOOR, XP_PER_FIGHT, XP_REPEAT_WIN, level_thresholds
 
 HEAD = """# Tactics: the duo against the strays
 

@@ -19,22 +19,35 @@ def _runtime_nodes(tree: ast.AST):
         todo.extend(ast.iter_child_nodes(node))
 
 
+def _name(path: Path) -> str:
+    """A module's dotted name inside the package ("engine", "rules.fight"; a folder's __init__ is the folder)."""
+    parts = path.relative_to(PACKAGE).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
 def _imports(path: Path) -> set[str]:
-    """The sibling modules a module imports at run time (relative imports of this package, at any depth,
-    functions included)."""
+    """The package's modules a module imports at run time (relative imports, at any depth, functions
+    included), as dotted names inside the package."""
+    here = _name(path).split(".")
+    base = here if path.stem == "__init__" else here[:-1]
     out = set()
     for node in _runtime_nodes(ast.parse(path.read_text())):
-        if isinstance(node, ast.ImportFrom) and node.level == 1:
+        if isinstance(node, ast.ImportFrom) and node.level >= 1:
+            up = node.level - 1
+            if up > len(base):
+                continue   # outside engine/tactics
+            where = base[: len(base) - up]
             if node.module:
-                out.add(node.module.split(".")[0])
+                out.add(".".join([*where, *node.module.split(".")]))
             else:
-                out.update(a.name for a in node.names)
+                out.update(".".join([*where, a.name]) for a in node.names)
     return out
 
 
 def graph() -> dict[str, set[str]]:
-    mods = {p.stem for p in PACKAGE.glob("*.py")}
-    return {p.stem: _imports(p) & mods for p in PACKAGE.glob("*.py") if p.stem != "__init__"}
+    paths = sorted(PACKAGE.rglob("*.py"))
+    mods = {_name(p) for p in paths} - {""}
+    return {_name(p): _imports(p) & mods for p in paths if _name(p)}
 
 
 def find_cycle(edges: dict[str, set[str]]) -> list[str] | None:
@@ -62,7 +75,7 @@ def find_cycle(edges: dict[str, set[str]]) -> list[str] | None:
 
 def test_the_tactics_package_has_no_import_circle():
     edges = graph()
-    assert {"engine", "planner", "rules", "strays", "phases", "consequences"} <= set(edges)
+    assert {"engine", "plan.planner", "rules.fight", "rules.strays", "rules.phases", "plan.consequences"} <= set(edges)
     assert find_cycle(edges) is None, " -> ".join(find_cycle(edges) or [])
 
 

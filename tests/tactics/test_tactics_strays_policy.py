@@ -4,10 +4,10 @@ follow the foes as they move and spend their reactions."""
 import pytest
 
 from engine.tactics import apply_turn, campaign, new_fight, plan_turns
-from engine.tactics.board import DIRS, H, W, dist
-from engine.tactics.rules import Fight, xy
-from engine.tactics.scenario import scenario
-from engine.tactics.strays import LockFinder, attacks, target_value
+from engine.tactics.model.board import DIRS, H, W, dist
+from engine.tactics.rules.fight import Fight, xy
+from engine.tactics.rules.scenario import scenario
+from engine.tactics.rules.strays import LockFinder, attacks, target_value
 
 
 def plain_best_lock(fight, st, frm):

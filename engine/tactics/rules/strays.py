@@ -4,11 +4,11 @@ Same state and seed, same choices: every tie is broken by a fixed order (cost, t
 """
 from __future__ import annotations
 
-from .board import DIRS, dist, tile_name
-from .content import SkillDef, kit
-from .events import TelegraphFired, TelegraphFizzled, TelegraphLocked
-from .rules import XY, Fight, xy
-from .state import FighterState, Telegraph
+from ..model.board import DIRS, dist, tile_name
+from ..model.content import SkillDef, kit
+from ..model.events import TelegraphFired, TelegraphFizzled, TelegraphLocked
+from ..model.state import FighterState, Telegraph
+from .fight import XY, Fight, xy
 
 SOAKED_PREF = 3
 PRONE_PREF = 3
@@ -215,7 +215,7 @@ def lock(fight: Fight, st: FighterState, skill: SkillDef, how: dict) -> None:
 
 
 def _clip(p: XY) -> XY:
-    from .board import H, W
+    from ..model.board import H, W
     return min(W - 1, max(0, p[0])), min(H - 1, max(0, p[1]))
 
 
@@ -256,7 +256,7 @@ def stray_turn(fight: Fight, st: FighterState) -> None:
         if nearest and singles:
             lock(fight, st, singles[0], {"target": nearest[0].id})
         elif nearest:
-            from .board import heading
+            from ..model.board import heading
             hd = heading(xy(st.pos), xy(nearest[0].pos)) or (1, 0)
             aim = {"heading": hd} if attacks(st)[0].shape != "burst" else {"center": xy(st.pos)}
             lock(fight, st, attacks(st)[0], aim)
@@ -270,7 +270,7 @@ HURTFUL = 3  # ranks below this are pushes that hurt: deep water, a splat, water
 
 def _best_push(fight: Fight, st: FighterState, skill: SkillDef):
     """The push of an adjacent duo member that hurts most: (rank, target, direction) or None."""
-    from .board import COMPASS
+    from ..model.board import COMPASS
     here = xy(st.pos)
     best = None
     for t in sorted(fight.s.standing("duo"), key=lambda t: t.id):
@@ -313,7 +313,7 @@ def stray_bonus(fight: Fight, st: FighterState) -> None:
 
 
 def fighter_skills(st: FighterState) -> tuple[SkillDef, ...]:
-    from .content import fighter
+    from ..model.content import fighter
     return fighter(st.name).skills
 
 

@@ -9,9 +9,9 @@ import heapq
 
 from pydantic import BaseModel
 
-from ..errors import RuleError
-from ..rng import Rng
-from .board import (
+from ...errors import RuleError
+from ...rng import Rng
+from ..model.board import (
     BARREL,
     COMPASS_NAME,
     DEEP,
@@ -30,8 +30,8 @@ from .board import (
     sign,
     tile_name,
 )
-from .content import SkillDef, Status, kit
-from .events import (
+from ..model.content import SkillDef, Status, kit
+from ..model.events import (
     CashedIn,
     Downed,
     FightEnded,
@@ -54,9 +54,10 @@ from .events import (
     TelegraphFired,
     TelegraphFizzled,
 )
-from .log_text import log_lines, outcome_words
-from .recap import Moment, mark_round, moment_of
-from .state import FighterState, FightState, StatusState, SurfaceState, phase_index
+from ..model.moments import Moment, moment_of
+from ..model.recap import mark_round
+from ..model.state import FighterState, FightState, StatusState, SurfaceState, phase_index
+from ..words.log_text import log_lines, outcome_words
 
 XY = tuple[int, int]
 _TILE_XY = {tile_name(x, y): (x, y) for x in range(W) for y in range(H)}
@@ -579,7 +580,7 @@ class Fight:
         return land, outcome_words(self.s, how, blocker), dmg, statuses
 
     def push_dir(self, skill: SkillDef, frm: XY, tpos: XY, toward: str | None) -> XY | None:
-        from .board import COMPASS
+        from ..model.board import COMPASS
         if skill.push_choice and toward:
             return COMPASS[toward]
         # Straight pushes (and pulls) go along the nearest of the eight headings of the line from the
@@ -728,7 +729,7 @@ class Fight:
                 return Problem("out_of_range",
                                f"{tile_name(*at)} is {d} tiles away; {skill.name} reaches {skill.range}")
             if toward is not None:
-                from .board import COMPASS
+                from ..model.board import COMPASS
                 step = COMPASS[toward]
                 if (at[0] + step[0], at[1] + step[1]) == here:
                     return Problem("bad_target", f"{skill.name} cannot push {t.name} {toward} into yourself")

@@ -14,13 +14,13 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from .board import dist
-from .engine import run_steps
-from .events import Downed, FightEnded, FizzleReason, Hit, Pushed, SpiritGained, TelegraphFired, TelegraphFizzled
-from .phases import end_duo_phase
-from .rules import BREAK_SHARE, Fight, xy
-from .state import FightState
-from .steps import EndStep, TacticsError
+from ..engine import run_steps
+from ..model.board import dist
+from ..model.events import Downed, FightEnded, FizzleReason, Hit, Pushed, SpiritGained, TelegraphFired, TelegraphFizzled
+from ..model.state import FightState
+from ..model.steps import EndStep, TacticsError
+from ..rules.fight import BREAK_SHARE, Fight, xy
+from ..rules.phases import end_duo_phase
 
 Fate = Literal["fires", "fizzles", "fight_over"]
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 
-from .content import kit
-from .rules import SkillPreview, TargetPreview
-from .steps import HoldStep, MoveStep, SkillStep
+from ..model.content import kit
+from ..model.steps import HoldStep, MoveStep, SkillStep
+from ..rules.fight import SkillPreview, TargetPreview
 
 MAX_LABEL = 80
 SEP = " · "

@@ -15,15 +15,15 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
-from .board import COMPASS, DIRS, EXIT, H, W, dist, on_board, tile_name
+from ..engine import IllegalStepError, StaleStateError, TurnResult, check_actor, play_turn, run_steps
+from ..model.board import COMPASS, DIRS, EXIT, H, W, dist, on_board, tile_name
+from ..model.content import SkillDef, kit
+from ..model.events import OpportunityAttack
+from ..model.state import FighterState, FightState
+from ..model.steps import EndStep, HoldStep, MoveStep, SkillStep, Step, TacticsError
+from ..rules.fight import OA_DAMAGE, XY, Fight, SkillPreview, enrage_bonus, working_copy, xy
+from ..words.labels import distinct_labels, turn_label
 from .consequences import Consequences, Lookahead
-from .content import SkillDef, kit
-from .engine import IllegalStepError, StaleStateError, TurnResult, check_actor, play_turn, run_steps
-from .events import OpportunityAttack
-from .labels import distinct_labels, turn_label
-from .rules import OA_DAMAGE, XY, Fight, SkillPreview, enrage_bonus, working_copy, xy
-from .state import FighterState, FightState
-from .steps import EndStep, HoldStep, MoveStep, SkillStep, Step, TacticsError
 
 MAX_TURNS = 6
 W_KILL, W_DODGE, W_CASHIN, W_SETUP, W_OA, W_STATUS = 10, 3, 5, 3, 5, 2

@@ -4,10 +4,10 @@ next duo phase opens. Kept apart from the rules of single actions (rules.py) and
 policy (strays.py), which it calls."""
 from __future__ import annotations
 
-from .board import EXIT, tile_name
-from .events import Enraged, ExitsOpened, PhaseOpened, StrayRan
-from .recap import mark_round
-from .rules import LAST_ROUND, Fight, enrage_bonus
+from ..model.board import EXIT, tile_name
+from ..model.events import Enraged, ExitsOpened, PhaseOpened, StrayRan
+from ..model.recap import mark_round
+from .fight import LAST_ROUND, Fight, enrage_bonus
 from .strays import fire_telegraph, stray_turn
 
 
