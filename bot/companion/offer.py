@@ -14,7 +14,7 @@ from engine.tactics import EndStep, FightState, PlannedTurn, budget, fighters, k
 from engine.tactics.plan.consequences import Consequences
 from engine.tactics.plan.forecast import Forecast
 from engine.tactics.plan.planner import consequences
-from engine.tactics.rules.fight import BREAK_SHARE, SUPER_LEVEL
+from engine.tactics.rules.figures import BREAK_SHARE, SUPER_LEVEL
 from prompts import render
 
 from .tools import MAX_TURNS

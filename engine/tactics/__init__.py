@@ -85,7 +85,7 @@ from .model.steps import (
 from .plan.autoplay import autoplay, autoplay_state
 from .plan.consequences import Consequences, FighterAfter, TelegraphFate
 from .plan.planner import PlannedTurn, TurnPreview, apply_planned, consequences, plan_turns, play_planned
-from .rules.fight import SkillPreview, TargetPreview
+from .rules.previews import SkillPreview, TargetPreview
 from .tutorial import TutorialStep, achieved, tutorial_duo, tutorial_step, tutorial_steps
 from .words.render import PHASE_NAMES, render_text
 from .words.turn_text import parse_turn_text

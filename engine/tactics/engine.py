@@ -24,8 +24,11 @@ from .model.steps import (
     UnknownNameError,
     parse_steps,
 )
-from .rules.fight import Fight, SkillPreview, working_copy, xy
+from .rules.copying import working_copy
+from .rules.fight import Fight
+from .rules.figures import xy
 from .rules.phases import end_duo_phase, strays_phase
+from .rules.previews import SkillPreview
 from .words.log_text import legacy_outcome
 
 DUO_IDS = ("hero", "companion")
@@ -110,7 +113,7 @@ def _aim(fight: Fight, i: int, at: str) -> tuple[int, int]:
     p = parse_tile(at)
     if p is not None:
         return p
-    who = _named(fight.s, at)
+    who = _named(fight.state, at)
     if not who:
         raise InvalidStepError(i, f"{at!r} is neither a tile (columns A-M, rows 1-9) nor a fighter", "off_board")
     standing = [o for o in who if o.standing]
@@ -171,7 +174,7 @@ def _apply_step(fight: Fight, f: FighterState, i: int, step, last: bool) -> Skil
         reach = fight.paths(f, left)
         if to == xy(f.pos):
             raise IllegalStepError(i, f"{f.name} already stands on {step.to}", "no_move")
-        if not fight.b.standable(*to):
+        if not fight.board.standable(*to):
             raise IllegalStepError(i, f"{step.to} is {_terrain_name(fight, to)} and blocks the way", "blocked")
         if to not in reach:
             raise IllegalStepError(i, f"{step.to} is out of reach: {left} tiles of movement left "
@@ -235,9 +238,9 @@ def play_turn(state: FightState, fighter_id: str, steps: Sequence | Iterable, se
     if seq is not None and seq != state.seq:
         raise StaleStateError(None, f"the fight has moved on (state {state.seq}, you sent {seq})")
     fight, _ = run_steps(state, fighter_id, steps)
-    fight.s.seq += 1
+    fight.state.seq += 1
     mark = len(fight.events)
-    if not fight.s.result and all(d.done or not d.standing for d in fight.s.side("duo")):
+    if not fight.state.result and all(d.done or not d.standing for d in fight.state.side("duo")):
         end_duo_phase(fight)
     after = fight.save()
     strays = tuple(fight.events[mark:])
@@ -265,10 +268,10 @@ def run_steps(state: FightState, fighter_id: str, steps: Sequence | Iterable,
     check_steps(state, fighter_id, parsed)
     fight = Fight(working_copy(state))
     fight.steady = steady
-    f = fight.s.get(fighter_id)
+    f = fight.state.get(fighter_id)
     previews: list[SkillPreview] = []
     for i, step in enumerate(parsed):
-        if fight.s.result or not f.standing:
+        if fight.state.result or not f.standing:
             break
         pv = _apply_step(fight, f, i, step, i == len(parsed) - 1)
         if pv is not None:
@@ -320,7 +323,7 @@ def preview_skill(state: FightState, fighter_id: str, skill: str, at: str, towar
     """Damage per target before luck, where pushes land, statuses and surfaces left; raises if illegal now.
     `at` is a tile or a fighter (id or name). The preview is the real resolution played on a copy."""
     fight = Fight(working_copy(state))
-    f = fight.s.get(fighter_id)
+    f = fight.state.get(fighter_id)
     skills = kit(f.name)
     if skill not in skills:
         raise InvalidStepError(0, f"{f.name} has no skill {skill!r}", "no_such_skill")

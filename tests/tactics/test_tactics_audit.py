@@ -338,7 +338,7 @@ def test_gore_hits_the_line_and_pushes_straight_away():
 def test_strays_prefer_a_soaked_target(soaked):
     # Driplet on E5, both duo members 2 tiles off with full HP: Spit (5) threatens both alike, so the
     # +3 lean toward a soaked target decides whom it locks.
-    from engine.tactics.rules.strays import best_lock
+    from engine.tactics.rules.stray_aim import best_lock
     s = scenario([], [("hero", "Tidecaller", "C4"), ("companion", "Mossle", "C6"), ("s1", "Driplet", "E5")],
                  phase="strays", round_=3)
     s.get(soaked).statuses = [StatusState(name="soaked", by="s1", round=3, expires=9)]

@@ -3,7 +3,8 @@ import pytest
 
 from engine.tactics import HoldStep, IllegalStepError, SkillStep, apply_turn, preview_skill
 from engine.tactics.model.state import StatusState, Telegraph
-from engine.tactics.rules.fight import Fight, enrage_bonus, luck_offset
+from engine.tactics.rules.fight import Fight
+from engine.tactics.rules.figures import enrage_bonus, luck_offset
 from engine.tactics.rules.scenario import scenario
 from engine.tactics.rules.strays import fire_telegraph
 

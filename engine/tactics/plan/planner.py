@@ -21,7 +21,10 @@ from ..model.content import SkillDef, kit
 from ..model.events import OpportunityAttack
 from ..model.state import FighterState, FightState
 from ..model.steps import EndStep, HoldStep, MoveStep, SkillStep, Step, TacticsError
-from ..rules.fight import OA_DAMAGE, XY, Fight, SkillPreview, enrage_bonus, working_copy, xy
+from ..rules.copying import working_copy
+from ..rules.fight import Fight
+from ..rules.figures import OA_DAMAGE, XY, enrage_bonus, xy
+from ..rules.previews import SkillPreview
 from ..words.labels import distinct_labels, turn_label
 from .consequences import Consequences, Lookahead
 
@@ -62,12 +65,12 @@ class Threats:
         self.f = f
         self.area: list[tuple[str, int, set[XY]]] = []
         self.aimed: list[tuple[str, int, SkillDef, FighterState]] = []
-        for tg in fight.s.telegraphs:
-            st = fight.s.get(tg.stray)
+        for tg in fight.state.telegraphs:
+            st = fight.state.get(tg.stray)
             if not st.standing:
                 continue
             skill = kit(st.name)[tg.skill]
-            amt = skill.damage + enrage_bonus(fight.s.round + 1)
+            amt = skill.damage + enrage_bonus(fight.state.round + 1)
             if tg.shape == "single":
                 if tg.target == f.id:
                     self.aimed.append((st.id, amt, skill, st))
@@ -98,7 +101,7 @@ class Threats:
 
 def _oa_hit(fight: Fight) -> int:
     """The most one stray's opportunity attack can do now: 5 + enrage, luck up to +10%."""
-    hit = OA_DAMAGE + enrage_bonus(fight.s.round)
+    hit = OA_DAMAGE + enrage_bonus(fight.state.round)
     return hit + hit // 10
 
 
@@ -170,7 +173,7 @@ def _value(fight: Fight, f: FighterState, pv: SkillPreview, ally_waiting: bool,
     parts = {"damage": 0, "kills": 0, "cashins": 0, "setups": 0, "support": 0, "statuses": 0}
     gone = set()
     for t in pv.targets:
-        tgt = fight.s.get(t.fighter)
+        tgt = fight.state.get(t.fighter)
         if tgt.side != f.side:
             parts["damage"] += min(t.damage + t.push_damage, tgt.hp + tgt.shield)
             parts["statuses"] += sum(1 for st in t.statuses if not tgt.has(st))
@@ -430,9 +433,9 @@ def _safest(fight: Fight, f: FighterState, start: XY, budget: int, threats: Thre
 
 def _exit_pull(fight: Fight, p: XY) -> int:
     """Tiles from p to the nearest exit in a break-out (0 in any other fight, or with no exit)."""
-    if fight.s.goal != "break_out":
+    if fight.state.goal != "break_out":
         return 0
-    return _exit_distances(tuple(fight.b.terrain))[p[1]][p[0]]
+    return _exit_distances(tuple(fight.board.terrain))[p[1]][p[0]]
 
 
 _EXIT_DISTANCES: dict[tuple[str, ...], list[list[int]]] = {}
@@ -476,7 +479,7 @@ def _build(state, fight, f, here, reach, threats, c, left, skills, ally_waiting,
     # HP left after the opportunity attacks the walk to the stand tile may draw.
     hp_left = f.hp - (reach[stand][1] * _oa_hit(fight) if stand in reach else 0)
     end, _ = _safest(fight, f, stand, rest, threats, gone, moved=moved_pv, rooted=frozenset(rooted_pv), hp=hp_left)
-    break_out = fight.s.goal == "break_out" and fight.s.exits_open
+    break_out = fight.state.goal == "break_out" and fight.state.exits_open
     if mode == "exit" and not break_out:
         return None
     if break_out and not stay:
@@ -513,11 +516,11 @@ def _build(state, fight, f, here, reach, threats, c, left, skills, ally_waiting,
             after, pvs = run_steps(state, f.id, steps)
         except TacticsError:
             return None
-    fa = after.s.get(f.id)
+    fa = after.state.get(f.id)
     end_xy = xy(fa.pos)
-    gone_now = frozenset(o.id for o in after.s.fighters if o.side != f.side and not o.standing)
-    moved = {o.id: xy(o.pos) for o in after.s.fighters if o.side != f.side and o.standing}
-    rooted = frozenset(o.id for o in after.s.fighters if o.side != f.side and o.has("rooted"))
+    gone_now = frozenset(o.id for o in after.state.fighters if o.side != f.side and not o.standing)
+    moved = {o.id: xy(o.pos) for o in after.state.fighters if o.side != f.side and o.standing}
+    rooted = frozenset(o.id for o in after.state.fighters if o.side != f.side and o.has("rooted"))
     risk, n_end = threats.at(end_xy, gone_now, moved, rooted)
     _, n_start = threats.at(here)
     oas = _count_oas(after, f.id)
@@ -530,7 +533,7 @@ def _build(state, fight, f, here, reach, threats, c, left, skills, ally_waiting,
     parts["dodged"] = 0 if falls else max(0, n_start - n_end)
     parts["falls"] = falls
     parts["hp_at_risk"] = risk + W_OA * oas
-    if fight.s.goal == "break_out" and fight.s.exits_open:
+    if fight.state.goal == "break_out" and fight.state.exits_open:
         parts["on_exit"] = 1 if fight.terrain(end_xy) == EXIT else 0
         if mode == "exit":
             parts["toward_exit"] = 1
@@ -539,7 +542,7 @@ def _build(state, fight, f, here, reach, threats, c, left, skills, ally_waiting,
     score = (parts["damage"] + W_KILL * parts["kills"] + W_CASHIN * parts["cashins"] + W_SETUP * parts["setups"]
              + parts["support"] + W_STATUS * parts["statuses"] + W_DODGE * parts["dodged"] - parts["hp_at_risk"]
              + W_EXIT * parts.get("on_exit", 0) - W_FALL * falls)
-    summary = _summary(state, f, steps, pvs, end_xy, risk, after.s, oas)
+    summary = _summary(state, f, steps, pvs, end_xy, risk, after.state, oas)
     prev = TurnPreview(skills=pvs, end_at=tile_name(*end_xy), hp_at_risk=parts["hp_at_risk"], score=score,
                        score_parts=parts)
     label = turn_label(f.id, f.name, tile_name(*here), steps, pvs, prev.end_at)
@@ -575,7 +578,7 @@ def _bonus(fight, f, end, threats, gone, skills, c, ally_waiting, ally_kit):
                 else:
                     spots = [(x, y) for x in range(end[0] - budget, end[0] + budget + 1)
                              for y in range(end[1] - budget, end[1] + budget + 1)
-                             if (x, y) != end and fight.b.standable(x, y) and fight.at((x, y)) is None]
+                             if (x, y) != end and fight.board.standable(x, y) and fight.at((x, y)) is None]
                 if spots:
                     p = min(spots, key=lambda q: (threats.at(q, gone)[0], _exit_pull(fight, q), q[1], q[0]))
                     gain = risk - threats.at(p, gone)[0]

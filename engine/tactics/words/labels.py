@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator, Sequence
 
 from ..model.content import kit
 from ..model.steps import HoldStep, MoveStep, SkillStep
-from ..rules.fight import SkillPreview, TargetPreview
+from ..rules.previews import SkillPreview, TargetPreview
 
 MAX_LABEL = 80
 SEP = " · "
