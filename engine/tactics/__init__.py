@@ -84,7 +84,8 @@ from .model.steps import (
 )
 from .plan.autoplay import autoplay, autoplay_state
 from .plan.consequences import Consequences, FighterAfter, TelegraphFate
-from .plan.planner import PlannedTurn, TurnPreview, apply_planned, consequences, plan_turns, play_planned
+from .plan.planner import apply_planned, consequences, plan_turns, play_planned
+from .plan.turns import PlannedTurn, TurnPreview
 from .rules.previews import SkillPreview, TargetPreview
 from .tutorial import TutorialStep, achieved, tutorial_duo, tutorial_step, tutorial_steps
 from .words.render import PHASE_NAMES, render_text

@@ -59,12 +59,6 @@ class Pushes(Movement):
                 return cur, "shallows", None, 0, ("soaked", "prone")
         return cur, ("pushed" if moved else "held"), None, 0, ()
 
-    def push_result(self, target: FighterState, d: XY, n: int, user_pos: XY | None = None,
-                    ignore: str | None = None) -> tuple[XY, str, int, tuple[Status, ...]]:
-        """Where a push of n tiles in direction d lands: (tile, outcome in words, damage, statuses)."""
-        land, how, blocker, dmg, statuses = self.push_landing(target, d, n, user_pos, ignore)
-        return land, outcome_words(self.state, how, blocker), dmg, statuses
-
     def push_dir(self, skill: SkillDef, frm: XY, tpos: XY, toward: str | None) -> XY | None:
         if skill.push_choice and toward:
             return COMPASS[toward]

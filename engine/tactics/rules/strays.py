@@ -87,7 +87,8 @@ def stray_turn(fight: Fight, st: FighterState) -> None:
     lock(fight, st, found[1], found[2])
 
 
-PUSH_TASTE = ("swept", "splat", "soaked", "pushed")
+# The strays' taste in pushes, best first: deep water, a splat, water or shallows, a plain push (then held).
+PUSH_TASTE = {"deep_water": 0, "splat": 1, "water": 2, "shallows": 2, "pushed": 3}
 HURTFUL = 3  # ranks below this are pushes that hurt: deep water, a splat, water or shallows
 
 
@@ -104,8 +105,8 @@ def _best_push(fight: Fight, st: FighterState, skill: SkillDef):
         for name, d in dirs:
             if d is None or fight.skill_problem(st, skill, xy(t.pos), name):
                 continue
-            _, outcome, dmg, _ = fight.push_result(t, d, abs(skill.push))
-            rank = next((i for i, k in enumerate(PUSH_TASTE) if k in outcome), len(PUSH_TASTE))
+            _, how, _, dmg, _ = fight.push_landing(t, d, abs(skill.push))
+            rank = PUSH_TASTE.get(how, len(set(PUSH_TASTE.values())))
             key = (rank, -dmg, t.id, name or "")
             if best is None or key < best[0]:
                 best = (key, t, name)
