@@ -2,7 +2,6 @@
 reaction, each played through the real rules on a copy."""
 from __future__ import annotations
 
-from ..engine import run_steps
 from ..model.board import COMPASS, EXIT, dist, tile_name
 from ..model.content import SkillDef
 from ..model.events import OpportunityAttack
@@ -10,6 +9,7 @@ from ..model.state import FighterState
 from ..model.steps import EndStep, HoldStep, MoveStep, SkillStep, TacticsError
 from ..rules.fight import Fight
 from ..rules.figures import xy
+from ..rules.turn import run_steps
 from ..words.labels import turn_label
 from ..words.plan_text import turn_summary
 from .scoring import ally_cashes, turn_value

@@ -14,7 +14,6 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from ..engine import run_steps
 from ..model.board import dist
 from ..model.events import Downed, FightEnded, FizzleReason, Hit, Pushed, SpiritGained, TelegraphFired, TelegraphFizzled
 from ..model.state import FightState
@@ -22,6 +21,7 @@ from ..model.steps import EndStep, TacticsError
 from ..rules.fight import Fight
 from ..rules.figures import BREAK_SHARE, xy
 from ..rules.phases import end_duo_phase
+from ..rules.turn import run_steps
 
 Fate = Literal["fires", "fizzles", "fight_over"]
 

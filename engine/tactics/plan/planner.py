@@ -12,12 +12,14 @@ a win or a loss first, then the duo's HP against the pack's, kills, downs and, i
 to the exits. A break-out fight with open exits always offers a turn toward them."""
 from __future__ import annotations
 
-from ..engine import IllegalStepError, StaleStateError, TurnResult, check_actor, play_turn
+from ..engine import TurnResult, play_turn
 from ..model.content import kit
 from ..model.state import FighterState, FightState
+from ..model.steps import IllegalStepError, StaleStateError
 from ..rules.copying import working_copy
 from ..rules.fight import Fight
 from ..rules.figures import xy
+from ..rules.turn import check_actor
 from ..words.labels import distinct_labels
 from ..words.plan_text import verdict, with_verdict
 from .candidates import build_turn
