@@ -36,7 +36,7 @@ class FightBase:
         self._areas = areas_for(self.board.terrain)
         self._reach = reach_for(self.board.terrain, self.board.levels)
         self.dry = False                      # a preview's scratch copy: no luck, no log, notes kept
-        self.record: dict[str, dict] = {}
+        self.noted: dict[str, dict] = {}   # a preview's notes per target id (`note`)
         self.events: list = []                # what this working copy played, in order (events.py)
         self.steady = False                   # a look ahead: every hit lands as the preview says (no luck)
 
@@ -82,7 +82,7 @@ class FightBase:
     def note(self, target: FighterState, **what) -> None:
         """Remember what a skill did to a target, on a preview's scratch copy only."""
         if self.dry:
-            rec = self.record.setdefault(target.id, {})
+            rec = self.noted.setdefault(target.id, {})
             for k, v in what.items():
                 if k == "statuses":
                     rec.setdefault(k, [])

@@ -49,7 +49,7 @@ class Skills(SkillChecks):
         dry.rng = Rng(self.rng.state)
         dry.dry = True
         dry.steady = True
-        dry.record = {}
+        dry.noted = {}
         dry.events = []
         return dry
 
@@ -62,7 +62,7 @@ class Skills(SkillChecks):
         cashin, surfaces = dry.resolve(user, skill, at, toward)
         targets = []
         for t in hit:
-            rec = dry.record.get(t.id, {})
+            rec = dry.noted.get(t.id, {})
             after = dry.state.get(t.id)
             # Preview models are built without validation: the planner makes hundreds per call.
             targets.append(TargetPreview.model_construct(
