@@ -1,4 +1,4 @@
-"""Each offered turn's forecast (engine/tactics/forecast.py) for the companion's prompt, worked out where
+"""Each offered turn's forecast (engine/tactics/plan/forecast.py) for the companion's prompt, worked out where
 it cannot hold anyone up.
 
 A forecast plays the fight to its end once per turn: some 0.1 s of CPU a turn, up to a second an offer.

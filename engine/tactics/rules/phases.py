@@ -1,6 +1,6 @@
 """The order of a round: the duo's phase closes (break out, hold and round 10 are judged), the strays'
 phase runs (a broken pack runs, telegraphs fire, each stray walks, acts and locks its next), and the
-next duo phase opens. Kept apart from the rules of single actions (rules.py) and from the strays'
+next duo phase opens. Kept apart from the rules of single actions (fight.py) and from the strays'
 policy (strays.py), which it calls."""
 from __future__ import annotations
 
