@@ -14,8 +14,8 @@ from PIL import Image, ImageDraw
 from bot.render.common import BACKGROUND, MUTED, PANEL, TEXT, font, png_bytes
 from engine.tactics import FightState
 from engine.tactics.model.board import COLS, COMPASS, EXIT, H, W
-from engine.tactics.plan.pushes_ahead import PushAhead, pushes_ahead
 from engine.tactics.rules.figures import enrage_bonus
+from engine.tactics.rules.pushes_ahead import PushAhead, pushes_ahead
 from engine.tactics.words.render import KEY_TERRAIN
 
 T = 44                    # a tile's side in pixels

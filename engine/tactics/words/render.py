@@ -4,8 +4,8 @@ from __future__ import annotations
 from ..model.board import COLS, COMPASS_WORDS, TERRAIN_NAME, H, W
 from ..model.content import kit
 from ..model.state import FightState
-from ..plan.pushes_ahead import PushAhead, pushes_ahead
 from ..rules.figures import SUPER_LEVEL, enrage_bonus
+from ..rules.pushes_ahead import PushAhead, pushes_ahead
 
 GOAL_TEXT = {
     "rout": "rout: down every stray, or break the pack (under 30% HP, they run)",

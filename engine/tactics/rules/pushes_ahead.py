@@ -10,8 +10,8 @@ from ..model.board import COMPASS_NAME, tile_name
 from ..model.content import kit
 from ..model.events import PushHow
 from ..model.state import FightState, Telegraph
-from ..rules.fight import Fight
-from ..rules.figures import xy
+from .fight import Fight
+from .figures import xy
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
