@@ -12,7 +12,6 @@ from collections.abc import Callable, Iterator, Sequence
 from ..model.content import kit
 from ..model.steps import HoldStep, MoveStep, SkillStep
 from ..rules.previews import SkillPreview, TargetPreview
-from .plan_text import legacy_how
 
 MAX_LABEL = 80
 SEP = " · "
@@ -231,7 +230,7 @@ def _notes(pv: SkillPreview, foes: list[TargetPreview], pulls: bool) -> list[str
 
 
 def _push_words(t: TargetPreview, pulls: bool) -> str:
-    how = t.push_how or legacy_how(t.push_outcome)
+    how = t.push_how
     if how is None or not t.push_to:
         return ""
     if how == "splat":

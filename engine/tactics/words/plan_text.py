@@ -57,17 +57,6 @@ def turn_summary(state: FightState, f: FighterState, steps, pvs, end_xy, risk, a
     return text[0].upper() + text[1:]
 
 
-def legacy_how(outcome: str | None) -> str | None:
-    """A push's kind from its words, for previews made before the kind was kept."""
-    if not outcome:
-        return None
-    for key, how in (("splat", "splat"), ("swept", "deep_water"), ("shallows", "shallows"),
-                     ("water's edge", "water"), ("held", "held")):
-        if key in outcome:
-            return how
-    return "pushed"
-
-
 def hurts_a_foe(state: FightState, fid: str, pvs) -> bool:
     """Whether any skill of the turn, bonus skills included, hurts or downs a foe (splats count)."""
     side = state.get(fid).side
@@ -98,7 +87,7 @@ def skill_text(state: FightState, f: FighterState, s: SkillStep, pv: SkillPrevie
         total = t.damage + t.push_damage   # what the button says: the hit and the splat together
         text = f"{who} for {total}" if total else who
         notes: list[str] = []
-        how = t.push_how or legacy_how(t.push_outcome)
+        how = t.push_how
         split = [f"{t.damage} + {t.push_damage} {'swept' if how == 'deep_water' else 'splat'}"] \
             if t.damage and t.push_damage else []
         if how == "splat":
