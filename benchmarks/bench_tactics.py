@@ -5,7 +5,7 @@ built at each of the companion's positions. Targets: planner p95 <= 50 ms of CPU
 a phase per fighter, with its one-phase look ahead); offer p95 <= 100 ms of CPU (the pilot builds every
 offer on its one engine thread, so 50 companions deciding at once queue about 5 s of it, half their
 10 s); the campaign falling from about 100 % to about 45 %. And the forecasts of one decision (every
-offered turn and the pass played to the end, engine/tactics/forecast.py) at each companion position
+offered turn and the pass played to the end, engine/tactics/plan/forecast.py) at each companion position
 of the first `--forecast-seeds` fights per encounter: target p95 <= COMPANION_FORECAST_SECONDS' default,
 so a companion deciding alone gets all of them in time (the forecast process works one offer at a time).
 
@@ -22,8 +22,8 @@ from itertools import product
 from bot.companion.offer import build_offer
 from bot.settings import Settings
 from engine.tactics import apply_turn, campaign, expected_level, new_fight, pass_turn, plan_turns
-from engine.tactics.content import companions, heroes
-from engine.tactics.forecast import forecast_offer
+from engine.tactics.model.content import companions, heroes
+from engine.tactics.plan.forecast import forecast_offer
 
 P95_TARGET_MS = 50.0
 OFFER_P95_TARGET_MS = 100.0

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from engine.tactics import FightState, PlannedTurn, plan_turns
-from engine.tactics.forecast import best_forecast, forecast_offer
+from engine.tactics.plan.forecast import best_forecast, forecast_offer
 
 from .coordination import aim_of
 from .decision import CompanionDecision

@@ -1,4 +1,4 @@
-"""Each offered turn's forecast (engine/tactics/forecast.py) for the companion's prompt, worked out where
+"""Each offered turn's forecast (engine/tactics/plan/forecast.py) for the companion's prompt, worked out where
 it cannot hold anyone up.
 
 A forecast plays the fight to its end once per turn: some 0.1 s of CPU a turn, up to a second an offer.
@@ -21,7 +21,7 @@ from concurrent.futures import Future
 
 from bot.core.processes import Processes, follow_the_bot
 from engine.tactics import FightState, PlannedTurn, campaign
-from engine.tactics.forecast import Forecast, forecast, forecast_offer
+from engine.tactics.plan.forecast import Forecast, forecast, forecast_offer
 
 log = logging.getLogger(__name__)
 
@@ -42,7 +42,7 @@ def _warm() -> int:
     return len(campaign())
 
 
-_workers = Processes(1, preload=("engine.tactics.forecast",), initializer=_lower_priority)
+_workers = Processes(1, preload=("engine.tactics.plan.forecast",), initializer=_lower_priority)
 
 
 def started() -> Future[None]:

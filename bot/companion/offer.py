@@ -11,10 +11,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from engine.tactics import EndStep, FightState, PlannedTurn, budget, fighters, kit, plan_turns, render_text
-from engine.tactics.consequences import Consequences
-from engine.tactics.forecast import Forecast
-from engine.tactics.planner import consequences
-from engine.tactics.rules import BREAK_SHARE, SUPER_LEVEL
+from engine.tactics.plan.consequences import Consequences
+from engine.tactics.plan.forecast import Forecast
+from engine.tactics.plan.planner import consequences
+from engine.tactics.rules.figures import BREAK_SHARE, SUPER_LEVEL
 from prompts import render
 
 from .tools import MAX_TURNS

@@ -1,5 +1,11 @@
 """Tactics (seed 001): the duo against the strays on a 13x9 board. Pure rules, planner and content.
 
+Rooms by job: model/ (board, content, steps, events and moments, the saved state, progress), rules/
+(`Fight` put together from base, hits, areas, movement, pushes, skill checks and skills; phases, the
+strays, a duo member's turn), plan/ (the planner's search and scores, consequences, forecasts, autoplay),
+words/ (labels, summaries, log lines, the text board, turns parsed from text). engine.py and this file
+are the public face.
+
 A state goes in and a new state comes out; the state given is never changed. Every refusal is a
 `RuleError` (TacticsError and its subclasses) with a short stable `.code`.
 
@@ -10,7 +16,7 @@ Public API for the bot layer:
     pass_turn(state, fighter_id) -> FightState
     play_turn / play_planned / play_pass (same arguments) -> TurnResult(state, events, strays_phase, outcome)
     play_timeout(state) -> TurnResult   (the duo phase ran out: exactly the fighters still due pass)
-    fight_outcome(state) -> FightEnded | None   (the result's typed reason; events.py holds every event type)
+    fight_outcome(state) -> FightEnded | None   (the result's typed reason; model/events.py holds every event type)
     ENGINE: the five verbs every game shares (engine/api.py), an action a Turn(fighter, steps)
     parse_turn_text(state, fighter_id, "move C5; Tide Lash F5; end") -> steps
     preview_skill(state, fighter_id, skill, at, toward=None) -> SkillPreview   (at: a tile or a fighter)
@@ -19,24 +25,20 @@ Public API for the bot layer:
     target_options(state, fighter_id, skill) -> [{"at", "fighter", "text"}]
     plan_turns(state, fighter_id, limit=6) -> list[PlannedTurn]   (steps, summary, preview, label, consequences)
     consequences(state, fighter_id, steps, ally=True) -> Consequences   (through the strays' next phase)
-    forecast.forecast_offer(state, fighter_id, [steps, ...]) -> [Forecast | None]   (each played to the end)
+    plan.forecast.forecast_offer(state, fighter_id, [steps, ...]) -> [Forecast | None]   (each played to the end)
     render_text(state, viewer=None, recent=6, brief=False) -> str   (viewer: "hero", "companion" or "duo" see
         the duo's reactions; brief: without what the companion's prompt says elsewhere)
     phase_timer(state, model_connected) -> seconds
     xp_for(result, encounter, first_win) / level_for_xp(xp) / expected_level(encounter_id)
     xp_reason(result, encounter, first_win, hero_fought) -> XpReason
         (also FightReward.why: climb, floor, daily, repeat, alone)
-    deciding_moments(state, limit=3) -> list[Moment]; state.history -> list[RoundMark]   (recap.py)
+    deciding_moments(state, limit=3) -> list[Moment]; state.history -> list[RoundMark]   (model/recap.py)
     ending_moment(state) -> Moment | None   (what ended the fight: the last blow, the pack broken, the exit)
     new_fight(..., vary_start=True): the seed also draws the strays' start tiles (for evaluations)
     campaign() / daily_encounter(date) / encounter(id)
     tutorial_steps() / tutorial_step(n) -> (TutorialStep, FightState) / tutorial_duo()   (tutorial.json)
     achieved(step, events, ready_made) -> bool   (a played phase showed what the step teaches)
 """
-from .autoplay import autoplay, autoplay_state
-from .board import Board, BoardCutError
-from .consequences import Consequences, FighterAfter, TelegraphFate
-from .content import EncounterDef, FighterDef, SkillDef, campaign, daily_encounter, encounter, fighters, kit
 from .engine import (
                      ENGINE,
                      Turn,
@@ -57,24 +59,23 @@ from .engine import (
                      preview_skill,
                      target_options,
 )
-from .events import Event, FightEnded
-from .planner import PlannedTurn, TurnPreview, apply_planned, consequences, plan_turns, play_planned
-from .progress import (
-    FightReward,
-    TacticsProgress,
-    XpReason,
-    expected_level,
-    level_for_xp,
-    level_thresholds,
-    record_fight,
-    xp_for,
-    xp_reason,
+from .model.board import Board, BoardCutError
+from .model.content import EncounterDef, FighterDef, SkillDef, campaign, daily_encounter, encounter, fighters, kit
+from .model.events import Event, FightEnded
+from .model.progress import (
+                     FightReward,
+                     TacticsProgress,
+                     XpReason,
+                     expected_level,
+                     level_for_xp,
+                     level_thresholds,
+                     record_fight,
+                     xp_for,
+                     xp_reason,
 )
-from .recap import Moment, RoundMark, deciding_moments, ending_moment
-from .render import PHASE_NAMES, render_text
-from .rules import SkillPreview, TargetPreview
-from .state import FighterState, FightState, Telegraph
-from .steps import (
+from .model.recap import Moment, RoundMark, deciding_moments, ending_moment
+from .model.state import FighterState, FightState, Telegraph
+from .model.steps import (
                      STEPS,
                      EndStep,
                      FightOverError,
@@ -90,8 +91,14 @@ from .steps import (
                      UnknownNameError,
                      parse_steps,
 )
-from .turn_text import parse_turn_text
+from .plan.autoplay import autoplay, autoplay_state
+from .plan.consequences import Consequences, FighterAfter, TelegraphFate
+from .plan.planner import apply_planned, consequences, plan_turns, play_planned
+from .plan.turns import PlannedTurn, TurnPreview
+from .rules.previews import SkillPreview, TargetPreview
 from .tutorial import TutorialStep, achieved, tutorial_duo, tutorial_step, tutorial_steps
+from .words.render import PHASE_NAMES, render_text
+from .words.turn_text import parse_turn_text
 
 __all__ = [
     "Board", "BoardCutError", "EncounterDef", "EndStep", "FightOverError", "FightState", "FighterDef",

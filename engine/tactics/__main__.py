@@ -13,13 +13,13 @@ from pydantic import TypeAdapter
 
 from ..cli import ArgParser, read_json, run
 from ..errors import RuleError, UsageError
-from .autoplay import autoplay
-from .consequences import Consequences
-from .content import campaign, daily_encounter
 from .engine import DEFAULT_COMPANION, DEFAULT_HERO, apply_turn, new_fight
-from .planner import plan_turns
-from .state import FightState
-from .steps import TacticsError, parse_steps
+from .model.content import campaign, daily_encounter
+from .model.state import FightState
+from .model.steps import TacticsError, parse_steps
+from .plan.autoplay import autoplay
+from .plan.consequences import Consequences
+from .plan.planner import plan_turns
 
 _CONSEQUENCES = TypeAdapter(Consequences | None)
 
@@ -34,7 +34,7 @@ def _state(data: object) -> FightState:
 
 def _unplayable(state: FightState) -> str | None:
     """Shape checks pydantic cannot make: a 13x9 board of known terrain, fighters on its tiles."""
-    from .board import ENTER_COST, H, W, parse_tile
+    from .model.board import ENTER_COST, H, W, parse_tile
     b = state.board
     if len(b.terrain) != H or len(b.levels) != H:
         return f"the board needs {H} rows"

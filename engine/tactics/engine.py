@@ -7,29 +7,23 @@ from dataclasses import dataclass
 from ..api import Applied, Outcome
 from ..errors import RuleError
 from ..rng import seed_from
-from .board import cut_board, parse_tile, tile_name, vary_strays
-from .content import EncounterDef, companions, encounter, fighter, heroes, kit
-from .events import Event, FightEnded, FightStarted, PhaseOpened
-from .log_text import legacy_outcome
-from .phases import end_duo_phase, strays_phase
-from .progress import MAX_LEVEL
-from .rules import Fight, SkillPreview, working_copy, xy
-from .state import FighterState, FightState
-from .steps import (
+from .model.board import cut_board, tile_name, vary_strays
+from .model.content import EncounterDef, companions, encounter, fighter, heroes, kit
+from .model.events import Event, FightEnded, FightStarted, PhaseOpened
+from .model.progress import MAX_LEVEL
+from .model.state import FighterState, FightState
+from .model.steps import (
     EndStep,
-    FightOverError,
-    HoldStep,
-    IllegalStepError,
-    InvalidStepError,
-    MoveStep,
-    NotYourPhaseError,
-    SkillStep,
     StaleStateError,
     UnknownNameError,
-    parse_steps,
 )
+from .rules.fight import Fight
+from .rules.figures import xy
+from .rules.phases import end_duo_phase, strays_phase
+from .rules.previews import SkillPreview
+from .rules.turn import DUO_IDS, check_actor, run_steps, skill_preview
+from .words.log_text import legacy_outcome
 
-DUO_IDS = ("hero", "companion")
 STRAY_HP_PER_LEVEL = 5  # percent of a stray's HP added per encounter level above 1 (tune: the planner's look ahead)
 
 
@@ -85,139 +79,6 @@ def new_fight(encounter_id: str, seed: int, hero: str = DEFAULT_HERO, companion:
     return fight.save()
 
 
-def check_actor(state: FightState, fighter_id: str) -> None:
-    if state.result:
-        raise FightOverError(None, f"the fight is over ({state.result})")
-    if state.phase != "duo":
-        raise NotYourPhaseError(None, "it is the strays' phase")
-    if fighter_id not in DUO_IDS:
-        raise NotYourPhaseError(None, f"{fighter_id!r} is not a duo member (hero or companion)")
-    f = state.get(fighter_id)
-    if not f.standing:
-        raise NotYourPhaseError(None, f"{f.name} is down")
-    if f.done:
-        raise NotYourPhaseError(None, f"{f.name} has already ended this phase")
-
-
-def _tile(i: int, name: str) -> tuple[int, int]:
-    p = parse_tile(name)
-    if p is None:
-        raise InvalidStepError(i, f"{name!r} is not a tile (columns A-M, rows 1-9)", "off_board")
-    return p
-
-
-def _aim(fight: Fight, i: int, at: str) -> tuple[int, int]:
-    """The tile a skill step aims at: a tile, or a fighter (by id or name) standing on it now."""
-    p = parse_tile(at)
-    if p is not None:
-        return p
-    who = _named(fight.s, at)
-    if not who:
-        raise InvalidStepError(i, f"{at!r} is neither a tile (columns A-M, rows 1-9) nor a fighter", "off_board")
-    standing = [o for o in who if o.standing]
-    if not standing:
-        raise IllegalStepError(i, f"{who[0].name} ({who[0].id}) is no longer on the board", "no_target")
-    if len(standing) > 1:
-        which = " or ".join(f"{o.id} at {o.pos}" for o in standing)
-        raise InvalidStepError(i, f"{at!r} could be {which}: name one by its id or tile", "ambiguous")
-    return xy(standing[0].pos)
-
-
-def _named(state: FightState, name: str) -> list[FighterState]:
-    key = name.strip().lower()
-    by_id = [o for o in state.fighters if o.id.lower() == key]
-    return by_id or [o for o in state.fighters if o.name.lower() == key]
-
-
-def check_steps(state: FightState, fighter_id: str, steps: Sequence) -> None:
-    """The all-or-nothing check made before anything is played (rules file): every step well formed,
-    every tile on the board, every skill in the fighter's kit, at most one action, one bonus skill and
-    one held reaction (counting what the fighter already used this phase), nothing after `end`."""
-    f = state.get(fighter_id)
-    skills = kit(f.name)
-    reactions = fighter(f.name).reactions
-    used = {"action": f.action_used, "bonus": f.bonus_used, "hold": f.held is not None}
-    for i, step in enumerate(steps):
-        if i and isinstance(steps[i - 1], EndStep):
-            raise IllegalStepError(i - 1, "end must be the last step of a turn", "after_end")
-        if isinstance(step, MoveStep):
-            _tile(i, step.to)
-        elif isinstance(step, SkillStep):
-            if step.skill not in skills:
-                raise InvalidStepError(i, f"{f.name} has no skill {step.skill!r} (has: {', '.join(skills)})",
-                                       "no_such_skill")
-            if parse_tile(step.at) is None and not _named(state, step.at):
-                raise InvalidStepError(i, f"{step.at!r} is neither a tile (columns A-M, rows 1-9) nor a fighter",
-                                       "off_board")
-            slot = "bonus" if skills[step.skill].slot == "bonus" else "action"
-            if used[slot]:
-                what = "the bonus action" if slot == "bonus" else "the action"
-                raise IllegalStepError(i, f"{what} is already used this phase (one a phase)", "out_of_budget")
-            used[slot] = True
-        elif isinstance(step, HoldStep):
-            if step.reaction not in reactions:
-                raise IllegalStepError(i, f"{f.name} cannot hold {step.reaction.replace('_', ' ')}"
-                                          " (only the Penitent may hold Flowing Guard)", "no_such_reaction")
-            if used["hold"]:
-                raise IllegalStepError(i, f"{f.name} already holds a reaction this phase", "out_of_budget")
-            used["hold"] = True
-
-
-def _apply_step(fight: Fight, f: FighterState, i: int, step, last: bool) -> SkillPreview | None:
-    if isinstance(step, MoveStep):
-        to = _tile(i, step.to)
-        if f.has("rooted"):
-            raise IllegalStepError(i, f"{f.name} is rooted and cannot move this phase", "rooted")
-        left = f.move - f.moved
-        reach = fight.paths(f, left)
-        if to == xy(f.pos):
-            raise IllegalStepError(i, f"{f.name} already stands on {step.to}", "no_move")
-        if not fight.b.standable(*to):
-            raise IllegalStepError(i, f"{step.to} is {_terrain_name(fight, to)} and blocks the way", "blocked")
-        if to not in reach:
-            raise IllegalStepError(i, f"{step.to} is out of reach: {left} tiles of movement left "
-                                      "(shallows cost 2, climbing 1 more, foes block)", "out_of_budget")
-        other = fight.at(to)
-        if other is not None:
-            raise IllegalStepError(i, f"{step.to} is taken by {other.name}; you may pass an ally but not stop on it",
-                                   "occupied")
-        fight.walk(f, reach, to)
-    elif isinstance(step, SkillStep):
-        skills = kit(f.name)
-        if step.skill not in skills:
-            raise InvalidStepError(i, f"{f.name} has no skill {step.skill!r} (has: {', '.join(skills)})",
-                                   "no_such_skill")
-        skill = skills[step.skill]
-        at = _aim(fight, i, step.at)
-        if f.has("rooted") and skill.shape in ("move", "leap"):
-            raise IllegalStepError(i, f"{f.name} is rooted and cannot move this phase", "rooted")
-        why = fight.skill_problem(f, skill, at, step.toward)
-        if why:
-            raise IllegalStepError(i, why, why.code)
-        pv = fight.preview(f, skill, at, step.toward)
-        fight.use_skill(f, skill, at, step.toward)
-        return pv
-    elif isinstance(step, HoldStep):
-        if step.reaction not in fighter(f.name).reactions:
-            raise IllegalStepError(i, f"{f.name} cannot hold {step.reaction.replace('_', ' ')}"
-                                      " (only the Penitent may hold Flowing Guard)", "no_such_reaction")
-        if f.held is not None:
-            raise IllegalStepError(i, f"{f.name} already holds a reaction this phase", "out_of_budget")
-        f.held = step.reaction
-    elif isinstance(step, EndStep):
-        if not last:
-            raise IllegalStepError(i, "end must be the last step of a turn", "after_end")
-        f.done = True
-    else:  # pragma: no cover - parse_steps only yields the four kinds
-        raise InvalidStepError(i, "unknown step")
-    return None
-
-
-def _terrain_name(fight: Fight, p) -> str:
-    from .board import TERRAIN_NAME
-    return TERRAIN_NAME[fight.terrain(p)]
-
-
 @dataclass(frozen=True)
 class TurnResult:
     """What one call did: the new state and the events it played, in order. `strays_phase` is the part
@@ -236,9 +97,9 @@ def play_turn(state: FightState, fighter_id: str, steps: Sequence | Iterable, se
     if seq is not None and seq != state.seq:
         raise StaleStateError(None, f"the fight has moved on (state {state.seq}, you sent {seq})")
     fight, _ = run_steps(state, fighter_id, steps)
-    fight.s.seq += 1
+    fight.state.seq += 1
     mark = len(fight.events)
-    if not fight.s.result and all(d.done or not d.standing for d in fight.s.side("duo")):
+    if not fight.state.result and all(d.done or not d.standing for d in fight.state.side("duo")):
         end_duo_phase(fight)
     after = fight.save()
     strays = tuple(fight.events[mark:])
@@ -256,25 +117,6 @@ def apply_turn(state: FightState, fighter_id: str, steps: Sequence | Iterable, s
     returns the events.
     """
     return play_turn(state, fighter_id, steps, seq).state
-
-
-def run_steps(state: FightState, fighter_id: str, steps: Sequence | Iterable,
-              steady: bool = False) -> tuple[Fight, list[SkillPreview]]:
-    """Run the steps on a private copy without closing the phase; returns it and each skill's preview.
-    `steady`: a look ahead, where every hit lands as its preview says (no luck drawn)."""
-    parsed = parse_steps(list(steps))
-    check_steps(state, fighter_id, parsed)
-    fight = Fight(working_copy(state))
-    fight.steady = steady
-    f = fight.s.get(fighter_id)
-    previews: list[SkillPreview] = []
-    for i, step in enumerate(parsed):
-        if fight.s.result or not f.standing:
-            break
-        pv = _apply_step(fight, f, i, step, i == len(parsed) - 1)
-        if pv is not None:
-            previews.append(pv)
-    return fight, previews
 
 
 def pass_turn(state: FightState, fighter_id: str) -> FightState:
@@ -320,18 +162,7 @@ def check_turn(state: FightState, fighter_id: str, steps: Sequence) -> None:
 def preview_skill(state: FightState, fighter_id: str, skill: str, at: str, toward: str | None = None) -> SkillPreview:
     """Damage per target before luck, where pushes land, statuses and surfaces left; raises if illegal now.
     `at` is a tile or a fighter (id or name). The preview is the real resolution played on a copy."""
-    fight = Fight(working_copy(state))
-    f = fight.s.get(fighter_id)
-    skills = kit(f.name)
-    if skill not in skills:
-        raise InvalidStepError(0, f"{f.name} has no skill {skill!r}", "no_such_skill")
-    p = _aim(fight, 0, at)
-    if f.has("rooted") and skills[skill].shape in ("move", "leap"):
-        raise IllegalStepError(0, f"{f.name} is rooted and cannot move this phase", "rooted")
-    why = fight.skill_problem(f, skills[skill], p, toward)
-    if why:
-        raise IllegalStepError(0, why, why.code)
-    return fight.preview(f, skills[skill], p, toward)
+    return skill_preview(state, fighter_id, skill, at, toward)
 
 
 def legal_moves(state: FightState, fighter_id: str) -> list[str]:
@@ -347,7 +178,7 @@ def legal_moves(state: FightState, fighter_id: str) -> list[str]:
 
 def legal_targets(state: FightState, fighter_id: str, skill: str) -> list[str]:
     """Tiles this skill may be aimed at now (empty when it cannot be used)."""
-    from .board import H, W
+    from .model.board import H, W
     f = state.get(fighter_id)
     skills = kit(f.name)
     if state.phase != "duo" or not f.standing or f.done or skill not in skills:

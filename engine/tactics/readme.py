@@ -4,17 +4,17 @@
 """
 from __future__ import annotations
 
-from .content import campaign, common_skills, fighters
 from .engine import STRAY_HP_PER_LEVEL
-from .progress import MAX_LEVEL, XP_FIRST_WIN_FLOOR, XP_PER_FIGHT, XP_REPEAT_WIN, level_thresholds
+from .model.content import campaign, common_skills, fighters
+from .model.progress import MAX_LEVEL, XP_FIRST_WIN_FLOOR, XP_PER_FIGHT, XP_REPEAT_WIN, level_thresholds
 
 HEAD = """# Tactics: the duo against the strays
 
 The rules engine of the tactics game: seed 001 and the decisions where it is silent, `rules/tactics.md`,
 both kept outside this repository in the project's shared folder beside it (`../shared/seeds/` and
 `../shared/rules/tactics.md` from the repository's root). Pure Python: no I/O, no clock; the same state
-and seed always give the same fight. Content lives in `fighters.json` and
-`encounters.json`; this file is generated from them (`python -m engine.tactics.readme`) and a test
+and seed always give the same fight. Content lives in `model/fighters.json` and
+`model/encounters.json`; this file is generated from them (`python -m engine.tactics.readme`) and a test
 checks that it is current.
 
 ## Fighters
@@ -100,10 +100,10 @@ Plus a daily encounter, `daily-YYYY-MM-DD`, drawn from the UTC date's seed (`eng
 from engine.tactics import new_fight, apply_turn, apply_planned, parse_turn_text, plan_turns, play_turn, render_text
 state = new_fight("c01", seed=7, hero="Tidecaller", companion="Mossle", level=1)   # level: the player's
 turns = plan_turns(state, "hero")                   # up to 6 PlannedTurn(steps, summary, preview, label,
-                                                    #   consequences: one phase ahead, see consequences.py)
+                                                    #   consequences: one phase ahead, see plan/consequences.py)
 state = apply_turn(state, "hero", turns[0].steps)   # all or nothing; a new state, the old one untouched
 state = apply_planned(state, "companion", 2, seq=state.seq)   # the planner's third turn, by number
-done = play_turn(state, "hero", turns[0].steps)     # the same, with done.events (events.py) and done.outcome
+done = play_turn(state, "hero", turns[0].steps)     # the same, with done.events (model/events.py) and done.outcome
 steps = parse_turn_text(state, "hero", "move C5; Tide Lash Driplet; end")
 print(render_text(state, viewer="duo"))
 ```

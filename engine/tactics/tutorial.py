@@ -13,13 +13,13 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from .content import kit
-from .events import Event, Hit, TelegraphFizzled
-from .rules import Fight
-from .scenario import scenario
-from .state import FightState
-from .steps import TacticsError
-from .strays import lock
+from .model.content import kit
+from .model.events import Event, Hit, TelegraphFizzled
+from .model.state import FightState
+from .model.steps import TacticsError
+from .rules.fight import Fight
+from .rules.scenario import scenario
+from .rules.strays import lock
 
 Expect = Literal["ready_turn", "step_out", "defuse", "together"]
 DEFUSED = ("rooted", "pushed_away")   # the fizzles a root or a push brings about

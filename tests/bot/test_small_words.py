@@ -9,7 +9,7 @@ from support.world import world
 
 import engine.tactics as tx
 from bot.games.tactics.report import ending_words, push_words
-from engine.tactics import events as ev
+from engine.tactics.model import events as ev
 
 
 async def test_skill_previews_say_why_a_skill_is_not_usable_now(make_real_bot):

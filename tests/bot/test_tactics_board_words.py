@@ -5,10 +5,10 @@ from __future__ import annotations
 import engine.tactics as tx
 from bot.games.tactics.session import TacticsSession
 from bot.games.tactics.text import BOARD_LINES, board_message, board_text, headline, map_text
-from engine.tactics.content import kit
-from engine.tactics.rules import Fight
-from engine.tactics.scenario import scenario
-from engine.tactics.strays import lock
+from engine.tactics.model.content import kit
+from engine.tactics.rules.fight import Fight
+from engine.tactics.rules.scenario import scenario
+from engine.tactics.rules.strays import lock
 
 
 def session_of(fight: tx.FightState) -> TacticsSession:

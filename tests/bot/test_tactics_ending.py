@@ -9,7 +9,7 @@ import pytest
 import engine.tactics as tx
 from bot.games.tactics.session import TacticsSession
 from bot.games.tactics.text import closing_lines, decided_lines
-from engine.tactics import events as ev
+from engine.tactics.model import events as ev
 
 BREAK = (3, 10)   # the rules file: a routing pack breaks under 30% of its starting HP
 

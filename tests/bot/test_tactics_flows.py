@@ -172,7 +172,7 @@ async def test_each_slash_step(make_real_bot):
         await alice.slash(thread, "tactics pass")
         assert session(bot).fight.round == 3 and "Sellsword passes." in "\n".join(thread_texts(thread))
         turn = tx.plan_turns(session(bot).fight, "hero")[0]
-        text = "; ".join(tx.steps.step_text(s) for s in turn.steps)  # e.g. "move to D3; Cleave at E3; end"
+        text = "; ".join(tx.model.steps.step_text(s) for s in turn.steps)  # e.g. "move to D3; Cleave at E3; end"
         typed = await alice.slash(thread, "tactics turn", steps=text)
         assert "Nothing was played" not in private_text(typed)
         assert session(bot).fight.round == 4, "a whole turn as text, ending the phase"

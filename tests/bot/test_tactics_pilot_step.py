@@ -16,7 +16,7 @@ from bot.games.tactics.actions import PilotTurn
 from bot.games.tactics.kind import Choices, Tactics
 from db.games import create_game
 from db.store import open_store
-from engine.tactics.steps import MoveStep
+from engine.tactics.model.steps import MoveStep
 
 NOW = datetime(2026, 1, 1, tzinfo=UTC)
 

@@ -10,7 +10,7 @@ from support.tactics_play import labels, last_private, session, thread_texts
 from support.world import world
 
 import engine.tactics as tx
-from engine.tactics import events as ev
+from engine.tactics.model import events as ev
 
 
 def assert_every_hit_said(fight: tx.FightState, board: str) -> None:

@@ -8,7 +8,7 @@ import engine.tactics as tx
 from bot.games.tactics.previews import turn_preview
 from bot.games.tactics.session import TacticsSession
 from bot.games.tactics.text import board_text, map_text, strays_report
-from engine.tactics import events as ev
+from engine.tactics.model import events as ev
 
 
 def session_of(fight: tx.FightState) -> TacticsSession:

@@ -10,7 +10,7 @@ from PIL import Image
 
 import engine.tactics as tx
 from bot.games.tactics.render import LEFT, TELEGRAPH, TOP, T, render_board
-from engine.tactics.board import COLS
+from engine.tactics.model.board import COLS
 
 
 def c06() -> tx.FightState:

@@ -11,7 +11,7 @@ from support.world import world
 import engine.tactics as tx
 from bot.games.tactics.previews import turn_preview
 from bot.games.tactics.session import TacticsSession
-from engine.tactics import events as ev
+from engine.tactics.model import events as ev
 
 
 async def test_the_strays_phase_that_cost_the_hero_most_of_its_hp_says_every_hit(make_real_bot):

@@ -22,7 +22,7 @@ from bot.games.tactics.actions import PilotTurn, SendTurn, ShowTurn, TypedTurn
 from bot.games.tactics.kind import Choices, Tactics
 from db.games import create_game
 from db.store import open_store
-from engine.tactics.steps import EndStep, MoveStep
+from engine.tactics.model.steps import EndStep, MoveStep
 
 NOW = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
 KIND = Tactics()

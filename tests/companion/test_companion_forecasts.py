@@ -17,7 +17,7 @@ from bot.companion.report import companion_report
 from bot.companion.tools import MAX_TURNS
 from db import companion as decision_store
 from engine.tactics import FightState, apply_turn, new_fight, plan_turns
-from engine.tactics.forecast import forecast_offer
+from engine.tactics.plan.forecast import forecast_offer
 
 FIXTURES = Path(__file__).parent / "fixtures"
 

@@ -13,9 +13,9 @@ from bot.companion.offer import build_offer, system_prompt
 from bot.companion.tools import MAX_TURNS, tool_specs
 from bot.games.tactics.actions import TELL_MOST
 from engine.tactics import apply_turn, campaign, expected_level, new_fight, pass_turn, plan_turns
-from engine.tactics.content import companions
-from engine.tactics.forecast import Forecast
-from engine.tactics.progress import MAX_LEVEL
+from engine.tactics.model.content import companions
+from engine.tactics.model.progress import MAX_LEVEL
+from engine.tactics.plan.forecast import Forecast
 from prompts import render
 
 GOLDEN = Path(__file__).parent / "golden"

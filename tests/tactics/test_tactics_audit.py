@@ -6,10 +6,10 @@ import json
 import pytest
 
 from engine.tactics import IllegalStepError, SkillStep, apply_turn, preview_skill
-from engine.tactics.content import companions, fighters, heroes, kit
-from engine.tactics.rules import Fight
-from engine.tactics.scenario import scenario
-from engine.tactics.state import StatusState
+from engine.tactics.model.content import companions, fighters, heroes, kit
+from engine.tactics.model.state import StatusState
+from engine.tactics.rules.fight import Fight
+from engine.tactics.rules.scenario import scenario
 
 # --- Spirit: "gains it by fighting ... a super costs 60" -------------------------------------------
 
@@ -34,8 +34,8 @@ def test_spirit_fills_up_again_after_a_super_past_the_cap():
 def test_spirit_held_is_capped_at_100_and_the_excess_is_not_banked():
     # 95 Spirit held, then the Sellsword takes an 8-damage bite: +8 would be 103, capped at 100.
     # Spending 60 leaves exactly 40: the 3 over the cap were lost, not kept for later.
-    from engine.tactics.state import Telegraph
-    from engine.tactics.strays import fire_telegraph
+    from engine.tactics.model.state import Telegraph
+    from engine.tactics.rules.strays import fire_telegraph
     s = scenario([], [("hero", "Sellsword", "A5"), ("companion", "Mossle", "A9"), ("s1", "Gloomcap", "B5")],
                  level=8, phase="strays", round_=3)
     hero = s.get("hero")
@@ -56,7 +56,7 @@ def test_stamp_pushes_straight_away_not_where_the_thornhorn_likes():
     fight = Fight(s)
     st = s.get("s1")
     assert "does not let you choose" in fight.skill_problem(st, kit("Thornhorn")["Stamp"], (2, 4), "N")
-    from engine.tactics.strays import stray_bonus
+    from engine.tactics.rules.strays import stray_bonus
     stray_bonus(fight, st)
     hero = s.get("hero")
     assert (hero.pos, hero.hp, hero.has("soaked")) == ("C5", 25, False)
@@ -198,8 +198,8 @@ def test_flowing_guard_works_on_an_opportunity_attack():
 def test_strays_area_telegraphs_spare_the_strays():
     # Tussle's Body Slam bursts around it (C5): the Driplet beside it on D5 is spared; the hero on B4
     # takes 6 and is pushed 1 straight away from C5, north-west, to A3.
-    from engine.tactics.state import Telegraph
-    from engine.tactics.strays import fire_telegraph
+    from engine.tactics.model.state import Telegraph
+    from engine.tactics.rules.strays import fire_telegraph
     s = scenario([], [("hero", "Tidecaller", "B4"), ("companion", "Mossle", "A9"), ("s1", "Tussle", "C5"),
                       ("s2", "Driplet", "D5")], phase="strays", round_=3)
     tiles = [f"{c}{r}" for r in (4, 5, 6) for c in "BCD"]
@@ -301,8 +301,8 @@ def test_every_campaign_encounter_is_winnable_by_autoplay(enc):
 def test_targeted_telegraph_fizzles_when_no_firing_spot_is_in_reach():
     # Gloomcap (4 tiles) on I5 bites (range 1) at the Tidecaller on A5: it would need to reach B4-B6,
     # 7 tiles away, so the bite fizzles and the Gloomcap has not moved (its walk comes after, in its turn).
-    from engine.tactics.state import Telegraph
-    from engine.tactics.strays import fire_telegraph
+    from engine.tactics.model.state import Telegraph
+    from engine.tactics.rules.strays import fire_telegraph
     s = scenario([], [("hero", "Tidecaller", "A5"), ("companion", "Mossle", "A9"), ("s1", "Gloomcap", "I5")],
                  phase="strays", round_=3)
     fire_telegraph(Fight(s), Telegraph(stray="s1", skill="Gloom Bite", shape="single", target="hero", tiles=["A5"]))
@@ -312,7 +312,7 @@ def test_targeted_telegraph_fizzles_when_no_firing_spot_is_in_reach():
 
 def test_pushed_burst_telegraph_keeps_its_offset():
     # Driplet on E5 locks Splash around itself (D4-F6). Shoved east to F5, the burst moves with it: E4-G6.
-    from engine.tactics.strays import lock
+    from engine.tactics.rules.strays import lock
     s = scenario([], [("hero", "Tidecaller", "D5"), ("companion", "Mossle", "A9"), ("s1", "Driplet", "E5")])
     lock(Fight(s), s.get("s1"), kit("Driplet")["Splash"], {"center": (4, 4)})
     after = apply_turn(s, "hero", [SkillStep(skill="Shove", at="E5", toward="E")])
@@ -324,8 +324,8 @@ def test_gore_hits_the_line_and_pushes_straight_away():
     # Thornhorn on E5 charges west over D5, C5, B5 (Gore 10, push 1). The hero on C5 takes 10 (luck ±1)
     # and is pushed straight away from E5, west, to B5; the Thornhorn lands at the far end it can stand
     # on: B5 is now taken, so C5.
-    from engine.tactics.state import Telegraph
-    from engine.tactics.strays import fire_telegraph
+    from engine.tactics.model.state import Telegraph
+    from engine.tactics.rules.strays import fire_telegraph
     s = scenario([], [("hero", "Sellsword", "C5"), ("companion", "Mossle", "A9"), ("s1", "Thornhorn", "E5")],
                  phase="strays", round_=3)
     fire_telegraph(Fight(s), Telegraph(stray="s1", skill="Gore", shape="dash", heading=(-1, 0), aim="B5",
@@ -338,7 +338,7 @@ def test_gore_hits_the_line_and_pushes_straight_away():
 def test_strays_prefer_a_soaked_target(soaked):
     # Driplet on E5, both duo members 2 tiles off with full HP: Spit (5) threatens both alike, so the
     # +3 lean toward a soaked target decides whom it locks.
-    from engine.tactics.strays import best_lock
+    from engine.tactics.rules.stray_aim import best_lock
     s = scenario([], [("hero", "Tidecaller", "C4"), ("companion", "Mossle", "C6"), ("s1", "Driplet", "E5")],
                  phase="strays", round_=3)
     s.get(soaked).statuses = [StatusState(name="soaked", by="s1", round=3, expires=9)]

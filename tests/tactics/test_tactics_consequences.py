@@ -3,11 +3,11 @@ said by the engine, the same data the preview and the companion's prompt read.""
 from pathlib import Path
 
 from engine.tactics import EndStep, FightState, MoveStep, SkillStep, consequences, plan_turns, play_turn
-from engine.tactics.content import kit
-from engine.tactics.rules import Fight
-from engine.tactics.scenario import scenario
-from engine.tactics.state import Telegraph
-from engine.tactics.strays import lock
+from engine.tactics.model.content import kit
+from engine.tactics.model.state import Telegraph
+from engine.tactics.rules.fight import Fight
+from engine.tactics.rules.scenario import scenario
+from engine.tactics.rules.strays import lock
 
 FIXTURES = Path(__file__).parent / "fixtures"
 

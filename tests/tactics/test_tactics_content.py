@@ -5,8 +5,8 @@ from pathlib import Path
 import pytest
 
 from engine.tactics import campaign, daily_encounter, fighters, kit, new_fight
-from engine.tactics.board import Board, H, W, check_layout, cut_board, dist, parse_tile
-from engine.tactics.content import common_skills
+from engine.tactics.model.board import Board, H, W, check_layout, cut_board, dist, parse_tile
+from engine.tactics.model.content import common_skills
 
 SEED_MOVES = {"Tidecaller": 5, "Cindle": 6, "Penitent": 5, "Driplet": 5, "Gloomcap": 4, "Sellsword": 4,
               "Mossle": 4, "Nookle": 6, "Pebbling": 4, "Ranger": 5, "Skreel": 6, "Stripple": 4,

@@ -10,9 +10,8 @@ from engine.tactics import (
     play_timeout,
     play_turn,
 )
-from engine.tactics.autoplay import autoplay
-from engine.tactics.content import kit
-from engine.tactics.events import (
+from engine.tactics.model.content import kit
+from engine.tactics.model.events import (
     Downed,
     FightEnded,
     Healed,
@@ -26,10 +25,11 @@ from engine.tactics.events import (
     TelegraphFired,
     TelegraphFizzled,
 )
-from engine.tactics.rules import Fight
-from engine.tactics.scenario import scenario
-from engine.tactics.state import Telegraph
-from engine.tactics.strays import lock
+from engine.tactics.model.state import Telegraph
+from engine.tactics.plan.autoplay import autoplay
+from engine.tactics.rules.fight import Fight
+from engine.tactics.rules.scenario import scenario
+from engine.tactics.rules.strays import lock
 
 
 def _end_both(s: FightState):

@@ -2,8 +2,8 @@
 import pytest
 
 from engine.tactics import EndStep, IllegalStepError, MoveStep, SkillStep, apply_turn, new_fight
-from engine.tactics.rules import Fight
-from engine.tactics.scenario import scenario
+from engine.tactics.rules.fight import Fight
+from engine.tactics.rules.scenario import scenario
 
 
 def end_both(s):
@@ -40,7 +40,7 @@ def test_own_setup_is_no_cash_in():
     # Tide Lash soaks, but the same fighter's lightning next round... the set-up must be the ally's.
     s = scenario([], [("hero", "Tidecaller", "A5"), ("companion", "Nookle", "A9"), ("s1", "Gloomcap", "C5")])
     s.get("s1").statuses = []
-    from engine.tactics.state import StatusState
+    from engine.tactics.model.state import StatusState
     s.get("s1").statuses = [StatusState(name="soaked", by="hero", round=2, expires=4)]
     after = apply_turn(s, "hero", [SkillStep(skill="Chain Spark", at="C5")])
     assert after.get("hero").cashins == 0

@@ -18,7 +18,7 @@ from engine.tactics import (
     render_text,
     target_options,
 )
-from engine.tactics.scenario import scenario
+from engine.tactics.rules.scenario import scenario
 
 
 def _duel():

@@ -2,10 +2,11 @@
 import pytest
 
 from engine.tactics import HoldStep, IllegalStepError, SkillStep, apply_turn, preview_skill
-from engine.tactics.rules import Fight, enrage_bonus, luck_offset
-from engine.tactics.scenario import scenario
-from engine.tactics.state import StatusState, Telegraph
-from engine.tactics.strays import fire_telegraph
+from engine.tactics.model.state import StatusState, Telegraph
+from engine.tactics.rules.fight import Fight
+from engine.tactics.rules.figures import enrage_bonus, luck_offset
+from engine.tactics.rules.scenario import scenario
+from engine.tactics.rules.strays import fire_telegraph
 
 
 def test_plain_hit_is_the_skill_damage():

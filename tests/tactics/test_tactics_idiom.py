@@ -39,7 +39,7 @@ from engine.tactics import (
     preview_skill,
     render_text,
 )
-from engine.tactics.content import companions, heroes
+from engine.tactics.model.content import companions, heroes
 
 FIXTURES = Path(__file__).parent / "fixtures"
 PACKAGE = Path(tactics.__file__).parent

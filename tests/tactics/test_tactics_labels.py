@@ -5,10 +5,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from engine.tactics import HoldStep, SkillStep, apply_turn, campaign, new_fight, pass_turn, plan_turns
-from engine.tactics.content import companions, heroes
 from engine.tactics.engine import run_steps
-from engine.tactics.labels import MAX_LABEL, distinct_labels, turn_label
-from engine.tactics.scenario import scenario
+from engine.tactics.model.content import companions, heroes
+from engine.tactics.rules.scenario import scenario
+from engine.tactics.words.labels import MAX_LABEL, distinct_labels, turn_label
 
 ENCOUNTERS = [e.id for e in campaign()]
 

@@ -12,7 +12,7 @@ from engine.tactics import (
     apply_turn,
     legal_moves,
 )
-from engine.tactics.scenario import scenario
+from engine.tactics.rules.scenario import scenario
 
 
 def test_ground_and_diagonal_cost_one_each():
@@ -115,7 +115,7 @@ def test_nook_slip_never_provokes():
 
 def test_duo_opportunity_attack_needs_a_held_reaction():
     # In the strays' phase a stray leaving the hero's reach is hit for 5 only if the hero held it.
-    from engine.tactics.rules import Fight
+    from engine.tactics.rules.fight import Fight
     s = scenario([], [("hero", "Tidecaller", "A5"), ("s1", "Driplet", "B5")], phase="strays")
     for held, expect in ((None, 14), ("opportunity_attack", 9)):
         st = s.model_copy(deep=True)

@@ -17,7 +17,7 @@ from engine.tactics import (
     plan_turns,
     render_text,
 )
-from engine.tactics.content import companions, heroes
+from engine.tactics.model.content import companions, heroes
 
 GOLDEN = Path(__file__).parent / "golden"
 ENCOUNTERS = [e.id for e in campaign()]
@@ -26,7 +26,7 @@ ENCOUNTERS = [e.id for e in campaign()]
 def check_invariants(state):
     """What must hold in every reachable state: standing fighters on distinct standable tiles, HP and
     Spirit within bounds, telegraphs only from standing strays, a result only with a reason in the log."""
-    from engine.tactics.board import parse_tile
+    from engine.tactics.model.board import parse_tile
     tiles = [f.pos for f in state.fighters if f.standing]
     assert len(tiles) == len(set(tiles)), tiles
     for f in state.fighters:
@@ -75,7 +75,7 @@ def test_every_planned_turn_applies_legally(enc, seed, hero, companion, rounds):
 
 
 def test_planner_prefers_the_kill_and_reads_well():
-    from engine.tactics.scenario import scenario
+    from engine.tactics.rules.scenario import scenario
     s = scenario([], [("hero", "Ranger", "A5"), ("companion", "Mossle", "A9"), ("s1", "Driplet", "E5"),
                       ("s2", "Gloomcap", "E7")])
     s.get("s1").hp = 5
@@ -85,8 +85,8 @@ def test_planner_prefers_the_kill_and_reads_well():
 
 
 def test_planner_steps_out_of_telegraphs():
-    from engine.tactics.scenario import scenario
-    from engine.tactics.state import Telegraph
+    from engine.tactics.model.state import Telegraph
+    from engine.tactics.rules.scenario import scenario
     s = scenario([], [("hero", "Tidecaller", "C5"), ("companion", "Mossle", "A9"), ("s1", "Gloomcap", "M5")])
     s.telegraphs = [Telegraph(stray="s1", skill="Spore Cone", shape="cone", heading=(-1, 0), aim="K5",
                               tiles=["C4", "C5", "C6", "D5"])]
@@ -146,7 +146,7 @@ def test_golden_fights():
 def test_summary_reads_like_the_issue_example():
     # Tidecaller at A5, a Driplet at F5 with water behind it at G5. Tide Lash (range 3) from C5..E5 pushes
     # it east into the water: stopped at the edge, soaked and prone.
-    from engine.tactics.scenario import scenario
+    from engine.tactics.rules.scenario import scenario
     s = scenario(["", "", "", "", "......w"], [("hero", "Tidecaller", "A5"), ("companion", "Mossle", "A9"),
                                                 ("s1", "Driplet", "F5")])
     texts = [t.summary for t in plan_turns(s, "hero")]
@@ -176,7 +176,7 @@ def test_golden_legal_step_counts():
 
 def test_render_hides_held_reactions_from_spectators():
     from engine.tactics import HoldStep
-    from engine.tactics.scenario import scenario
+    from engine.tactics.rules.scenario import scenario
     s = scenario([], [("hero", "Penitent", "A5"), ("companion", "Mossle", "A9"), ("s1", "Driplet", "M5")])
     s = apply_turn(s, "hero", [HoldStep(reaction="flowing_guard")])
     assert "holds flowing guard" in render_text(s, "companion")
@@ -186,8 +186,8 @@ def test_render_hides_held_reactions_from_spectators():
 def test_planner_credits_rooting_a_follower_then_stepping_away():
     # A Driplet at H5 will spit at the Ranger (range 4, it follows with 5 tiles of movement). Pinning Shot
     # roots it; walking out of its range then leaves nothing at risk, and the planner says so.
-    from engine.tactics.scenario import scenario
-    from engine.tactics.state import Telegraph
+    from engine.tactics.model.state import Telegraph
+    from engine.tactics.rules.scenario import scenario
     s = scenario([], [("hero", "Ranger", "E5"), ("companion", "Mossle", "A9"), ("s1", "Driplet", "I5")])
     s.telegraphs = [Telegraph(stray="s1", skill="Spit", shape="single", target="hero", tiles=["E5"])]
     s.get("companion").done = True   # the ally has ended its phase: the Ranger is on its own
@@ -206,8 +206,8 @@ def test_planner_looks_one_phase_ahead_with_the_ally_turn_in_mind():
     # The same Driplet, Mossle still due: Mossle's planned Rootgrasp roots it after the Ranger's turn, so
     # the Driplet cannot reach anyway, and Longshot (9) brings the pack under its break line: the strays'
     # next phase opens with a rout. Played one phase ahead, Longshot now ranks first.
-    from engine.tactics.scenario import scenario
-    from engine.tactics.state import Telegraph
+    from engine.tactics.model.state import Telegraph
+    from engine.tactics.rules.scenario import scenario
     s = scenario([], [("hero", "Ranger", "E5"), ("companion", "Mossle", "A9"), ("s1", "Driplet", "I5")])
     s.telegraphs = [Telegraph(stray="s1", skill="Spit", shape="single", target="hero", tiles=["E5"])]
     turns = plan_turns(s, "hero")

@@ -2,8 +2,8 @@
 import pytest
 
 from engine.tactics import IllegalStepError, SkillStep, apply_turn
-from engine.tactics.rules import Fight
-from engine.tactics.scenario import scenario
+from engine.tactics.rules.fight import Fight
+from engine.tactics.rules.scenario import scenario
 
 
 def shove(rows, toward="E", target="B5", name="Driplet", hero="Tidecaller", extra=()):
@@ -121,7 +121,7 @@ def test_prone_stands_up_for_two_movement_and_soaked_wears_off():
 def test_strays_shove_too():
     # Seed: everyone has Shove. A Driplet beside the hero with deep water behind it shoves it in:
     # swept for 5, soaked and prone. With nothing to push the hero into, it shields itself instead.
-    from engine.tactics.strays import stray_bonus
+    from engine.tactics.rules.strays import stray_bonus
     s = scenario(["", "", "", "", "...W"], [("hero", "Tidecaller", "C5"), ("s1", "Driplet", "B5")],
                  phase="strays", round_=3)
     stray_bonus(Fight(s), s.get("s1"))

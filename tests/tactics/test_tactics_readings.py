@@ -22,7 +22,7 @@ from engine.tactics import (
     xp_for,
 )
 from engine.tactics.__main__ import main
-from engine.tactics.scenario import scenario
+from engine.tactics.rules.scenario import scenario
 
 # 1. Straight pushes go along the nearest of the eight headings.
 

@@ -3,12 +3,12 @@ the XP it did."""
 import pytest
 
 from engine.tactics import EndStep, FightState, SkillStep, TacticsProgress, autoplay, campaign, encounter, play_turn
-from engine.tactics.content import kit
-from engine.tactics.progress import record_fight, xp_for, xp_reason
-from engine.tactics.recap import Moment, deciding_moments, ending_moment
-from engine.tactics.rules import Fight
-from engine.tactics.scenario import scenario
-from engine.tactics.strays import lock
+from engine.tactics.model.content import kit
+from engine.tactics.model.progress import record_fight, xp_for, xp_reason
+from engine.tactics.model.recap import Moment, deciding_moments, ending_moment
+from engine.tactics.rules.fight import Fight
+from engine.tactics.rules.scenario import scenario
+from engine.tactics.rules.strays import lock
 
 
 def test_every_round_keeps_each_fighters_hp_and_the_downs_of_that_round():

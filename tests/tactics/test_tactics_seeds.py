@@ -2,7 +2,7 @@
 deterministically and always passing the board's checks; without it a fight starts as it always did."""
 from engine.rng import seed_from
 from engine.tactics import autoplay, campaign, encounter, new_fight
-from engine.tactics.board import check_layout, cut_board, vary_strays
+from engine.tactics.model.board import check_layout, cut_board, vary_strays
 
 
 def _layout(enc_id: str):

@@ -4,15 +4,16 @@ follow the foes as they move and spend their reactions."""
 import pytest
 
 from engine.tactics import apply_turn, campaign, new_fight, plan_turns
-from engine.tactics.board import DIRS, H, W, dist
-from engine.tactics.rules import Fight, xy
-from engine.tactics.scenario import scenario
-from engine.tactics.strays import LockFinder, attacks, target_value
+from engine.tactics.model.board import DIRS, H, W, dist
+from engine.tactics.rules.fight import Fight
+from engine.tactics.rules.figures import xy
+from engine.tactics.rules.scenario import scenario
+from engine.tactics.rules.stray_aim import LockFinder, attacks, target_value
 
 
 def plain_best_lock(fight, st, frm):
     """best_lock as the seed's policy reads, every worth and area worked out afresh for this tile."""
-    duo = [(t, xy(t.pos)) for t in fight.s.standing("duo")]
+    duo = [(t, xy(t.pos)) for t in fight.state.standing("duo")]
     best = None
     for skill in attacks(st):
         if skill.shape == "single":
@@ -58,7 +59,7 @@ def test_lock_finder_picks_what_the_plain_policy_picks_from_every_tile(enc):
     checked = 0
     for state in positions(enc, seed=7):
         fight = Fight(state)
-        for st in fight.s.standing("strays"):
+        for st in fight.state.standing("strays"):
             # Two finders on one position: the second answers from what the first remembered.
             first, again = LockFinder(fight, st), LockFinder(fight, st)
             for p in [(x, y) for y in range(H) for x in range(W)]:

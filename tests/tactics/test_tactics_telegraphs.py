@@ -1,9 +1,9 @@
 """Telegraphs: area ones hit their locked tiles and turn with pushes; targeted ones follow; roots fizzle."""
 from engine.tactics import EndStep, MoveStep, SkillStep, apply_turn
-from engine.tactics.rules import Fight
-from engine.tactics.scenario import scenario
-from engine.tactics.state import Telegraph
-from engine.tactics.strays import fire_telegraph, stray_turn
+from engine.tactics.model.state import Telegraph
+from engine.tactics.rules.fight import Fight
+from engine.tactics.rules.scenario import scenario
+from engine.tactics.rules.strays import fire_telegraph, stray_turn
 
 
 def end_both(s):
@@ -15,8 +15,8 @@ def test_area_telegraph_hits_the_locked_tiles_so_step_out():
     # Gloomcap at E5 locks Spore Cone west: D4-D6 and C3-C7. Hero at C5 is hit (7) unless it steps out.
     base = scenario([], [("hero", "Tidecaller", "C5"), ("companion", "Mossle", "A9"), ("s1", "Gloomcap", "E5")])
     fight = Fight(base)
-    from engine.tactics.content import kit
-    from engine.tactics.strays import lock
+    from engine.tactics.model.content import kit
+    from engine.tactics.rules.strays import lock
     lock(fight, base.get("s1"), kit("Gloomcap")["Spore Cone"], {"heading": (-1, 0)})
     assert set(base.telegraphs[0].tiles) == {"D4", "D5", "D6", "C3", "C4", "C5", "C6", "C7"}
     stayed = end_both(base)
@@ -33,8 +33,8 @@ def test_pushed_stray_turns_its_heading_with_it():
     # so the cone now opens south-west from E4: D4 E5 D5 on the first ring, C4 C5 C6 D6 E6 on the second.
     s = scenario([], [("hero", "Tidecaller", "F5"), ("companion", "Mossle", "A9"), ("s1", "Gloomcap", "E5")])
     fight = Fight(s)
-    from engine.tactics.content import kit
-    from engine.tactics.strays import lock
+    from engine.tactics.model.content import kit
+    from engine.tactics.rules.strays import lock
     lock(fight, s.get("s1"), kit("Gloomcap")["Spore Cone"], {"heading": (-1, 0)})
     assert s.telegraphs[0].aim == "C5"
     after = apply_turn(s, "hero", [SkillStep(skill="Shove", at="E5", toward="N")])

@@ -3,7 +3,7 @@ turn it teaches achieves it, and a turn that misses the idea does not."""
 from __future__ import annotations
 
 import engine.tactics as tx
-from engine.tactics.steps import EndStep, MoveStep, SkillStep
+from engine.tactics.model.steps import EndStep, MoveStep, SkillStep
 from engine.tactics.tutorial import achieved, tutorial_duo, tutorial_step, tutorial_steps
 
 

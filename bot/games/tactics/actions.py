@@ -18,8 +18,8 @@ from typing import ClassVar, Literal, cast, get_args
 
 from bot.core.actions import Action, ActionError, name_from_wire, name_to_wire
 from bot.core.former import FormerWire
-from engine.tactics.board import parse_tile
-from engine.tactics.steps import Direction, Reaction
+from engine.tactics.model.board import parse_tile
+from engine.tactics.model.steps import Direction, Reaction
 
 FighterCode = Literal["h", "c"]          # the hero, the companion: on the wire and in slash steps
 FIGHTER_OF: dict[str, str] = {"h": "hero", "c": "companion"}

@@ -24,8 +24,8 @@ from .kind import KEY, Choices, Tactics
 if TYPE_CHECKING:
     from bot.discord.app import GameHall
 
-HEROES = [app_commands.Choice(name=n, value=n) for n in tx.content.heroes()]
-COMPANIONS = [app_commands.Choice(name=n, value=n) for n in tx.content.companions()]
+HEROES = [app_commands.Choice(name=n, value=n) for n in tx.model.content.heroes()]
+COMPANIONS = [app_commands.Choice(name=n, value=n) for n in tx.model.content.companions()]
 Pilot = Literal["model", "friend", "auto"]
 Direction = Literal["N", "NE", "E", "SE", "S", "SW", "W", "NW"]
 START_HELP = {

@@ -27,8 +27,8 @@ from bot.core.reply import Button, Link, Picture, Reply, Style
 from bot.words import N_, words
 from db.games import GameRecord
 from db.store import Store
-from engine.tactics import events as ev
-from engine.tactics.steps import EndStep, HoldStep, MoveStep, SkillStep, step_text
+from engine.tactics.model import events as ev
+from engine.tactics.model.steps import EndStep, HoldStep, MoveStep, SkillStep, step_text
 
 from . import fights, tutorial
 from .actions import (

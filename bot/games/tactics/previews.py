@@ -4,7 +4,7 @@ strays' next phase (the engine's consequences: the same facts the companion's pr
 from __future__ import annotations
 
 import engine.tactics as tx
-from engine.tactics.rules import SWEPT_DAMAGE
+from engine.tactics.rules.figures import SWEPT_DAMAGE
 
 from .report import BLOCKERS, FIZZLED, name_of, push_words
 from .session import TacticsSession

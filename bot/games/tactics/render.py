@@ -13,10 +13,10 @@ from PIL import Image, ImageDraw
 
 from bot.render.common import BACKGROUND, MUTED, PANEL, TEXT, font, png_bytes
 from engine.tactics import FightState
-from engine.tactics.board import COLS, COMPASS, EXIT, H, W
-from engine.tactics.pushes_ahead import PushAhead, pushes_ahead
-from engine.tactics.render import KEY_TERRAIN
-from engine.tactics.rules import enrage_bonus
+from engine.tactics.model.board import COLS, COMPASS, EXIT, H, W
+from engine.tactics.rules.figures import enrage_bonus
+from engine.tactics.rules.pushes_ahead import PushAhead, pushes_ahead
+from engine.tactics.words.render import KEY_TERRAIN
 
 T = 44                    # a tile's side in pixels
 LEFT, TOP = 30, 106       # room for row numbers, and for two rows of chips and the column letters

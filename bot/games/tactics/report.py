@@ -9,8 +9,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import engine.tactics as tx
-from engine.tactics import events as ev
-from engine.tactics.board import COMPASS_WORDS
+from engine.tactics.model import events as ev
+from engine.tactics.model.board import COMPASS_WORDS
 
 SHORT_LINES = 7           # lines of the grouped report under the board; the rest behind "What happened"
 FIZZLED = {

@@ -10,7 +10,7 @@ from bot.companion.report import companion_report as report_of
 from bot.words import words
 from db.store import Store
 from engine.tactics import tutorial as lessons
-from engine.tactics.progress import MAX_LEVEL
+from engine.tactics.model.progress import MAX_LEVEL
 
 from .report import duo_hp_line, ending_words, full_list, grouped, held_words, moment_words, same_blow
 from .room import BOARD_ROOM, GRID_ROW, by_lines, give_way, length, lines_in

@@ -6,7 +6,7 @@ from __future__ import annotations
 import engine.tactics as tx
 from bot.core.kinds import Context, GameError, view
 from bot.core.reply import Button, Reply
-from engine.tactics.progress import SUPER_LEVEL
+from engine.tactics.model.progress import SUPER_LEVEL
 
 from .actions import (
     CODE_OF,

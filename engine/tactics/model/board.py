@@ -5,8 +5,8 @@ from collections import deque
 
 from pydantic import BaseModel, ConfigDict
 
-from ..errors import RuleError
-from ..rng import Rng
+from ...errors import RuleError
+from ...rng import Rng
 
 W, H = 13, 9
 COLS = "ABCDEFGHIJKLM"

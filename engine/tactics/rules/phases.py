@@ -1,20 +1,21 @@
 """The order of a round: the duo's phase closes (break out, hold and round 10 are judged), the strays'
 phase runs (a broken pack runs, telegraphs fire, each stray walks, acts and locks its next), and the
-next duo phase opens. Kept apart from the rules of single actions (rules.py) and from the strays'
+next duo phase opens. Kept apart from the rules of single actions (fight.py) and from the strays'
 policy (strays.py), which it calls."""
 from __future__ import annotations
 
-from .board import EXIT, tile_name
-from .events import Enraged, ExitsOpened, PhaseOpened, StrayRan
-from .recap import mark_round
-from .rules import LAST_ROUND, Fight, enrage_bonus
+from ..model.board import EXIT, tile_name
+from ..model.events import Enraged, ExitsOpened, PhaseOpened, StrayRan
+from ..model.recap import mark_round
+from .fight import Fight
+from .figures import LAST_ROUND, enrage_bonus
 from .strays import fire_telegraph, stray_turn
 
 
 def end_duo_phase(fight: Fight) -> None:
     """Close the duo's phase: the goals judged at its end, then (unless the fight is over) the next round."""
     fight.end_phase()
-    s = fight.s
+    s = fight.state
     if s.result:
         return
     if not fight.dry:
@@ -42,17 +43,17 @@ def strays_phase(fight: Fight) -> None:
         _play_strays(fight)
     finally:
         if not fight.dry:
-            fight.s.last_phase = fight.events[first:]
+            fight.state.last_phase = fight.events[first:]
 
 
 def _play_strays(fight: Fight) -> None:
-    s = fight.s
+    s = fight.state
     s.phase = "strays"
     fight.emit(PhaseOpened(round=s.round, phase="strays"))
     if enrage_bonus(s.round):
         fight.emit(Enraged(round=s.round, bonus=enrage_bonus(s.round)))
     if s.goal == "break_out" and s.exit_round is not None and s.round == s.exit_round:
-        fight.emit(ExitsOpened(round=s.round, tiles=tuple(tile_name(*p) for p in fight.b.exits())))
+        fight.emit(ExitsOpened(round=s.round, tiles=tuple(tile_name(*p) for p in fight.board.exits())))
     for f in s.side("strays"):
         fight.start_own_phase(f)
     if s.goal == "rout" and fight.pack_broken():

@@ -1,10 +1,10 @@
 """Hand-built fights from a drawn board: for tests, puzzles and worked examples of the rules."""
 from __future__ import annotations
 
-from .board import Board, H, W
-from .content import Goal, fighter
-from .rules import Fight
-from .state import FighterState, FightState, Phase, Side
+from ..model.board import Board, H, W
+from ..model.content import Goal, fighter
+from ..model.state import FighterState, FightState, Phase, Side
+from .fight import Fight
 
 
 def scenario(rows: list[str], fighters: list[tuple[str, str, str]], *, levels: list[str] | None = None,

@@ -5,7 +5,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
-from ..errors import RuleError
+from ...errors import RuleError
 
 Reaction = Literal["opportunity_attack", "flowing_guard"]
 Direction = Literal["N", "NE", "E", "SE", "S", "SW", "W", "NW"]

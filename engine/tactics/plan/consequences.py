@@ -14,13 +14,14 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from .board import dist
-from .engine import run_steps
-from .events import Downed, FightEnded, FizzleReason, Hit, Pushed, SpiritGained, TelegraphFired, TelegraphFizzled
-from .phases import end_duo_phase
-from .rules import BREAK_SHARE, Fight, xy
-from .state import FightState
-from .steps import EndStep, TacticsError
+from ..model.board import dist
+from ..model.events import Downed, FightEnded, FizzleReason, Hit, Pushed, SpiritGained, TelegraphFired, TelegraphFizzled
+from ..model.state import FightState
+from ..model.steps import EndStep, TacticsError
+from ..rules.fight import Fight
+from ..rules.figures import BREAK_SHARE, xy
+from ..rules.phases import end_duo_phase
+from ..rules.turn import run_steps
 
 Fate = Literal["fires", "fizzles", "fight_over"]
 
@@ -108,24 +109,24 @@ def _play_through(state: FightState, fighter_id: str, steps: Sequence | Iterable
     own = tuple(fight.events)
     turn = list(own)
     ally_steps: tuple = ()
-    if ally is not None and not fight.s.result and fight.s.get(ally[0]).standing:
+    if ally is not None and not fight.state.result and fight.state.get(ally[0]).standing:
         # The ally plays the first of its planned turns that still works after this one; when none
         # does, its best turn planned afresh on the board this turn leaves; or it passes.
         plans = list(ally[1])
         for i, plan in enumerate(plans):
             try:
-                then, _ = run_steps(fight.s, ally[0], plan, steady=True)
+                then, _ = run_steps(fight.state, ally[0], plan, steady=True)
             except TacticsError:
-                if i == len(ally[1]) - 1 and replan is not None and (again := replan(fight.s, ally[0])):
+                if i == len(ally[1]) - 1 and replan is not None and (again := replan(fight.state, ally[0])):
                     plans.append(again)
                 continue
             fight, ally_steps = then, tuple(plan)
             turn.extend(fight.events)
             break
     fight.events = []
-    hp = {f.id: f.hp for f in fight.s.fighters if f.standing}
-    if not fight.s.result:
-        for d in fight.s.side("duo"):
+    hp = {f.id: f.hp for f in fight.state.fighters if f.standing}
+    if not fight.state.result:
+        for d in fight.state.side("duo"):
             d.done = True   # the ally keeps what it did and passes the rest
         end_duo_phase(fight)
     return _Played(fight, own, tuple(turn), tuple(fight.events), hp, ally_steps)
@@ -175,7 +176,7 @@ class Lookahead:
 
 
 def _consequences(state: FightState, fid: str, played: _Played, baseline: dict[str, TelegraphFate]) -> Consequences:
-    s = played.fight.s
+    s = played.fight.state
     fates = []
     for sid, fate in _fates(state, played).items():
         base = baseline.get(sid)
@@ -202,7 +203,7 @@ def _consequences(state: FightState, fid: str, played: _Played, baseline: dict[s
     downed = tuple(d.id for d in state.side("duo") if d.standing and not s.get(d.id).standing)
     pack_hp = sum(hp for sid, hp in played.hp_after_turn.items() if sid in strays)
     start = state.start_hp["strays"]
-    exits = played.fight.b.exits() if state.goal == "break_out" else []
+    exits = played.fight.board.exits() if state.goal == "break_out" else []
     standing_duo = [f for f in s.side("duo") if f.standing]
     lost = max(0, played.hp_after_turn.get(fid, 0) - s.get(fid).hp)
     result = s.outcome if s.result else None

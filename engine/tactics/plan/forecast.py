@@ -12,10 +12,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from ..engine import apply_turn, pass_turn
+from ..model.state import FightState
+from ..model.steps import Step
 from .autoplay import autoplay_state
-from .engine import apply_turn, pass_turn
-from .state import FightState
-from .steps import Step
 
 Result = Literal["won", "lost", "draw"]
 RESULT_RANK = {"won": 2, "draw": 1}   # a fight still going when the safety net stops it ranks as lost

@@ -18,7 +18,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from ..levels import XP_PER_LEVEL, level_for, xp_for_level
+from ...levels import XP_PER_LEVEL, level_for, xp_for_level
 from .content import EncounterDef, campaign, encounter
 
 XP_PER_FIGHT = 5             # any finished fight, won, lost or drawn

@@ -1,10 +1,10 @@
 """Whole fights played by the planner: both duo members send their first ready-made turn each phase."""
 from __future__ import annotations
 
-from .engine import DEFAULT_COMPANION, DEFAULT_HERO, apply_turn, new_fight, pass_turn
+from ..engine import DEFAULT_COMPANION, DEFAULT_HERO, apply_turn, new_fight, pass_turn
+from ..model.progress import expected_level
+from ..model.state import FightState
 from .planner import plan_turns
-from .progress import expected_level
-from .state import FightState
 
 MAX_TURNS = 200  # a safety net; fights end by round 10
 

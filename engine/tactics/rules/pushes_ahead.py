@@ -6,11 +6,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .board import COMPASS_NAME, tile_name
-from .content import kit
-from .events import PushHow
-from .rules import Fight, xy
-from .state import FightState, Telegraph
+from ..model.board import COMPASS_NAME, tile_name
+from ..model.content import kit
+from ..model.events import PushHow
+from ..model.state import FightState, Telegraph
+from .fight import Fight
+from .figures import xy
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

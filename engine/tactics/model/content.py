@@ -9,7 +9,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, model_validator
 
-from ..rng import Rng, daily_seed
+from ...rng import Rng, daily_seed
 from .steps import UnknownNameError
 
 Status = Literal["soaked", "prone", "rooted"]

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import re
 
-from .board import COMPASS, parse_tile
-from .content import kit
-from .state import FightState
-from .steps import EndStep, HoldStep, InvalidStepError, MoveStep, SkillStep
+from ..model.board import COMPASS, parse_tile
+from ..model.content import kit
+from ..model.state import FightState
+from ..model.steps import EndStep, HoldStep, InvalidStepError, MoveStep, SkillStep
 
 _DIRECTIONS = {**{d.lower(): d for d in COMPASS},
                "north": "N", "north-east": "NE", "northeast": "NE", "east": "E", "south-east": "SE",

@@ -9,16 +9,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 
-from .content import kit
-from .rules import SkillPreview, TargetPreview
-from .steps import HoldStep, MoveStep, SkillStep
+from ..model.content import kit
+from ..model.steps import HoldStep, MoveStep, SkillStep
+from ..rules.previews import SkillPreview, TargetPreview
 
 MAX_LABEL = 80
 SEP = " · "
 
-# Push outcomes (rules.Fight.push_result) as a player says them; the statuses they bring go unsaid.
-_PUSH_WORDS = (("swept", "push into deep water"), ("shallows", "push into shallows"),
-               ("water's edge", "push into water"))
+# How a push ended (events.PushHow) as a player says it; the statuses it brings go unsaid.
+_PUSH_WORDS = {"deep_water": "push into deep water", "shallows": "push into shallows", "water": "push into water"}
+_BLOCKER_WORDS = {"rock": "rock", "barrel": "barrel", "edge": "the edge"}
 _REACTIONS = {"opportunity_attack": "holds attack", "flowing_guard": "holds Flowing Guard"}
 
 
@@ -230,16 +230,16 @@ def _notes(pv: SkillPreview, foes: list[TargetPreview], pulls: bool) -> list[str
 
 
 def _push_words(t: TargetPreview, pulls: bool) -> str:
-    outcome = t.push_outcome or ""
-    if not outcome or not t.push_to:
+    how = t.push_how
+    if how is None or not t.push_to:
         return ""
-    if outcome.startswith("splat on "):
-        what = outcome[len("splat on "):]
-        ally = t.push_blocker not in (None, "rock", "barrel", "edge")
-        return "splat on " + {"a barrel": "barrel"}.get(what, what) + (" (unhurt)" if ally else "")
-    for key, words in _PUSH_WORDS:
-        if key in outcome:
-            return words
+    if how == "splat":
+        if t.push_blocker in _BLOCKER_WORDS or t.push_blocker is None:
+            return "splat on " + _BLOCKER_WORDS[t.push_blocker or "edge"]
+        # A fighter: its name as the preview's outcome words give it.
+        return "splat on " + (t.push_outcome or "")[len("splat on "):] + " (unhurt)"
+    if how in _PUSH_WORDS:
+        return _PUSH_WORDS[how]
     if t.push_to != t.tile:
         return f"{'pull' if pulls else 'push'} to {t.push_to}"
     return ""

@@ -8,7 +8,7 @@ from pydantic import BaseModel, ConfigDict
 from .board import Board
 from .content import Goal
 from .events import Event, FightEnded
-from .recap import Moment, RoundMark
+from .moments import Moment, RoundMark
 from .steps import UnknownNameError
 
 Side = Literal["duo", "strays"]

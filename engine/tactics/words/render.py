@@ -1,11 +1,11 @@
 """A compact text view of a fight for people and language models: board, fighters, telegraphs, goal."""
 from __future__ import annotations
 
-from .board import COLS, COMPASS_WORDS, TERRAIN_NAME, H, W
-from .content import kit
-from .pushes_ahead import PushAhead, pushes_ahead
-from .rules import SUPER_LEVEL, enrage_bonus
-from .state import FightState
+from ..model.board import COLS, COMPASS_WORDS, TERRAIN_NAME, H, W
+from ..model.content import kit
+from ..model.state import FightState
+from ..rules.figures import SUPER_LEVEL, enrage_bonus
+from ..rules.pushes_ahead import PushAhead, pushes_ahead
 
 GOAL_TEXT = {
     "rout": "rout: down every stray, or break the pack (under 30% HP, they run)",
@@ -138,7 +138,7 @@ def _who(f, brief: bool = False) -> str:
 
 
 def describe_tile(state: FightState, name: str) -> str:
-    from .board import parse_tile
+    from ..model.board import parse_tile
     p = parse_tile(name)
     if p is None:
         return f"{name} is not a tile"

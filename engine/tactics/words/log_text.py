@@ -2,7 +2,7 @@
 shown at the foot of the text view. Readers who need what happened take the events, not these lines."""
 from __future__ import annotations
 
-from .events import (
+from ..model.events import (
     CashedIn,
     Downed,
     FightEnded,
@@ -21,7 +21,7 @@ from .events import (
     TelegraphFizzled,
     TelegraphLocked,
 )
-from .state import FightState
+from ..model.state import FightState
 
 _BLOCKERS = {"edge": "the edge", "rock": "rock", "barrel": "a barrel"}
 _LANDINGS = {"water": "soaked and prone at the water's edge", "deep_water": "swept by deep water",
