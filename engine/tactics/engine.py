@@ -265,7 +265,7 @@ class TacticsEngine:
         return new_fight(self.encounter, seed)
 
     def legal_actions(self, state: FightState) -> list[Turn]:
-        from .planner import plan_turns
+        from .plan.planner import plan_turns
         if state.result or state.phase != "duo":
             return []
         due = [fid for fid in DUO_IDS if state.get(fid).standing and not state.get(fid).done]
@@ -281,7 +281,7 @@ class TacticsEngine:
         return None if ended is None else Outcome(ended.result, ended.reason)
 
     def render_text(self, state: FightState) -> str:
-        from .render import render_text
+        from .words.render import render_text
         return render_text(state)
 
 
