@@ -161,13 +161,16 @@ class CompanionPilot:
 
     async def decide(self, fight: FightState, fighter_id: str = "companion", *, timeout: float = 10.0,
                      guild_id: int | None = None, game_id: str | int | None = None,
-                     window: float | None = None, call: str | None = None) -> CompanionDecision:
+                     window: float | None = None, call: str | None = None,
+                     language: str | None = None) -> CompanionDecision:
         """The companion's decision for this duo phase, within `timeout` seconds of the call (pass what is
         left of the 10 s since the companion's phase opened; `window`, those 10 s, names a timeout).
 
         `guild_id` counts the server's daily budget (none: no budget); `game_id` names the fight in the
         stored record; `call` is the player's own word to the companion (`/tactics tell`), put in the
-        prompt as theirs and stored with the decision. Never raises for anything the model or its server
+        prompt as theirs, as they wrote it, and stored with the decision; `language` is the thread's (the
+        server's, bot/core/languages.py), which the model is asked to write `say` in (the prompt itself
+        stays English; none: English). Never raises for anything the model or its server
         does: the worst is a pass. If the caller cancels it, the timeout is stored before the
         cancellation goes on.
         """
@@ -178,7 +181,7 @@ class CompanionPilot:
         timed_out = f"no answer in {window if window is not None else timeout:g} s"
         try:
             async with asyncio.timeout_at(deadline):
-                decision = await self._decide(fight, fighter_id, deadline, tally, guild_id, call)
+                decision = await self._decide(fight, fighter_id, deadline, tally, guild_id, call, language)
         except TimeoutError:
             self._answered = False if tally.calls else self._answered
             decision = passed(tally, "timeout", timed_out, self.model)
@@ -202,18 +205,19 @@ class CompanionPilot:
         return decision
 
     async def _decide(self, fight: FightState, fighter_id: str, deadline: float, tally: Tally,
-                      guild_id: int | None, call: str | None = None) -> CompanionDecision:
+                      guild_id: int | None, call: str | None = None,
+                      language: str | None = None) -> CompanionDecision:
         if self.client is None:
             raise Refused("no_model", "no model is configured")
         loop = asyncio.get_running_loop()
         custom = self.settings.companion_custom_turns
         offer: Offer = await self._engine(build_offer, fight, fighter_id, custom=custom,
                                           seconds=max(1, round(deadline - loop.time())), call=call,
-                                          compact=self.compact, can_pass=self.can_pass)
+                                          compact=self.compact, can_pass=self.can_pass, language=language)
         tally.offered = offer.labels
         if not offer.turns:
             raise Refused("no_turns", "no turn to offer")
-        offer = await self._forecast(offer, fight, fighter_id, deadline, tally, call)
+        offer = await self._forecast(offer, fight, fighter_id, deadline, tally, call, language)
         corrections: list[dict] = []
         corrected = field_retried = False
         problem: Refused | BadAnswer | None = None
@@ -227,7 +231,7 @@ class CompanionPilot:
                 if problem is None:
                     return await self.ledger.budget_turn(fight, fighter_id, tally, guild_id, self.model)
                 raise Refused(problem.code, f"{problem.reason}; no retry: today's "
-                               f"{self.settings.companion_calls_per_day} model calls are used up") from None
+                              f"{self.settings.companion_calls_per_day} model calls are used up") from None
             except FieldRefused as refused:
                 if field_retried or deadline - loop.time() < FIELD_RETRY_MIN_S:
                     raise Refused(refused.code, refused.reason) from None
@@ -240,7 +244,7 @@ class CompanionPilot:
             log.info("companion retries after: %s", problem.reason)
 
     async def _forecast(self, offer: Offer, fight: FightState, fighter_id: str, deadline: float, tally: Tally,
-                        call: str | None) -> Offer:
+                        call: str | None, language: str | None) -> Offer:
         """The offer with the forecasts worked out in time: by COMPANION_FORECAST_SECONDS after the phase
         opened, leaving the model MODEL_MIN_S at least (all of them, however long, for the eval)."""
         loop = asyncio.get_running_loop()
@@ -253,7 +257,7 @@ class CompanionPilot:
             offer = await self._engine(offer_of, fight, fighter_id, offer.turns,
                                        custom=self.settings.companion_custom_turns,
                                        seconds=max(1, round(deadline - loop.time())), call=call, forecasts=found,
-                                       compact=self.compact, can_pass=self.can_pass)
+                                       compact=self.compact, can_pass=self.can_pass, language=language)
             tally.offered = offer.labels   # now best forecast first: the numbers the model answers by
         tally.forecasts = offer.forecasts
         return offer
@@ -293,7 +297,7 @@ class CompanionPilot:
             except openai.APIConnectionError as e:
                 self._answered = False
                 raise Refused("connection",
-                               f"no connection to the model server ({brief(e.__cause__ or e)})") from None
+                              f"no connection to the model server ({brief(e.__cause__ or e)})") from None
             except (openai.APIResponseValidationError, ValueError) as e:
                 self._answered = True
                 raise Refused("bad_response",
