@@ -296,10 +296,22 @@ def _offers_more(thread: Any) -> bool:
     """Whether the thread's last message still has a button to press (a result's Next fight, Retry or
     Rematch): the page then stays, so the player can read the result and go on from it."""
     message = getattr(thread, "last_message", None)
-    for row in getattr(message, "components", None) or []:
-        children = row.get("components", []) if isinstance(row, dict) else getattr(row, "children", [])
-        for child in children:
-            disabled = child.get("disabled") if isinstance(child, dict) else getattr(child, "disabled", False)
-            if not disabled:
-                return True
-    return False
+    return any(not _disabled(control) for control in _controls(getattr(message, "components", None) or []))
+
+
+def _controls(components: list[Any]) -> list[Any]:
+    """The buttons and selects among a message's components, wherever its layout holds them (a container
+    board's rows are inside its container)."""
+    found = []
+    for component in components:
+        kind = component.get("type") if isinstance(component, dict) else getattr(component, "type", None)
+        children = component.get("components", []) if isinstance(component, dict) \
+            else getattr(component, "children", [])
+        if int(kind or 0) in (2, 3, 5, 6, 7, 8):  # a button or a select
+            found.append(component)
+        found += _controls(children)
+    return found
+
+
+def _disabled(control: Any) -> bool:
+    return bool(control.get("disabled") if isinstance(control, dict) else getattr(control, "disabled", False))

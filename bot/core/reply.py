@@ -12,6 +12,7 @@ from typing import Literal
 from .actions import Action
 
 Style = Literal["primary", "secondary", "success", "danger"]
+Layout = Literal["classic", "container"]
 
 
 @dataclass(frozen=True)
@@ -59,4 +60,7 @@ class Reply:
     # the whole component id, answered by the game's own cog, never by the session core.
     links: tuple[Button, ...] = ()
     language: str | None = None  # the language its words are in, for the board's own lines (its countdown)
+    # "container": shown as one container, its pictures first (a front-end that has one: Discord's Components
+    # V2); such a board is posted anew whenever its picture changes, never edited to a new one.
+    layout: Layout = "classic"
 

@@ -6,7 +6,15 @@ A result is decided once, from its status and where it came from:
 - the board: a kind that declares phases keeps one live board per phase, edited in place by every
   change within it (whoever made it), and a new phase posts a new board while the older one is made
   read-only; a kind that declares none has the pressed board edited and any other change posted;
-- a finished game locks its thread; a timed board carries a live countdown (`<t:…:R>`).
+- a finished game locks its thread; a timed board carries a live countdown (`<t:…:R>`);
+- a board whose reply asks for the container layout is one Components V2 container, its pictures first
+  (a gallery with their alt text), then its words, then its controls. It is posted anew whenever it
+  changes, never edited to a new picture: Discord refuses an edit that puts a new upload into a media
+  gallery (discord-api-docs #7529). Retiring it edits only its text and controls, keeping its uploads by
+  listing them (`attachments`) and naming them `attachment://<filename>`. A message sent with the flag
+  has no content or embeds, and the flag stays on it; discord.py sets the flag from the view, and a
+  deferred response never carries it (defer sends only the ephemeral flag), so boards are posted or
+  edited as messages, never as a deferred answer. Limits: 40 components, 4,000 characters.
 
 Changes to one game are shown in the order they were saved (one display lock per game), so the
 loser of a double press finds the winner's board, with the winner's words, already on screen.
@@ -28,7 +36,7 @@ from bot.core.timers import TimerRunner
 from bot.words import LANGUAGES, N_, current, words, words_in
 from db.games import GameRecord
 
-from .components import view_for
+from .components import layout_for, layout_text, retired_layout, view_for
 
 
 class Front(Protocol):
@@ -137,6 +145,9 @@ def board_message(game: GameRecord, reply: Reply, said: str = "") -> dict[str, A
     pictures and components."""
     clock = countdown(game, reply.language)
     text = f"{said}\n\n{reply.text}".strip() if said else reply.text
+    if reply.layout == "container":
+        return {"view": layout_for(game.id, game.version, reply, clip(f"{text}\n{clock}" if clock else text),
+                                   interactive=game.running), "files": files_of(reply)}
     view = view_for(game.id, game.version, reply, interactive=game.running)
     kwargs: dict[str, Any] = {"content": clip(f"{text}\n{clock}" if clock else text), "files": files_of(reply)}
     if view is not None:
@@ -144,9 +155,13 @@ def board_message(game: GameRecord, reply: Reply, said: str = "") -> dict[str, A
     return kwargs
 
 
-def _retired(content: str) -> dict[str, Any]:
-    """The edit that makes a board read-only: its buttons go, its countdown says it closed."""
-    text = retired_text(content)
+def _retired(message: discord.Message) -> dict[str, Any]:
+    """The edit that makes a board read-only: its buttons go, its countdown says it closed (a container
+    board keeps its uploads, listed, and its gallery naming them)."""
+    if message.flags.components_v2:
+        said = layout_text(message)
+        return {"view": retired_layout(message, retired_text(said) or said), "attachments": message.attachments}
+    text = retired_text(message.content)
     return {"view": None} if text is None else {"view": None, "content": text}
 
 
@@ -231,10 +246,11 @@ class Boards:
         on_live = pressed and interaction is not None and interaction.message is not None \
             and interaction.message.id == live
         kwargs = board_message(game, board, result.text)
-        if result.new_phase is None:  # the kind declares no phases: a press edits, anything else posts
+        contained = board.layout == "container"  # posted anew on every change: a gallery takes no new upload
+        if result.new_phase is None and not contained:  # no phases: a press edits, anything else posts
             shown = await (self._edit_pressed(interaction, kwargs) if pressed and interaction is not None
                            else self._post(game, kwargs))
-        elif not result.new_phase:
+        elif not result.new_phase and not contained:
             shown = await (self._edit_pressed(interaction, kwargs) if on_live and interaction is not None
                            else self._edit_live(game, kwargs))
         else:
@@ -303,11 +319,11 @@ class Boards:
             return
         try:
             if interaction is not None and interaction.message is not None:
-                await interaction.edit_original_response(**_retired(interaction.message.content))
+                await interaction.edit_original_response(**_retired(interaction.message))
             elif game.thread_id:
                 thread = self.play.bot.get_partial_messageable(game.thread_id, guild_id=game.guild_id)
                 old = await thread.fetch_message(message_id)
-                await old.edit(**_retired(old.content))
+                await old.edit(**_retired(old))
         except discord.HTTPException as exc:  # its buttons answer "out of date" anyway
             log.info("game %s: the previous board kept its buttons (%s)", game.id, exc)
 
@@ -323,6 +339,12 @@ class Boards:
                 await self.play.private(interaction, DONE_TEXT)
                 return
             kwargs = board_message(game, board)
+            if board.layout == "container":  # brought up to date by a new board below
+                if await self._post(game, kwargs):
+                    self._shown[game.id] = game.version
+                    await self._retire(game, pressed.id, interaction)
+                    await self.play.private(interaction, words(BEHIND_TEXT))
+                return
             if await self._edit_pressed(interaction, kwargs):
                 self._shown[game.id] = game.version
                 await self.play.private(interaction, words(BEHIND_TEXT))
@@ -338,10 +360,29 @@ class Boards:
         thread = self.play.bot.get_partial_messageable(game.thread_id, guild_id=game.guild_id)
         try:
             board = await thread.fetch_message(game.board_message_id)
-            if COUNTDOWN.search(board.content):
+            if board.flags.components_v2:
+                await self._clock_in_layout(board, game)
+            elif COUNTDOWN.search(board.content):
                 await board.edit(content=COUNTDOWN.sub(countdown(game), board.content))
         except discord.HTTPException as exc:  # the next change posts the board with its countdown anyway
             log.info("game %s: the countdown was not moved (%s)", game.id, exc)
+
+    @staticmethod
+    async def _clock_in_layout(board: discord.Message, game: GameRecord) -> None:
+        """A container board's countdown moved: its text displays edited, its uploads and controls kept."""
+        view = discord.ui.LayoutView.from_message(board, timeout=None)
+        moved = False
+        for item in view.walk_children():
+            if isinstance(item, discord.ui.TextDisplay) and COUNTDOWN.search(item.content):
+                item.content, moved = COUNTDOWN.sub(countdown(game), item.content), True
+            elif isinstance(item, discord.ui.MediaGallery):
+                for entry in item.items:
+                    name = next((a.filename for a in board.attachments if entry.media.url.split("?")[0]
+                                 .endswith("/" + a.filename)), None)
+                    if name is not None:
+                        entry.media = f"attachment://{name}"
+        if moved:
+            await board.edit(view=view, attachments=board.attachments)
 
     @staticmethod
     async def _done(interaction: discord.Interaction, said: str) -> None:

@@ -5,6 +5,7 @@ old, is routed after a restart with no view kept in memory.
 """
 from __future__ import annotations
 
+import itertools
 from collections.abc import Awaitable
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
@@ -151,6 +152,94 @@ def view_for(game_id: int, version: int, reply: Reply, *, interactive: bool = Tr
         view.add_item(discord.ui.Button(label=link.label, custom_id=wire(link.action), style=_STYLES[link.style],
                                         disabled=link.disabled, emoji=link.emoji, row=link.row))
     return view
+
+
+def _link(link: Button) -> discord.ui.Button:
+    return discord.ui.Button(label=link.label, custom_id=wire(link.action), style=_STYLES[link.style],
+                             disabled=link.disabled, emoji=link.emoji)
+
+
+_SELECTS = (discord.ui.Select, GameSelect, ChoiceSelect)
+
+
+def _fits(row: list[discord.ui.Item], item: discord.ui.Item) -> bool:
+    """Whether `item` may join an action row holding `row`: a select fills a row alone, buttons go five."""
+    return not row or not isinstance(item, _SELECTS) and not any(isinstance(i, _SELECTS) for i in row) and len(row) < 5
+
+
+def _rows(items: list[discord.ui.Item], rows: list[int | None]) -> list[discord.ui.ActionRow]:
+    """Controls in action rows as a classic view places them (on the row they name, else the first with room)."""
+    placed: dict[int, list[discord.ui.Item]] = {}
+    for item, row in zip(items, rows):
+        at = row if row is not None else next(r for r in itertools.count() if _fits(placed.get(r, []), item))
+        placed.setdefault(at, []).append(item)
+    return [discord.ui.ActionRow(*placed[r]) for r in sorted(placed)]
+
+
+def layout_for(game_id: int, version: int, reply: Reply, text: str, *,
+               interactive: bool = True) -> discord.ui.LayoutView:
+    """A board as one container (Components V2): its pictures first, as a gallery with their alt text,
+    then its text, then its controls. The pictures are the message's own uploads, named by filename."""
+    view = discord.ui.LayoutView(timeout=None)
+    box: discord.ui.Container[discord.ui.LayoutView] = discord.ui.Container()
+    pictures = ([reply.picture] if reply.picture else []) + list(reply.extra_pictures)
+    if pictures:
+        box.add_item(discord.ui.MediaGallery(*(discord.MediaGalleryItem(f"attachment://{p.filename}",
+                                                                        description=p.description or None)
+                                               for p in pictures[:10])))
+    box.add_item(discord.ui.TextDisplay(text))
+    items: list[discord.ui.Item] = []
+    rows: list[int | None] = []
+    if interactive and (reply.buttons or reply.selects):
+        for n, select in enumerate(reply.selects):
+            items.append(_select(game_id, version, select, n))
+            rows.append(select.row)
+        for button in reply.buttons:
+            items.append(_button(game_id, version, button))
+            rows.append(button.row)
+    for link in reply.links:
+        items.append(_link(link))
+        rows.append(link.row)
+    for row in _rows(items, rows):
+        box.add_item(row)
+    view.add_item(box)
+    return view
+
+
+def retired_layout(message: discord.Message, text: str) -> discord.ui.LayoutView:
+    """A container board made read-only: the same pictures (its kept uploads, by filename) and `text`,
+    without its controls."""
+    view = discord.ui.LayoutView(timeout=None)
+    box: discord.ui.Container[discord.ui.LayoutView] = discord.ui.Container()
+    for component in message.components:
+        for child in getattr(component, "children", [component]):
+            if isinstance(child, discord.components.MediaGalleryComponent):
+                box.add_item(discord.ui.MediaGallery(*(discord.MediaGalleryItem(
+                    _attachment_url(message, item.media.url), description=item.description) for item in child.items)))
+    box.add_item(discord.ui.TextDisplay(text))
+    view.add_item(box)
+    return view
+
+
+def _attachment_url(message: discord.Message, url: str) -> str:
+    """An item's media as a reference to the message's own upload of that name (`attachment://…`)."""
+    for attachment in message.attachments:
+        if url == attachment.url or url.split("?")[0].endswith("/" + attachment.filename) \
+                or url == f"attachment://{attachment.filename}":
+            return f"attachment://{attachment.filename}"
+    return url
+
+
+def layout_text(message: discord.Message) -> str:
+    """The words of a message: its content, or a container board's text displays."""
+    if message.content or not message.flags.components_v2:
+        return message.content
+    found: list[str] = []
+    for component in message.components:
+        for child in getattr(component, "children", [component]):
+            if isinstance(child, discord.components.TextDisplay):
+                found.append(child.content)
+    return "\n".join(found)
 
 
 class CloseButton(discord.ui.DynamicItem[discord.ui.Button], template=r"x:(?P<game>[0-9]{1,19})"):

@@ -69,6 +69,15 @@ THREAD_FAILED_TEXT = N_("Discord did not let me open the game's thread ({error})
 def _offer_rules(message: dict[str, Any], key: str) -> None:
     """Add a How to play button to a board message, where Discord leaves room for one."""
     view = message.get("view") or discord.ui.View(timeout=None)
+    if isinstance(view, discord.ui.LayoutView):  # a container board: the button joins its controls
+        box = next(item for item in view.children if isinstance(item, discord.ui.Container))
+        rows = [item for item in box.children if isinstance(item, discord.ui.ActionRow)]
+        if rows and all(isinstance(item, discord.ui.Button) for item in rows[-1].children) \
+                and len(rows[-1].children) < 5:
+            rows[-1].add_item(HowToPlayButton(key))
+        else:
+            box.add_item(discord.ui.ActionRow(HowToPlayButton(key)))
+        return
     try:
         view.add_item(HowToPlayButton(key))
     except ValueError:  # the board's rows are full: /help game: still has the rules

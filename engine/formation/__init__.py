@@ -45,6 +45,8 @@ Errors: every refusal is a FormationError, an engine.errors.RuleError with a sho
 
 Command line: python -m engine.formation simulate|puzzles|solve|check (JSON on stdin/stdout, see cli.py).
 Content is data (data/*.json); engine/formation/design.py is the offline tool that searched and wrote it.
+data/words.<language>.json holds the content's words in another language (names, abilities, guilds, puzzle
+titles, briefs, lessons, hand-written hints, mechanic reminders) for the bot to read; the engine never does.
 """
 from .battle import (
     Action,

@@ -3,6 +3,7 @@ tab counts, shapes and attributes so that a deck actually summons."""
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
 from ..errors import RuleError
 from ..rng import Rng, seed_from
@@ -22,9 +23,15 @@ SHAPES = ("neutral",) + MAIN_ATTRS
 
 class DeckError(RuleError):
     """A deck that cannot be played; the message says why, `.code` is `not_a_deck`, `deck_size` or
-    `unknown_piece`."""
+    `unknown_piece` (and, for a deck's edits, `not_in_deck`), and `.facts` holds what the bot words it
+    from: `size`, `least`, `most` for a size, `ids` for unknown ids, `text` for a name that is no piece,
+    `piece` for a piece the deck lacks."""
 
     code = "bad_deck"
+
+    def __init__(self, message: str, code: str | None = None, **facts: Any) -> None:
+        super().__init__(message, code)
+        self.facts: dict[str, Any] = facts
 
 
 def validate_deck(deck: list[str]) -> None:
@@ -35,11 +42,12 @@ def validate_deck(deck: list[str]) -> None:
         short = "add" if len(deck) < DECK_MIN else "remove"
         need = DECK_MIN - len(deck) if len(deck) < DECK_MIN else len(deck) - DECK_MAX
         raise DeckError(f"a deck holds {DECK_MIN} to {DECK_MAX} pieces, this one has {len(deck)} "
-                        f"({short} at least {need})", code="deck_size")
+                        f"({short} at least {need})", code="deck_size", size=len(deck), least=DECK_MIN,
+                        most=DECK_MAX)
     known = cards_by_id()
     unknown = sorted({c for c in deck if c not in known})
     if unknown:
-        raise DeckError(f"unknown piece id(s): {', '.join(unknown)}", code="unknown_piece")
+        raise DeckError(f"unknown piece id(s): {', '.join(unknown)}", code="unknown_piece", ids=unknown)
 
 
 def deck_summary(deck: list[str]) -> dict[str, dict[str, int]]:
@@ -49,7 +57,7 @@ def deck_summary(deck: list[str]) -> dict[str, dict[str, int]]:
     known = cards_by_id()
     unknown = sorted({c for c in deck if c not in known})
     if unknown:
-        raise DeckError(f"unknown piece id(s): {', '.join(unknown)}", code="unknown_piece")
+        raise DeckError(f"unknown piece id(s): {', '.join(unknown)}", code="unknown_piece", ids=unknown)
     attrs = {a: 0 for a in ("neutral",) + MAIN_ATTRS}
     tabs = {str(n): 0 for n in range(5)}
     kinds = {"unit": 0, "spell": 0}
@@ -85,7 +93,8 @@ def _build(seed: int, size: int) -> tuple[str, ...]:
     pick the piece that keeps the attribute tabs best matched by blanks (ties broken by the seeded
     generator), then a repair pass for tabs still going begging."""
     if not DECK_MIN <= size <= DECK_MAX:
-        raise DeckError(f"a deck holds {DECK_MIN} to {DECK_MAX} pieces, not {size}", code="deck_size")
+        raise DeckError(f"a deck holds {DECK_MIN} to {DECK_MAX} pieces, not {size}", code="deck_size", size=size,
+                        least=DECK_MIN, most=DECK_MAX)
     rng = Rng(seed_from("summon-auto-deck", seed))
     attrs = list(MAIN_ATTRS)
     rng.shuffle(attrs)

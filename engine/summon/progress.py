@@ -68,14 +68,15 @@ def find_piece(text: str) -> str:
         if c.name.lower() == wanted:
             return c.id
     raise DeckError(f"there is no piece {text.strip()!r}: pick one from the list (/summon piece shows them)",
-                    code="unknown_piece")
+                    code="unknown_piece", text=text.strip())
 
 
 def add_piece(deck: list[str], piece: str) -> list[str]:
     """The deck with one more copy of `piece`; refused past the 60-piece limit."""
     cid = find_piece(piece)
     if len(deck) >= DECK_MAX:
-        raise DeckError(f"a deck holds at most {DECK_MAX} pieces; remove one first", code="deck_size")
+        raise DeckError(f"a deck holds at most {DECK_MAX} pieces; remove one first", code="deck_size",
+                        size=len(deck), most=DECK_MAX)
     return sorted([*deck, cid])
 
 
@@ -83,7 +84,7 @@ def remove_piece(deck: list[str], piece: str) -> list[str]:
     """The deck with one copy of `piece` fewer; refused when the deck holds none."""
     cid = find_piece(piece)
     if cid not in deck:
-        raise DeckError(f"your deck holds no {card(cid).name}", code="not_in_deck")
+        raise DeckError(f"your deck holds no {card(cid).name}", code="not_in_deck", piece=cid)
     out = list(deck)
     out.remove(cid)
     return out

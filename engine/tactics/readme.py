@@ -10,8 +10,10 @@ from .progress import MAX_LEVEL, XP_FIRST_WIN_FLOOR, XP_PER_FIGHT, XP_REPEAT_WIN
 
 HEAD = """# Tactics: the duo against the strays
 
-The rules engine of the tactics game (seed 001, decisions in `rules/tactics.md`). Pure Python: no I/O,
-no clock; the same state and seed always give the same fight. Content lives in `fighters.json` and
+The rules engine of the tactics game: seed 001 and the decisions where it is silent, `rules/tactics.md`,
+both kept outside this repository in the project's shared folder beside it (`../shared/seeds/` and
+`../shared/rules/tactics.md` from the repository's root). Pure Python: no I/O, no clock; the same state
+and seed always give the same fight. Content lives in `fighters.json` and
 `encounters.json`; this file is generated from them (`python -m engine.tactics.readme`) and a test
 checks that it is current.
 

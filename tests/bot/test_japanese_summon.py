@@ -10,6 +10,7 @@ import re
 
 import simcord
 from support.languages import speak
+from support.replies import controls_of, words_of
 from support.summon_play import a_placement, cell_code, choose_placement, game_of, private_message, state_of
 from support.world import add_host, world
 
@@ -41,12 +42,14 @@ class Reader:
     def message(self, message) -> None:
         if message is None:
             return
-        self.texts.append(message.content or "")
-        for row in message.components or []:
-            for c in row.get("components", []) if isinstance(row, dict) else getattr(row, "children", []):
-                get = c.get if isinstance(c, dict) else (lambda key, c=c: getattr(c, key, None))
-                self.texts += [get("label") or "", get("placeholder") or ""]
-                self.texts += [f"{o.get('label', '')} {o.get('description') or ''}" for o in get("options") or []]
+        self.texts.append(words_of(message) or "")
+        rows = message.components or []
+        controls = [c for row in rows for c in row.get("components", [])] if rows and isinstance(rows[0], dict) \
+            else controls_of(message)
+        for c in controls:
+            get = c.get if isinstance(c, dict) else (lambda key, c=c: getattr(c, key, None))
+            self.texts += [get("label") or "", get("placeholder") or ""]
+            self.texts += [f"{o.get('label', '')} {o.get('description') or ''}" for o in get("options") or []]
         for a in getattr(message, "attachments", []) or []:
             self.texts.append(getattr(a, "description", None) or "")
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import simcord
 from support.command_words import translated_payloads
 from support.languages import speak
-from support.replies import private_text
+from support.replies import private_text, words_of
 from support.world import add_host, world
 
 from bot.words import listing, number, plural, reading, words, words_in
@@ -19,9 +19,9 @@ async def test_a_private_answer_follows_each_members_own_language(make_real_bot,
         speak(monkeypatch, env, members={yuki.id: "ja", alice.id: "en-US"})
         japanese = await yuki.slash(channel, "help")
         english = await alice.slash(channel, "help")
-        assert "スレッドで遊ぶターン制のゲーム" in japanese.response.content
-        assert "召喚" in japanese.response.content and "/summon tutorial" in japanese.response.content
-        assert "turn-based games played in threads" in english.response.content
+        assert "スレッドで遊ぶターン制のゲーム" in words_of(japanese.response)
+        assert "召喚" in words_of(japanese.response) and "/summon tutorial" in words_of(japanese.response)
+        assert "turn-based games played in threads" in words_of(english.response)
 
 
 async def test_a_host_sets_the_servers_language_and_its_boards_follow_it(make_real_bot, monkeypatch):
@@ -30,15 +30,15 @@ async def test_a_host_sets_the_servers_language_and_its_boards_follow_it(make_re
         host = add_host(env, guild)
         speak(monkeypatch, env, members={alice.id: "ja"})
         refused = await alice.slash(channel, "settings language", language="ja")
-        assert refused.ephemeral and "サーバー管理" in refused.response.content, "refused, in her language"
+        assert refused.ephemeral and "サーバー管理" in words_of(refused.response), "refused, in her language"
         await alice.slash(channel, "summon ai")
-        assert "召喚" not in channel.threads[-1].history()[0].content, "an English server's board"
+        assert "召喚" not in words_of(channel.threads[-1].history()[0]), "an English server's board"
         done = await host.slash(channel, "settings language", language="ja")
-        assert "Game boards in this server are now in 日本語" in done.response.content, "the host reads English"
+        assert "Game boards in this server are now in 日本語" in words_of(done.response), "the host reads English"
         await alice.slash(channel, "games")  # her running game is listed...
         bob = guild.add_member(env.create_user("bob"))
         await bob.slash(channel, "summon ai")
-        assert "召喚" in channel.threads[-1].history()[0].content, "a Japanese server's board"
+        assert "召喚" in words_of(channel.threads[-1].history()[0]), "a Japanese server's board"
 
 
 async def test_a_community_servers_own_language_wins_and_is_remembered(make_real_bot, monkeypatch):
@@ -46,7 +46,7 @@ async def test_a_community_servers_own_language_wins_and_is_remembered(make_real
         guild, channel, alice = world(env, "alice")
         speak(monkeypatch, env, servers={guild.id: "ja"}, community=(guild.id,))
         await alice.slash(channel, "summon ai")
-        assert "召喚" in channel.threads[-1].history()[0].content
+        assert "召喚" in words_of(channel.threads[-1].history()[0])
         from db.guilds import get_settings
         assert get_settings(env.bot.db, guild.id).discord_language == "ja", "kept for a timer's board"
 
@@ -92,11 +92,11 @@ async def test_an_english_member_on_a_japanese_server_reads_english_privately_an
             await env.advance_time(31)
             state = state_of(env.bot, game_id)
         hand = await alice.click(thread.last_message, label="手札")
-        assert "**Your hand** (only you see this)" in private_message(hand).content
+        assert "**Your hand** (only you see this)" in words_of(private_message(hand))
         placed = await choose_placement(alice, private_message(hand), a_placement(state, me))
-        assert "placed" in private_message(placed[-1]).content, "what her placement did, in English"
+        assert "placed" in words_of(private_message(placed[-1])), "what her placement did, in English"
         await env.settle()
-        board = thread.history()[-1].content if thread.history()[-1].content else thread.last_message.content
+        board = words_of(thread.history()[-1]) if words_of(thread.history()[-1]) else words_of(thread.last_message)
         assert "置" in board and " places " not in board, "the table the server reads, in Japanese"
 
 
@@ -107,8 +107,8 @@ async def test_in_local_play_the_servers_language_is_the_one_members_too(make_re
         guild, channel, alice = world(env, "alice")
         host = add_host(env, guild)
         before = await host.slash(channel, "help")
-        assert "turn-based games played in threads" in before.response.content
+        assert "turn-based games played in threads" in words_of(before.response)
         done = await host.slash(channel, "settings language", language="ja")
         assert "このサーバーのゲーム盤面は日本語になりました" in private_text(done)
         after = await alice.slash(channel, "help")
-        assert "スレッドで遊ぶターン制のゲーム" in after.response.content, "SimCord's en-US locale notwithstanding"
+        assert "スレッドで遊ぶターン制のゲーム" in words_of(after.response), "SimCord's en-US locale notwithstanding"

@@ -1,23 +1,26 @@
 """Every game's public board as a phone shows it, played through SimCord: its first board, a board mid-game
 and its result each hold at most 12 lines of text, no code-block line over 40 characters, and a picture
-with its alt text (the board in words); the pictures of bowls, formation (its brief) and tactics are
-legible at a phone's width (their smallest text 12 px or more when shown 390 px wide)."""
+with its alt text (the board in words); every game's pictures (formation's brief and replay, summon's table)
+are legible at a phone's width (their smallest text 12 px or more when shown 390 px wide)."""
 from __future__ import annotations
 
 import io
+from datetime import UTC, datetime
 
 import simcord
 from PIL import Image
 from support.phone import CODE_MOST, MOST_LINES, SMALLEST_PX, measure, smallest_text
-from support.replies import private_text
+from support.replies import private_text, words_of
 from support.summon_play import a_placement, place_with_hand_controls, seat_of, state_of
 from support.tactics_play import labels, send_turn, session
 from support.world import world
 
 import engine.formation as fm
+import engine.summon as sm
 from bot.games.bowls import render as bowls_render
 from bot.games.formation import render as formation_render
 from bot.games.formation.actions import ChooseSlot, Place
+from bot.games.summon import render as summon_render
 from bot.games.tactics.render import render_board as tactics_picture
 from db.games import running_games_of
 
@@ -25,7 +28,7 @@ from db.games import running_games_of
 async def fits_a_phone(message, what: str) -> tuple[int, int]:
     """The board's text fits a phone and its picture (a PNG or GIF it can show) has alt text; its size."""
     m = measure(message)
-    assert m.lines <= MOST_LINES, f"{what}: {m.lines} lines\n{message.content}"
+    assert m.lines <= MOST_LINES, f"{what}: {m.lines} lines\n{words_of(message)}"
     assert m.code_widest <= CODE_MOST, f"{what}: a code-block line of {m.code_widest} characters"
     assert message.attachments and m.alt_text.strip(), f"{what}: a picture with its alt text"
     picture = Image.open(io.BytesIO(await message.attachments[0].read()))
@@ -67,7 +70,7 @@ async def test_a_bowls_board_fits_a_phone_first_mid_game_and_at_the_result(make_
         thread = channel.threads[-1]
         await bob.click(thread.last_message, label="3")
         await bob.click(thread.last_message, label="Sow 3")
-        assert "Puzzle solved" in thread.last_message.content
+        assert "Puzzle solved" in words_of(thread.last_message)
         await fits_a_phone(thread.last_message, "a solved puzzle")
 
 
@@ -126,6 +129,20 @@ async def test_a_formation_board_fits_a_phone_first_mid_puzzle_and_at_the_result
         await alice.click(thread.last_message, label="Battle")
         assert "Next puzzle" in labels(thread.last_message)
         await fits_a_phone(thread.last_message, "a won lesson")
+        replay = next(a for a in thread.last_message.attachments if a.filename == "replay.gif")
+        assert Image.open(io.BytesIO(await replay.read())).width == formation_render.BRIEF_W, "the replay: a phone's"
+        formation_render._replay_card.cache_clear()  # its cards are drawn once: draw them again to see their words
+        won = fm.battle(puzzle, {**puzzle.fixed, **solution})
+        assert smallest_text(lambda: formation_render.render_replay(won)) >= SMALLEST_PX
+
+
+def legible_summon(bot, game_id: int) -> float:
+    """The smallest text of the game's table as the board draws it (its seats, headline and clock)."""
+    state = state_of(bot, game_id)
+    st, over = state.game, state.game.phase == "over"
+    seats = tuple(summon_render.Seat(state.name(i), not over and st.to_move == i, st.first == i) for i in (0, 1))
+    clock = None if over else datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
+    return smallest_text(lambda: summon_render.render_table(sm.view_for(st, None), seats, "Summon · a test", clock))
 
 
 async def test_a_summon_board_fits_a_phone_first_mid_game_and_at_the_result(make_real_bot):
@@ -137,11 +154,14 @@ async def test_a_summon_board_fits_a_phone_first_mid_game_and_at_the_result(make
         thread = channel.threads[-1]
         await fits_a_phone(thread.last_message, "the first board")
         game = running_games_of(bot.db, alice.id, kind="summon")[0]
+        assert legible_summon(bot, game.id) >= SMALLEST_PX
         state = state_of(bot, game.id)
         await place_with_hand_controls(alice, thread, a_placement(state, seat_of(state, alice)))
         await env.settle()
         await fits_a_phone(thread.last_message, "after a placement")
+        assert legible_summon(bot, game.id) >= SMALLEST_PX
         asked = await alice.click(thread.last_message, label="Surrender")
         question = [m for m in [asked.response, *asked.followups] if m is not None][-1]
         await alice.click(question, label="Yes, surrender")
         await fits_a_phone(thread.last_message, "the result")
+        assert legible_summon(bot, game.id) >= SMALLEST_PX

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 import simcord
 from support.holding import held_until, named
+from support.replies import words_of
 from support.worker_faults import answer_then_die, fail_while, pid
 from support.world import world
 
@@ -159,7 +160,7 @@ async def test_a_press_after_the_worker_died_is_answered_with_the_same_board(mak
         bowl = solve(bowls.get_puzzle(1))[0]
         await alice.click(thread.last_message, label=str(bowl))
         board = thread.last_message
-        assert f"Selected bowl {bowl}" in board.content
+        assert f"Selected bowl {bowl}" in words_of(board)
         state = bot.sessions.load(get_game(bot.db, 1))
         assert await board.attachments[0].read() == bowls_picture(state.game)
         assert workers.replaced == replaced + 1 and workers.pids(), "a new worker took the dead one's place"

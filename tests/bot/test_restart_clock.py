@@ -6,6 +6,7 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 import simcord
+from support.replies import controls_of, words_of
 from support.summon_play import game_of, state_of
 from support.tactics_play import labels, session
 from support.world import world
@@ -65,7 +66,7 @@ async def test_a_stopped_bot_gives_the_duo_phase_the_seconds_it_had_left(make_re
         assert (session(bot).phase_opened - opened).total_seconds() >= AWAY, "the phase's own clock moved too"
         deadline = get_game(bot.db, 1).deadline
         board = channel.threads[-1].last_message
-        assert f"⏳ Time runs out <t:{int(deadline.timestamp())}:R>." in board.content, "the board says when"
+        assert f"⏳ Time runs out <t:{int(deadline.timestamp())}:R>." in words_of(board), "the board says when"
         assert "Pass (Tidecaller)" in labels(board), "and keeps its buttons"
         await env.advance_time(now - 1)
         assert session(bot).fight.round == 1
@@ -116,8 +117,12 @@ async def test_summons_turn_keeps_the_seconds_it_had_left(make_real_bot):
         await env.advance_time(12)
         seen = await stop(env, bot, crash=False)
         bot, now = await restarted(env, make_real_bot, game_id, left(bot, game_id, seen))
+        board, deadline = thread.last_message, get_game(bot.db, game_id).deadline
+        assert f"<t:{int(deadline.timestamp())}:R>" in words_of(board), "the board's countdown says the new time"
+        assert controls_of(board) and [a.filename for a in board.attachments] == ["summon.png"], \
+            "the board keeps its controls and its picture"
         await env.advance_time(now - 1)
         assert state_of(bot, game_id).game.to_move == first, "the turn still runs"
         await env.advance_time(2)
         assert state_of(bot, game_id).game.to_move == 1 - first
-        assert "ran out of time: automatic pass" in thread.last_message.content
+        assert "ran out of time: automatic pass" in words_of(thread.last_message)

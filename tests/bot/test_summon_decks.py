@@ -3,7 +3,7 @@ details, and a slide whose falling pieces are previewed before the piece is plac
 from __future__ import annotations
 
 import simcord
-from support.replies import private_text
+from support.replies import private_text, words_of
 from support.summon_play import (
     ai_game_with,
     game_of,
@@ -74,7 +74,7 @@ async def test_a_slide_with_pieces_falling_off_is_previewed_first(make_real_bot)
         msg = private_message(shown)
         wanted = place_action(pl, preview=True)
         preview = await alice.select(msg, [wanted], custom_id=select_holding(msg, wanted))
-        text = private_message(preview).content
+        text = words_of(private_message(preview))
         assert "as dealt, right of C2: summons" in text and "the left column is pushed off: Clay Doll ×3" in text
         assert private_message(preview).attachments[0].filename == "preview.png"
         assert state_of(bot, game.id).game.players[0].board == st.players[0].board, "a preview changes nothing"
@@ -83,7 +83,7 @@ async def test_a_slide_with_pieces_falling_off_is_previewed_first(make_real_bot)
         assert after.players[0].removed[-3:] == list(pl.falls) and (after.players[0].ox, after.players[0].oy) == (1, 0)
         assert ("alice's board slides right, so the Stone Wall is now at C2: the left column is pushed off "
                 "(Clay Doll ×3)"
-                in "\n".join(m.content for m in thread.history()[-3:]))
+                in "\n".join(words_of(m) for m in thread.history()[-3:]))
         assert get_game(bot.db, game.id).status == "running"
 
 

@@ -3,7 +3,7 @@ and lapsed, placing through the hand controls and the slash step, timers, restar
 from __future__ import annotations
 
 import simcord
-from support.replies import private_text
+from support.replies import controls_of, private_text, words_of
 from support.summon_play import (
     a_placement,
     cell_code,
@@ -45,7 +45,7 @@ async def test_a_whole_game_against_the_ai_to_a_result_with_rematch_and_profile(
         game_id = game_of(bot, alice).id
         first = channel.threads[-1]
         state = state_of(bot, game_id)
-        opening = thread.history()[0].content
+        opening = words_of(thread.history()[0])
         assert f"the draw: **{state.name(state.game.first)}** places first" in opening
         me = seat_of(state, alice)
         turns = 0
@@ -63,9 +63,9 @@ async def test_a_whole_game_against_the_ai_to_a_result_with_rematch_and_profile(
             assert turns < 400
         final = state_of(bot, game_id)
         board = thread.last_message
-        assert "Game over" in board.content and "Decks: alice — " in board.content
-        assert "AI — automatic deck" in board.content
-        assert "Rematch" in [c.label for row in board.components for c in row.children]
+        assert "Game over" in words_of(board) and "Decks: alice — " in words_of(board)
+        assert "AI — automatic deck" in words_of(board)
+        assert "Rematch" in [c.label for c in controls_of(board)]
         assert bot.get_channel(thread.id).locked
         outcomes = {"p1": "win" if me == 0 else "loss", "p2": "win" if me == 1 else "loss", "draw": "draw"}
         result = outcomes[final.game.result]
@@ -74,13 +74,13 @@ async def test_a_whole_game_against_the_ai_to_a_result_with_rematch_and_profile(
                                             "draws": int(result == "draw")}
         assert progress.members.played == 0 and players.get_xp(bot.db, alice.id) > 0
         await alice.slash(channel, "profile")
-        assert "Against the AI: " in channel.last_message.content
+        assert "Against the AI: " in words_of(channel.last_message)
         # Every battle phase was shown as a replay GIF with its line of words; no hand is ever in the thread.
         history = thread.history()
         gifs = [a.filename for m in history for a in m.attachments if a.filename.endswith(".gif")]
         assert final.game.battle_phases >= 1 and len(gifs) == final.game.battle_phases
-        assert sum(m.content.count("**Battle phase") for m in history) == final.game.battle_phases
-        assert not any("(only you see" in m.content or a.filename == "hand.png"
+        assert sum(words_of(m).count("**Battle phase") for m in history) == final.game.battle_phases
+        assert not any("(only you see" in words_of(m) or a.filename == "hand.png"
                        for m in history for a in (m.attachments or [None]) if a is None or a)
         rematch = await alice.click(board, label="Rematch")
         assert "your game is ready" in private_text(rematch)
@@ -95,7 +95,7 @@ async def test_a_challenge_accepted_draws_the_first_player_and_only_the_opponent
         await alice.slash(channel, "summon challenge", opponent=bob)
         thread = channel.threads[-1]
         assert thread.name == "Summon · alice vs bob"
-        assert "alice** challenges **bob" in thread.last_message.content
+        assert "alice** challenges **bob" in words_of(thread.last_message)
         mine = await alice.click(thread.last_message, label="Accept")
         assert "only bob can accept" in private_text(mine)
         spectator = await carol.click(thread.last_message, label="Accept")
@@ -105,7 +105,7 @@ async def test_a_challenge_accepted_draws_the_first_player_and_only_the_opponent
         assert set(game.players) == {alice.id, bob.id} and game_of(bot, bob).id == game.id
         state = state_of(bot, game.id)
         first = state.name(state.game.first)
-        assert f"bob accepted. The draw: **{first}** places first." in thread.last_message.content
+        assert f"bob accepted. The draw: **{first}** places first." in words_of(thread.last_message)
         assert thread.last_message.attachments[0].filename == "summon.png"
         # Out of turn: the other player's Pass is refused, nothing moves.
         waiting = bob if state.game.first == 0 else alice
@@ -122,14 +122,14 @@ async def test_a_challenge_declined_and_one_lapsed(make_real_bot):
         await alice.slash(channel, "summon challenge", opponent=bob)
         thread = channel.threads[-1]
         await bob.click(thread.last_message, label="Decline")
-        assert "bob declined the challenge" in thread.last_message.content
+        assert "bob declined the challenge" in words_of(thread.last_message)
         assert bot.get_channel(thread.id).locked and game_of(bot, alice) is None and game_of(bot, bob) is None
         await alice.slash(channel, "summon challenge", opponent=bob)
         thread = channel.threads[-1]
         await env.advance_time(299)
         assert game_of(bot, bob) is not None, "still open before 5 minutes"
         await env.advance_time(2)
-        assert "The challenge lapsed: bob did not answer within 5 minutes." in thread.last_message.content
+        assert "The challenge lapsed: bob did not answer within 5 minutes." in words_of(thread.last_message)
         assert game_of(bot, alice) is None and bot.get_channel(thread.id).locked
         assert load_progress(bot.db, alice.id).members.played == 0, "an unplayed challenge is no result"
 
@@ -161,12 +161,12 @@ async def test_placing_through_the_hand_controls_previews_then_places(make_real_
         after = state_of(bot, game.id)
         assert pl.piece in {b.uid for b in after.game.players[seat].board}
         assert pl.piece not in {h.uid for h in after.game.players[seat].hand}
-        assert "You placed" in private_text(placed) or "You placed" in private_message(hand).content
-        assert after.game.to_move != seat and "to place" in thread.last_message.content
+        assert "You placed" in private_text(placed) or "You placed" in words_of(private_message(hand))
+        assert after.game.to_move != seat and "to place" in words_of(thread.last_message)
         # The private message was the hand; the public table never names the hand's pieces.
         for message in [thread.last_message]:
-            assert "hand: 3 pieces" in message.content or "hand: 2 pieces" in message.content
-            assert "hand: #" not in message.content
+            assert "hand: 3 pieces" in words_of(message) or "hand: 2 pieces" in words_of(message)
+            assert "hand: #" not in words_of(message)
 
 
 async def test_the_slash_step_with_autocomplete_and_bad_input_refused(make_real_bot):
@@ -231,7 +231,7 @@ async def test_thirty_seconds_pass_the_turn_and_a_restart_keeps_the_timer(make_r
         await env.advance_time(2)
         after = state_of(bot, game_id)
         assert after.game.to_move == 1 - first and after.game.players[first].passes == 1
-        assert f"{state.name(first)} ran out of time: automatic pass" in thread.last_message.content
+        assert f"{state.name(first)} ran out of time: automatic pass" in words_of(thread.last_message)
         assert hand_before != [h.uid for h in after.game.players[first].hand] or after.game.players[first].deck
         # A restart mid-turn (the turn began at 30 s, when the timer fired): at 50 s the bot restarts; the
         # turn keeps the 10 s it had left (and the restart's own seconds since the last heartbeat, given
@@ -245,7 +245,7 @@ async def test_thirty_seconds_pass_the_turn_and_a_restart_keeps_the_timer(make_r
         assert state_of(bot, game_id).game.to_move == 1 - first, "the turn still runs after the restart"
         await env.advance_time(2)
         again = state_of(bot, game_id)
-        assert again.game.players[1 - first].passes == 1 and "ran out of time" in thread.last_message.content
+        assert again.game.players[1 - first].passes == 1 and "ran out of time" in words_of(thread.last_message)
 
 
 async def test_spectators_and_the_opponent_are_never_shown_a_hand(make_real_bot):
@@ -266,7 +266,7 @@ async def test_spectators_and_the_opponent_are_never_shown_a_hand(make_real_bot)
         assert "not your game" in private_text(spectator)
         # Bob's own hand is his, never alice's.
         bobs = await bob.click(thread.last_message, label="Your hand")
-        shown = private_message(bobs).content
+        shown = words_of(private_message(bobs))
         assert all(sm.card(h.card).name in shown for h in state.game.players[b].hand)
         assert not select_options(private_message(bobs)), "off turn, no placement is offered"
         # Alice's hand controls pressed by bob (a forged copy of her private message): refused.
@@ -296,7 +296,7 @@ async def test_a_player_who_never_summons_loses(make_real_bot):
             await env.settle()
         final = state_of(bot, game_id)
         assert final.game.ending == "no_army" and final.game.result == ("p2" if seat_of(final, alice) == 0 else "p1")
-        assert "AI wins" in thread.last_message.content
+        assert "AI wins" in words_of(thread.last_message)
         assert load_progress(bot.db, alice.id).ai.losses == 1
 
 
@@ -310,7 +310,7 @@ async def test_surrender_asks_first_and_records_both_players(make_real_bot):
         assert "Surrender this game?" in private_text(asked)
         assert get_game(bot.db, game_id).status == "running", "asking changes nothing"
         await alice.click(private_message(asked), label="Yes, surrender")
-        assert "bob wins" in thread.last_message.content and "alice surrendered" in thread.last_message.content
+        assert "bob wins" in words_of(thread.last_message) and "alice surrendered" in words_of(thread.last_message)
         assert load_progress(bot.db, alice.id).members.losses == 1
         assert load_progress(bot.db, bob.id).members.wins == 1
         assert load_progress(bot.db, bob.id).ai.played == 0
@@ -333,5 +333,5 @@ async def test_old_table_buttons_are_refused(make_real_bot):
         stale = await mover.select(msg, [option], custom_id=select_holding(msg, option))
         assert "out of date" in private_text(stale)
         closed = next(m for m in thread.history() if m.id == old.id)
-        assert not closed.components and "Closed: the newer board is below" in closed.content  # nothing to press
+        assert not controls_of(closed) and "Closed: the newer board is below" in words_of(closed)  # nothing to press
         assert get_game(bot.db, game_id).version == version

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import discord
 import simcord
-from support.replies import private_text
+from support.replies import private_text, words_of
 from support.summon_play import (
     ai_game_with,
     game_of,
@@ -115,7 +115,7 @@ async def test_yes_surrender_is_never_out_of_date(make_real_bot):
         assert "out of date" not in private_text(done)
         final = state_of(bot, game_id)
         assert final.game.ending == "surrender" and get_game(bot.db, game_id).status == "finished"
-        assert "AI wins" in thread.last_message.content
+        assert "AI wins" in words_of(thread.last_message)
 
 
 async def test_forged_cells_and_a_rematch_past_the_store_range_are_refused(make_real_bot):
@@ -166,7 +166,8 @@ async def test_autocomplete_lists_choices_on_an_empty_input(make_real_bot):
         assert len(catalog) == 25
 
 
-async def test_the_pictures_are_drawn_at_twice_discords_display_width(make_real_bot):
+async def test_the_pictures_are_drawn_at_twice_a_phones_width(make_real_bot):
+    """The table and a battle replay at twice a phone's 390 px."""
     import io
 
     from PIL import Image
@@ -179,14 +180,14 @@ async def test_the_pictures_are_drawn_at_twice_discords_display_width(make_real_
         thread = channel.threads[-1]
         game_id = game_of(bot, alice).id
         table = next(a for a in thread.last_message.attachments if a.filename == "summon.png")
-        assert Image.open(io.BytesIO(await table.read())).width == 1100  # shown at about 550
+        assert Image.open(io.BytesIO(await table.read())).width == 780  # shown 390 px wide on a phone
         for _ in range(40):  # pass until a battle phase has run: its replay is posted with the table
             if any(a.filename.endswith(".gif") for a in thread.last_message.attachments):
                 break
             await alice.click(thread.last_message, label="Pass")
             await env.settle()
         gif = next(a for a in thread.last_message.attachments if a.filename.endswith(".gif"))
-        assert Image.open(io.BytesIO(await gif.read())).width == 1100
+        assert Image.open(io.BytesIO(await gif.read())).width == 780
         assert get_game(bot.db, game_id) is not None
 
 
@@ -221,7 +222,7 @@ async def test_placements_that_set_up_a_later_summon_are_marked(make_real_bot):
         labels = {o["value"]: o["label"] for o in select_options(msg)}
         for pl in later:
             assert labels[place_action(pl)].endswith("☆ sets up a later summon (one tab short)")
-        assert "★ summons now, ☆ sets up a later summon" in msg.content
+        assert "★ summons now, ☆ sets up a later summon" in words_of(msg)
 
 
 async def test_a_game_saved_before_typed_actions_loads_and_plays_on(make_real_bot):

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 import simcord
+from support.replies import controls_of, words_of
 from support.summon_play import (
     a_placement,
     ai_game_with,
@@ -32,7 +33,7 @@ AI_TURN = re.compile(r"AI's turn|\*\*AI\*\* to place")
 
 def _texts(message) -> str:
     """A message's words and its controls' labels."""
-    out = [message.content or ""]
+    out = [words_of(message) or ""]
     for row in message.components or []:
         for c in row.get("components", []) if isinstance(row, dict) else []:
             out += [c.get("label") or "", c.get("placeholder") or ""]
@@ -57,7 +58,7 @@ async def test_a_game_against_the_ai_names_its_first_player_with_the_verb_agreei
                 await env.settle()
                 game = game_of(bot, member)
                 state = state_of(bot, game.id)
-                opening = channel.threads[-1].history()[0].content
+                opening = words_of(channel.threads[-1].history()[0])
                 if state.game.first == 0:
                     assert f"the draw: **{member.name}** {verb} first" in opening, opening
                     break
@@ -86,15 +87,15 @@ async def test_once_the_ai_has_placed_no_message_still_says_it_is_its_turn(make_
                 break
             st = state.game
             me = seat_of(state, you)
-            if st.to_move == me and thread.history()[-1].content.startswith("AI places"):
+            if st.to_move == me and words_of(thread.history()[-1]).startswith("AI places"):
                 checked += 1  # the AI has just placed: every message the player sees is up to date
                 newest, older = thread.history()[-1], thread.history()[:-1]
-                assert "**you** to place" in newest.content and newest.components
+                assert "**you** to place" in words_of(newest) and controls_of(newest)
                 for message in older:
-                    if message.components:
-                        assert not AI_TURN.search(_texts(message)), message.content
+                    if controls_of(message):
+                        assert not AI_TURN.search(_texts(message)), words_of(message)
                 for message in privates:
-                    assert not AI_TURN.search(_texts(message)), message.content
+                    assert not AI_TURN.search(_texts(message)), words_of(message)
             hand = private_message(await you.click(thread.last_message, label="Your hand"))
             pl = a_placement(state, me)
             if pl is None:
@@ -103,8 +104,8 @@ async def test_once_the_ai_has_placed_no_message_still_says_it_is_its_turn(make_
                 privates += [private_message(r) for r in await choose_placement(you, hand, pl)]
             await env.settle()
         assert checked >= 3, "the AI placed at least three times after the player"
-        closed = [m for m in thread.history()[1:-1] if "Closed: the newer board is below" in m.content]
-        assert closed and all(not m.components for m in closed), "an older table keeps no buttons"
+        closed = [m for m in thread.history()[1:-1] if "Closed: the newer board is below" in words_of(m)]
+        assert closed and all(not controls_of(m) for m in closed), "an older table keeps no buttons"
 
 
 async def test_a_cell_has_one_name_in_the_board_text_the_note_and_the_list(make_real_bot):
@@ -122,9 +123,9 @@ async def test_a_cell_has_one_name_in_the_board_text_the_note_and_the_list(make_
         assert marks_of(legal_placements(st))[(2, 1)] == "C2", "the picture marks the cell as the list names it"
         results = await choose_placement(you, hand, pl)
         await env.settle()
-        note = private_message(results[-1]).content
+        note = words_of(private_message(results[-1]))
         assert note.startswith("You placed Clay Doll, a neutral unit (as dealt), at C2")
-        said = next(m.content for m in reversed(thread.history()) if m.content.startswith("You place Clay Doll"))
+        said = next(words_of(m) for m in reversed(thread.history()) if words_of(m).startswith("You place Clay Doll"))
         assert "You place Clay Doll, a neutral unit (as dealt), at C2" in said
         assert "Clay Doll (C2, summoned)" in said and "Stone Wall (B2)" in said
         for words in (note, said, option["label"], option["description"]):

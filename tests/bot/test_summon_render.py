@@ -8,9 +8,22 @@ import io
 from functools import cache
 
 from PIL import Image, ImageDraw
+from support.phone import SMALLEST_PX, smallest_text
 
 import engine.summon as sm
-from bot.games.summon.render import BACKGROUND, CELL, GOLD, LABEL_ROOM, MUTED, ROW_H, Seat, draw_body, render_table
+from bot.games.summon.render import (
+    BACKGROUND,
+    CELL,
+    GOLD,
+    LABEL_ROOM,
+    MUTED,
+    ROW_H,
+    TABLE_TOP,
+    Seat,
+    board_origin,
+    draw_body,
+    render_table,
+)
 from bot.games.summon.render_cards import CELL as HAND_CELL
 from bot.games.summon.render_cards import render_hand_view, render_preview
 from bot.games.summon.replay import BOX_W, TAG_SIZE, change_tag, render_battle, tag_box
@@ -19,7 +32,6 @@ from engine.summon.catalog import cards_by_id
 from engine.summon.pieces import FLAT
 
 DARK, FALL = (22, 23, 26), (255, 90, 90)
-TABLE_TOP = 104  # the table's first seat panel starts under the headline
 
 
 @cache
@@ -50,7 +62,7 @@ def test_a_summoned_piece_whose_unit_fell_has_its_own_corner_mark():
     seat = st.to_move
     p = st.players[seat]
     image = table(st)
-    x0, y0 = 32 + LABEL_ROOM, TABLE_TOP + seat * ROW_H + 56 + LABEL_ROOM   # the seat's board
+    x0, y0 = board_origin(seat)   # the seat's board
 
     def corner(b) -> set[tuple[int, int, int]]:   # the top right quarter of the piece's cell
         px, py = x0 + (b.x - p.ox) * CELL, y0 + (b.y - p.oy) * CELL
@@ -86,7 +98,7 @@ def test_the_table_hand_and_preview_boards_name_their_columns_and_rows():
     pl = sm.legal_placements(st)[0]
     ghost = next(b for b in sm.preview(st, pl).board if b.uid == pl.piece)
     pictures = {
-        "table": (table(st), 32 + LABEL_ROOM, TABLE_TOP + 56 + LABEL_ROOM, CELL, 0),
+        "table": (table(st), *board_origin(0), CELL, 0),
         "hand": (Image.open(io.BytesIO(render_hand_view(list(p.hand), p.board, p.ox, p.oy, {}, "Your board")))
                  .convert("RGB"), 24 + LABEL_ROOM, 64 + LABEL_ROOM, HAND_CELL, 1),
         "preview": (Image.open(io.BytesIO(render_preview(p.board, p.ox, p.oy, ghost=ghost, falls=pl.falls, window=None,
@@ -135,3 +147,12 @@ def test_every_pieces_name_stays_inside_its_piece_at_every_size_drawn():
             draw_body(ImageDraw.Draw(image), 0, 0, size, cid, (FLAT,) * 4)
             beside = colours(image, (0, 0, m, size)) | colours(image, (size - m + 1, 0, size, size))
             assert beside == {BACKGROUND}, f"{c.name}'s name runs past its piece at {size} px"
+
+
+def test_a_battle_replay_reads_on_a_phone():
+    """Game 10's battle phases, drawn for the thread: no text under 12 px once shown 390 px wide."""
+    st = sm.new_game(10, sm.auto_deck(21), sm.auto_deck(22))
+    while st.phase != "over":
+        st = sm.apply(st, sm.ai_action(st))
+    for replay in st.battles[:3]:
+        assert smallest_text(lambda replay=replay: render_battle(replay, ("You", "Rival"))) >= SMALLEST_PX

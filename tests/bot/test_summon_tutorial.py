@@ -4,7 +4,7 @@ player's first three games against the AI, or when asked for with `level:`."""
 from __future__ import annotations
 
 import simcord
-from support.replies import private_text
+from support.replies import private_text, words_of
 from support.summon_play import choose_placement, game_of, private_message, state_of
 from support.world import world
 
@@ -24,7 +24,7 @@ async def test_the_tutorial_teaches_in_scripted_steps_then_a_gentle_game(make_re
     async with simcord.run(bot) as env:
         guild, channel, alice, bob = world(env, "alice", "bob")
         await bob.slash(channel, "summon ai")
-        assert "`/summon tutorial`" in channel.threads[-1].history()[0].content, "offered on a first /summon"
+        assert "`/summon tutorial`" in words_of(channel.threads[-1].history()[0]), "offered on a first /summon"
         await alice.slash(channel, "summon tutorial")
         await env.settle()
         thread = channel.threads[-1]
@@ -34,7 +34,7 @@ async def test_the_tutorial_teaches_in_scripted_steps_then_a_gentle_game(make_re
         for n, step in enumerate(steps, start=1):
             state = state_of(bot, game_id)
             assert state.tutorial == n and f"**Tutorial {n} of {len(steps)}** — {step.line}" in \
-                thread.last_message.content
+                words_of(thread.last_message)
             assert get_game(bot.db, game_id).deadline is None, "a tutorial step waits for its reader"
             if n == 2:  # a placement that does not show the idea starts the step over
                 refused = await alice.click(thread.last_message, label="Pass")
@@ -44,14 +44,14 @@ async def test_the_tutorial_teaches_in_scripted_steps_then_a_gentle_game(make_re
                 hand = await alice.click(thread.last_message, label="Your hand")
                 await choose_placement(alice, private_message(hand), wrong)
                 await env.settle()
-                assert "Not quite" in thread.last_message.content and state_of(bot, game_id).tutorial == 2
+                assert "Not quite" in words_of(thread.last_message) and state_of(bot, game_id).tutorial == 2
                 state = state_of(bot, game_id)
             hand = await alice.click(thread.last_message, label="Your hand")
             await choose_placement(alice, private_message(hand), _placement(state.game, step.intended(state.game)))
             await env.settle()
         after = state_of(bot, game_id)
         assert after.tutorial == 0 and after.level == "gentle" and after.game.version <= 2
-        assert "Now a gentle game against the AI" in "\n".join(m.content for m in thread.history()[-3:])
+        assert "Now a gentle game against the AI" in "\n".join(words_of(m) for m in thread.history()[-3:])
         assert get_game(bot.db, game_id).deadline is not None, "the real game has its 30-second turns"
         assert load_progress(bot.db, alice.id).ai.played == 0, "the tutorial records nothing"
 
@@ -65,7 +65,7 @@ async def test_the_first_three_games_against_the_ai_are_gentle_unless_asked(make
         await alice.slash(channel, "summon ai")
         await env.settle()
         state = state_of(bot, game_of(bot, alice).id)
-        assert state.level == "gentle" and "the gentle AI" in channel.threads[-1].history()[0].content
+        assert state.level == "gentle" and "the gentle AI" in words_of(channel.threads[-1].history()[0])
         await bob.slash(channel, "summon ai", level="normal")
         await env.settle()
         assert state_of(bot, game_of(bot, bob).id).level == "normal"
@@ -75,7 +75,7 @@ async def test_the_first_three_games_against_the_ai_are_gentle_unless_asked(make
         await carol.slash(channel, "summon ai")
         await env.settle()
         assert state_of(bot, game_of(bot, carol).id).level == "normal", "after three games, the normal AI"
-        assert "`/summon tutorial`" not in channel.threads[-1].history()[0].content
+        assert "`/summon tutorial`" not in words_of(channel.threads[-1].history()[0])
 
 
 def test_the_ai_seat_plays_its_games_level() -> None:
@@ -106,14 +106,14 @@ async def test_each_step_says_the_position_it_sets_up(make_real_bot):
         await env.settle()
         thread = channel.threads[-1]
         game_id = game_of(bot, alice).id
-        assert "New position: your board: empty; AI's board: empty." in thread.last_message.content
+        assert "New position: your board: empty; AI's board: empty." in words_of(thread.last_message)
         state = state_of(bot, game_id)
         step = sm.tutorial_steps()[0]
         hand = await alice.click(thread.last_message, label="Your hand")
         await choose_placement(alice, private_message(hand), _placement(state.game, step.intended(state.game)))
         await env.settle()
         assert state_of(bot, game_id).tutorial == 2
-        board = thread.last_message.content
+        board = words_of(thread.last_message)
         assert ("New position: your board: Stone Wall at B2 (summoned); AI's board: Clay Doll at B2 "
                 "(summoned).") in board, board
         game = state_of(bot, game_id).game

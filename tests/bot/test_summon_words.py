@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 import simcord
+from support.replies import words_of
 from support.summon_play import a_placement, choose_placement, game_of, private_message, seat_of, state_of
 from support.world import world
 
@@ -33,7 +34,7 @@ def problems(text: str) -> list[str]:
 
 
 def _texts_of(message) -> list[str]:
-    out = [message.content or ""]
+    out = [words_of(message) or ""]
     for row in message.components or []:
         for c in row.get("components", []) if isinstance(row, dict) else []:
             out += [c.get("label") or "", c.get("placeholder") or ""]

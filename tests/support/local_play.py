@@ -111,7 +111,7 @@ class Page:
 
     def texts(self) -> list[str]:
         messages = self.state()["messages"].values()
-        return [m.get("content") or "" for m in sorted(messages, key=lambda m: int(m["id"]))]
+        return [m.get("content") or _displayed(m) for m in sorted(messages, key=lambda m: int(m["id"]))]
 
     def entry(self, invocation: str) -> dict:
         path = invocation.split()
@@ -194,6 +194,23 @@ class Page:
             if time.monotonic() > deadline:
                 raise AssertionError(f"no message with {parts} in the page; it shows {self.texts()}")
             time.sleep(0.1)
+
+
+def _displayed(message: dict) -> str:
+    """A container board's words on the page: its text displays (type 10), in order."""
+    found: list[str] = []
+
+    def walk(node):
+        if isinstance(node, dict):
+            if node.get("type") == 10 and isinstance(node.get("content"), str):
+                found.append(node["content"])
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+    walk(message.get("components", []))
+    return "\n".join(found)
 
 
 def _buttons(message: dict):

@@ -9,6 +9,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
+from support.replies import words_of
 
 PHONE_WIDTH = 390   # px: a phone's screen, the width a board's picture is shown at
 MOST_LINES = 12     # lines of text on a public board
@@ -35,7 +36,7 @@ def code_widest(content: str) -> int:
 
 def measure(message) -> Measure:
     """A SimCord message as a phone shows it (its first picture)."""
-    content = message.content or ""
+    content = words_of(message) or ""
     picture, alt = None, ""
     if message.attachments:
         first = message.attachments[0]

@@ -1,6 +1,8 @@
 """Playing summon through SimCord as members do: the hand controls, the slash step, reading the state."""
 from __future__ import annotations
 
+from support.replies import controls_of
+
 from bot.games.summon.actions import Cell, Place, PreviewPlacement, ShowHand
 from bot.games.summon.pilot import ai_decision
 from db.games import get_game, running_games_of
@@ -47,13 +49,10 @@ def private_message(result):
 
 def component_ids(message) -> list[str]:
     rows = message.components
-    out = []
-    for row in rows:
-        for c in (row.get("components") if isinstance(row, dict) else row.children):
-            cid = c.get("custom_id") if isinstance(c, dict) else getattr(c, "custom_id", None)
-            if cid:
-                out.append(cid)
-    return out
+    found = [c for row in rows for c in row.get("components")] if rows and isinstance(rows[0], dict) \
+        else controls_of(message)
+    ids = [c.get("custom_id") if isinstance(c, dict) else getattr(c, "custom_id", None) for c in found]
+    return [cid for cid in ids if cid]
 
 
 def selects(message) -> list[dict]:

@@ -10,9 +10,11 @@ from discord.ext import commands
 from bot.core.kinds import GameError
 from bot.discord.cogs.game import GameSteps
 from bot.discord.play import file_of
+from bot.words import words
 
 from .actions import EndAttempt, Forecast, Resume, Sow, Theme, Undo
 from .kind import KEY, Bowls
+from .text import theme_name
 
 if TYPE_CHECKING:
     from bot.discord.app import GameHall
@@ -41,11 +43,11 @@ class BowlsCog(GameSteps, commands.GroupCog, group_name="bowls", group_descripti
     @app_commands.command(name="endless", description="Endless: score until a bowl overflows (resumes a paused one)")
     async def endless(self, interaction: discord.Interaction) -> None:
         if await self.bot.play.resume_instead(interaction, KEY, Resume(), self.kind.resumable,
-                                              "Resumed your endless attempt in {thread}."):
+                                              words("Resumed your endless attempt in {thread}.")):
             return
         seed, user_id = interaction.id, interaction.user.id  # a fresh, unguessable board per attempt
-        await self.bot.play.start(interaction, KEY, lambda: self.kind.new_endless(self.bot.db, user_id, seed),
-                                  label="Bowls endless")
+        await self.bot.play.start(interaction, KEY,
+                                  lambda: (self.kind.new_endless(self.bot.db, user_id, seed), words("Bowls endless")))
 
     @app_commands.command(name="daily", description="Today's daily: 20 moves on the board everyone gets today")
     async def daily(self, interaction: discord.Interaction) -> None:
@@ -72,14 +74,15 @@ class BowlsCog(GameSteps, commands.GroupCog, group_name="bowls", group_descripti
             match = await call(self.kind.pick_theme, self.bot.db, interaction.user.id, name)
         except GameError as exc:
             preview = await call(self.kind.theme_preview, name)  # every theme may be looked at, even locked
-            await self.bot.play.private(interaction, str(exc) + (" Here is how it looks." if preview else ""),
+            await self.bot.play.private(interaction, str(exc) + (words(" Here is how it looks.") if preview else ""),
                                         files=[file_of(preview)] if preview else [])
             return
         if await self.bot.play.in_game_thread(interaction):
             await self.step(interaction, Theme(match))
             return
         await call(self.kind.save_preferences, self.bot.db, interaction.user.id, discord.utils.utcnow(), theme=match)
-        await self.bot.play.private(interaction, f"Your new bowls games will use the {match} theme.")
+        await self.bot.play.private(interaction, words("Your new bowls games will use the {theme} theme.",
+                                                       theme=theme_name(match)))
 
     @theme.autocomplete("name")
     async def _theme_names(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -87,10 +90,12 @@ class BowlsCog(GameSteps, commands.GroupCog, group_name="bowls", group_descripti
         return [app_commands.Choice(name=label, value=value) for label, value in found]
 
     @app_commands.command(name="forecast", description="Show a one-line forecast of the selected move")
+    @app_commands.describe(setting="on shows the forecast, off hides it")
     async def forecast(self, interaction: discord.Interaction, setting: Literal["on", "off"]) -> None:
         if await self.bot.play.in_game_thread(interaction):
             await self.step(interaction, Forecast(setting))
             return
         await self.bot.sessions.call(self.kind.save_preferences, self.bot.db, interaction.user.id,
                                      discord.utils.utcnow(), forecast=setting == "on")
-        await self.bot.play.private(interaction, f"Move forecast {setting} for your new bowls games.")
+        await self.bot.play.private(interaction, words("Move forecast on for your new bowls games.") if setting == "on"
+                                    else words("Move forecast off for your new bowls games."))

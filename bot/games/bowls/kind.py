@@ -5,6 +5,7 @@ only confirming sows. The selection is part of the saved session, so a restart k
 """
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import date, datetime
@@ -16,15 +17,17 @@ from bot.core.kinds import Context, GameError, GameKind, Outcome, step, view
 from bot.core.processes import elsewhere
 from bot.core.progress import load_progress, save_progress
 from bot.core.reply import Button, Picture, Reply, Style
-from bot.words import N_
+from bot.words import N_, words
 from db import daily as daily_store
 from db import players
 from db.games import GameRecord
 from db.store import Store
 from engine.bowls.progress import PlayerRecord, record_move
+from engine.errors import RuleError
 
+from . import text as said
 from .actions import AskUndo, EndAttempt, Forecast, Pause, Pick, Resume, Sow, TextBoard, Theme, Undo
-from .render import STONE_NAMES, STONE_SYMBOLS, render_board
+from .render import STONE_SYMBOLS, render_board
 
 KEY = "bowls"
 BOWL_EMOJI = {"volcano": "🌋", "frozen": "❄️", "reverse": "↩️"}
@@ -57,9 +60,7 @@ class Bowls(GameKind[BowlsSession]):
         return BowlsSession.model_validate_json(text)
 
     def thread_name(self, state: BowlsSession, player_name: str) -> str:
-        from engine.bowls.text import title
-
-        return f"Bowls · {title(state.game)} · {player_name}"
+        return words("Bowls · {title} · {player}", title=said.title(state.game), player=player_name)
 
     def replaceable(self, state: BowlsSession) -> bool:
         return state.game.over
@@ -68,24 +69,25 @@ class Bowls(GameKind[BowlsSession]):
 
     def board(self, state: BowlsSession, game: GameRecord) -> Reply:
         g = state.game
-        lines = [f"**{bowls.text.status_line(g)}**", bowls.goal_text(g)]
+        lines = [f"**{said.status_line(g)}**", said.goal_text(g)]
         intro = _intro(g)
         if intro:  # the first puzzle with a modifier says what it does
-            lines.append(f"New here — {intro}")
+            lines.append(words("New here — {intro}", intro=said.intro(intro)))
         if state.selected is not None:
-            stones = " ".join(g.bowls[state.selected - 1]) or "-"
-            line = f"Selected bowl {state.selected}: {stones} (oldest first). Confirm to sow."
+            stones = " ".join(said.letter(c) for c in g.bowls[state.selected - 1]) or "-"
+            line = words("Selected bowl {bowl}: {stones} (oldest first). Confirm to sow.", bowl=state.selected,
+                         stones=stones)
             if g.forecast:
-                line += f"\nForecast: {bowls.describe(bowls.forecast(g, state.selected))}"
+                line += "\n" + words("Forecast: {forecast}", forecast=said.describe(bowls.forecast(g, state.selected)))
             lines.append(line)
         elif g.over:
             lines.append(self._over_line(g))
         elif g.paused:
-            lines.append("Paused: press Resume (or `/bowls endless`) to carry on.")
+            lines.append(words("Paused: press Resume (or `/bowls endless`) to carry on."))
         else:
-            lines.append("Pick a bowl, then confirm. `/bowls sow bowl:` does both at once.")
+            lines.append(words("Pick a bowl, then confirm. `/bowls sow bowl:` does both at once."))
         # The picture's alt text is the whole board in words, for screen readers; Text board shows it.
-        picture = Picture(elsewhere(render_board, g), "bowls.png", bowls.render_text(g))
+        picture = Picture(elsewhere(render_board, g), "bowls.png", said.render_text(g))
         return Reply("\n".join(lines), picture, self._buttons(state))
 
     @view(TextBoard)
@@ -95,11 +97,13 @@ class Bowls(GameKind[BowlsSession]):
     @staticmethod
     def _over_line(g: bowls.BowlsGame) -> str:
         if g.outcome == "won":
-            return "Puzzle solved! Start another with `/bowls puzzle`."
+            return words("Puzzle solved! Start another with `/bowls puzzle`.")
         if g.outcome == "ended":
-            return "Attempt ended."
-        note = " (practice: it does not count)" if g.practice and g.mode != "puzzle" else ""
-        return f"The attempt is over{note}. Undo to try another plan, or End to close it."
+            return words("Attempt ended.")
+        if g.practice and g.mode != "puzzle":
+            return words("The attempt is over (practice: it does not count). Undo to try another plan, or End to "
+                         "close it.")
+        return words("The attempt is over. Undo to try another plan, or End to close it.")
 
     @staticmethod
     def _buttons(state: BowlsSession) -> tuple[Button, ...]:
@@ -113,15 +117,16 @@ class Bowls(GameKind[BowlsSession]):
             buttons.append(Button(str(n), Pick(n), style, disabled=n not in legal, emoji=emoji,
                                   row=(n - 1) // 4))
         can_sow = state.selected is not None and state.selected in legal
-        buttons.append(Button(f"Sow {state.selected}" if can_sow else "Sow", Sow(), "success",
+        buttons.append(Button(words("Sow {bowl}", bowl=state.selected) if can_sow else words("Sow"), Sow(), "success",
                               disabled=not can_sow, row=3))
         # In endless and daily the first undo makes the attempt practice: the button asks first.
         undo = AskUndo() if g.mode != "puzzle" and not g.practice else Undo()
-        buttons.append(Button("Undo", undo, disabled=not g.history or g.outcome == "ended", row=3))
+        buttons.append(Button(words("Undo"), undo, disabled=not g.history or g.outcome == "ended", row=3))
         if g.mode == "endless" and not g.over:
-            buttons.append(Button("Resume" if g.paused else "Pause", Resume() if g.paused else Pause(), row=3))
-        buttons.append(Button("End", EndAttempt(), "danger", row=3))
-        buttons.append(Button("Text board", TextBoard(), row=3))
+            pause = Button(words("Resume"), Resume(), row=3) if g.paused else Button(words("Pause"), Pause(), row=3)
+            buttons.append(pause)
+        buttons.append(Button(words("End"), EndAttempt(), "danger", row=3))
+        buttons.append(Button(words("Text board"), TextBoard(), row=3))
         return tuple(buttons)
 
     # --- acting -------------------------------------------------------------------------------
@@ -130,22 +135,22 @@ class Bowls(GameKind[BowlsSession]):
     def _pick(self, state: BowlsSession, action: Pick, ctx: Context) -> Outcome:
         bowl = _bowl_number(action.bowl)
         if bowl not in bowls.legal_bowls(state.game):
-            with _refusal(f"Bowl {bowl}"):
+            with _refusal(words("Bowl {bowl}", bowl=bowl), state.game, bowl):
                 bowls.forecast(state.game, bowl)  # raises the engine's reason (empty, frozen, over, paused)
-        return Outcome(state.model_copy(update={"selected": bowl}), f"Selected bowl {bowl}.")
+        return Outcome(state.model_copy(update={"selected": bowl}), words("Selected bowl {bowl}.", bowl=bowl))
 
     @step(Sow)
     def _sow(self, state: BowlsSession, action: Sow, ctx: Context) -> Outcome:
         bowl = _bowl_number(action.bowl) if action.bowl is not None else state.selected
         if bowl is None:
-            raise GameError("Sow: select a bowl first (or use `/bowls sow bowl:`).")
+            raise GameError(words("Sow: select a bowl first (or use `/bowls sow bowl:`)."))
         before = state.game
-        with _refusal(f"Sow bowl {bowl}"):
+        with _refusal(words("Sow bowl {bowl}", bowl=bowl), before, bowl):
             after, report = bowls.sow(before, bowl)
-        said = bowls.describe(report)  # the board below adds what to do next when the attempt is over
+        told = said.describe(report)  # the board below adds what to do next when the attempt is over
         combo = 0 if report.player.overflow else report.player.combo
-        said += self._unlocks(before, after, ctx, combo)
-        return Outcome(BowlsSession(game=after), said, finished=after.outcome == "won",
+        told += self._unlocks(before, after, ctx, combo)
+        return Outcome(BowlsSession(game=after), told, finished=after.outcome == "won",
                        on_saved=self._recorder(before, after, ctx, combo))
 
     @staticmethod
@@ -155,38 +160,41 @@ class Bowls(GameKind[BowlsSession]):
             return ""
         record = load_record(ctx.db, ctx.user_id)
         new = [t for t in record_move(record, before, after, combo).player.themes() if t not in record.themes()]
-        return f"\nNew theme unlocked: {', '.join(new)} (`/bowls theme`)." if new else ""
+        return "\n" + words("New theme unlocked: {themes} (`/bowls theme`).",
+                            themes=words(", ").join(said.theme_name(t) for t in new)) if new else ""
 
     @step(Undo)
     def _undo(self, state: BowlsSession, action: Undo, ctx: Context) -> Outcome:
-        with _refusal("Undo"):
+        with _refusal(words("Undo"), state.game):
             new = bowls.undo(state.game)
-        note = " This attempt is now practice: it will not count." if new.practice and not state.game.practice else ""
-        return Outcome(BowlsSession(game=new), f"Undid the last move.{note}")
+        done = words("Undid the last move. This attempt is now practice: it will not count.") \
+            if new.practice and not state.game.practice else words("Undid the last move.")
+        return Outcome(BowlsSession(game=new), done)
 
     @view(AskUndo)
     def _ask_undo(self, state: BowlsSession, action: AskUndo, ctx: Context) -> Reply:
-        return Reply("Undo turns this attempt into **practice**: it will no longer count for your best or "
-                     "today's daily. Undo anyway?", buttons=(Button("Undo, as practice", Undo(), "danger"),))
+        return Reply(words("Undo turns this attempt into **practice**: it will no longer count for your best or "
+                           "today's daily. Undo anyway?"),
+                     buttons=(Button(words("Undo, as practice"), Undo(), "danger"),))
 
     @step(Pause)
     def _pause(self, state: BowlsSession, action: Pause, ctx: Context) -> Outcome:
         if state.game.mode != "endless":
-            raise GameError("Pause: only an endless attempt can be paused.")
-        with _refusal("Pause"):
-            return Outcome(BowlsSession(game=bowls.pause(state.game)), "Paused. Your attempt is saved.")
+            raise GameError(words("Pause: only an endless attempt can be paused."))
+        with _refusal(words("Pause"), state.game):
+            return Outcome(BowlsSession(game=bowls.pause(state.game)), words("Paused. Your attempt is saved."))
 
     @step(Resume)
     def _resume(self, state: BowlsSession, action: Resume, ctx: Context) -> Outcome:
         if not state.game.paused:
-            raise GameError("Resume: this attempt is not paused.")
-        with _refusal("Resume"):
-            return Outcome(BowlsSession(game=bowls.resume(state.game)), "Resumed.")
+            raise GameError(words("Resume: this attempt is not paused."))
+        with _refusal(words("Resume"), state.game):
+            return Outcome(BowlsSession(game=bowls.resume(state.game)), words("Resumed."))
 
     @step(EndAttempt)
     def _end(self, state: BowlsSession, action: EndAttempt, ctx: Context) -> Outcome:
         g = state.game
-        with _refusal("End"):
+        with _refusal(words("End"), g):
             ended = bowls.end_attempt(g)
         return Outcome(BowlsSession(game=ended), self._ending_words(g, ended), finished=True,
                        on_saved=self._recorder(g, ended, ctx))
@@ -195,14 +203,14 @@ class Bowls(GameKind[BowlsSession]):
     def _theme(self, state: BowlsSession, action: Theme, ctx: Context) -> Outcome:
         match = choose_theme(load_record(ctx.db, ctx.player), action.name)
         return Outcome(BowlsSession(game=bowls.set_theme(state.game, match), selected=state.selected),
-                       f"Theme: {match}.",
+                       words("Theme: {theme}.", theme=said.theme_name(match)),
                        on_saved=lambda: self.save_preferences(ctx.db, ctx.user_id, ctx.now, theme=match))
 
     @step(Forecast)
     def _forecast(self, state: BowlsSession, action: Forecast, ctx: Context) -> Outcome:
         on = action.setting == "on"
         return Outcome(BowlsSession(game=bowls.set_forecast(state.game, on), selected=state.selected),
-                       f"Move forecast {'on' if on else 'off'}.",
+                       words("Move forecast on.") if on else words("Move forecast off."),
                        on_saved=lambda: self.save_preferences(ctx.db, ctx.user_id, ctx.now, forecast=on))
 
     @staticmethod
@@ -223,8 +231,8 @@ class Bowls(GameKind[BowlsSession]):
     @staticmethod
     def _ending_words(before: bowls.BowlsGame, ended: bowls.BowlsGame) -> str:
         if before.mode != "puzzle" and not before.practice:
-            return f"Attempt ended with {ended.score} points; it counts towards your best."
-        return "Attempt ended."
+            return words("Attempt ended with {score} points; it counts towards your best.", score=ended.score)
+        return words("Attempt ended.")
 
     # --- what the commands ask for --------------------------------------------------------------
 
@@ -240,7 +248,7 @@ class Bowls(GameKind[BowlsSession]):
         record = load_record(db, user_id)
         if number is None:
             number = next((n for n in range(1, 101) if n not in record.won), 1)
-        return new_session(bowls.new_puzzle(number), record), f"Bowls puzzle {number}"
+        return new_session(bowls.new_puzzle(number), record), words("Bowls puzzle {n}", n=number)
 
     @staticmethod
     def new_endless(db: Store, user_id: int, seed: int) -> BowlsSession:
@@ -256,7 +264,8 @@ class Bowls(GameKind[BowlsSession]):
         won = set(load_record(db, user_id).won)
         found = []
         for p in bowls.all_puzzles():
-            label = f"{p.id} · {bowls.text.goal_description(p.goal)} in {p.moves}" + (" ✓" if p.id in won else "")
+            label = words("{n} · {goal} in {moves}", n=p.id, goal=said.goal_description(p.goal), moves=p.moves) + \
+                (" ✓" if p.id in won else "")
             if current.strip() in str(p.id) or current.strip().lower() in label.lower():
                 found.append((label[:100], p.id))
         return found[:25]
@@ -264,8 +273,9 @@ class Bowls(GameKind[BowlsSession]):
     @staticmethod
     def theme_choices(db: Store, user_id: int, current: str) -> list[tuple[str, str]]:
         unlocked = set(load_record(db, user_id).themes())
-        return [(t if t in unlocked else f"{t} (locked)", t)
-                for t in bowls.THEME_NAMES if current.lower() in t.lower()][:25]
+        return [(said.theme_name(t) if t in unlocked else words("{theme} (locked)", theme=said.theme_name(t)), t)
+                for t in bowls.THEME_NAMES
+                if current.lower() in t.lower() or current.lower() in said.theme_name(t).lower()][:25]
 
     @staticmethod
     def pick_theme(db: Store, user_id: int, name: str) -> str:
@@ -278,11 +288,11 @@ class Bowls(GameKind[BowlsSession]):
         if locked is None:
             return None
         sample = bowls.set_theme(bowls.new_puzzle(1), locked)
-        return Picture(render_board(sample), "theme.png", f"{locked} theme preview")
+        return Picture(render_board(sample), "theme.png", words("{theme} theme preview", theme=said.theme_name(locked)))
 
     def example_picture(self) -> Picture:
         return Picture(render_board(bowls.new_puzzle(1)), "bowls-example.png",
-                       "A bowls board: twelve bowls in a circle, each with its queue of stones")
+                       words("A bowls board: twelve bowls in a circle, each with its queue of stones"))
 
     # --- profile and daily --------------------------------------------------------------------
 
@@ -291,16 +301,17 @@ class Bowls(GameKind[BowlsSession]):
             return []
         p = PlayerRecord.model_validate(progress)
         r = p.record
-        return [f"Puzzles won: {r.puzzles_won}/100 · best combo {r.best_combo}",
-                f"Best endless {r.best_endless} · best daily {r.best_daily} · dailies {r.dailies_finished}",
-                f"Themes: {', '.join(p.themes())}"]
+        return [words("Puzzles won: {won}/100 · best combo {combo}", won=r.puzzles_won, combo=r.best_combo),
+                words("Best endless {endless} · best daily {daily} · dailies {dailies}", endless=r.best_endless,
+                      daily=r.best_daily, dailies=r.dailies_finished),
+                words("Themes: {themes}", themes=words(", ").join(said.theme_name(t) for t in p.themes()))]
 
     def daily(self, day: date) -> str | None:
-        return "20 moves on today's board, the same for everyone (`/bowls daily`)."
+        return words("20 moves on today's board, the same for everyone (`/bowls daily`).")
 
     def daily_status(self, day: date, db: Store, user_id: int) -> str | None:
         best = daily_store.best_result(db, user_id, KEY, day)
-        return None if best is None else f"played — your best today is {best}"
+        return None if best is None else words("played — your best today is {best}", best=best)
 
     def new_daily(self, day: date, user_id: int, db: Store) -> BowlsSession:
         return new_session(bowls.new_daily(day), load_record(db, user_id))
@@ -310,13 +321,18 @@ def text_board(g: bowls.BowlsGame) -> str:
     """The board in words, as narrow as a phone: every bowl's stones oldest first (a bowl's flags on a
     line of their own when they would not fit), then each stone's letter, symbol and name."""
     rows = []
-    for line in bowls.render_text(g).splitlines()[2:-1]:
+    for line in said.bowl_lines(g):
         stones, bracket, flags = line.partition(" [")
         rows += [line] if len(line) <= CODE_WIDTH else [stones, f"    [{flags}"]
-    legend = [f"{letter} {STONE_SYMBOLS[letter]} {STONE_NAMES[letter]}" for letter in STONE_NAMES]
-    pairs = [f"{a:<14}{b}".rstrip() for a, b in zip(legend[::2], [*legend[1::2], ""])]
-    body = "\n".join([*rows, "", *pairs, "oldest stone first"])
-    return f"**{bowls.text.status_line(g)}**\n{bowls.goal_text(g)}\n```\n{body}\n```"
+    legend = [said.marked(c, STONE_SYMBOLS[c]) for c in STONE_SYMBOLS]
+    pairs = [(a + " " * (14 - _width(a)) + b).rstrip() for a, b in zip(legend[::2], [*legend[1::2], ""])]
+    body = "\n".join([*rows, "", *pairs, words("oldest stone first")])
+    return f"**{said.status_line(g)}**\n{said.goal_text(g)}\n```\n{body}\n```"
+
+
+def _width(text: str) -> int:
+    """Columns `text` takes in a code block: a wide (CJK) character takes two."""
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
 
 
 def _intro(g: bowls.BowlsGame) -> str | None:
@@ -329,31 +345,33 @@ def _intro(g: bowls.BowlsGame) -> str | None:
 
 
 def theme_named(name: str) -> str | None:
-    return next((t for t in bowls.THEME_NAMES if t.lower() == name.strip().lower()), None)
+    """The theme a player named, by its English name or its name in their language."""
+    wanted = name.strip().lower()
+    return next((t for t in bowls.THEME_NAMES if wanted in (t.lower(), said.theme_name(t).lower())), None)
 
 
 def choose_theme(progress: PlayerRecord, name: str) -> str:
     """The theme's proper name if the player has unlocked it; GameError saying why not otherwise."""
     match = theme_named(name)
     if match is None:
-        raise GameError(f"Theme {name!r}: there is no such theme; themes are {', '.join(bowls.THEME_NAMES)}.")
+        raise GameError(words("Theme “{name}”: there is no such theme; themes are {themes}.", name=name,
+                              themes=words(", ").join(said.theme_name(t) for t in bowls.THEME_NAMES)))
     if match not in progress.themes():
-        raise GameError(f"Theme {match}: still locked — {bowls.get_theme(match).unlock} unlocks it.")
+        raise GameError(words("Theme {theme}: still locked — {unlock} unlocks it.", theme=said.theme_name(match),
+                              unlock=said.unlock_words(match)))
     return match
 
 
 def _bowl_number(bowl: int) -> int:
     if not 1 <= bowl <= 12:
-        raise GameError(f"Bowls are numbered 1–12, not {bowl}.")
+        raise GameError(words("Bowls are numbered 1–12, not {bowl}.", bowl=bowl))
     return bowl
 
 
 @contextmanager
-def _refusal(step_name: str) -> Iterator[None]:
-    """The engine's refusal (or a bad theme or bowl number), as a GameError naming the step."""
+def _refusal(step_name: str, game: bowls.BowlsGame, bowl: int | None = None) -> Iterator[None]:
+    """The engine's refusal, as a GameError naming the step and saying why in the reader's words."""
     try:
         yield
-    except ValueError as exc:
-        if isinstance(exc, GameError):
-            raise
-        raise GameError(f"{step_name}: {exc}") from None
+    except RuleError as exc:
+        raise GameError(words("{step}: {reason}", step=step_name, reason=said.refusal(exc, game, bowl))) from None

@@ -13,9 +13,11 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from bot.render.common import font, png_bytes
+from bot.words import N_, current, words
 from engine.bowls import BowlsGame, legal_bowls
-from engine.bowls.text import title
 from engine.bowls.themes import get_theme
+
+from .text import COLOURS, colour, flag, moves_words, score_words, theme_name, title
 
 # Sized for a phone: shown 390 px wide, the smallest text (TEXT_PX) still reads at 12 px or more.
 WIDTH, HEIGHT = 564, 660
@@ -27,7 +29,7 @@ STONE_FILL = {
     "R": (214, 48, 49), "Y": (232, 176, 0), "G": (38, 160, 72), "B": (36, 99, 214), "P": (142, 68, 173),
     "W": (250, 250, 250), "X": (52, 52, 58),
 }
-STONE_NAMES = {"R": "red", "Y": "yellow", "G": "green", "B": "blue", "P": "purple", "W": "wild", "X": "blocker"}
+STONE_NAMES = dict(COLOURS)  # each kind's English name (the source; `colour` says it in the reader's words)
 # The symbol each kind wears: white on the five colours, dark on the white wild (inside its rainbow
 # ring), white on the dark blocker.
 STONE_SYMBOLS = {"R": "●", "Y": "★", "G": "▲", "B": "■", "P": "◆", "W": "◎", "X": "✖"}
@@ -142,10 +144,10 @@ BACKDROPS_KEPT = 3  # themes' backdrops remembered (5 MB each at twice the size)
 
 
 @lru_cache(maxsize=BACKDROPS_KEPT)
-def _backdrop(theme_name: str) -> Image.Image:
+def _backdrop(theme: str, language: str) -> Image.Image:
     """What every board of a theme shares, drawn once per theme (each board draws on a copy): the ground,
     the theme's surroundings and the sowing direction in the middle of the ring."""
-    th = get_theme(theme_name)
+    th = get_theme(theme)
     W, H = WIDTH * S, HEIGHT * S
     img = Image.new("RGB", (W, H), th.background)
     d = ImageDraw.Draw(img)
@@ -154,14 +156,14 @@ def _backdrop(theme_name: str) -> Image.Image:
     d.arc([cx - 126 * S, cy - 126 * S, cx + 126 * S, cy + 126 * S], 110, 160, fill=th.rim, width=4 * S)
     ax, ay = _xy(cx, cy, 126 * S, 250)
     d.polygon([_xy(ax, ay, 12 * S, a) for a in (-20, 100, 220)], fill=th.rim)
-    d.text((cx, cy + 100 * S), "sows clockwise", fill=th.text, font=font(TEXT_PX * S), anchor="mm")
+    d.text((cx, cy + 100 * S), words("sows clockwise"), fill=th.text, font=font(TEXT_PX * S), anchor="mm")
     return img
 
 
 def render_board(game: BowlsGame) -> bytes:
     """The board as PNG bytes."""
     th = get_theme(game.theme)
-    img = _backdrop(th.name).copy()
+    img = _backdrop(th.name, current()).copy()
     d = ImageDraw.Draw(img)
 
     frozen, reverse, volcano = (set(game.flags(k)) for k in ("frozen", "reverse", "volcano"))
@@ -208,7 +210,7 @@ def render_board(game: BowlsGame) -> bytes:
         d.text((lx, ly), str(n), fill=num_fill, font=label, anchor="mm")
         for j, k in enumerate(flags):
             left = mods.get((n, k))
-            word = k + (f" {left}" if left else "")
+            word = flag(k) + (f" {left}" if left else "")
             tx = bx
             box_y = by + r - 4 * S if j == 0 else by - r + 4 * S  # a second flag on the top edge
             tw = d.textlength(word, font=tiny)
@@ -222,8 +224,8 @@ def render_board(game: BowlsGame) -> bytes:
     return png_bytes(out)
 
 
-OUTCOME_WORDS = {"won": "Goal reached!", "overflow": "Overflow!", "out_of_moves": "Out of moves",
-                 "no_moves": "No bowl to sow", "completed": "Daily finished", "ended": "Attempt ended"}
+OUTCOME_WORDS = {"won": N_("Goal reached!"), "overflow": N_("Overflow!"), "out_of_moves": N_("Out of moves"),
+                 "no_moves": N_("No bowl to sow"), "completed": N_("Daily finished"), "ended": N_("Attempt ended")}
 
 
 def _centre_words(d: ImageDraw.ImageDraw, game: BowlsGame, th) -> None:
@@ -231,17 +233,15 @@ def _centre_words(d: ImageDraw.ImageDraw, game: BowlsGame, th) -> None:
     first line of text, beside the picture)."""
     cx, cy = CENTER[0] * S, CENTER[1] * S
     big, mid = font(TITLE_PX * S), font(TEXT_PX * S)
-    left = game.moves_left
-    lines = [(title(game), big, th.text), (f"Score {game.score}", mid, th.text),
-             (f"Moves left {left}" if left is not None else f"Moves {game.moves_used}", mid, th.text)]
+    lines = [(title(game), big, th.text), (score_words(game), mid, th.text), (moves_words(game), mid, th.text)]
     if game.last_combo > 1:
-        lines.append((f"Last combo x{min(game.last_combo, 4)}", mid, th.accent))
+        lines.append((words("Last combo x{combo}", combo=min(game.last_combo, 4)), mid, th.accent))
     if game.over and game.outcome is not None:
-        lines.append((OUTCOME_WORDS[game.outcome], mid, th.accent))
+        lines.append((words(OUTCOME_WORDS[game.outcome]), mid, th.accent))
     if game.paused:
-        lines.append(("Paused", mid, th.accent))
+        lines.append((words("Paused"), mid, th.accent))
     if game.practice:
-        lines.append(("Practice", mid, th.accent))
+        lines.append((words("Practice"), mid, th.accent))
     y = cy - 78 * S
     for text, f, fill in lines:
         d.text((cx, y), text, fill=fill, font=f, anchor="mm")
@@ -257,9 +257,10 @@ def _legend(d: ImageDraw.ImageDraw, th) -> None:
         sx = (col * column + 18) * S
         sy = (LEGEND_TOP + 14 + row * 32) * S
         _stone(d, letter, sx, sy, 12 * S, th.rim)
-        d.text((sx + 18 * S, sy), STONE_NAMES[letter], fill=th.text, font=small, anchor="lm")
+        d.text((sx + 18 * S, sy), colour(letter), fill=th.text, font=small, anchor="lm")
     sx, sy = (3 * column + 18) * S, (LEGEND_TOP + 46) * S
     d.text((sx - 8 * S, sy), "7", fill=th.accent, font=small, anchor="lm")
-    d.text((sx + 6 * S, sy), "can sow", fill=th.text, font=small, anchor="lm")
-    d.text((WIDTH // 2 * S, (LEGEND_TOP + 76) * S), f"{th.name} theme · oldest stone on top",
+    d.text((sx + 6 * S, sy), words("can sow"), fill=th.text, font=small, anchor="lm")
+    d.text((WIDTH // 2 * S, (LEGEND_TOP + 76) * S),
+           words("{theme} theme · oldest stone on top", theme=theme_name(th.name)),
            fill=th.text, font=small, anchor="mm")

@@ -12,6 +12,7 @@ from bot.discord.cogs.game import GameSteps
 
 from .actions import Battle, Clear, EndSession, Hint, NextPuzzle, Place, SlotName
 from .kind import KEY, Formation
+from .text import creature
 
 if TYPE_CHECKING:
     from bot.discord.app import GameHall
@@ -54,6 +55,7 @@ class FormationCog(GameSteps, commands.GroupCog, group_name="formation",
         await self.bot.play.start_daily(interaction, KEY)
 
     @app_commands.command(name="place", description="Put a creature in a slot (in your game's thread)")
+    @app_commands.describe(slot="The slot to fill", creature="The creature to put there (its name in any language)")
     async def place(self, interaction: discord.Interaction, slot: SlotName, creature: str) -> None:
         await self.step(interaction, Place(slot, creature))
 
@@ -61,7 +63,8 @@ class FormationCog(GameSteps, commands.GroupCog, group_name="formation",
     async def _creatures(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         state = await self.bot.play.state_here(interaction, KEY)
         slot = getattr(interaction.namespace, "slot", None)
-        return [app_commands.Choice(name=n, value=n) for n in self.kind.creature_choices(state, slot, current)]
+        names = self.kind.creature_choices(state, slot, current)
+        return [app_commands.Choice(name=creature(n), value=n) for n in names]
 
     @app_commands.command(name="battle", description="Fight with your line-up")
     async def battle(self, interaction: discord.Interaction) -> None:

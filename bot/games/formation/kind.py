@@ -19,12 +19,12 @@ from bot.core.processes import elsewhere
 from bot.core.progress import load_progress as _load
 from bot.core.progress import save_progress as _save
 from bot.core.reply import Button, Option, Picture, Reply, Select
-from bot.words import N_
+from bot.words import N_, words
 from db import players
 from db.games import GameRecord
 from db.store import Store
-from engine.formation.content import goal_lines
 
+from . import text as said
 from .actions import (
     EMPTY,
     SLOT_NAMES,
@@ -45,10 +45,13 @@ Track = Literal["tutorial", "campaign", "daily", "single"]
 
 
 class LastBattle(BaseModel):
-    """What the board shows of the latest battle: its summary, and the replay to attach once."""
+    """What the board shows of the latest battle: whether it was won, what it paid, and the replay to attach
+    once (its words are made from the battle, played again when shown: it is deterministic and quick; `lines`
+    and `rewards` are the English of saves made before the rewards were kept)."""
     won: bool
-    lines: list[str]
+    lines: list[str] = []
     rewards: list[str] = []
+    paid: fm.Rewards | None = None
     fresh: bool = True  # the replay is attached once, on the board the battle itself produced
 
 
@@ -121,11 +124,11 @@ SHORT_WORDS = ((" damage", " dmg"), (" enemy", " foe"), (" remaining HP percenta
 def lesson_line(puzzle: fm.Puzzle) -> tuple[str, bool]:
     """The lesson as the board shows it (whole sentences within LESSON_SHOWN where it can), and whether
     More has the rest."""
-    text = puzzle.lesson or ""
+    text = said.lesson(puzzle)
     if len(text) <= LESSON_SHOWN:
         return text, False
     cut = text[:LESSON_SHOWN]
-    end = max(cut.rfind(". "), cut.rfind("; "))
+    end = max(cut.rfind(". "), cut.rfind("; "), cut.rfind("。"))
     return (cut[:end + 1] if end > 0 else _cut(text, LESSON_SHOWN)), True
 
 
@@ -136,61 +139,75 @@ def option_words(c: fm.Creature) -> tuple[str, str]:
     """A creature's select option: its name, ability name and numbers as the label, the whole ability
     (shortened words, never a cut sentence) and when it acts as the description."""
     a = c.ability
-    text = a.text
+    text = said.ability_text(c.name)
     for long, short in SHORT_WORDS:
         text = text.replace(long, short)
-    first = ", first" if a.is_shield else ""
     rounds = ",".join(str(r) for r in a.rounds)
-    description = f"{text} (rounds {rounds}{first})"
+    description = words("{text} (rounds {rounds}, first)", text=text, rounds=rounds) if a.is_shield else \
+        words("{text} (rounds {rounds})", text=text, rounds=rounds)
     if len(description) > OPTION_MOST:
-        description = f"{text} (r{rounds}{first})"
-    return f"{c.name} · {a.name} · HP {c.hp} · Atk {c.attack} · Spd {c.speed}", description
+        description = words("{text} (r{rounds}, first)", text=text, rounds=rounds) if a.is_shield else \
+            words("{text} (r{rounds})", text=text, rounds=rounds)
+    return words("{creature} · {ability} · HP {hp} · Atk {attack} · Spd {speed}", creature=said.creature(c.name),
+                 ability=said.ability_name(c.name), hp=c.hp, attack=c.attack, speed=c.speed), description
 
 
 def board_text(state: FormationSession) -> str:
     """The board's words, a few lines for a phone: the lesson's start, the goal, both line-ups and the
     limits in short, the newest hint; after a battle, its result. More shows the whole brief."""
     p = state.puzzle
-    parts = [f"**{p.title}** ({state.index + 1}/{len(state.puzzles)})"]
+    parts = [f"**{said.title(p)}** ({state.index + 1}/{len(state.puzzles)})"]
     if state.last is None:
         lesson, more = lesson_line(p)
         if lesson:
-            parts.append(lesson + (" (**More** has the rest.)" if more else ""))
-        parts.extend(goal_lines(p))
-        front = ", ".join(p.opponent[s] for s in fm.SLOTS if s.startswith("front"))
-        back = ", ".join(p.opponent[s] for s in fm.SLOTS if s.startswith("back"))
-        parts.append(f"Opponent — front: {front} · back: {back} (**More**: when each ability fires)")
+            parts.append(words("{lesson} (**More** has the rest.)", lesson=lesson) if more else lesson)
+        parts.extend(said.goal_lines(p))
+        front = said.creatures(p.opponent[s] for s in fm.SLOTS if s.startswith("front"))
+        back = said.creatures(p.opponent[s] for s in fm.SLOTS if s.startswith("back"))
+        parts.append(words("Opponent — front: {front} · back: {back} (**More**: when each ability fires)",
+                           front=front, back=back))
         if tuple(p.pool) != fm.NAMES:
-            parts.append("Pool: " + ", ".join(p.pool) + ".")
+            parts.append(words("Pool: {creatures}.", creatures=said.creatures(p.pool)))
         if p.fixed:
-            parts.append("Fixed: " + ", ".join(f"{name} ({_label(slot)})" for slot, name in p.fixed.items()) + ".")
+            parts.append(words("Fixed: {creatures}.", creatures=words(", ").join(
+                words("{creature} ({slot})", creature=said.creature(name), slot=_label(slot))
+                for slot, name in p.fixed.items())))
     else:  # the result takes the room: the brief stays in the picture, the board before and More
-        parts.extend(goal_lines(p))
-    parts.append("Your line-up: " + (", ".join(f"{_label(s)}: {state.formation[s]}" for s in fm.SLOTS
-                                               if s in state.formation) or "empty"))
+        parts.extend(said.goal_lines(p))
+    parts.append(words("Your line-up: {lineup}", lineup=words(", ").join(
+        words("{slot}: {creature}", slot=_label(s), creature=said.creature(state.formation[s]))
+        for s in fm.SLOTS if s in state.formation) or words("empty")))
     if state.hints:
-        parts.append(f"Hint {state.hints}: {fm.hint(p, state.hints)}" +
-                     (" (**More** has the earlier ones.)" if state.hints > 1 else ""))
+        shown = words("Hint {n}: {hint}", n=state.hints, hint=said.hint(p, state.hints))
+        parts.append(words("{hint} (**More** has the earlier ones.)", hint=shown) if state.hints > 1 else shown)
     if state.last is not None:  # round by round is the replay's and More's
-        parts.append("\n".join([line for line in state.last.lines if not ROUND_LINE.match(line)]
-                               + state.last.rewards))
+        parts.append("\n".join([line for line in battle_lines(state) if not ROUND_LINE.match(line)]
+                               + reward_lines(state.last)))
     return "\n".join(parts)
+
+
+def battle_lines(state: FormationSession) -> list[str]:
+    """The last battle in short, in the reader's words: the battle played again (it is deterministic)."""
+    return said.summary_lines(state.puzzle, fm.battle(state.puzzle, state.formation))
+
+
+def reward_lines(last: LastBattle) -> list[str]:
+    return said.rewards_lines(last.paid) if last.paid is not None else list(last.rewards)
 
 
 def picture_words(state: FormationSession) -> str:
     """The brief picture in words (its alt text): both line-ups, slot by slot."""
     p = state.puzzle
-    mine = ", ".join(f"{_label(s)} {state.formation[s]}" for s in fm.SLOTS if s in state.formation) or "empty"
-    theirs = ", ".join(f"{_label(s)} {p.opponent[s]}" for s in fm.SLOTS)
-    return f"{p.title}. Your line-up: {mine}. Opponent: {theirs}."
+    return words("{title}. Your line-up: {mine}. Opponent: {theirs}.", title=said.title(p),
+                 mine=said.lineup(state.formation) or words("empty"), theirs=said.lineup(p.opponent))
 
 
 def brief_view(state: FormationSession) -> str:
     """The whole brief (More): the lesson, every enemy ability's timing, ground, limits, pairs, every hint."""
     p = state.puzzle
-    hints = [f"Hint {n}: {fm.hint(p, n)}" for n in range(1, state.hints + 1)]
-    battle = ["**The last battle, round by round:**", *state.last.lines] if state.last is not None else []
-    return "\n".join([fm.brief_text(p), *hints, *battle])
+    hints = [words("Hint {n}: {hint}", n=n, hint=said.hint(p, n)) for n in range(1, state.hints + 1)]
+    battle = [words("**The last battle, round by round:**"), *battle_lines(state)] if state.last is not None else []
+    return "\n".join([said.brief_text(p), *hints, *battle])
 
 
 def _cut(text: str, limit: int) -> str:
@@ -201,7 +218,7 @@ def _cut(text: str, limit: int) -> str:
 
 
 def _label(slot: str) -> str:
-    return fm.SLOT_LABELS.get(slot, slot)
+    return said.slot(slot)
 
 
 def _daily_day(puzzle_id: str) -> date | None:
@@ -225,7 +242,7 @@ class Formation(GameKind[FormationSession]):
         return FormationSession.model_validate_json(text)
 
     def thread_name(self, state: FormationSession, player_name: str) -> str:
-        return f"Formation · {state.puzzle.title} · {player_name}"
+        return words("Formation · {title} · {player}", title=said.title(state.puzzle), player=player_name)
 
     def replaceable(self, state: FormationSession) -> bool:
         return state.won_current and state.index == len(state.puzzles) - 1
@@ -238,7 +255,8 @@ class Formation(GameKind[FormationSession]):
         if state.last is not None and state.last.fresh:
             # The battle is deterministic and quick: replay it rather than store its log.
             result = fm.battle(p, state.formation)
-            replay = (Picture(elsewhere(render_replay, result), "replay.gif", f"Replay: {fm.outcome_line(result)}"),)
+            replay = (Picture(elsewhere(render_replay, result, p), "replay.gif",
+                              words("Replay: {outcome}", outcome=said.outcome_line(result))),)
         brief = Picture(elsewhere(render_brief, p, state.formation), "formation.png", picture_words(state))
         return Reply(board_text(state), brief, self._buttons(state), self._selects(state), replay)
 
@@ -247,10 +265,11 @@ class Formation(GameKind[FormationSession]):
             return ()
         p = state.puzzle
         fixed = set(p.fixed)
-        slots = tuple(Option(f"{_label(s)}: {state.formation.get(s, 'empty')}", ChooseSlot(s),
+        slots = tuple(Option(words("{slot}: {creature}", slot=_label(s), creature=said.creature(state.formation[s])
+                                   if s in state.formation else words("empty")), ChooseSlot(s),
                              default=s == state.slot)
                       for s in SLOT_NAMES if s not in fixed)
-        selects = [Select("", slots, "Choose a slot to fill", row=0)]
+        selects = [Select("", slots, words("Choose a slot to fill"), row=0)]
         if state.slot is not None:
             names = fm.allowed_creatures(p, state.formation, state.slot)
             slot = slot_name(state.slot)
@@ -259,25 +278,26 @@ class Formation(GameKind[FormationSession]):
                 label, ability = option_words(fm.CREATURES[n])
                 options.append(Option(label, Place(slot, n), ability))
             if state.slot in state.formation:
-                options.append(Option("(empty this slot)", Place(slot, EMPTY)))
+                options.append(Option(words("(empty this slot)"), Place(slot, EMPTY)))
             if options:
-                selects.append(Select("", tuple(options), f"Creature for {_label(state.slot)}", row=1))
+                selects.append(Select("", tuple(options), words("Creature for {slot}", slot=_label(state.slot)),
+                                      row=1))
         return tuple(selects)
 
     @staticmethod
     def _buttons(state: FormationSession) -> tuple[Button, ...]:
         if state.won_current:
             more = state.index + 1 < len(state.puzzles)
-            return (Button("Next puzzle", NextPuzzle(), "success", disabled=not more, row=2),
-                    Button("More", MoreBrief(), row=2),
-                    Button("End", EndSession(), "danger", row=2))
+            return (Button(words("Next puzzle"), NextPuzzle(), "success", disabled=not more, row=2),
+                    Button(words("More"), MoreBrief(), row=2),
+                    Button(words("End"), EndSession(), "danger", row=2))
         full = len(state.formation) == len(fm.SLOTS)
         hints_left = state.hints < fm.hint_count(state.puzzle)
-        return (Button("Battle", Battle(), "success", disabled=not full, row=2),
-                Button("Hint", Hint(), disabled=not hints_left, row=2),
-                Button("More", MoreBrief(), row=2),
-                Button("Clear", Clear(), row=2),
-                Button("End", EndSession(), "danger", row=2))
+        return (Button(words("Battle"), Battle(), "success", disabled=not full, row=2),
+                Button(words("Hint"), Hint(), disabled=not hints_left, row=2),
+                Button(words("More"), MoreBrief(), row=2),
+                Button(words("Clear"), Clear(), row=2),
+                Button(words("End"), EndSession(), "danger", row=2))
 
     # --- acting -------------------------------------------------------------------------------
 
@@ -286,7 +306,7 @@ class Formation(GameKind[FormationSession]):
         if state.last is not None and state.last.fresh:  # the replay is shown once, on the battle's own board
             state = state.model_copy(update={"last": state.last.model_copy(update={"fresh": False})})
         if state.won_current and not isinstance(self.decode(action, value), (EndSession, NextPuzzle)):
-            raise GameError("This puzzle is won: press Next puzzle or End.")
+            raise GameError(words("This puzzle is won: press Next puzzle or End."))
         return super().act(state, action, value, ctx)
 
     @view(MoreBrief)
@@ -295,25 +315,27 @@ class Formation(GameKind[FormationSession]):
 
     @step(EndSession)
     def _end(self, state: FormationSession, action: EndSession, ctx: Context) -> Outcome:
-        return Outcome(state, "Formation session ended.", finished=True)
+        return Outcome(state, words("Formation session ended."), finished=True)
 
     @step(NextPuzzle)
     def _next(self, state: FormationSession, action: NextPuzzle, ctx: Context) -> Outcome:
         if not state.won_current or state.index + 1 >= len(state.puzzles):
-            raise GameError("Next: win this puzzle first." if not state.won_current else
-                            "Next: that was the last puzzle here.")
+            raise GameError(words("Next: win this puzzle first.") if not state.won_current else
+                            words("Next: that was the last puzzle here."))
         nxt = state.at(state.index + 1)
-        reason = load_progress(ctx.db, ctx.player).locked_reason(nxt.puzzle)
+        reason = said.locked_reason(load_progress(ctx.db, ctx.player), nxt.puzzle)
         if reason:
-            raise GameError(f"Next: {reason}")
-        return Outcome(nxt, f"On to {nxt.puzzle.title}.")
+            raise GameError(words("Next: {reason}", reason=reason))
+        return Outcome(nxt, words("On to {title}.", title=said.title(nxt.puzzle)))
 
     @step(ChooseSlot)
     def _slot(self, state: FormationSession, action: ChooseSlot, ctx: Context) -> Outcome:
         slot = action.slot
         if slot in state.puzzle.fixed:
-            raise GameError(f"Slot {_label(slot)}: {state.puzzle.fixed[slot]} is fixed there by this puzzle.")
-        return Outcome(state.model_copy(update={"slot": slot, "last": None}), f"Filling {_label(slot)}.")
+            raise GameError(words("Slot {slot}: {creature} is fixed there by this puzzle.", slot=_label(slot),
+                                  creature=said.creature(state.puzzle.fixed[slot])))
+        return Outcome(state.model_copy(update={"slot": slot, "last": None}),
+                       words("Filling {slot}.", slot=_label(slot)))
 
     @step(Place)
     def _place_step(self, state: FormationSession, action: Place, ctx: Context) -> Outcome:
@@ -322,81 +344,89 @@ class Formation(GameKind[FormationSession]):
     @step(Clear)
     def _clear(self, state: FormationSession, action: Clear, ctx: Context) -> Outcome:
         return Outcome(state.model_copy(update={"formation": dict(fm.starting_formation(state.puzzle)),
-                                                "slot": None, "last": None}), "Line-up cleared.")
+                                                "slot": None, "last": None}), words("Line-up cleared."))
 
     @step(Hint)
     def _hint(self, state: FormationSession, action: Hint, ctx: Context) -> Outcome:
         p = state.puzzle
         if state.hints >= fm.hint_count(p):
-            raise GameError(f"Hint: all {fm.hint_count(p)} hints for this puzzle are shown.")
+            raise GameError(words("Hint: all {n} hints for this puzzle are shown.", n=fm.hint_count(p)))
         n = state.hints + 1
-        return Outcome(state.model_copy(update={"hints": n}), f"Hint {n} of {fm.hint_count(p)} is below.")
+        return Outcome(state.model_copy(update={"hints": n}),
+                       words("Hint {n} of {count} is below.", n=n, count=fm.hint_count(p)))
 
     def _place(self, state: FormationSession, slot: str | None, creature: str | None) -> Outcome:
         p = state.puzzle
         if slot is None:
-            raise GameError("Place: choose a slot first.")
+            raise GameError(words("Place: choose a slot first."))
         if slot not in fm.SLOTS:
-            raise GameError(f"Place: {slot!r} is not a slot ({', '.join(fm.SLOTS)}).")
+            raise GameError(words("Place: “{slot}” is not a slot ({slots}).", slot=slot,
+                                  slots=words(", ").join(_label(s) for s in fm.SLOTS)))
         if slot in p.fixed:
-            raise GameError(f"Place: {p.fixed[slot]} is fixed at {_label(slot)} by this puzzle.")
+            raise GameError(words("Place: {creature} is fixed at {slot} by this puzzle.",
+                                  creature=said.creature(p.fixed[slot]), slot=_label(slot)))
         formation = dict(state.formation)
         if creature in (None, EMPTY, ""):
             formation.pop(slot, None)
             return Outcome(state.model_copy(update={"formation": formation, "last": None}),
-                           f"{_label(slot)} emptied.")
-        name = next((n for n in fm.NAMES if n.lower() == creature.lower()), None)
+                           words("{slot} emptied.", slot=_label(slot)))
+        name = said.creature_named(creature)
         if name is None:
-            raise GameError(f"Place {creature!r}: no such creature ({', '.join(fm.NAMES)}).")
+            raise GameError(words("Place “{creature}”: no such creature ({creatures}).", creature=creature,
+                                  creatures=said.creatures(fm.NAMES)))
         allowed = fm.allowed_creatures(p, formation, slot)
         if name not in allowed:
             formation[slot] = name
             try:
                 fm.check_limits(p, formation, complete=False)
             except fm.FormationError as exc:
-                raise GameError(f"Place {name} at {_label(slot)}: {exc}") from None
-            raise GameError(f"Place {name} at {_label(slot)}: not allowed here "
-                            f"(allowed: {', '.join(allowed) or 'none'}).")
+                raise GameError(words("Place {creature} at {slot}: {reason}", creature=said.creature(name),
+                                      slot=_label(slot), reason=said.limit_refusal(exc, p, formation))) from None
+            raise GameError(words("Place {creature} at {slot}: not allowed here (allowed: {allowed}).",
+                                  creature=said.creature(name), slot=_label(slot),
+                                  allowed=said.creatures(allowed) or words("none")))
         formation[slot] = name
         nxt = next((s for s in fm.SLOTS if s not in formation), None)
         return Outcome(state.model_copy(update={"formation": formation, "slot": nxt, "last": None}),
-                       f"{name} stands at {_label(slot)}.")
+                       words("{creature} stands at {slot}.", creature=said.creature(name), slot=_label(slot)))
 
     @step(Battle)
     def _battle(self, state: FormationSession, action: Battle, ctx: Context) -> Outcome:
         p = state.puzzle
         empty = [_label(s) for s in fm.SLOTS if s not in state.formation]
         if empty:
-            listed = " and ".join(empty) if len(empty) <= 2 else ", ".join(empty[:-1]) + f" and {empty[-1]}"
-            raise GameError(f"Battle: Fill every slot first ({listed} {'is' if len(empty) == 1 else 'are'} empty).")
+            listed = words(" and ").join(empty) if len(empty) <= 2 else \
+                words(", ").join(empty[:-1]) + words(" and ") + empty[-1]
+            raise GameError(words("Battle: Fill every slot first ({slots} is empty).", slots=listed) if len(empty) == 1
+                            else words("Battle: Fill every slot first ({slots} are empty).", slots=listed))
         try:
             fm.check_limits(p, state.formation, complete=True)
         except fm.FormationError as exc:
-            raise GameError(f"Battle: {exc}") from None
+            raise GameError(words("Battle: {reason}", reason=said.limit_refusal(exc, p, state.formation))) from None
         result = fm.battle(p, state.formation)
         progress = load_progress(ctx.db, ctx.player)
         try:
             new_progress, rewards = fm.record_result(progress, p, result, ctx.now.date())
-        except fm.LockedError as exc:
-            raise GameError(f"Battle: {exc}") from None
-        last = LastBattle(won=result.won, lines=list(fm.summary_lines(result)), rewards=list(rewards.lines()))
+        except fm.LockedError:
+            raise GameError(words("Battle: {reason}", reason=said.locked_reason(progress, p))) from None
+        last = LastBattle(won=result.won, paid=rewards)
         new_state = state.model_copy(update={"last": last, "won_current": result.won, "slot": None})
         finished = result.won and state.index + 1 >= len(state.puzzles) and state.track != "campaign"
-        said = fm.outcome_line(result)
+        told = said.outcome_line(result)
         if finished and state.track == "daily":
-            said += "\nToday's flight is complete: all three puzzles won."
+            told += "\n" + words("Today's flight is complete: all three puzzles won.")
 
         def record() -> None:
             _save(ctx.db, ctx.player, KEY, new_progress, ctx.now)
             if rewards.xp:
                 players.add_xp(ctx.db, ctx.player, rewards.xp, ctx.now)
 
-        return Outcome(new_state, said, finished=finished, on_saved=record)
+        return Outcome(new_state, told, finished=finished, on_saved=record)
 
     def example_picture(self) -> Picture:
         lesson = fm.tutorial()[0]
         return Picture(render_brief(lesson, dict(fm.starting_formation(lesson))), "formation-example.png",
-                       "A formation brief: the enemy line-up above, your five slots below")
+                       words("A formation brief: the enemy line-up above, your five slots below"))
 
     # --- profile and daily --------------------------------------------------------------------
 
@@ -405,13 +435,15 @@ class Formation(GameKind[FormationSession]):
             return []
         pr = fm.FormationProgress.model_validate(progress)
         top = sorted(pr.mastery.items(), key=lambda kv: -kv[1])[:3]
-        lines = [f"Level {pr.level} · {pr.xp} XP · puzzles won {len(pr.won)} · puzzles mastered {len(pr.mastered)}"]
+        lines = [words("Level {level} · {xp} XP · puzzles won {won} · puzzles mastered {mastered}", level=pr.level,
+                       xp=pr.xp, won=len(pr.won), mastered=len(pr.mastered))]
         if top:
-            lines.append("Mastery: " + ", ".join(f"{name} {points}" for name, points in top))
+            lines.append(words("Mastery: {gains}", gains=words(", ").join(
+                f"{said.creature(name)} {points}" for name, points in top)))
         return lines
 
     def daily(self, day: date) -> str | None:
-        return "a flight of three line-up puzzles, gentlest first (`/formation daily`)."
+        return words("a flight of three line-up puzzles, gentlest first (`/formation daily`).")
 
     def daily_status(self, day: date, db: Store, user_id: int) -> str | None:
         prefix = f"daily-{day.isoformat()}-"
@@ -419,7 +451,7 @@ class Formation(GameKind[FormationSession]):
         if not bests:
             return None
         won = sum(1 for b in bests.values() if b.won)
-        return f"played {len(bests)} of 3 — {won} won"
+        return words("played {played} of 3 — {won} won", played=len(bests), won=won)
 
     def prepare_daily(self, day: date) -> None:
         fm.daily_flight(day)  # a second or two of solving, cached by the engine for the day
@@ -434,7 +466,7 @@ class Formation(GameKind[FormationSession]):
         puzzles = list(fm.tutorial())
         progress = load_progress(db, user_id)
         start = next((i for i, p in enumerate(puzzles) if p.id not in progress.won), 0)
-        return new_session("tutorial", puzzles, start), "Formation tutorial"
+        return new_session("tutorial", puzzles, start), words("Formation tutorial")
 
     @staticmethod
     def new_campaign(db: Store, user_id: int, chapter: int | None) -> tuple[FormationSession, str]:
@@ -443,11 +475,12 @@ class Formation(GameKind[FormationSession]):
         if chapter is None:
             chapter = max(c for c in fm.CHAPTERS if progress.chapter_open(c))
         if not progress.chapter_open(chapter):
-            raise GameError(f"Chapter {chapter} opens when you beat the chapter {chapter - 1} boss.")
+            raise GameError(words("Chapter {chapter} opens when you beat the chapter {before} boss.", chapter=chapter,
+                                  before=chapter - 1))
         puzzles = list(fm.campaign(chapter))
         playable = [i for i, p in enumerate(puzzles) if progress.locked_reason(p) is None]
         start = next((i for i in playable if puzzles[i].id not in progress.won), playable[0] if playable else 0)
-        return new_session("campaign", puzzles, start), f"Formation chapter {chapter}"
+        return new_session("campaign", puzzles, start), words("Formation chapter {chapter}", chapter=chapter)
 
     @staticmethod
     def new_single(db: Store, user_id: int, puzzle_id: str,
@@ -455,23 +488,23 @@ class Formation(GameKind[FormationSession]):
         """One puzzle by id; a daily one only for today or a day gone by (tomorrow's stay unseen)."""
         daily_day = _daily_day(puzzle_id)
         if daily_day is not None and daily_day > today:
-            raise GameError(f"The daily puzzles of {daily_day.isoformat()} are not out yet: "
-                            "they open at 00:00 UTC that day.")
+            raise GameError(words("The daily puzzles of {day} are not out yet: they open at 00:00 UTC that day.",
+                                  day=daily_day.isoformat()))
         try:
             puzzle = fm.puzzle_by_id(puzzle_id)
         except (KeyError, ValueError):
-            raise GameError(f"There is no puzzle {puzzle_id!r}: pick one from the list.") from None
-        reason = load_progress(db, user_id).locked_reason(puzzle)
+            raise GameError(words("There is no puzzle “{id}”: pick one from the list.", id=puzzle_id)) from None
+        reason = said.locked_reason(load_progress(db, user_id), puzzle)
         if reason:
-            raise GameError(f"{puzzle.title} is locked: {reason}")
-        return new_session("single", [puzzle]), puzzle.title
+            raise GameError(words("{title} is locked: {reason}", title=said.title(puzzle), reason=reason))
+        return new_session("single", [puzzle]), said.title(puzzle)
 
     @staticmethod
     def puzzle_choices(db: Store, user_id: int, current: str) -> list[tuple[str, str]]:
         progress = load_progress(db, user_id)
         found = []
         for p in fm.shipped_puzzles():
-            label = f"{p.id} · {p.title}" + (" ✓" if p.id in progress.won else "")
+            label = f"{p.id} · {said.title(p)}" + (" ✓" if p.id in progress.won else "")
             if current.lower() in label.lower() and progress.locked_reason(p) is None:
                 found.append((label[:100], p.id))
         return found[:25]
@@ -485,4 +518,4 @@ class Formation(GameKind[FormationSession]):
             names = fm.allowed_creatures(state.puzzle, {k: v for k, v in state.formation.items() if k != slot}, slot)
         else:
             names = list(state.puzzle.pool)
-        return [n for n in names if current.lower() in n.lower()][:25]
+        return [n for n in names if current.lower() in n.lower() or current.lower() in said.creature(n).lower()][:25]

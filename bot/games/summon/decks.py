@@ -42,6 +42,28 @@ def deck_words(kept: str) -> str:
     return words(said, attrs="/".join(words(a) for a in m[2].split("/")), n=int(m[3]))
 
 
+def deck_reason(exc: RuleError) -> str:
+    """Why the engine refused a deck or a deck's edit, in the reader's words, from the refusal's code and
+    facts (the engine's own message is English for logs and tools)."""
+    facts = getattr(exc, "facts", {})
+    if exc.code == "deck_size" and "least" in facts:
+        size, least, most = facts["size"], facts["least"], facts["most"]
+        return words("a deck holds {least} to {most} pieces, this one has {n} (add at least {need})",
+                     least=least, most=most, n=size, need=least - size) if size < least else \
+            words("a deck holds {least} to {most} pieces, this one has {n} (remove at least {need})",
+                  least=least, most=most, n=size, need=size - most)
+    if exc.code == "deck_size":
+        return words("a deck holds at most {most} pieces; remove one first", most=facts.get("most", DECK_MAX))
+    if exc.code == "unknown_piece" and "text" in facts:
+        return words("there is no piece “{text}”: pick one from the list (`/summon piece` shows them)",
+                     text=facts["text"])
+    if exc.code == "unknown_piece":
+        return words("unknown piece ids: {ids}", ids=words(", ").join(facts.get("ids", ())))
+    if exc.code == "not_in_deck" and "piece" in facts:
+        return words("your deck holds no {piece}", piece=piece_name(facts["piece"]))
+    return words("a deck is a list of pieces from the catalog")
+
+
 def deck_for(db: Store, user_id: int, seed: int, who: str = "Your") -> tuple[list[str], str]:
     """The deck a player brings: their own when valid, an automatic one when they have none."""
     deck = load_progress(db, user_id).deck
@@ -53,7 +75,7 @@ def deck_for(db: Store, user_id: int, seed: int, who: str = "Your") -> tuple[lis
     except RuleError as exc:
         raise GameError(words("{whose} deck cannot be played: {reason}. Fix it with `/summon deck add` or `/summon "
                               "deck remove`, or play an automatic deck after `/summon deck reset`.",
-                              whose=words(who) if who == "Your" else who, reason=exc)) from None
+                              whose=words(who) if who == "Your" else who, reason=deck_reason(exc))) from None
     return list(deck), deck_name(deck, own=True)
 
 
@@ -81,7 +103,7 @@ def deck_show(db: Store, user_id: int) -> tuple[str, Picture | None]:
         verdict = words("Playable.")
     except RuleError as exc:
         verdict = words("Not playable yet: {reason}. Games refuse it until it is fixed (or `/summon deck reset`).",
-                        reason=exc)
+                        reason=deck_reason(exc))
     balance = shape_balance(deck)
     begging = [a for a, v in balance.items() if v < 0]
     hint = words(" Tabs that lack blanks to fit: {attrs}.", attrs=words(", ").join(words(a) for a in begging)) \
@@ -117,7 +139,7 @@ def deck_add(db: Store, user_id: int, piece: str, now: datetime, count: int = 1)
             added += 1
     except RuleError as exc:
         if added == 0:
-            raise GameError(words("Deck add: {reason}.", reason=exc)) from None
+            raise GameError(words("Deck add: {reason}.", reason=deck_reason(exc))) from None
     _save_deck(db, user_id, new, now)
     name = piece_name(find_piece(piece))
     short = words(" (only {added} of {count} fit: a deck holds at most {most})", added=added, count=count,
@@ -130,7 +152,7 @@ def deck_remove(db: Store, user_id: int, piece: str, now: datetime) -> str:
     try:
         new = remove_piece(deck, piece)
     except RuleError as exc:
-        raise GameError(words("Deck remove: {reason}.", reason=exc)) from None
+        raise GameError(words("Deck remove: {reason}.", reason=deck_reason(exc))) from None
     _save_deck(db, user_id, new, now)
     return words("Removed one {piece}. ", piece=piece_name(find_piece(piece))) + _state_line(new)
 
@@ -146,7 +168,8 @@ def _state_line(deck: list[str]) -> str:
     try:
         sm.validate_deck(deck)
     except RuleError as exc:
-        return words("Your deck has {n} pieces and cannot be played yet: {reason}.", n=len(deck), reason=exc)
+        return words("Your deck has {n} pieces and cannot be played yet: {reason}.", n=len(deck),
+                     reason=deck_reason(exc))
     return words("Your deck has {n} pieces and is playable.", n=len(deck))
 
 
@@ -154,7 +177,7 @@ def piece_details(name: str) -> tuple[str, Picture]:
     try:
         cid = find_piece(name)
     except RuleError as exc:
-        raise GameError(words("Piece: {reason}.", reason=exc)) from None
+        raise GameError(words("Piece: {reason}.", reason=deck_reason(exc))) from None
     c = sm.card(cid)
     sides = tuple([tab(a) for a in c.tabs] + [blank(a) for a in c.blanks] + [FLAT] * c.flats)
     lines = [piece_name(cid), words("{attr} {kind} · {edges}", attr=words(c.attr), kind=words(c.kind),

@@ -129,10 +129,10 @@ class Summon(GameKind[SummonGame]):
             text = f"{tutorial.heading(state)}\n{text}"
         if over:
             rematch = Button(words("Rematch"), f"summon-rematch:{game.id}", "primary")
-            return Reply(text, table, extra_pictures=replays, links=(rematch,))
+            return Reply(text, table, extra_pictures=replays, links=(rematch,), layout="container")
         buttons = (Button(words("Your hand"), ShowHand(), "primary"), Button(words("Pass"), Pass()),
                    Button(words("Surrender"), AskSurrender(), "danger"))
-        return Reply(text, table, buttons=buttons, extra_pictures=replays)
+        return Reply(text, table, buttons=buttons, extra_pictures=replays, layout="container")
 
     # --- steps ----------------------------------------------------------------------------------
 

@@ -1,8 +1,9 @@
 """Summon's table picture, and the drawing every summon picture shares: a piece as a jigsaw piece (tabs
 out, blanks cut in, flat sides flat, each side in its attribute's colour), a board, hearts.
 
-The table is drawn at twice Discord's display width (1100 px for about 550 shown), with fonts to
-match, so its smallest text is 12 px where it is seen. Only public things are drawn on it.
+The table is drawn for a phone: 780 px wide, twice the 390 px a phone shows it at, and no text smaller
+than 24 px, so its smallest text is 12 px where it is seen. Each seat is one panel (its name and counts,
+its board, its battle line beside it), the two stacked. Only public things are drawn on it.
 """
 from __future__ import annotations
 
@@ -52,7 +53,7 @@ def short_name(name: str, room: int) -> str:
 
 # --- pieces -------------------------------------------------------------------------------------
 
-NAME_FLOOR = 20   # px at 2×: a piece's name shrinks to 10 px where Discord shows it, then is cut to fit
+NAME_FLOOR = SMALLEST  # px at 2×: a piece's name shrinks to 12 px where a phone shows it, then is cut to fit
 NAME_MARGIN = 3   # px kept clear between a name and its piece's edge
 
 
@@ -245,20 +246,30 @@ def draw_hearts(d: ImageDraw.ImageDraw, x: int, y: int, ticks: int, max_ticks: i
             d.pieslice(box, -90, -90 + 90 * have, fill=HEART)
 
 
-def _unit_row(d: ImageDraw.ImageDraw, x: int, y: int, w: int, rank: int, u: Unit) -> None:
-    c = card(u.card)
-    d.rectangle((x, y, x + w, y + 56), fill=PANEL, outline=ATTR_COLOURS[c.attr], width=2)
-    d.text((x + 10, y + 4), f"{rank}. {short_name(piece_name(c.id), 16)}", font=font(SMALLEST), fill=TEXT)
-    draw_hearts(d, x + 10, y + 34, u.ticks, u.max_ticks, size=16)
-    d.text((x + w - 8, y + 30), drawn_hearts(u.ticks), font=font(SMALLEST), fill=MUTED, anchor="ra")
-
 
 # --- the table ----------------------------------------------------------------------------------
 
-TABLE_W = 1100
-CELL = 140
-ROW_H = 3 * CELL + 96 + LABEL_ROOM
-LINE_ROWS = 8  # units shown per line, in two columns
+TABLE_W = 780
+TABLE_TOP = 146   # the headline, whose turn, and the clock's line above the seats
+MARGIN = 16       # the seat panels' distance from the picture's sides
+CELL = 136
+SEAT_HEAD = 88    # a seat panel's name and counts above its board's column letters
+ROW_H = SEAT_HEAD + LABEL_ROOM + 3 * CELL + 24
+LINE_X = MARGIN + 16 + LABEL_ROOM + 3 * CELL + 20   # the battle line's column, beside the board
+LINE_ROWS = 6     # units shown in a seat's battle line, one under another
+UNIT_H = 62
+
+
+def board_origin(seat: int) -> tuple[int, int]:
+    """The top left corner of seat `seat`'s 3×3 on the table (its labels are left of and above it)."""
+    return MARGIN + 16 + LABEL_ROOM, TABLE_TOP + seat * ROW_H + SEAT_HEAD + LABEL_ROOM
+
+
+@lru_cache(maxsize=2048)
+def fitted(text: str, size: int, room: int) -> str:
+    """Text in the pictures' signs, cut with "…" to fit `room` pixels at `size`."""
+    text = short_name(text, len(text) + 1)
+    return _cut_to(text, font(size), room)
 
 
 @dataclass(frozen=True)
@@ -269,53 +280,61 @@ class Seat:
     first: bool
 
 
+def _unit_row(d: ImageDraw.ImageDraw, x: int, y: int, w: int, rank: int, u: Unit) -> None:
+    c = card(u.card)
+    d.rectangle((x, y, x + w, y + UNIT_H - 6), fill=PANEL, outline=ATTR_COLOURS[c.attr], width=2)
+    d.text((x + 10, y + 2), fitted(f"{rank}. {piece_name(c.id)}", SMALLEST, w - 16), font=font(SMALLEST), fill=TEXT)
+    draw_hearts(d, x + 10, y + 34, u.ticks, u.max_ticks, size=16)
+    d.text((x + w - 8, y + 24), drawn_hearts(u.ticks), font=font(SMALLEST), fill=MUTED, anchor="ra")
+
+
 def render_table(view: TableView, seats: tuple[Seat, Seat], headline: str, deadline: datetime | None) -> bytes:
     """Whose turn with its placements left and timer at the top; then each seat: its board, its counts
     and its battle line (front first)."""
-    top = 104
-    img = Image.new("RGB", (TABLE_W, top + 2 * ROW_H + 50), BACKGROUND)
+    room = TABLE_W - 2 * MARGIN - 16
+    img = Image.new("RGB", (TABLE_W, TABLE_TOP + 2 * ROW_H + 50), BACKGROUND)
     d = ImageDraw.Draw(img)
-    d.text((24, 14), short_name(headline, 52), font=font(36), fill=TEXT)
+    d.text((MARGIN + 8, 12), fitted(headline, 34, room), font=font(34), fill=TEXT)
     if view.phase == "summon":
         mover = seats[view.to_move].name
         left = view.turns_left[view.to_move]
         status = words("{name} to place · {placements} left", name=short_name(mover, 16),
                        placements=plural(left, "placement"))
+        d.text((MARGIN + 8, 58), fitted(status, 28, room), font=font(28), fill=GOLD)
+        clock = words("next battle: {turns} turns", turns=view.next_battle_turns)
         if deadline is not None:
-            status += words(" · turn ends {time} UTC", time=f"{deadline:%H:%M:%S}")
-        d.text((24, 60), status, font=font(28), fill=GOLD)
-        d.text((TABLE_W - 24, 64), words("next battle: {turns} turns", turns=view.next_battle_turns),
-               font=font(SMALLEST), fill=MUTED, anchor="ra")
+            clock += words(" · turn ends {time} UTC", time=f"{deadline:%H:%M:%S}")
+        d.text((MARGIN + 8, 100), fitted(clock, SMALLEST, room), font=font(SMALLEST), fill=MUTED)
+    lw = TABLE_W - MARGIN - 16 - LINE_X
     for i, seat in enumerate(seats):
         sv = view.seats[i]
-        y0 = top + i * ROW_H
-        d.rectangle((16, y0, TABLE_W - 16, y0 + ROW_H - 12), fill=DARK, outline=GOLD if seat.to_move else RING,
-                    width=4 if seat.to_move else 2)
+        y0 = TABLE_TOP + i * ROW_H
+        d.rectangle((MARGIN, y0, TABLE_W - MARGIN, y0 + ROW_H - 12), fill=DARK,
+                    outline=GOLD if seat.to_move else RING, width=4 if seat.to_move else 2)
         title = short_name(seat.name, 20) + (words(" · first to place") if seat.first else "")
-        d.text((32, y0 + 10), title, font=font(30), fill=GOLD if seat.to_move else TEXT)
+        d.text((MARGIN + 16, y0 + 8), fitted(title, 30, room - 16), font=font(30), fill=GOLD if seat.to_move else TEXT)
         counts = words("deck {deck} · hand {hand} · pushed off {removed} · passes {passes}", deck=sv.deck_count,
                        hand=sv.hand_count, removed=sv.removed_count, passes=sv.passes)
-        d.text((TABLE_W - 32, y0 + 16), counts, font=font(SMALLEST), fill=MUTED, anchor="ra")
-        bx, by = 32 + LABEL_ROOM, y0 + 56 + LABEL_ROOM
+        d.text((MARGIN + 16, y0 + 50), fitted(counts, SMALLEST, room - 16), font=font(SMALLEST), fill=MUTED)
+        bx, by = board_origin(i)
         draw_board(d, bx, by, CELL, sv.board, sv.ox, sv.oy, fallen=sv.fallen, labels=True)
-        lx = bx + 3 * CELL + 28
-        lw = (TABLE_W - 48 - lx - 16) // 2
-        d.text((lx, y0 + 56), words("battle line, front first"), font=font(SMALLEST), fill=MUTED)
+        top = y0 + SEAT_HEAD
+        d.text((LINE_X, top), fitted(words("battle line, front first"), SMALLEST, lw), font=font(SMALLEST),
+               fill=MUTED)
         for k, u in enumerate(sv.line[:LINE_ROWS]):
-            col, row = divmod(k, LINE_ROWS // 2)
-            _unit_row(d, lx + col * (lw + 16), y0 + 90 + row * 62, lw, k + 1, u)
+            _unit_row(d, LINE_X, top + 36 + k * UNIT_H, lw, k + 1, u)
         if len(sv.line) > LINE_ROWS:
-            d.text((lx, y0 + ROW_H - 44), words("+{n} more", n=len(sv.line) - LINE_ROWS), font=font(SMALLEST),
-                fill=MUTED)
+            d.text((LINE_X, top + 36 + LINE_ROWS * UNIT_H), words("+{n} more", n=len(sv.line) - LINE_ROWS),
+                   font=font(SMALLEST), fill=MUTED)
         if not sv.line:
-            d.text((lx, y0 + 92), words("every unit fell") if sv.fallen else words("no units yet"),
-                font=font(SMALLEST), fill=MUTED)
-    y = top + 2 * ROW_H
-    corner_mark(d, 50, y + 10, 20)
-    d.text((60, y + 8), words("summoned piece"), font=font(SMALLEST), fill=GOLD)
-    corner_mark(d, 290, y + 10, 20, fell=True)
-    d.text((300, y + 8), words("unit fell"), font=font(SMALLEST), fill=MUTED)
+            d.text((LINE_X, top + 36), fitted(words("every unit fell") if sv.fallen else words("no units yet"),
+                                              SMALLEST, lw), font=font(SMALLEST), fill=MUTED)
+    y = TABLE_TOP + 2 * ROW_H
+    corner_mark(d, MARGIN + 34, y + 10, 20)
+    d.text((MARGIN + 44, y + 6), words("summoned piece"), font=font(SMALLEST), fill=GOLD)
+    corner_mark(d, MARGIN + 314, y + 10, 20, fell=True)
+    d.text((MARGIN + 324, y + 6), words("unit fell"), font=font(SMALLEST), fill=MUTED)
     return png_bytes(img)
 
 
-__all__ = ["ATTR_COLOURS", "Seat", "draw_board", "draw_hearts", "draw_piece", "render_table"]
+__all__ = ["ATTR_COLOURS", "Seat", "board_origin", "draw_board", "draw_hearts", "draw_piece", "render_table"]

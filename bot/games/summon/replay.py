@@ -1,6 +1,8 @@
 """A summon battle phase as an animated GIF: a frame per action (the acting unit marked, damage and
 healing on its targets, hearts changing), one palette for the whole replay, drawn straight in it, each
-frame captioned in the thread's words ("AI's Ember Imp hits your Stone Wall: −2")."""
+frame captioned in the thread's words ("AI's Ember Imp hits your Stone Wall: −2"). Drawn for a phone, as
+the table is: 780 px wide (twice a phone's 390), no text under 24 px, the two battle lines one above the
+other, each front first from the left."""
 from __future__ import annotations
 
 import io
@@ -12,13 +14,17 @@ from bot.render.common import BACKGROUND, MUTED, PANEL, TEXT, font
 from bot.words import current, words
 from engine.summon import BattleReplay, card
 
-from .render import ATTR_COLOURS, DARK, FALL, GOLD, HEAL, HEART, HEART_EMPTY, RING, name_words, short_name
+from .render import ATTR_COLOURS, DARK, FALL, GOLD, HEAL, HEART, HEART_EMPTY, RING, fitted, name_words, short_name
 from .text import Names, battle_caption, drawn_hearts, picture_words, piece_name
 
 # --- frames --------------------------------------------------------------------------
 
-GIF_W, GIF_H = 1100, 380  # twice the width Discord shows it at, fonts to match (24 px: 12 px seen)
-BOX_W, BOX_H, PER_SIDE, GAP = 100, 124, 5, 26
+GIF_W = 780  # twice a phone's width, fonts to match (24 px: 12 px seen)
+BOX_W, BOX_H, PER_SIDE, GAP = 144, 124, 5, 6
+LINES_TOP = 96      # the first battle line's header, under the title
+LINE_H = 46 + BOX_H + 24   # a line's header and the acting unit's mark above its boxes, the room below
+CAPTION_LINES = 3
+GIF_H = LINES_TOP + 2 * LINE_H + CAPTION_LINES * 32 + 70
 SMALL = 24
 _PALETTE = [BACKGROUND, PANEL, TEXT, MUTED, GOLD, HEART, HEART_EMPTY, HEAL, FALL, RING, DARK,
             *ATTR_COLOURS.values()]
@@ -45,10 +51,13 @@ class _Live:
 
 
 def _box_x(side: int, rank: int) -> int:
-    centre = GIF_W // 2
-    if side == 0:
-        return centre - GAP - (rank + 1) * (BOX_W + 4)
-    return centre + GAP + rank * (BOX_W + 4)
+    """A unit's box, front first from the left (either side's line)."""
+    return 16 + rank * (BOX_W + GAP)
+
+
+def _line_top(side: int) -> int:
+    """The top of a side's boxes: the second seat's line above, the first seat's below."""
+    return LINES_TOP + (0 if side == 1 else LINE_H) + 46
 
 
 def _hearts(d: ImageDraw.ImageDraw, x: int, y: int, u: _Live) -> None:
@@ -70,14 +79,11 @@ def _frame(base: Image.Image, lines: tuple[list[_Live], list[_Live]], names: tup
     img = base.copy()
     d = ImageDraw.Draw(img)
     d.fontmode = "1"  # crisp text in the palette: no blended colours outside it
-    d.text((20, 12), title, font=font(30), fill=_p(TEXT))
-    d.text((20, 54), words("< {name} (front on the right)", name=short_name(names[0], 14)), font=font(SMALL),
-           fill=_p(MUTED))
-    d.text((GIF_W - 20, 54), words("{name} (front on the left) >", name=short_name(names[1], 14)), font=font(SMALL),
-           fill=_p(MUTED),
-           anchor="ra")
-    top = 112
+    d.text((16, 10), fitted(title, 28, GIF_W - 32), font=font(28), fill=_p(TEXT))
     for side in (0, 1):
+        top = _line_top(side)
+        header = short_name(names[side], 14) + " · " + words("battle line, front first")
+        d.text((16, top - 46), fitted(header, SMALL, GIF_W - 32), font=font(SMALL), fill=_p(MUTED))
         line = lines[side]
         for rank, u in enumerate(line[:PER_SIDE]):
             x = _box_x(side, rank)
@@ -89,8 +95,8 @@ def _frame(base: Image.Image, lines: tuple[list[_Live], list[_Live]], names: tup
                         width=4 if acting else 2)
             if acting:
                 mid = x + BOX_W // 2
-                d.polygon(((mid - 12, top - 22), (mid + 12, top - 22), (mid, top - 6)), fill=_p(GOLD))
-            parts = [short_name(w, 7) for w in name_words(piece_name(c.id))][:2]
+                d.polygon(((mid - 10, top - 14), (mid + 10, top - 14), (mid, top - 3)), fill=_p(GOLD))
+            parts = [fitted(w, SMALL, BOX_W - 10) for w in name_words(piece_name(c.id))][:2]
             for k, word in enumerate(parts):
                 d.text((x + 6, top + 4 + 26 * k), word, font=font(SMALL), fill=_p(MUTED if dead else TEXT))
             d.text((x + 6, top + 58), drawn_hearts(u.ticks), font=font(SMALL), fill=_p(MUTED))
@@ -107,14 +113,13 @@ def _frame(base: Image.Image, lines: tuple[list[_Live], list[_Live]], names: tup
                 d.line((x + 6, top + 6, x + BOX_W - 6, top + BOX_H - 6), fill=_p(FALL), width=4)
         if len(line) > PER_SIDE:
             more = f"+{len(line) - PER_SIDE}"
-            edge = _box_x(side, PER_SIDE - 1) + (-6 if side == 0 else BOX_W + 6)
-            d.text((edge, top + BOX_H // 2), more, font=font(SMALL), fill=_p(MUTED), anchor="rm" if side == 0 else "lm")
+            d.text((GIF_W - 16, top - 46), more, font=font(SMALL), fill=_p(MUTED), anchor="ra")
         if not line:
-            d.text((_box_x(side, 0) + BOX_W // 2, top + BOX_H // 2), words("no units"), font=font(SMALL),
-                fill=_p(MUTED),
-                   anchor="mm")
-    for k, text in enumerate(_wrap(picture_words(caption), 72 if current() == "en" else 40)[:2]):
-        d.text((20, top + BOX_H + 24 + 32 * k), text, font=font(SMALL + 2), fill=_p(TEXT))
+            d.text((_box_x(side, 0) + 6, top + BOX_H // 2), words("no units"), font=font(SMALL), fill=_p(MUTED),
+                   anchor="lm")
+    below = LINES_TOP + 2 * LINE_H
+    for k, text in enumerate(_wrap(picture_words(caption), 56 if current() == "en" else 27)[:CAPTION_LINES]):
+        d.text((16, below + 32 * k), text, font=font(SMALL + 2), fill=_p(TEXT))
     if banner:
         d.rectangle((GIF_W // 2 - 220, GIF_H - 52, GIF_W // 2 + 220, GIF_H - 10), fill=_p(DARK), outline=_p(GOLD))
         d.text((GIF_W // 2, GIF_H - 31), banner, font=font(28), fill=_p(GOLD), anchor="mm")

@@ -40,7 +40,8 @@ def new_ai_game(db: Store, user_id: int, name: str, seed: int, level: str | None
     try:
         chosen = ai_level(load_progress(db, user_id), level)
     except RuleError as exc:
-        raise GameError(words("AI: {reason}.", reason=exc)) from None
+        raise GameError(words("AI: there is no AI level “{level}”: choose gentle or normal.", level=level)
+                        if exc.code == "bad_level" else words("AI: {reason}.", reason=exc)) from None
     state = ai_game(db, user_id, name, seed, chosen)
     assert state.game is not None
     which = words("the gentle AI") if chosen == "gentle" else words("the AI")

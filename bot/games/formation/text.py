@@ -1,0 +1,369 @@
+"""Formation's words in the reader's language: creatures, slots, grounds, the brief, goals, hints, the battle's
+summary and rounds, rewards and refusals, made from the engine's values (the engine's own texts are English for
+its command line and logs; these say the same in English).
+
+Names and puzzle texts in another language are data: `engine/formation/data/words.<language>.json` holds each
+creature's name, animal, ability name and text, the guilds, each shipped puzzle's title, brief, lesson and
+hand-written hints, and the mechanic reminders, keyed by the English data they translate."""
+from __future__ import annotations
+
+import json
+import re
+from functools import cache
+from importlib import resources
+from typing import Any
+
+import engine.formation as fm
+from bot.words import LANGUAGES, N_, current, plural, words
+from engine.formation.content import _MECHANICS
+
+SLOTS = {"front_left": N_("front left"), "front_right": N_("front right"), "back_left": N_("back left"),
+         "back_middle": N_("back middle"), "back_right": N_("back right")}
+GROUNDS = {"clear": N_("Clear ground"), "sheltered_opening": N_("Sheltered opening"), "moon_dew": N_("Moon dew"),
+           "short_expedition": N_("Short expedition")}
+GROUND_RULES = {
+    "clear": N_("12 rounds, no extra rule."),
+    "sheltered_opening": N_("Round 1 only: every front-row creature on both sides starts with 6 shield."),
+    "moon_dew": N_("At the end of every full round, every living creature on both sides recovers 2 HP."),
+    "short_expedition": N_("The battle ends after round 8. Abilities keep their printed rounds."),
+}
+DAILY_TITLES = (N_("Morning glide"), N_("Noon crossing"), N_("Dusk run"))
+
+
+@cache
+def _data(language: str) -> dict[str, Any]:
+    """The language's formation words (empty for English, the data's own language)."""
+    try:
+        path = resources.files("engine.formation") / "data" / f"words.{language}.json"
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (FileNotFoundError, ModuleNotFoundError):
+        return {}
+
+
+def _local() -> dict[str, Any]:
+    return _data(current())
+
+
+# --- names ------------------------------------------------------------------------------------------
+
+def creature(name: str) -> str:
+    return _local().get("creatures", {}).get(name, {}).get("name", name)
+
+
+def creature_named(text: str) -> str | None:
+    """The creature a player typed, by its English name or its name in any language the data has."""
+    wanted = text.strip().lower()
+    for name in fm.NAMES:
+        if wanted == name.lower() or any(wanted == _data(language).get("creatures", {}).get(name, {}).get(
+                "name", name).lower() for language in LANGUAGES):
+            return name
+    return None
+
+
+def guild(name: str) -> str:
+    return _local().get("guilds", {}).get(name, name)
+
+
+def ability_name(name: str) -> str:
+    c = fm.CREATURES[name]
+    return _local().get("creatures", {}).get(name, {}).get("ability", c.ability.name)
+
+
+def ability_text(name: str) -> str:
+    c = fm.CREATURES[name]
+    return _local().get("creatures", {}).get(name, {}).get("text", c.ability.text)
+
+
+def creatures(names) -> str:
+    return words(", ").join(creature(n) for n in names)
+
+
+def slot(s: str) -> str:
+    return words(SLOTS[s]) if s in SLOTS else s
+
+
+def ground(g: str) -> str:
+    return words(GROUNDS[g])
+
+
+def ground_rule(g: str) -> str:
+    return words(GROUND_RULES[g])
+
+
+# --- a puzzle's own words ---------------------------------------------------------------------------
+
+def _puzzle_data(p: fm.Puzzle) -> dict[str, Any]:
+    return _local().get("puzzles", {}).get(p.id, {})
+
+
+def _daily_parts(p: fm.Puzzle) -> tuple[int, str] | None:
+    """A daily puzzle's number and day, from its id ('daily-YYYY-MM-DD-n')."""
+    m = re.fullmatch(r"daily-(\d{4}-\d{2}-\d{2})-(\d)", p.id)
+    return (int(m[2]), m[1]) if m else None
+
+
+def title(p: fm.Puzzle) -> str:
+    if (told := _puzzle_data(p).get("title")) is not None:
+        return told
+    daily = _daily_parts(p)
+    if daily is not None and p.mode == "daily" and 1 <= daily[0] <= 3:
+        return words("{name} ({day})", name=words(DAILY_TITLES[daily[0] - 1]), day=daily[1])
+    return p.title
+
+
+def brief(p: fm.Puzzle) -> str:
+    if (told := _puzzle_data(p).get("brief")) is not None:
+        return told
+    if p.mode == "daily" and p.brief:
+        return words("Today's flight {n} of 3: {lead} leads a line-up on {ground}.", n=p.number,
+                     lead=creature(p.opponent["front_left"]), ground=ground(p.ground).lower())
+    return p.brief
+
+
+def lesson(p: fm.Puzzle) -> str:
+    data = _puzzle_data(p)
+    return data["lesson"] if data.get("lesson") else (p.lesson or "")
+
+
+_POSITION = re.compile(r"Try (\w+) at ([a-z ]+): (\d+) of the (\d+) legal formations with it there win\.")
+_NONE_FREE = N_("Every slot that matters is already fixed: look at who your creatures will hit.")
+
+
+def hint(p: fm.Puzzle, n: int) -> str:
+    """Hint step n: the puzzle's own words where the data has them, else the engine's kinds of hint (the
+    mechanic reminder, the best free placement, a winning formation) worded from what they say."""
+    english = fm.hint(p, n)
+    written = _puzzle_data(p).get("hints", [])
+    if n <= len(written) and written[n - 1]:
+        return written[n - 1]
+    mechanic = next((key for key, text in _MECHANICS.items() if text == english), None)
+    if mechanic is not None:
+        return _local().get("mechanics", {}).get(mechanic, english)
+    if english == _NONE_FREE:
+        return words(_NONE_FREE)
+    if (m := _POSITION.fullmatch(english)) is not None:
+        where = next((s for s, label in fm.SLOT_LABELS.items() if label == m[2]), m[2])
+        return words("Try {creature} at {slot}: {won} of the {legal} legal formations with it there win.",
+                     creature=creature(m[1]), slot=slot(where), won=int(m[3]), legal=int(m[4]))
+    if english.startswith("A winning formation: ") and p.solution:
+        return words("A winning formation: {lineup}.", lineup=lineup(p.solution))
+    return english
+
+
+def lineup(formation: dict[str, str]) -> str:
+    return words(", ").join(words("{slot} {creature}", slot=slot(s), creature=creature(formation[s]))
+                            for s in fm.SLOTS if s in formation)
+
+
+# --- goals ------------------------------------------------------------------------------------------
+
+def goal(g: Any) -> str:
+    if isinstance(g, fm.WinByRound):
+        return words("Win by round {round}.", round=g.round)
+    if isinstance(g, fm.KeepAlive):
+        return words("Win with {creature} still standing.", creature=creature(g.creature))
+    return words("Win with at least {count} of your creatures standing.", count=g.count)
+
+
+def goal_lines(p: fm.Puzzle) -> list[str]:
+    return [words("Objective: win the battle.")] + [words("Mastery: {goal}", goal=goal(g)) for g in p.mastery]
+
+
+def goal_results(p: fm.Puzzle, result: fm.BattleResult) -> list[tuple[bool, str]]:
+    """Each mastery goal of the battle, met or not, in words (the result's goals follow the puzzle's)."""
+    return [(r.met, goal(g)) for g, r in zip(p.mastery, result.goals)]
+
+
+# --- the brief --------------------------------------------------------------------------------------
+
+def _rounds_text(rounds: tuple[int, ...], limit: int) -> str:
+    shown = [r for r in rounds if r <= limit]
+    return words("rounds {rounds}", rounds=words(", ").join(map(str, shown))) if shown else \
+        words("never within this battle")
+
+
+def enemy_ability_lines(p: fm.Puzzle) -> list[str]:
+    lines = []
+    for s in fm.SLOTS:
+        name = p.opponent[s]
+        c = fm.CREATURES[name]
+        when = _rounds_text(c.ability.rounds, p.rounds_limit)
+        timing = words("at speed 10, before anyone") if c.ability.is_shield else \
+            words("at speed {speed}", speed=c.speed)
+        lines.append(words("{creature} ({slot}): {ability} on {when}, {timing} — {text}", creature=creature(name),
+                           slot=slot(s), ability=ability_name(name), when=when, timing=timing,
+                           text=ability_text(name)))
+    return lines
+
+
+def pair_bonus_lines(p: fm.Puzzle) -> list[str]:
+    out = []
+    for g in fm.guild_pairs(p.opponent.values()):
+        a, b = fm.GUILDS[g]
+        out.append(words("Opponent's {guild} pair: {a} and {b} each get +6 max HP.", guild=guild(g),
+                         a=creature(a), b=creature(b)))
+    mine = [g for g, (a, b) in fm.GUILDS.items() if a in p.pool and b in p.pool
+            and (a, b) not in p.forbidden_pairs and (b, a) not in p.forbidden_pairs]
+    if p.max_guild_pairs == 0:
+        out.append(words("You may not field a guild pair here."))
+    elif mine:
+        pairs = words(", ").join(words("{guild} ({a} + {b})", guild=guild(g), a=creature(fm.GUILDS[g][0]),
+                                       b=creature(fm.GUILDS[g][1])) for g in mine)
+        out.append(words("Pairs open to you (+6 max HP each): {pairs}.", pairs=pairs))
+    return out
+
+
+def limit_lines(p: fm.Puzzle) -> list[str]:
+    out = []
+    if tuple(p.pool) != fm.NAMES:
+        out.append(words("Pool: {creatures}.", creatures=creatures(p.pool)))
+    for s, name in p.fixed.items():
+        out.append(words("Fixed: {creature} stands at {slot}.", creature=creature(name), slot=slot(s)))
+    for a, b in p.forbidden_pairs:
+        out.append(words("Not together: {a} and {b}.", a=creature(a), b=creature(b)))
+    if p.max_guild_pairs is not None:
+        out.append(plural(p.max_guild_pairs, "At most {n} guild pair.", "At most {n} guild pairs."))
+    return out
+
+
+def opponent_line(p: fm.Puzzle) -> str:
+    return words("Opponent — {lineup}", lineup=" · ".join(
+        words("{slot}: {creature}", slot=slot(s), creature=creature(p.opponent[s])) for s in fm.SLOTS))
+
+
+def brief_text(p: fm.Puzzle) -> str:
+    """Everything shown before the battle: opponent and its ability timings, ground, goals, limits, pairs."""
+    parts = [f"**{title(p)}**", brief(p), lesson(p), opponent_line(p), *enemy_ability_lines(p),
+             words("Ground: {ground} — {rule} Up to {rounds} rounds.", ground=ground(p.ground),
+                   rule=ground_rule(p.ground), rounds=p.rounds_limit),
+             *goal_lines(p), *limit_lines(p), *pair_bonus_lines(p)]
+    return "\n".join(part for part in parts if part)
+
+
+# --- the battle -------------------------------------------------------------------------------------
+
+def outcome_line(result: fm.BattleResult) -> str:
+    knockout = result.end == "knockout"
+    if result.winner == "draw":
+        return words("Draw by knockout in round {round}.", round=result.rounds) if knockout else \
+            words("Draw on time (the final comparison) in round {round}.", round=result.rounds)
+    if result.won:
+        return words("You win by knockout in round {round}.", round=result.rounds) if knockout else \
+            words("You win on time (the final comparison) in round {round}.", round=result.rounds)
+    return words("You lose by knockout in round {round}.", round=result.rounds) if knockout else \
+        words("You lose on time (the final comparison) in round {round}.", round=result.rounds)
+
+
+def _side_slot(index: int) -> tuple[str, str]:
+    return ("a" if index < 5 else "b"), fm.SLOTS[index % 5]
+
+
+def round_lines(result: fm.BattleResult) -> list[str]:
+    """One line a round: what each side dealt and healed, who fell (the engine's summary, in words)."""
+    lines = []
+    for rl in result.log:
+        dealt = {"a": 0, "b": 0}
+        healed = {"a": 0, "b": 0}
+        for actions in rl.recorded:
+            for actor, _, _, applied, _ in actions:
+                if actor[4] == "damage":
+                    dealt[actor[0]] += applied
+                elif actor[4] == "heal":
+                    healed[actor[0]] += applied
+        parts = [words("You deal {n}", n=dealt["a"]), words("They deal {n}", n=dealt["b"])]
+        if healed["a"]:
+            parts.append(words("you heal {n}", n=healed["a"]))
+        if healed["b"]:
+            parts.append(words("they heal {n}", n=healed["b"]))
+        line = f"R{rl.round}: " + words(", ").join(parts)
+        kos = []
+        for _, t in rl.felled:
+            side, s = _side_slot(t)
+            name = creature((result.a if side == "a" else result.b)[s])
+            kos.append(words("{creature} (yours)", creature=name) if side == "a" else
+                       words("{creature} (theirs)", creature=name))
+        if kos:
+            line += words(" · out: {creatures}", creatures=words(", ").join(kos))
+        lines.append(line)
+    return lines
+
+
+def summary_lines(p: fm.Puzzle, result: fm.BattleResult) -> list[str]:
+    """The battle in short: a line a round, the outcome, each goal met (✓) or missed (✗)."""
+    return [*round_lines(result), outcome_line(result),
+            *(f"{'✓' if met else '✗'} {said}" for met, said in goal_results(p, result))]
+
+
+def rewards_lines(r: fm.Rewards) -> list[str]:
+    out = []
+    if r.replay:
+        out.append(words("Replay of a puzzle you have already won: no XP or mastery."))
+    elif not r.eligible:
+        out.append(words("Tutorial battles give no XP and no creature mastery (a lesson won with every goal met "
+                         "still counts as a puzzle mastered)."))
+    else:
+        out.append(words("+{xp} XP (daily cap reached)", xp=r.xp) if r.xp_capped else words("+{xp} XP", xp=r.xp))
+        if r.mastery:
+            out.append(words("Mastery: {gains}", gains=words(", ").join(
+                f"{creature(n)} +{v}" for n, v in r.mastery.items())))
+        if r.mastery_capped:
+            out.append(words("Daily mastery cap reached for {creatures}", creatures=creatures(r.mastery_capped)))
+    if r.level_after > r.level_before:
+        out.append(words("Level {level}!", level=r.level_after))
+    for n, t in r.new_badges:
+        out.append(words("Badge: {creature} mastery {points}", creature=creature(n), points=t))
+    for n, t in r.new_illustrations:
+        out.append(words("Illustration unlocked: {creature} ({points} mastery)", creature=creature(n), points=t))
+    if r.first_win:
+        out.append(words("First win on this puzzle."))
+    if r.newly_mastered and r.eligible:
+        out.append(words("Puzzle mastered!"))
+    for u in r.unlocked:
+        kind, what = u.split(":", 1)
+        out.append(words("Unlocked: the boss {puzzle}", puzzle=what) if kind == "boss" else
+                   words("Unlocked: chapter {chapter}", chapter=what))
+    return out
+
+
+# --- refusals ---------------------------------------------------------------------------------------
+
+def locked_reason(progress: fm.FormationProgress, p: fm.Puzzle) -> str | None:
+    """Why a puzzle is not open yet (the engine's locked_reason, in words), or None."""
+    if progress.locked_reason(p) is None or p.chapter is None:
+        return None
+    if not progress.chapter_open(p.chapter):
+        return words("Chapter {chapter} opens when you win the chapter {before} boss.", chapter=p.chapter,
+                     before=p.chapter - 1)
+    return words("The boss opens after {wins} wins among the chapter's other 17 puzzles (you have {have}).",
+                 wins=fm.BOSS_UNLOCK, have=progress.chapter_wins(p.chapter))
+
+
+def limit_refusal(exc: fm.FormationError, p: fm.Puzzle, formation: dict[str, str]) -> str:
+    """Which of the puzzle's limits a line-up breaks, from the refusal's code and the line-up itself."""
+    names = set(formation.values())
+    if exc.code == "pool":
+        outside = next((n for n in formation.values() if n not in p.pool), "")
+        return words("{creature} is not in this puzzle's pool ({pool})", creature=creature(outside),
+                     pool=creatures(p.pool))
+    if exc.code == "fixed":
+        for s, name in p.fixed.items():
+            if formation.get(s, name) != name:
+                return words("{slot} is fixed to {creature}", slot=slot(s), creature=creature(name))
+            if name in names and formation.get(s) != name:
+                return words("{creature} is fixed to {slot}", creature=creature(name), slot=slot(s))
+    if exc.code == "forbidden_pair":
+        a, b = next(((a, b) for a, b in p.forbidden_pairs if a in names and b in names), ("", ""))
+        return words("{a} and {b} cannot be chosen together", a=creature(a), b=creature(b))
+    if exc.code == "guild_pairs":
+        pairs = fm.guild_pairs(names)
+        return plural(p.max_guild_pairs or 0, "at most {n} guild pair allowed; this formation has {has} ({guilds})",
+                      "at most {n} guild pairs allowed; this formation has {has} ({guilds})", has=len(pairs),
+                      guilds=words(", ").join(guild(g) for g in pairs))
+    if exc.code == "incomplete":
+        return words("every slot needs a creature")
+    return words("that line-up cannot be played here")
+
+
+__all__ = ["ability_name", "ability_text", "brief", "brief_text", "creature", "creature_named", "creatures", "goal",
+           "goal_lines", "ground", "guild", "hint", "lesson", "limit_refusal", "lineup", "locked_reason",
+           "outcome_line", "rewards_lines", "round_lines", "slot", "summary_lines", "title"]
