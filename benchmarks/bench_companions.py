@@ -280,8 +280,8 @@ async def run_local(encounters: list[str], seeds: int, folder: Path) -> dict:
     worker within COMPANION_FORECAST_SECONDS. Every decision's latency, whether it came in time, its
     prompt tokens, and the share of each prompt the server read from its prefix cache (its own log)."""
     from bot.companion import local_model
-    from bot.companion.__main__ import play_fight
     from engine.tactics import expected_level
+    from tools.companion_eval.cli import play_fight
 
     local_model.VERBOSE = True
     store = open_store(folder / "local.db")

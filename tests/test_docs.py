@@ -34,7 +34,7 @@ TEST = "python3 -m venv .venv && . .venv/bin/activate && pip install -e '.[test]
 CODE = re.compile(r"`([^`\n]+)`")
 LINK = re.compile(r"(?<!!)\[[^\]]*\]\(([^)\s]+)\)")
 VARIABLE = re.compile(r"^([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)(?:=.*)?$")
-TOP = ("bot/", "engine/", "db/", "prompts/", "tests/", "benchmarks/", "docs/", ".ci/")
+TOP = ("bot/", "engine/", "db/", "prompts/", "tools/", "tests/", "benchmarks/", "docs/", ".ci/")
 
 
 def text(page: Path) -> str:

@@ -1,102 +1,32 @@
-"""Measure a companion model: `python -m bot.companion play …`, `… eval …`, and `… check`.
+"""Try and measure a companion model: `python -m bot.companion check`, `… play …` and `… eval …`.
 
-play: one whole fight, the hero piloted by the planner, the companion by the model (or `auto`, the
-planner's first turn); one JSON line per companion decision, then a summary line.
-eval: the same fights for each pilot named by --pilots (the model and the baselines of baselines.py),
-one JSON line per pilot or tables with --table: win rates per encounter, paired against auto with
-95 % intervals, pass reasons, choices, tokens, cost and latency (evaluate.py). play's decisions go to
-the store (in memory unless --db is given). The model server comes from the settings
-(COMPANION_MODEL, OPENAI_BASE_URL, …).
 check: one real request with the tools (again without a field the server refused, up to
 CHECK_ROUNDS requests), then one JSON object: what the server accepted and what it answered.
+play and eval measure how well a model plays (one fight; the same fights for each pilot beside the
+baselines). Their work is the eval harness, tools/companion_eval, which stays in the source checkout
+beside the bot and is not installed with it: they run from a checkout. The model server comes from the
+settings (COMPANION_MODEL, OPENAI_BASE_URL, …).
 """
 from __future__ import annotations
 
 import asyncio
 import json
 import sys
-import time
-from dataclasses import dataclass
-from datetime import UTC
+from pathlib import Path
+from types import ModuleType
 
 from bot.settings import SettingsError, load_settings
-from db import companion as decision_store
-from db.store import Store, open_store
 from engine.cli import ArgParser
 from engine.errors import UsageError
-from engine.tactics import FightState, apply_turn, campaign, expected_level, new_fight, pass_turn, plan_turns
+from engine.tactics import expected_level, new_fight
 
-from .auto import apply_decision, auto_decision
-from .baselines import BASELINES
-from .decision import CompanionDecision
-from .evaluate import EvalOptions, baseline_decider, evaluate, percentile, table
 from .pilot import CompanionPilot
 from .request import Accepted
 
-PILOTS = ("model", "auto")
-MAX_PHASES = 200   # a safety net; fights end by round 10
+EVAL_COMMANDS = ("play", "eval")
 DEADLINE_S = 10.0  # the seed's 10 seconds
 CHECK_ROUNDS = 4   # check: a server may refuse one field after another
-
-
-@dataclass(frozen=True)
-class FightRun:
-    label: str
-    result: str | None
-    rounds: int
-    hp_share: float
-    decisions: list[dict]
-
-
-def _hp_share(state: FightState) -> float:
-    left = sum(f.hp for f in state.side("duo") if not f.down and not f.fled)
-    return round(left / state.start_hp["duo"], 3)
-
-
-async def play_fight(state: FightState, pilot_name: str, pilot: CompanionPilot | None, db: Store,
-                     label: str, emit=None) -> FightRun:
-    """Play to the end: the hero sends the planner's first turn, the companion what its pilot decides."""
-    for _ in range(MAX_PHASES):
-        if state.result:
-            break
-        hero = state.get("hero")
-        if state.phase == "duo" and hero.standing and not hero.done:
-            turns = plan_turns(state, "hero", limit=1)
-            state = apply_turn(state, "hero", turns[0].steps) if turns else pass_turn(state, "hero")
-        if state.result or state.phase != "duo":
-            continue
-        me = state.get("companion")
-        if not me.standing or me.done:
-            continue
-        if pilot_name == "model":
-            assert pilot is not None  # main() makes one whenever a run asks for the model
-            decision = await pilot.decide(state, "companion", timeout=DEADLINE_S)
-        else:
-            started = time.perf_counter()
-            decision = auto_decision(state, "companion")
-            decision.latency_s = round(time.perf_counter() - started, 3)
-        state, decision = apply_decision(state, "companion", decision)
-        # One record per decision as finally applied (the pilot's own record would miss a stale turn).
-        decision_store.record(db, decision.model_dump(), fight=label, guild_id=None, fighter="companion",
-                              now=pilot.clock() if pilot else _utcnow())
-        if emit:
-            emit(decision.record())
-    return FightRun(label, state.result, state.round, _hp_share(state), decision_store.decisions(db, label))
-
-
-def _utcnow():
-    from datetime import datetime
-    return datetime.now(UTC)
-
-
-def summary(run: FightRun) -> dict:
-    latencies = [d["latency_s"] for d in run.decisions]
-    return {"result": run.result, "decisions": len(run.decisions),
-            "passes": sum(d["decision"] == "pass" for d in run.decisions),
-            "latency_p50_s": percentile(latencies, 0.5), "latency_max_s": max(latencies, default=0.0),
-            "rounds": run.rounds, "hp_share": run.hp_share,
-            "tokens_in": sum(d["tokens_in"] for d in run.decisions),
-            "tokens_out": sum(d["tokens_out"] for d in run.decisions)}
+CHECKOUT = Path(__file__).resolve().parents[2]   # the source checkout, when the bot runs from one
 
 
 def _tools_line(options: dict) -> dict:
@@ -134,112 +64,52 @@ async def check(pilot: CompanionPilot) -> dict:
             "latency_s": decision.latency_s, "tokens_in": decision.tokens_in, "tokens_out": decision.tokens_out}
 
 
-def _parser() -> ArgParser:
+def eval_tools() -> ModuleType | None:
+    """The eval harness's commands (tools/companion_eval/cli.py), found in the checkout the bot runs
+    from; None where the bot was installed without one."""
+    if (CHECKOUT / "tools" / "companion_eval").is_dir() and str(CHECKOUT) not in sys.path:
+        sys.path.insert(0, str(CHECKOUT))
+    try:
+        from tools.companion_eval import cli
+    except ModuleNotFoundError as e:
+        if e.name not in ("tools", "tools.companion_eval"):
+            raise
+        return None
+    return cli
+
+
+def _parser(tools: ModuleType | None) -> ArgParser:
     parser = ArgParser(prog="python -m bot.companion")
     sub = parser.add_subparsers(dest="cmd", required=True)
     sub.add_parser("check", help="one real request with the tools: what the server accepts")
-    for name in ("play", "eval"):
-        p = sub.add_parser(name)
-        if name == "play":
-            p.add_argument("--encounter", required=True)
-            p.add_argument("--seed", type=int, required=True)
-            p.add_argument("--pilot", choices=PILOTS, default="model")
-        else:
-            p.add_argument("--encounters", default="all", help="comma-separated, e.g. c01,c05,c09 (default: all)")
-            p.add_argument("--seeds", type=int, required=True, help="seeds 1..N for each encounter")
-            p.add_argument("--table", action="store_true", help="print a side-by-side table instead of JSON lines")
-            p.add_argument("--pilots", default="model,auto",
-                           help=f"comma-separated, of model,{','.join(BASELINES)} (default: model,auto)")
-            p.add_argument("--live", action="store_true",
-                           help="ask the pilot when the phase opens, before the hero acts, as the bot does")
-            p.add_argument("--no-jitter", action="store_true",
-                           help="the hero always takes its first turn (each seed then changes only luck)")
-            p.add_argument("--transcripts", default=None, help="write each decision (request, answer, outcome) "
-                                                               "to this file as JSON lines")
-            p.add_argument("--price-in", type=float, default=0.0, help="price per million input tokens")
-            p.add_argument("--price-out", type=float, default=0.0, help="price per million output tokens")
-        p.add_argument("--hero", default="Tidecaller")
-        p.add_argument("--companion", default="Mossle")
-        p.add_argument("--level", type=int, default=None)
-        p.add_argument("--db", default=":memory:", help="store the decisions in this SQLite file")
+    if tools is not None:
+        tools.add_commands(sub)
     return parser
 
 
-def _fight(encounter: str, seed: int, args) -> FightState:
+async def _check(settings) -> int:
+    if not settings.companion_model:
+        raise UsageError("COMPANION_MODEL is not set: no model to check")
+    checked = CompanionPilot(settings)
     try:
-        # Without --level, the level a player reaches this fight at (the duo's level is the player's).
-        level = args.level if args.level is not None else expected_level(encounter)
-        return new_fight(encounter, seed, args.hero, args.companion, level=level)
-    except (KeyError, ValueError) as e:
-        raise UsageError(str(e).strip("'\"")) from None
+        report = await check(checked)
+    finally:
+        await checked.aclose()
+    print(json.dumps(report, indent=1))
+    return 0 if report["usable"] else 1
 
 
 async def _main(argv: list[str]) -> int:
-    args = _parser().parse_args(argv)
+    tools = eval_tools()
+    if tools is None and argv[:1] and argv[0] in EVAL_COMMANDS:
+        raise UsageError(f"{argv[0]} runs from a source checkout of the bot: its eval harness "
+                         "(tools/companion_eval) is not installed with the bot")
+    args = _parser(tools).parse_args(argv)
     settings = load_settings()
     if args.cmd == "check":
-        if not settings.companion_model:
-            raise UsageError("COMPANION_MODEL is not set: no model to check")
-        checked = CompanionPilot(settings)
-        try:
-            report = await check(checked)
-        finally:
-            await checked.aclose()
-        print(json.dumps(report, indent=1))
-        return 0 if report["usable"] else 1
-    names = [p.strip() for p in args.pilots.split(",") if p.strip()] if args.cmd == "eval" else [args.pilot]
-    unknown = [n for n in names if n != "model" and n not in BASELINES]
-    if unknown:
-        raise UsageError(f"unknown pilot {unknown[0]!r}: choose from model, {', '.join(BASELINES)}")
-    wants_model = "model" in names
-    if wants_model and not settings.companion_model:
-        raise UsageError("COMPANION_MODEL is not set: no model to pilot the companion (use --pilot auto)")
-    db = open_store(args.db)
-    # the eval measures the prompt, not the machine: every forecast, worked out in-process
-    pilot = CompanionPilot(settings, store=None, inline_forecasts=args.cmd == "eval") if wants_model else None
-
-    def emit(line: dict) -> None:
-        print(json.dumps(line), flush=True)
-
-    try:
-        if pilot is not None and pilot.local is not None:
-            await pilot.check()   # the embedded model up and warm before the first fight, as in the bot
-        if args.cmd == "play":
-            run = await play_fight(_fight(args.encounter, args.seed, args), args.pilot, pilot, db,
-                                   f"play:{args.pilot}:{args.encounter}:{args.seed}", emit)
-            emit(summary(run))
-            return 0
-        return await _eval(args, names, pilot, settings.companion_model, emit)
-    finally:
-        if pilot is not None:
-            await pilot.aclose()
-
-
-async def _eval(args, names: list[str], pilot: CompanionPilot | None, model: str | None, emit) -> int:
-    encounters = [e.id for e in campaign()] if args.encounters == "all" else \
-        [e.strip() for e in args.encounters.split(",") if e.strip()]
-    for enc in encounters:
-        _fight(enc, 1, args)  # an unknown encounter is refused before any fight is played
-    options = EvalOptions(hero=args.hero, companion=args.companion, level=args.level, jitter=not args.no_jitter,
-                          live=args.live, price_in=args.price_in, price_out=args.price_out)
-
-    async def model_decides(state: FightState, fighter_id: str, rng) -> CompanionDecision:
-        assert pilot is not None  # made whenever "model" is among the pilots
-        return await pilot.decide(state, fighter_id, timeout=DEADLINE_S)
-
-    deciders = {name: model_decides if name == "model" else baseline_decider(name) for name in names}
-    transcripts = open(args.transcripts, "w", encoding="utf-8") if args.transcripts else None
-    try:
-        rows = await evaluate(deciders, encounters, args.seeds, options, model, transcripts)
-    finally:
-        if transcripts is not None:
-            transcripts.close()
-    if args.table:
-        print(table(rows))
-    else:
-        for row in rows:
-            emit(row)
-    return 0
+        return await _check(settings)
+    assert tools is not None  # the parser offers play and eval only with the harness
+    return await tools.run(args, settings)
 
 
 def main(argv: list[str] | None = None) -> int:

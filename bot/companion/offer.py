@@ -10,6 +10,9 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from babel import Locale
+
+from bot.words import SOURCE, language_of
 from engine.tactics import EndStep, FightState, PlannedTurn, budget, fighters, kit, plan_turns, render_text
 from engine.tactics.plan.consequences import Consequences
 from engine.tactics.plan.forecast import Forecast
@@ -137,8 +140,9 @@ def system_prompt(state: FightState, fighter_id: str, *, custom: bool, seconds: 
 
 
 def user_prompt(state: FightState, fighter_id: str, turns: list[PlannedTurn], *, call: str | None = None,
-                forecasts: Forecasts | None = None) -> str:
-    """The board, the ally, what a pass leads to, the player's call, and the turns with their facts."""
+                forecasts: Forecasts | None = None, language: str | None = None) -> str:
+    """The board, the ally, what a pass leads to, the player's call, the language `say` is asked for in,
+    and the turns with their facts."""
     me = state.get(fighter_id)
     ally_id = "hero" if fighter_id == "companion" else "companion"
     ally = state.get(ally_id)
@@ -149,11 +153,12 @@ def user_prompt(state: FightState, fighter_id: str, turns: list[PlannedTurn], *,
                   view=view, me=me, budget=budget(state, fighter_id),
                   hero_state=_ally_state(state, ally_id), turns=listed, goal=goal_text(state),
                   if_pass=if_pass(state, fighter_id), pass_forecast=forecast_words(state, fighter_id, known.get(0)),
-                  call=_fenced(call))
+                  call=_fenced(call), say_in=say_language(language))
 
 
 def compact_prompts(state: FightState, fighter_id: str, turns: list[PlannedTurn], *, call: str | None = None,
-                    forecasts: Forecasts | None = None, can_pass: bool = True) -> tuple[str, str]:
+                    forecasts: Forecasts | None = None, can_pass: bool = True,
+                    language: str | None = None) -> tuple[str, str]:
     """The compact pair for small models that read slowly: a system message that is the same for every
     fight (the server's prefix cache keeps it and the tools after it), then who is who, the HP, each turn
     with its forecast (or, without one, the HP after the strays' phase), and what to answer, last."""
@@ -163,8 +168,16 @@ def compact_prompts(state: FightState, fighter_id: str, turns: list[PlannedTurn]
     listed = [turn_facts(state, fighter_id, t, known.get(i)) for i, t in enumerate(turns, 1)]
     system = render("companion/compact_system")
     user = render("companion/compact_user", companion=me.name, round=state.round, my_hp=me.hp, ally_hp=ally.hp,
-                  hero=ally.name, call=_fenced(call), turns=listed, can_pass=can_pass)
+                  hero=ally.name, call=_fenced(call), turns=listed, can_pass=can_pass,
+                  say_in=say_language(language))
     return system, user
+
+
+def say_language(language: str | None) -> str:
+    """The language the thread reads, named in English for the prompt ("Japanese"), so the model writes
+    `say` in it; "" for English, the prompt's own language, which asks for nothing more."""
+    chosen = language_of(language)
+    return "" if chosen == SOURCE else Locale.parse(chosen).get_display_name("en") or chosen
 
 
 def _fenced(call: str | None) -> str:
@@ -193,13 +206,15 @@ def if_pass(state: FightState, fighter_id: str) -> str:
 
 def build_offer(state: FightState, fighter_id: str, *, custom: bool, seconds: float,
                 call: str | None = None, forecasts: Forecasts | None = None, compact: bool = False,
-                can_pass: bool = True) -> Offer:
+                can_pass: bool = True, language: str | None = None) -> Offer:
     """The planner's turns for `fighter_id` and the system and user messages that list them; `call` is
-    the player's own word to the companion, delimited and labelled as theirs (the only player text that
-    reaches a prompt, and only the fight's leader's); `forecasts`, those worked out (forecasts.py)."""
+    the player's own word to the companion, delimited and labelled as theirs, in the words they wrote it
+    (the only player text that reaches a prompt, and only the fight's leader's); `forecasts`, those worked
+    out (forecasts.py); `language`, the thread's (the server's), which `say` is asked for in. The prompt
+    itself stays English."""
     turns = plan_turns(state, fighter_id, limit=MAX_TURNS)
     return offer_of(state, fighter_id, turns, custom=custom, seconds=seconds, call=call, forecasts=forecasts,
-                    compact=compact, can_pass=can_pass)
+                    compact=compact, can_pass=can_pass, language=language)
 
 
 UNKNOWN_OUTLOOK = (0.5, -1.0)   # a turn whose forecast is not back: below a stated win or draw, above a loss
@@ -222,16 +237,17 @@ def by_forecast(turns: list[PlannedTurn], forecasts: Forecasts | None) -> tuple[
 
 def offer_of(state: FightState, fighter_id: str, turns: list[PlannedTurn], *, custom: bool, seconds: float,
              call: str | None = None, forecasts: Forecasts | None = None, compact: bool = False,
-             can_pass: bool = True) -> Offer:
+             can_pass: bool = True, language: str | None = None) -> Offer:
     """The messages for turns already planned (`forecasts` by the turns' numbers as given): the pilot
     writes them again once the forecasts are back, the turns then listed best forecast first. `compact`:
     the short pair for small models (no custom turns, no board); `can_pass`: pass_turn is offered."""
     turns, known = by_forecast(turns, forecasts)
     if compact:
-        system, user = compact_prompts(state, fighter_id, turns, call=call, forecasts=known, can_pass=can_pass)
+        system, user = compact_prompts(state, fighter_id, turns, call=call, forecasts=known, can_pass=can_pass,
+                                       language=language)
     else:
         system = system_prompt(state, fighter_id, custom=custom, seconds=seconds)
-        user = user_prompt(state, fighter_id, turns, call=call, forecasts=known)
+        user = user_prompt(state, fighter_id, turns, call=call, forecasts=known, language=language)
     messages = [{"role": "system", "content": system}, {"role": "user", "content": user}]
     return Offer(turns=turns, messages=messages,
                  forecasts=sum(number in known for number in range(1, len(turns) + 1)))

@@ -18,7 +18,7 @@ import simcord
 from support.fake_openai import MODEL, FakeOpenAI, choose, hang, pass_, refusing, status
 from support.replies import private_text
 from support.tactics_play import send_turn, session, thread_texts
-from support.world import world
+from support.world import add_host, world
 
 import engine.tactics as tx
 from bot.companion import forecasts
@@ -367,3 +367,32 @@ async def test_a_forecast_worker_slower_than_the_settle_still_lets_the_companion
         stored = decisions.decisions(bot.db, s.key)
         assert [(d["decision"], d["forecasts"]) for d in stored] == [("turn", 0)], "no forecast was back in time"
     await asyncio.wrap_future(busy)  # the worker free again for the next test
+
+
+@pytest.mark.parametrize("language", ["ja", "en"])
+async def test_the_companion_speaks_the_servers_language_and_reads_the_call_as_written(make_real_bot, fake,
+                                                                                      language):
+    # The host sets the server's language; the prompt stays English, the player's call reaches it as she
+    # wrote it, and `say` is asked for in Japanese on a Japanese server only.
+    fake.answer_next(choose(1), choose(1, "まかせて、右から倒します"))
+    bot = make_real_bot()
+    async with simcord.run(bot) as env:
+        guild, channel, alice = world(env, "alice")
+        host = add_host(env, guild)
+        await host.slash(channel, "settings language", language=language)
+        await alice.slash(channel, "tactics campaign", companion="Cindle")
+        thread = channel.threads[-1]
+        await alice.slash(thread, "tactics tell", message="右のスライムを先に倒して")
+        await alice.slash(thread, "tactics pass")
+        await env.settle()
+        assert len(fake.requests) == 2 and session(bot).fight.round == 2
+        users = [next(m["content"] for m in r["messages"] if m["role"] == "user") for r in fake.requests]
+        systems = [next(m["content"] for m in r["messages"] if m["role"] == "system") for r in fake.requests]
+        assert all(s.startswith("You are Cindle, the companion") for s in systems), "the prompt stays English"
+        assert "<<<player\n右のスライムを先に倒して\nplayer>>>" in users[1], "the call as the player wrote it"
+        asked = "Your player reads Japanese: write `say` in Japanese."
+        if language == "ja":
+            assert all(asked in u for u in users)
+            assert any("まかせて、右から倒します" in t for t in thread_texts(thread)), "the companion's line, shown"
+        else:
+            assert not any("Japanese" in u for u in users), "an English server's prompt asks for nothing more"

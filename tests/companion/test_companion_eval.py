@@ -7,11 +7,11 @@ import random
 
 from support.fake_openai import FakeOpenAI, choose
 
-from bot.companion.baselines import BASELINES, read_pass, read_prompt
 from bot.companion.coordination import Rebound, aim_of, rebind
-from bot.companion.evaluate import EvalOptions, FightRun, baseline_decider, evaluate, paired, run_fight, wilson
 from bot.companion.offer import build_offer
 from engine.tactics import apply_turn, new_fight, pass_turn, plan_turns
+from tools.companion_eval.baselines import BASELINES, read_pass, read_prompt
+from tools.companion_eval.evaluate import EvalOptions, FightRun, baseline_decider, evaluate, paired, run_fight, wilson
 
 
 def run(name: str, encounter: str, seed: int, **options) -> FightRun:

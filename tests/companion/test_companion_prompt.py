@@ -125,3 +125,19 @@ def test_the_compact_request_stays_under_500_tokens_and_opens_with_the_same_syst
             sizes.append((sum(len(m["content"]) for m in offer.messages) + len(json.dumps(forced))) / 4)
     assert len(sizes) >= 20 and len(systems) == 1
     assert max(sizes) <= 500, max(sizes)
+
+
+@pytest.mark.parametrize("compact", [False, True])
+def test_say_is_asked_for_in_the_threads_language_and_the_rest_stays_english(fight, compact):
+    english = build_offer(fight, "companion", custom=False, seconds=10, compact=compact, call="右を狙って")
+    japanese = build_offer(fight, "companion", custom=False, seconds=10, compact=compact, call="右を狙って",
+                           language="ja")
+    assert japanese.messages[0] == english.messages[0], "the system message is the same (the server caches it)"
+    assert build_offer(fight, "companion", custom=False, seconds=10, compact=compact, call="右を狙って",
+                       language="en").messages == english.messages, "English asks for nothing more"
+    user_en, user_ja = english.messages[1]["content"], japanese.messages[1]["content"]
+    assert "Japanese" not in user_en and "右を狙って" in user_en and "右を狙って" in user_ja
+    asked = "a short sentence to your ally in Japanese" if compact else "write `say` in Japanese"
+    assert asked in user_ja
+    assert user_ja.replace(" in Japanese", "") == user_en if compact else \
+        user_ja.replace("Your player reads Japanese: write `say` in Japanese.\n", "") == user_en

@@ -77,7 +77,7 @@ async def test_past_the_days_budget_the_companion_plays_auto_and_says_so_once(fi
     assert over.notice and "today's 2 calls" in over.notice and again.notice is None
     assert other_guild.code == "chosen"
     tomorrow = pilots(fake, store=store, clock=clock_at(NOON + timedelta(days=1)), COMPANION_CALLS_PER_DAY=2)
-    assert await tomorrow._over_budget(7) is False
+    assert await tomorrow.ledger.over_budget(7) is False
 
 
 def test_the_migration_upgrades_a_store_from_before_the_companion(tmp_path):

@@ -4,24 +4,29 @@ Both answer the seat with the step `PilotTurn`, the decision in it, so the kind 
 nothing and says the companion's line in the thread. The model pilot is one CompanionPilot per bot,
 built at start-up with the bot's store and store worker (PilotNeeds); it is given what is left of the companion's
 10 s, less a margin, so its own deadline always ends the call (and stores the decision) before the
-core's deadline would cut it off.
+core's deadline would cut it off, and the thread's language (its server's), which the companion speaks.
 """
 from __future__ import annotations
 
 import json
+import logging
 import time
 from collections.abc import Awaitable, Callable
 from datetime import datetime
 from typing import Any
 
 from bot.companion import CompanionDecision, CompanionPilot
+from bot.core.languages import server_language
 from bot.core.seats import PilotNeeds
 from bot.settings import Settings
+from bot.words import SOURCE
 from db import companion as decision_store
 
 from .actions import PilotTurn
 from .plans import auto_decided
 from .session import PILOT_SECONDS, TacticsSession, player_call
+
+log = logging.getLogger(__name__)
 
 
 def _action(decision: CompanionDecision, state: TacticsSession) -> PilotTurn:
@@ -91,12 +96,25 @@ class ModelPilot(_Built):
         return self._companion is not None
 
     async def decide(self, state: TacticsSession, seat: str, deadline: datetime) -> PilotTurn:
+        language = await self._thread_language(state)
         timeout = max(0.0, (deadline - self.now()).total_seconds())  # the whole 10 s; the core waits a moment more
         # A timeout is said as the seed says it (10 s), whatever was left after a restart.
         deciding = self.companion.decide(state.fight, "companion", timeout=timeout, guild_id=state.guild_id,
-                                         game_id=state.key, window=PILOT_SECONDS, call=player_call(state))
+                                         game_id=state.key, window=PILOT_SECONDS, call=player_call(state),
+                                         language=language)
         decision = await self.external(deciding, "the companion's model server")
         return _action(decision, state)
+
+    async def _thread_language(self, state: TacticsSession) -> str:
+        """The language the fight's thread reads (its server's, as its boards do): the companion's `say`
+        is asked for in it. English without a model, a store or a server, or when the store fails."""
+        if self._companion is None or self.needs.db is None or not state.guild_id:
+            return SOURCE
+        try:
+            return await self.run(server_language, self.needs.db, state.guild_id)
+        except Exception:  # a line in English is better than no decision
+            log.exception("could not read the server's language for the companion")
+            return SOURCE
 
     async def aclose(self) -> None:
         if self._companion is not None:

@@ -14,14 +14,13 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from bot.companion.coordination import aim_of
+from bot.companion.decision import CompanionDecision
+from bot.companion.forecasts import inline
+from bot.companion.offer import offer_of
+from bot.companion.tools import MAX_TURNS
 from engine.tactics import FightState, PlannedTurn, plan_turns
 from engine.tactics.plan.forecast import best_forecast, forecast_offer
-
-from .coordination import aim_of
-from .decision import CompanionDecision
-from .forecasts import inline
-from .offer import offer_of
-from .tools import MAX_TURNS
 
 Baseline = Callable[[FightState, str, random.Random], CompanionDecision]
 

@@ -17,15 +17,15 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import IO
 
+from bot.companion.auto import apply_decision
+from bot.companion.coordination import Aim, rebind
+from bot.companion.decision import CompanionDecision
+from bot.companion.forecasts import inline
+from bot.companion.offer import offer_of
+from bot.companion.tools import MAX_TURNS
 from engine.tactics import FightState, apply_turn, expected_level, new_fight, pass_turn, plan_turns
 
-from .auto import apply_decision
 from .baselines import BASELINES
-from .coordination import Aim, rebind
-from .decision import CompanionDecision
-from .forecasts import inline
-from .offer import offer_of
-from .tools import MAX_TURNS
 
 MAX_PHASES = 200     # a safety net; fights end by round 10
 HERO_JITTER = 0.25   # how often the seeded hero takes another of its top turns
