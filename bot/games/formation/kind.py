@@ -15,10 +15,10 @@ from pydantic import BaseModel, field_serializer, field_validator
 import engine.formation as fm
 from bot.core.actions import Action
 from bot.core.kinds import Context, GameError, GameKind, Outcome, step, view
-from bot.core.processes import elsewhere
 from bot.core.progress import load_progress as _load
 from bot.core.progress import save_progress as _save
 from bot.core.reply import Button, Option, Picture, Reply, Select
+from bot.render.kept import drawn_once
 from bot.words import N_
 from db import players
 from db.games import GameRecord
@@ -238,8 +238,8 @@ class Formation(GameKind[FormationSession]):
         if state.last is not None and state.last.fresh:
             # The battle is deterministic and quick: replay it rather than store its log.
             result = fm.battle(p, state.formation)
-            replay = (Picture(elsewhere(render_replay, result), "replay.gif", f"Replay: {fm.outcome_line(result)}"),)
-        brief = Picture(elsewhere(render_brief, p, state.formation), "formation.png", picture_words(state))
+            replay = (Picture(drawn_once(render_replay, result), "replay.gif", f"Replay: {fm.outcome_line(result)}"),)
+        brief = Picture(drawn_once(render_brief, p, state.formation), "formation.png", picture_words(state))
         return Reply(board_text(state), brief, self._buttons(state), self._selects(state), replay)
 
     def _selects(self, state: FormationSession) -> tuple[Select, ...]:
