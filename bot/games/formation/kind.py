@@ -15,6 +15,7 @@ from pydantic import BaseModel, field_serializer, field_validator
 import engine.formation as fm
 from bot.core.actions import Action
 from bot.core.kinds import Context, GameError, GameKind, Outcome, step, view
+from bot.core.processes import elsewhere
 from bot.core.progress import load_progress as _load
 from bot.core.progress import save_progress as _save
 from bot.core.reply import Button, Option, Picture, Reply, Select
@@ -41,6 +42,7 @@ from .actions import (
 from .render import render_brief, render_replay
 
 KEY = "formation"
+_DAILY_FLIGHTS: dict[date, tuple[fm.Puzzle, ...]] = {}  # the flights prepared, one a day
 Track = Literal["tutorial", "campaign", "daily", "single"]
 
 
@@ -422,10 +424,13 @@ class Formation(GameKind[FormationSession]):
         return f"played {len(bests)} of 3 — {won} won"
 
     def prepare_daily(self, day: date) -> None:
-        fm.daily_flight(day)  # a second or two of solving, cached by the engine for the day
+        """The day's flight solved in a worker process (a second or two of solving that would otherwise
+        hold this process's interpreter while the first presses of the day come in), kept here for the day."""
+        _DAILY_FLIGHTS[day] = elsewhere(fm.daily_flight, day)
 
     def new_daily(self, day: date, user_id: int, db: Store) -> FormationSession:
-        return new_session("daily", list(fm.daily_flight(day)), day=day)
+        flight = _DAILY_FLIGHTS.get(day) or fm.daily_flight(day)
+        return new_session("daily", list(flight), day=day)
 
     # --- what the commands ask for --------------------------------------------------------------
 
