@@ -9,6 +9,7 @@ from typing import Any, Protocol
 
 from bot.core.kinds import GamePlugin
 from bot.core.pilots import PilotRunner
+from bot.core.seats import ExternalWait
 from bot.core.sessions import Sessions
 from bot.core.timers import TimerRunner
 from bot.settings import Settings
@@ -25,6 +26,7 @@ class Hall(Protocol):
     pilots: PilotRunner
     timers: TimerRunner
     play: Play
+    external_wait: ExternalWait  # how outside work is awaited (SimCord's external wait in local play)
     one_reader: bool  # local play: the page is one member, who reads the server's /settings language
     one_reader_language: str | None
 

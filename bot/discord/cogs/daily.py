@@ -104,10 +104,13 @@ class DailyPoster(commands.Cog):
         await self.bot.wait_until_ready()
 
     async def prepare(self, day: date) -> None:
-        """Generate each game's daily in a worker thread, so the first player of the day never waits."""
+        """Generate each game's daily in a worker thread, so the first player of the day never waits. It is
+        awaited as outside work (the bot's external wait): a simulated Discord does not hold its start-up
+        for it (formation's flight is seconds of solving on a busy machine)."""
         for plugin in self.bot.plugins:
             try:
-                await asyncio.to_thread(plugin.kind.prepare_daily, day)
+                await self.bot.external_wait(asyncio.to_thread(plugin.kind.prepare_daily, day),
+                                             reason=f"the {plugin.kind.key} daily prepared")
             except Exception:  # a failed warm-up only means the first start generates it
                 log.exception("preparing the %s daily failed", plugin.kind.key)
         settle_heap()  # the day's content joins the frozen heap
