@@ -19,11 +19,11 @@ import os
 import statistics
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
 
 import simcord
+from harness import Heartbeat
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
@@ -66,34 +66,6 @@ async def measure(game: str, presses: int) -> list[float]:
                     await player.click(board, label=label)
                 timings.append(time.perf_counter() - began)
         return timings
-
-
-class Heartbeat:
-    """A thread that pings the event loop every 5 ms and keeps the longest wait for an answer: the
-    longest time the loop was blocked (SimCord's virtual clock does not touch real time here)."""
-
-    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
-        self.loop, self.longest, self._stop = loop, 0.0, threading.Event()
-        self._thread = threading.Thread(target=self._run, daemon=True)
-
-    def _run(self) -> None:
-        while not self._stop.is_set():
-            sent = time.perf_counter()
-            answered = threading.Event()
-            self.loop.call_soon_threadsafe(answered.set)
-            while not answered.wait(0.01):
-                if self._stop.is_set():  # the loop is joining this thread: that wait is not a stall
-                    return
-            self.longest = max(self.longest, time.perf_counter() - sent)
-            time.sleep(0.005)
-
-    def __enter__(self) -> Heartbeat:
-        self._thread.start()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self._stop.set()
-        self._thread.join()
 
 
 def _figures(label: str, values_ms: list[float], target: str = "") -> str:
@@ -154,7 +126,7 @@ async def measure_summon(presses: int) -> dict[str, list[float]]:
                     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
                 out["wall"].append(wall * 1000)
                 out["cpu"].append(cpu * 1000)
-                out["stall"].append(beat.longest * 1000)
+                out["stall"].append(beat.longest() * 1000)
                 after = game_of(bot, alice)
                 if after is None or state_of(bot, record.id).game.battle_phases > battles:
                     out["battle_wall"].append(wall * 1000)

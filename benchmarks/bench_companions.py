@@ -55,12 +55,11 @@ from datetime import datetime
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
-
-sys.path.insert(0, str(ROOT / "benchmarks"))
+sys.path[:0] = [str(ROOT), str(ROOT / "benchmarks")]
 
 import simcord  # noqa: E402
 from bench_load import Press, Wire, crowd, go_live  # noqa: E402
+from harness import percentile as _p  # noqa: E402
 
 from bot.companion.pilot import CompanionPilot  # noqa: E402
 from bot.discord import create_bot  # noqa: E402
@@ -83,11 +82,6 @@ def _serve(answer: str) -> tuple[subprocess.Popen, str]:
                             stdout=subprocess.PIPE, text=True, cwd=ROOT)
     assert proc.stdout is not None
     return proc, proc.stdout.readline().strip()
-
-
-def _p(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
 
 
 when: list[float] = []
@@ -203,7 +197,7 @@ async def run_bot(count: int, model: str, cap: int, pressers: int, folder: Path,
         async with simcord.run(bot) as env:
             guild, channel, pressing = crowd(env, wire, pressers, count)
             hosts = [guild.add_member(env.create_user(f"host{i}")) for i in range(count)]
-            beat, beating = go_live(env, wire)
+            beat = go_live(env, wire)
             began = time.perf_counter()
             opened, stop = began + warm, began + warm + window
             settled: list[float] = []
@@ -219,8 +213,7 @@ async def run_bot(count: int, model: str, cap: int, pressers: int, folder: Path,
                 settled.append(time.perf_counter())
 
             await asyncio.gather(*(m.run(stop) for m in pressing), open_phases())
-            beat.stop = True
-            await beating
+            beat.stop()
             wire.uninstall()
             loadavg = os.getloadavg()[0]
             ends = []
@@ -245,8 +238,8 @@ async def run_bot(count: int, model: str, cap: int, pressers: int, folder: Path,
     answers = [(p.answered - p.began) * 1000 for p in pressed if p.answered is not None]
     during_starts = [(p.answered - p.began) * 1000 for m in pressing for p in m.presses
                      if opened <= p.began < deciding and p.answered is not None]
-    stalls = sorted(((late, when - opened) for when, late in beat.late if deciding <= when < stop), reverse=True)
-    start_stall = max((late for when, late in beat.late if opened <= when < deciding), default=0.0)
+    stalls = [(late, when - opened) for late, when in beat.worst(deciding, stop)]
+    start_stall = beat.longest(opened, deciding)
     return {"count": count, "model": model, "pressers": pressers, "decided": len(ends),
             "starts_s": deciding - opened, "starts_p99_ms": _p(during_starts, 0.99),
             "starts_stall_ms": start_stall * 1000,

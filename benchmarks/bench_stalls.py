@@ -2,7 +2,7 @@
 
 Run by hand: python benchmarks/bench_stalls.py [--presses 20] [--only formation-battle]
 While each measured press runs end to end (discord.py dispatch, lock, store, engine, rendering, message
-edit), a heartbeat task on the same event loop sleeps 5 ms at a time; how late it wakes is how long
+edit), a heartbeat thread pings the event loop every 5 ms (benchmarks/harness.py); the longest a ping waits is how long
 the loop was blocked. Each press kind reports its longest stall (median and max over the presses,
 target <= 50 ms) and its wall time. The first row, a no-op game's press (a handler that does
 nothing: no engine, no picture, no timer), is SimCord's and the session core's own cost of a press, so
@@ -30,6 +30,7 @@ import discord
 import simcord
 from discord import app_commands
 from discord.ext import commands
+from harness import BEAT, STALL_TARGET_MS, Heartbeat
 from pydantic import BaseModel
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -42,9 +43,6 @@ from bot.core.reply import Button, Reply  # noqa: E402
 from bot.discord import create_bot  # noqa: E402
 from bot.games.registry import plugins as shipped_plugins  # noqa: E402
 from bot.settings import Settings  # noqa: E402
-
-STALL_TARGET_MS = 50.0
-BEAT = 0.005
 
 Presses = AsyncIterator[tuple[object, object, str]]  # (member, message, custom id) to press
 
@@ -244,28 +242,6 @@ KINDS = (
 )
 
 
-class Heartbeat:
-    """A task that sleeps BEAT at a time and keeps the worst lateness since the last reset."""
-
-    def __init__(self) -> None:
-        self.worst = 0.0
-        self.task: asyncio.Task | None = None
-
-    async def _run(self) -> None:
-        while True:
-            t = time.perf_counter()
-            await asyncio.sleep(BEAT)
-            self.worst = max(self.worst, time.perf_counter() - t - BEAT)
-
-    def start(self) -> None:
-        self.task = asyncio.get_running_loop().create_task(self._run())
-
-    async def stop(self) -> None:
-        assert self.task is not None
-        self.task.cancel()
-        await asyncio.gather(self.task, return_exceptions=True)
-
-
 async def measure(kind: PressKind, n: int) -> tuple[list[float], list[float]]:
     """(wall seconds, longest stall seconds) of each measured press."""
     with tempfile.TemporaryDirectory() as folder:
@@ -282,16 +258,14 @@ async def measure(kind: PressKind, n: int) -> tuple[list[float], list[float]]:
             def new_player():
                 return guild.add_member(env.create_user(f"player{next(count)}"))
 
-            beat = Heartbeat()
-            beat.start()
+            beat = Heartbeat().start()
             async for member, message, custom_id in kind.presses(new_player, channel, n, bot):
                 await asyncio.sleep(2 * BEAT)  # the heartbeat is running before the press begins
-                beat.worst = 0.0
-                began = time.perf_counter()
+                began = beat.mark()
                 await member.click(message, custom_id=custom_id)
                 walls.append(time.perf_counter() - began)
-                stalls.append(beat.worst)
-            await beat.stop()
+                stalls.append(beat.longest(began))
+            beat.stop()
         return walls, stalls
 
 

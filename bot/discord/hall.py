@@ -26,9 +26,9 @@ class Hall(Protocol):
     pilots: PilotRunner
     timers: TimerRunner
     play: Play
+    external_wait: ExternalWait  # how outside work is awaited (SimCord's external wait in local play)
     one_reader: bool  # local play: the page is one member, who reads the server's /settings language
     one_reader_language: str | None
-    external_wait: ExternalWait  # how work outside the simulated Discord is awaited (local play, tests)
 
     def soon(self, work: Any) -> None: ...
 

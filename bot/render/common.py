@@ -54,7 +54,7 @@ def _remembered(render: Callable[..., Any]) -> Callable[..., Any]:
     return getmask2
 
 
-PNG_LEVEL = 3  # zlib's fast levels (1-3) cost the same here; 3 is the smallest of them
+PNG_LEVEL = 2  # zlib's fast levels: 3 searches longer for 4-8 % fewer bytes at a quarter more time, 1 saves no more
 
 
 def png_bytes(image: Image.Image) -> bytes:

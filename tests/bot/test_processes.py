@@ -158,10 +158,12 @@ async def test_a_press_after_the_worker_died_is_answered_with_the_same_board(mak
         for pid in workers.pids():
             os.kill(pid, signal.SIGKILL)
         bowl = solve(bowls.get_puzzle(1))[0]
-        await alice.click(thread.last_message, label=str(bowl))
+        await alice.click(thread.last_message, label=str(bowl))  # the same picture: the one drawn is shown
+        assert f"Selected bowl {bowl}" in words_of(thread.last_message)
+        await alice.click(thread.last_message, label=f"Sow {bowl}")  # a new picture, from a new worker
         board = thread.last_message
-        assert f"Selected bowl {bowl}" in words_of(board)
         state = bot.sessions.load(get_game(bot.db, 1))
+        assert state.game.moves_used == 1
         assert await board.attachments[0].read() == bowls_picture(state.game)
         assert workers.replaced == replaced + 1 and workers.pids(), "a new worker took the dead one's place"
 

@@ -104,7 +104,9 @@ class DailyPoster(commands.Cog):
         await self.bot.wait_until_ready()
 
     async def prepare(self, day: date) -> None:
-        """Generate each game's daily in a worker thread, so the first player of the day never waits."""
+        """Generate each game's daily in a worker thread, so the first player of the day never waits. It is
+        awaited as outside work (the bot's external wait): a simulated Discord does not hold its start-up
+        for it (formation's flight is seconds of solving on a busy machine)."""
         for plugin in self.bot.plugins:
             try:
                 await self.bot.external_wait(asyncio.to_thread(plugin.kind.prepare_daily, day),

@@ -14,9 +14,9 @@ from pydantic import BaseModel
 
 import engine.bowls as bowls
 from bot.core.kinds import Context, GameError, GameKind, Outcome, step, view
-from bot.core.processes import elsewhere
 from bot.core.progress import load_progress, save_progress
 from bot.core.reply import Button, Picture, Reply, Style
+from bot.render.kept import drawn_once
 from bot.words import N_, words
 from db import daily as daily_store
 from db import players
@@ -87,7 +87,7 @@ class Bowls(GameKind[BowlsSession]):
         else:
             lines.append(words("Pick a bowl, then confirm. `/bowls sow bowl:` does both at once."))
         # The picture's alt text is the whole board in words, for screen readers; Text board shows it.
-        picture = Picture(elsewhere(render_board, g), "bowls.png", said.render_text(g))
+        picture = Picture(drawn_once(render_board, g), "bowls.png", said.render_text(g))
         return Reply("\n".join(lines), picture, self._buttons(state))
 
     @view(TextBoard)

@@ -19,6 +19,7 @@ from bot.core.processes import elsewhere
 from bot.core.progress import load_progress as _load
 from bot.core.progress import save_progress as _save
 from bot.core.reply import Button, Option, Picture, Reply, Select
+from bot.render.kept import drawn_once
 from bot.words import N_, words
 from db import players
 from db.games import GameRecord
@@ -41,6 +42,7 @@ from .actions import (
 from .render import render_brief, render_replay
 
 KEY = "formation"
+_DAILY_FLIGHTS: dict[date, tuple[fm.Puzzle, ...]] = {}  # the flights prepared, one a day
 Track = Literal["tutorial", "campaign", "daily", "single"]
 
 
@@ -255,9 +257,9 @@ class Formation(GameKind[FormationSession]):
         if state.last is not None and state.last.fresh:
             # The battle is deterministic and quick: replay it rather than store its log.
             result = fm.battle(p, state.formation)
-            replay = (Picture(elsewhere(render_replay, result, p), "replay.gif",
+            replay = (Picture(drawn_once(render_replay, result, p), "replay.gif",
                               words("Replay: {outcome}", outcome=said.outcome_line(result))),)
-        brief = Picture(elsewhere(render_brief, p, state.formation), "formation.png", picture_words(state))
+        brief = Picture(drawn_once(render_brief, p, state.formation), "formation.png", picture_words(state))
         return Reply(board_text(state), brief, self._buttons(state), self._selects(state), replay)
 
     def _selects(self, state: FormationSession) -> tuple[Select, ...]:
@@ -452,10 +454,13 @@ class Formation(GameKind[FormationSession]):
         return words("played {played} of 3 — {won} won", played=len(bests), won=won)
 
     def prepare_daily(self, day: date) -> None:
-        fm.daily_flight(day)  # a second or two of solving, cached by the engine for the day
+        """The day's flight solved in a worker process (a second or two of solving that would otherwise
+        hold this process's interpreter while the first presses of the day come in), kept here for the day."""
+        _DAILY_FLIGHTS[day] = elsewhere(fm.daily_flight, day)
 
     def new_daily(self, day: date, user_id: int, db: Store) -> FormationSession:
-        return new_session("daily", list(fm.daily_flight(day)), day=day)
+        flight = _DAILY_FLIGHTS.get(day) or fm.daily_flight(day)
+        return new_session("daily", list(flight), day=day)
 
     # --- what the commands ask for --------------------------------------------------------------
 

@@ -9,8 +9,8 @@ from collections.abc import Hashable
 
 import engine.summon as sm
 from bot.core.kinds import Context, GameError, GameKind, Outcome, Seat, step, view
-from bot.core.processes import elsewhere
 from bot.core.reply import Button, Link, Picture, Reply
+from bot.render.kept import drawn_once
 from bot.words import N_, words
 from db.games import GameRecord
 from engine.errors import RuleError
@@ -117,12 +117,12 @@ class Summon(GameKind[SummonGame]):
         if state.tutorial and not over:
             headline = words("Summon tutorial · step {step} of {steps}", step=state.tutorial,
                              steps=len(sm.tutorial_steps()))
-        table = Picture(elsewhere(render.render_table, sm.view_for(st, None), (seat0, seat1), headline,
+        table = Picture(drawn_once(render.render_table, sm.view_for(st, None), (seat0, seat1), headline,
                                   None if over else game.deadline), "summon.png",
                         words("Summon table: {first} and {second}'s boards and battle lines", first=state.name(0),
                               second=state.name(1)))
         names = (state.name(0), state.name(1))
-        replays = tuple(Picture(elsewhere(render_battle, rep, names), f"battle-{rep.phase}.gif",
+        replays = tuple(Picture(drawn_once(render_battle, rep, names), f"battle-{rep.phase}.gif",
                                 words("Battle phase {phase} replay", phase=rep.phase)) for rep in st.battles)
         text = narrate.table_text(state)
         if state.tutorial and not over:

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import engine.summon as sm
 from bot.core.errors import GameError
-from bot.core.processes import elsewhere
 from bot.core.reply import Button, Option, Picture, Reply, Select
+from bot.render.kept import drawn_once
 from bot.words import N_, words
 from engine.summon.pieces import Side, parse_sides
 
@@ -125,7 +125,7 @@ def hand(state: SummonGame, me: int, action: ShowHand) -> Reply:
     p = st.players[me]
     marks = {(p.ox + col, p.oy + row): mark for (col, row), mark in marks_of(shown).items()}
     title = words("Your board and hand") if not shown else words("Your board: where each piece can go")
-    picture = Picture(elsewhere(render_cards.render_hand_view, list(p.hand), p.board, p.ox, p.oy, marks, title, piece,
+    picture = Picture(drawn_once(render_cards.render_hand_view, list(p.hand), p.board, p.ox, p.oy, marks, title, piece,
                                 tuple(p.fallen)),
                       "hand.png", words("Your hand beside your board, each legal cell lettered"))
     selects: list[Select] = []
@@ -178,7 +178,7 @@ def preview(state: SummonGame, me: int, action: PreviewPlacement) -> Reply:
     if pl.slide != (0, 0):
         text += words(" Pieces crossed out are pushed off: they return to neither hand nor deck (their units stay).")
     where = words("Preview: {piece} {cell}", piece=piece_name(o.card), cell=at_cell(action.cell.col, action.cell.row))
-    picture = Picture(elsewhere(render_cards.render_preview, p.board, p.ox, p.oy, ghost=ghost, falls=pl.falls,
+    picture = Picture(drawn_once(render_cards.render_preview, p.board, p.ox, p.oy, ghost=ghost, falls=pl.falls,
                                 window=(pv.ox, pv.oy) if pl.slide != (0, 0) else None,
                                 title=where, fallen=tuple(p.fallen)),
                       "preview.png", words("Preview of {piece} {cell}", piece=piece_name(o.card),

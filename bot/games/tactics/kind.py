@@ -22,8 +22,8 @@ from bot.companion.coordination import Aim, rebind
 from bot.companion.plain import plain
 from bot.core.errors import AlreadyDone
 from bot.core.kinds import Context, GameError, GameKind, Outcome, Seat, step
-from bot.core.processes import elsewhere
 from bot.core.reply import Button, Link, Picture, Reply, Style
+from bot.render.kept import drawn_once
 from bot.words import N_, words
 from db.games import GameRecord
 from db.store import Store
@@ -150,10 +150,10 @@ class Tactics(GameKind[TacticsSession], TacticsViews, Invitation):
         f = state.fight
         # The alt text is the board in words: the whole text view where it fits, else its fighters and
         # telegraphs (Discord keeps 1,024 characters of a picture's description).
-        picture = Picture(elsewhere(render_board, f), "tactics.png", fit(text_view(f), ALT_MOST))
+        picture = Picture(drawn_once(render_board, f), "tactics.png", fit(text_view(f), ALT_MOST))
         links = tuple(Link(label, follow_up_id(what, game.id), style) for label, what, style in FOLLOW_UPS) \
             if state.over else ()
-        recap = (Picture(elsewhere(render_recap, f"{f.encounter_name}: {f.result} in round {min(f.round, 10)}",
+        recap = (Picture(drawn_once(render_recap, f"{f.encounter_name}: {f.result} in round {min(f.round, 10)}",
                                    lines_of(f)),
                          "tactics-recap.png",
                          "Each fighter's HP round by round, downs crossed"),) if state.over else ()
