@@ -40,8 +40,6 @@ Public API for the bot layer:
     achieved(step, events, ready_made) -> bool   (a played phase showed what the step teaches)
 """
 from .engine import (
-                     ENGINE,
-                     Turn,
                      TurnResult,
                      apply_turn,
                      budget,
@@ -96,6 +94,7 @@ from .plan.consequences import Consequences, FighterAfter, TelegraphFate
 from .plan.planner import apply_planned, consequences, plan_turns, play_planned
 from .plan.turns import PlannedTurn, TurnPreview
 from .rules.previews import SkillPreview, TargetPreview
+from .shared_api import ENGINE, Turn
 from .tutorial import TutorialStep, achieved, tutorial_duo, tutorial_step, tutorial_steps
 from .words.render import PHASE_NAMES, render_text
 from .words.turn_text import parse_turn_text

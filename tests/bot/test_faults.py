@@ -164,14 +164,14 @@ def locked(db, path):
 def full(path):
     """The disk holding the database has no room left: a ballast file takes every free byte."""
     ballast = path.parent / "ballast"
-    with open(ballast, "wb") as out:
-        chunk = b"\0" * 65536
-        try:
-            while True:
-                out.write(chunk)
-                out.flush()
-        except OSError:
-            pass
+    with open(ballast, "wb", buffering=0) as out:  # unbuffered: nothing is left to flush at close
+        for size in (65536, 4096, 512, 1):  # down to the last byte free
+            chunk = b"\0" * size
+            try:
+                while out.write(chunk):
+                    pass
+            except OSError:
+                pass
     try:
         yield
     finally:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 import simcord
+from support.replies import controls_of
 from support.world import world
 
 LEAVE_ALONE = {"End", "How to play", "Text board", "Text map", "What happened", "Undo", "Tutorial (no timer)"}
@@ -15,8 +16,8 @@ ROUNDS = 6
 
 def buttons(message) -> list:
     """The board's buttons a player could press to play (not the rules, the end or a text view)."""
-    return [c for row in message.components for c in getattr(row, "children", [row])
-            if getattr(c, "type", None) is not None and getattr(c, "custom_id", None)
+    return [c for c in controls_of(message)
+            if getattr(c, "custom_id", None)
             and not getattr(c, "disabled", False) and getattr(c, "label", None) not in LEAVE_ALONE
             and getattr(c, "options", None) is None]
 
