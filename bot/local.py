@@ -73,6 +73,7 @@ async def run_local(settings: Settings, *, port: int | None = None, plugins=None
         bot.release_held()
         reposting = asyncio.ensure_future(_post_reopened(bot, world, [g.id for g in reopened]))
     try:
+        await reposting  # before the address is printed: the first command never queues behind them
         await page.serve(port, page_secret(settings.database_path.parent))
     finally:
         reposting.cancel()
