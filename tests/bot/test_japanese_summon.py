@@ -6,65 +6,15 @@ member's and the server's languages are put into SimCord's payloads by support.l
 Discord's `locale` and `guild_locale`; the server's language is also set with /settings language."""
 from __future__ import annotations
 
-import re
-
 import simcord
 from support.languages import speak
-from support.replies import controls_of, words_of
+from support.reading import Reader, english_in
 from support.summon_play import a_placement, cell_code, choose_placement, game_of, private_message, state_of
 from support.world import add_host, world
 
 import engine.summon as sm
 from bot import words
 from db.games import get_game
-
-COMMAND = re.compile(r"`[^`]*`|/[a-z][a-z-]*(?: [a-z-]+)*(?: [a-z]+:)?")  # `/summon ai`, /help, game:
-MENTION = re.compile(r"<[@#][0-9]+>|<t:[0-9]+:[A-Za-z]>")
-ALLOWED = re.compile(r"(?<![A-Za-z])(?:AI|UTC|XP|Discord|Game Hall|[A-C][1-3]|x[0-9])(?![A-Za-z])")
-ENGLISH = re.compile(r"[A-Za-z]{2,}")
-
-
-def english_in(text: str, names: tuple[str, ...]) -> list[str]:
-    """The English words left in `text` once names, commands, mentions, cells and marks are taken out."""
-    for name in names:
-        text = text.replace(name, " ")
-    for allowed in (COMMAND, MENTION, ALLOWED):
-        text = allowed.sub(" ", text)
-    return ENGLISH.findall(text)
-
-
-class Reader:
-    """Everything one member was shown: messages' words, their controls and their files' descriptions."""
-
-    def __init__(self) -> None:
-        self.texts: list[str] = []
-
-    def message(self, message) -> None:
-        if message is None:
-            return
-        self.texts.append(words_of(message) or "")
-        rows = message.components or []
-        controls = [c for row in rows for c in row.get("components", [])] if rows and isinstance(rows[0], dict) \
-            else controls_of(message)
-        for c in controls:
-            get = c.get if isinstance(c, dict) else (lambda key, c=c: getattr(c, key, None))
-            self.texts += [get("label") or "", get("placeholder") or ""]
-            self.texts += [f"{o.get('label', '')} {o.get('description') or ''}" for o in get("options") or []]
-        for a in getattr(message, "attachments", []) or []:
-            self.texts.append(getattr(a, "description", None) or "")
-
-    def result(self, result):
-        self.message(result.response)
-        for m in result.followups:
-            self.message(m)
-        return result
-
-    def thread(self, thread) -> None:
-        for m in thread.history():
-            self.message(m)
-
-    def english(self, names: tuple[str, ...]) -> list[tuple[str, list[str]]]:
-        return [(t, found) for t in self.texts if (found := english_in(t, names))]
 
 
 def test_the_scan_finds_english_and_lets_names_numbers_cells_and_commands_through():
