@@ -3,6 +3,8 @@
 // script; it only adds to the page, so without it the page works the same, mentions as plain text.
 // It also names the server above the channel, as Discord does.
 
+import { note } from "./note.js";
+
 const capability = window.location.hash.startsWith("#") ? window.location.hash.slice(1) : "";
 const MARK = "local-play-mention";
 
@@ -50,22 +52,6 @@ function mark() {
     link.removeAttribute("target");
     link.title = `Open ${link.textContent}`;
   }
-}
-
-let noteTimer = 0;
-/** A short line at the foot of the page: where it is going, or why it cannot. */
-function note(text, seconds) {
-  let box = document.getElementById("local-play-note");
-  if (!box) {
-    box = document.createElement("div");
-    box.id = "local-play-note";
-    box.setAttribute("role", "status");
-    document.body.append(box);
-  }
-  box.textContent = text;
-  box.hidden = false;
-  clearTimeout(noteTimer);
-  noteTimer = setTimeout(() => { box.hidden = true; }, seconds * 1000);
 }
 
 // While "Opening …" shows: the channel the page showed at the click, so the note goes once it moves.

@@ -38,6 +38,8 @@ COMPOSER_PATH = "/local-play/composer.js"  # the best command highlighted as typ
 SCRIPTS = {SCRIPT_PATH: SCRIPT_FILE, PRESSES_PATH: Path(__file__).with_name("local_presses.js"),
            COMPOSER_PATH: Path(__file__).with_name("local_composer.js")}
 SCRIPT_TAG = "\n  ".join(f'<script type="module" src="{path}"></script>' for path in SCRIPTS)
+NOTE_PATH = "/local-play/note.js"  # the line at the page's foot both scripts write (bot/local_note.js), imported
+SERVED = {**SCRIPTS, NOTE_PATH: Path(__file__).with_name("local_note.js")}
 MENTION = re.compile(r"<#([0-9]{1,20})>")
 
 # Shows the channel a message names: (message id, the mention's label or the channel's id) -> None once
@@ -90,7 +92,7 @@ def _mention_server(base: Any) -> Any:
         def __init__(self, preview: Any, port: int) -> None:
             super().__init__(preview, port)
             # start() registers a GET route for each of these, answered by _static.
-            self._STATIC_FILES = {**base._STATIC_FILES, **{path: file.name for path, file in SCRIPTS.items()},
+            self._STATIC_FILES = {**base._STATIC_FILES, **{path: file.name for path, file in SERVED.items()},
                                   OPEN_PATH: ""}
 
         async def _static(self, request: Any) -> Any:
@@ -98,10 +100,10 @@ def _mention_server(base: Any) -> Any:
 
             if request.path == OPEN_PATH:
                 return self._open(request)
-            if request.path in SCRIPTS:
+            if request.path in SERVED:
                 if request.headers.get("Host", "") not in self._allowed_hosts():
                     raise web.HTTPForbidden()
-                return web.Response(text=SCRIPTS[request.path].read_text(encoding="utf-8"),
+                return web.Response(text=SERVED[request.path].read_text(encoding="utf-8"),
                                     content_type="application/javascript", headers=self._SECURITY_HEADERS)
             response = await super()._static(request)
             if request.path == "/" and "</body>" in (response.text or ""):

@@ -7,6 +7,8 @@
 // the page says so. Served by bot/local_mentions.py beside SimCord's own page script; it only adds to
 // the page, so without it the page works as SimCord made it.
 
+import { note } from "./note.js";
+
 const BUTTON = "[data-message-id] button.component-button[data-control-key]";
 const REFUSED = new Set(["busy", "stale-revision", "stale-context"]);
 const GIVE_UP_MS = 15000;    // a press still waiting by then is said to be lost, not retried for ever
@@ -21,20 +23,6 @@ let replaying = false;
 
 const labelOf = (button) => (button.textContent || "").trim();
 const blocked = (button) => button.getAttribute("aria-disabled") === "true" && !button.disabled;
-
-function note(text) {
-  let box = document.getElementById("local-play-note");
-  if (!box) {
-    box = document.createElement("div");
-    box.id = "local-play-note";
-    box.setAttribute("role", "status");
-    document.body.append(box);
-  }
-  box.textContent = text;
-  box.hidden = false;
-  clearTimeout(note.timer);
-  note.timer = setTimeout(() => { box.hidden = true; }, 6000);
-}
 
 function wait(key, label, since = Date.now()) {
   if (!waiting.some((press) => press.key === key && press.label === label)) waiting.push({ key, label, since });
@@ -99,7 +87,7 @@ function replay() {
   if (!press) return;
   if (Date.now() - press.since > GIVE_UP_MS) {
     waiting.shift();
-    note(`Your press on "${press.label}" could not reach the game: press it again.`);
+    note(`Your press on "${press.label}" could not reach the game: press it again.`, 6);
     schedule();
     return;
   }
@@ -110,7 +98,7 @@ function replay() {
   waiting.shift();
   if (!button || button.disabled || labelOf(button) !== press.label) {
     note(`The board moved on before your press on "${press.label}" was made, so it did nothing: `
-      + "the board shows where the game is now.");
+      + "the board shows where the game is now.", 6);
     schedule();
     return;
   }
