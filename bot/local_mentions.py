@@ -6,8 +6,9 @@ preview server, the one place local play leans on that server's internals (`Prev
 `PreviewServer._STATIC_FILES`, `_static`, `_authorized`, `_allowed_hosts`, `_SECURITY_HEADERS`, and
 the backend's `messages` to read what a message names):
 
-- the page's HTML gains three scripts of ours: bot/local_presses.js makes a quick press reach the bot
-  (the page would drop or be refused one made while another action is in flight),
+- the page's HTML gains four scripts of ours: bot/local_presses.js makes a quick press reach the bot
+  (the page would drop or be refused one made while another action is in flight), bot/local_steady.js
+  keeps a board from jumping while its picture is drawn anew,
   bot/local_composer.js keeps the best command highlighted as one types, and bot/local_mentions.js
   makes each channel mention in a message clickable (and the thread's name in a "started a thread"
   note, which SimCord links to discord.com) and, on a click, asks `OPEN_PATH` to show the channel;
@@ -35,8 +36,10 @@ PRESSES_PATH = "/local-play/presses.js"  # quick presses reach the bot (bot/loca
 OPEN_PATH = "/local-play/open"   # GET ?message=<id>&label=<#name> or &channel=<id>: a navigation, like a link
 SCRIPT_FILE = Path(__file__).with_name("local_mentions.js")
 COMPOSER_PATH = "/local-play/composer.js"  # the best command highlighted as typed (bot/local_composer.js)
+STEADY_PATH = "/local-play/steady.js"  # a board keeps its height while its picture is drawn anew (bot/local_steady.js)
 SCRIPTS = {SCRIPT_PATH: SCRIPT_FILE, PRESSES_PATH: Path(__file__).with_name("local_presses.js"),
-           COMPOSER_PATH: Path(__file__).with_name("local_composer.js")}
+           COMPOSER_PATH: Path(__file__).with_name("local_composer.js"),
+           STEADY_PATH: Path(__file__).with_name("local_steady.js")}
 SCRIPT_TAG = "\n  ".join(f'<script type="module" src="{path}"></script>' for path in SCRIPTS)
 NOTE_PATH = "/local-play/note.js"  # the line at the page's foot both scripts write (bot/local_note.js), imported
 SERVED = {**SCRIPTS, NOTE_PATH: Path(__file__).with_name("local_note.js")}

@@ -24,8 +24,12 @@ let replaying = false;
 const labelOf = (button) => (button.textContent || "").trim();
 const blocked = (button) => button.getAttribute("aria-disabled") === "true" && !button.disabled;
 
+/** A press waits in the order it was made: one the page refused goes back before any made after it. */
 function wait(key, label, since = Date.now()) {
-  if (!waiting.some((press) => press.key === key && press.label === label)) waiting.push({ key, label, since });
+  if (!waiting.some((press) => press.key === key && press.label === label)) {
+    const later = waiting.findIndex((press) => press.since > since);
+    waiting.splice(later < 0 ? waiting.length : later, 0, { key, label, since });
+  }
   schedule();
 }
 

@@ -63,3 +63,52 @@ def test_a_press_held_while_its_button_changed_is_said_to_have_done_nothing(tmp_
             expect(board).to_contain_text("Score 0")  # nothing was sown
     finally:
         play.stop()
+
+
+def test_a_boards_buttons_stay_put_while_its_picture_is_drawn_anew(tmp_path):
+    """SimCord's page redraws an edited board's picture (gone, a placeholder, then full height) and
+    scrolls with each change of height; the board keeps its height meanwhile, so a button a player is
+    about to press stays where it was drawn, every frame of the update."""
+    play = LocalPlay(tmp_path, tmp_path / "local.db")
+    try:
+        address = play.address()
+        with browser_tab(address) as tab:
+            header = tab.locator("#channel-name")
+            expect(header).to_have_text("games", timeout=20 * MS)
+            Page(address).run("bowls puzzle", number=3)
+            expect(header).to_have_text(THREAD, timeout=10 * MS)
+            board = tab.locator(".channel-message", has_text="Puzzle 3 · Score").last
+            expect(board.locator("img.attachment-image")).to_be_visible(timeout=10 * MS)
+            settled = "() => [...document.images].every((img) => img.complete && img.naturalHeight)"
+            board.locator("button.component-button", has_text=re.compile("^12$")).click()  # its first line
+            expect(board).to_contain_text(re.compile(r"Selected bowl 12\b"), timeout=15 * MS)
+            tab.wait_for_function(settled)
+            tab.evaluate("""() => new Promise((atRest) => {
+                const top = () => {
+                    const board = [...document.querySelectorAll(".channel-message")]
+                        .filter((item) => item.textContent.includes("Puzzle 3 · Score")).pop();
+                    const button = board && [...board.querySelectorAll("button.component-button")]
+                        .find((item) => item.textContent.trim() === "10");
+                    return button ? Math.round(button.getBoundingClientRect().top) : null;
+                };
+                let still = 0, last = null;
+                const watch = () => {  // from the board at rest (the same place 20 frames running) on
+                    const now = top();
+                    if (window.buttonTops) window.buttonTops.add(now);
+                    else if (now === last && ++still >= 20) { window.buttonTops = new Set([now]); atRest(); }
+                    else if (now !== last) { still = 0; last = now; }
+                    requestAnimationFrame(watch);
+                };
+                requestAnimationFrame(watch);
+            })""")
+            for bowl in ["1", "2", "6"]:
+                board.locator("button.component-button", has_text=re.compile(rf"^{bowl}$")).click(force=True)
+                expect(board).to_contain_text(re.compile(rf"Selected bowl {bowl}\b"), timeout=15 * MS)
+                tab.wait_for_function(settled)
+            tab.wait_for_timeout(500)
+            tops = [top for top in tab.evaluate("() => [...window.buttonTops]") if top is not None]
+            # A line of the page's own text may come and go (some 30 px); a picture drawn anew moved the
+            # buttons by most of its height (some 270 px here) until the board kept its height.
+            assert max(tops) - min(tops) < 100, f"the board's buttons moved during an update: {sorted(tops)}"
+    finally:
+        play.stop()
