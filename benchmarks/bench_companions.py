@@ -69,8 +69,8 @@ from harness import percentile as _p  # noqa: E402
 
 from bot.companion.pilot import CompanionPilot  # noqa: E402
 from bot.discord import create_bot  # noqa: E402
-from bot.local import OutsideCalls  # noqa: E402
 from bot.games.tactics.session import TacticsSession  # noqa: E402
+from bot.local import OutsideCalls  # noqa: E402
 from bot.settings import Settings  # noqa: E402
 from db.games import running_games_of  # noqa: E402
 from db.store import open_store  # noqa: E402
