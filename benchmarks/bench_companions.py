@@ -56,9 +56,11 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "benchmarks")]
@@ -72,6 +74,7 @@ from bot.discord import create_bot  # noqa: E402
 from bot.games.tactics.session import TacticsSession  # noqa: E402
 from bot.local import OutsideCalls  # noqa: E402
 from bot.settings import Settings  # noqa: E402
+from db import companion as decision_store  # noqa: E402
 from db.games import running_games_of  # noqa: E402
 from db.store import open_store  # noqa: E402
 from engine.tactics import new_fight  # noqa: E402
@@ -84,6 +87,15 @@ MODELS = {"hang": "hang:60", "2s": "hang:2"}   # the fake server's answers: sile
 LOCAL = "local"          # `--models local`: the embedded model (the `model` extra) as the bot runs it
 LOCAL_PRESS_P99_TARGET_MS = 500.0   # other members' answers while the embedded model shares the cores
 LOCAL_WARM_S = 20.0      # the embedded model loads before the companions start (a busy machine takes longer)
+
+
+class LiveOutsideCalls(OutsideCalls):
+    """Local play's external wait until the run goes live, then a plain await (SimCord no longer settles)."""
+
+    live = False
+
+    async def __call__(self, awaitable: Any, *, reason: str) -> Any:
+        return await awaitable if self.live else await super().__call__(awaitable, reason=reason)
 
 
 def press_target(model: str) -> float:
@@ -210,9 +222,10 @@ async def run_bot(count: int, model: str, cap: int, pressers: int, folder: Path,
     warm = max(warm, LOCAL_WARM_S) if local else warm
     settings = Settings(database_path=folder / f"bot-{model}-{count}.db", shard_count=1, _env_file=None,
                         COMPANION_CALLS_PER_DAY=10**6, **model_settings)
-    # The embedded model's start-up and answers are real input from outside SimCord: awaited through
-    # local play's own external wait, bound to the Env before it starts (as local play does).
-    outside = OutsideCalls() if local else None
+    # The embedded model's start-up is real input from outside SimCord: awaited through local play's own
+    # external wait, bound to the Env before it starts (as local play does); once SimCord's hooks are
+    # released (go_live) nothing settles, and the model's answers are awaited directly.
+    outside = LiveOutsideCalls() if local else None
     bot = create_bot(settings, external_wait=outside)
     running = simcord.run(bot)
     if outside is not None:
@@ -223,6 +236,8 @@ async def run_bot(count: int, model: str, cap: int, pressers: int, folder: Path,
             guild, channel, pressing = crowd(env, wire, pressers, count)
             hosts = [guild.add_member(env.create_user(f"host{i}")) for i in range(count)]
             beat = go_live(env, wire)
+            if outside is not None:
+                outside.live = True
             began = time.perf_counter()
             opened, stop = began + warm, began + warm + window
             settled: list[float] = []
@@ -241,7 +256,8 @@ async def run_bot(count: int, model: str, cap: int, pressers: int, folder: Path,
             beat.stop()
             wire.uninstall()
             loadavg = os.getloadavg()[0]
-            ends = []
+            ends: list[float] = []
+            codes: list[str] = []   # each stored decision's outcome: what the model server answered
             for host in hosts:
                 games = running_games_of(bot.db, host.id, kind="tactics")
                 if not games:
@@ -250,6 +266,7 @@ async def run_bot(count: int, model: str, cap: int, pressers: int, folder: Path,
                 if state.phase_opened is not None and state.fight.get("companion").done:  # passed or played
                     saved = datetime.fromisoformat(games[0].updated_at)
                     ends.append((saved - state.phase_opened).total_seconds())
+                codes.extend(d["code"] for d in decision_store.decisions(bot.db, state.key))
             try:
                 async with asyncio.timeout(10):
                     await bot.close()
@@ -272,7 +289,9 @@ async def run_bot(count: int, model: str, cap: int, pressers: int, folder: Path,
             "first_s": min(ends, default=float("nan")), "last_s": max(ends, default=float("nan")),
             "off_window": count - sum(1 for t in ends if t <= LATE_S and (model != "hang" or t >= DEADLINE_S)),
             "press_p99_ms": _p(answers, 0.99) * 1.0, "presses": len(answers),
-            "unanswered": len(pressed) - len(answers), "stall_ms": stalls[0][0] * 1000 if stalls else 0.0,
+            "unanswered": len(pressed) - len(answers),
+            "decisions": ", ".join(f"{n} {code}" for code, n in sorted(Counter(codes).items())) or "none stored",
+            "stall_ms": stalls[0][0] * 1000 if stalls else 0.0,
             "worst_stalls": ", ".join(f"{a * 1000:.0f} ms at {b:.2f} s" for a, b in stalls[:3]), "load": loadavg}
 
 
@@ -280,7 +299,8 @@ def _bot_row(r: dict) -> str:
     ok = lambda good: "OK" if good else "MISSED"  # noqa: E731
     window = f"{DEADLINE_S:g}-{LATE_S:g} s" if r["model"] == "hang" else f"by {LATE_S:g} s"
     return (f"{r['count']:>3} {r['model']:>4} | decided {r['decided']:>2}/{r['count']} at {r['first_s']:5.2f}-"
-            f"{r['last_s']:5.2f} s, outside {window}: {r['off_window']} (target 0) {ok(r['off_window'] == 0)} | "
+            f"{r['last_s']:5.2f} s ({r['decisions']}), outside {window}: {r['off_window']} (target 0) "
+            f"{ok(r['off_window'] == 0)} | "
             f"other members' answer p99 {r['press_p99_ms']:6.1f} ms (<= {press_target(r['model']):g}) "
             f"{ok(r['press_p99_ms'] <= press_target(r['model']))} ({r['presses']} presses by {r['pressers']} members, "
             f"{r['unanswered']} unanswered) | stall {r['stall_ms']:5.1f} ms (<= {STALL_TARGET_MS:g}) "
