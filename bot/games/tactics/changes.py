@@ -8,7 +8,7 @@ from bot.core.reply import Reply
 from bot.words import words
 from engine.tactics.model import events as ev
 
-from . import tutorial
+from . import names, tutorial
 from .offers import offers_kept
 from .progress import load_record, recorder, remember
 from .report import grouped
@@ -31,7 +31,7 @@ class Changes:
         before, after = state.fight, played.state
         turn = played.events[: len(played.events) - len(played.strays_phase)]
         hits = grouped(after, [e for e in turn if not isinstance(e, ev.Moved)], most=4)
-        line = said + ("\n→ " + "; ".join(hits) if hits else "")
+        line = said + ("\n→ " + words("; ").join(hits) if hits else "")
         if state.tutorial:
             return self._lesson(state, played, ctx, line, private, ready_made)
         update: dict = {"fight": after}
@@ -58,12 +58,12 @@ class Changes:
         lines = [*state.notes, line]
         if not after.result and due(after, "companion"):
             ally = tutorial.companion_turn(state, after)
-            name = after.get("companion").name
+            name = names.fighter(after.get("companion").name)
             turn = ally.events[: len(ally.events) - len(ally.strays_phase)]
             told = grouped(ally.state, [e for e in turn if not isinstance(e, ev.Moved)], most=4)
-            lines.append("; ".join(told) if told else words("{name} waits and watches.", name=name))
+            lines.append(words("; ").join(told) if told else words("{name} waits and watches.", name=name))
             strays = grouped(ally.state, list(ally.strays_phase), most=4)
-            lines.extend(["**Strays' phase:** " + "; ".join(strays)] if strays else [])
+            lines.extend([words("**Strays' phase:** {line}", line=words("; ").join(strays))] if strays else [])
             events, after = (*events, *ally.events), ally.state
         new, said, why = tutorial.judged(state, tuple(events), ready_made, lines, ctx.db, ctx.now)
         if why:

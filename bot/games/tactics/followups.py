@@ -23,9 +23,9 @@ class FollowUps:
 
     def _host_only(self, state: TacticsSession, ctx: Context, what: str) -> None:
         if not state.over:
-            raise GameError(f"{what}: finish this fight first.")
+            raise GameError(words("{what}: finish this fight first.", what=what))
         if ctx.user_id != state.player:
-            raise GameError(f"{what}: only <@{state.player}>, who leads the duo, can.")
+            raise GameError(words("{what}: only <@{player}>, who leads the duo, can.", what=what, player=state.player))
 
     @step(Tutorial)
     def _tutorial(self, state: TacticsSession, action: Tutorial, ctx: Context) -> Outcome:
@@ -43,13 +43,13 @@ class FollowUps:
     @step(NextFight, Retry)
     def _again(self, state: TacticsSession, action: NextFight | Retry, ctx: Context) -> Outcome:
         """Next fight / Retry on a result board that was saved still running (before results ended it)."""
-        self._host_only(state, ctx, "Retry" if isinstance(action, Retry) else "Next fight")
+        self._host_only(state, ctx, words("Retry") if isinstance(action, Retry) else words("Next fight"))
         new, said = fights.follow_up(ctx.db, state, isinstance(action, Retry), ctx.now)
-        return Outcome(new, said + ".")
+        return Outcome(new, words("{said}.", said=said))
 
     @step(Close)
     def _close(self, state: TacticsSession, action: Close, ctx: Context) -> Outcome:
-        self._host_only(state, ctx, "End")
-        return Outcome(state, "The duo heads home. Start another fight any time with `/tactics campaign`.",
+        self._host_only(state, ctx, words("End"))
+        return Outcome(state, words("The duo heads home. Start another fight any time with `/tactics campaign`."),
                        finished=True)
 

@@ -24,7 +24,7 @@ from bot.words import N_, words
 from db.games import GameRecord
 from db.store import Store
 
-from . import fights, tutorial
+from . import fights, names, tutorial
 from .actions import (
     CODE_OF,
     Accept,
@@ -54,14 +54,15 @@ from .session import (
     due,
     member_actor,
 )
-from .text import board_message, goal_line, text_view
+from .text import RESULTS, board_message, goal_line, picture_words
 from .turns import TurnSteps
 from .views import TacticsViews, turn_button
 
 ALT_MOST = 1024  # characters Discord keeps of a picture's description
 
 __all__ = ["KEY", "Choices", "PILOT_SECONDS", "Tactics", "TacticsSession"]
-FOLLOW_UPS: tuple[tuple[str, str, Style], ...] = (("Next fight", "next", "success"), ("Retry", "retry", "primary"))
+FOLLOW_UPS: tuple[tuple[str, str, Style], ...] = ((N_("Next fight"), "next", "success"),
+                                                  (N_("Retry"), "retry", "primary"))
 
 
 def follow_up_id(what: str, game_id: int) -> str:
@@ -80,8 +81,8 @@ class Tactics(GameKind[TacticsSession], TurnSteps, PilotSteps, FollowUps, Tactic
 
     def thread_name(self, state: TacticsSession, player_name: str) -> str:
         if state.tutorial:
-            return f"Tactics tutorial · {player_name}"
-        return f"Tactics · {state.fight.encounter_name} · {player_name}"
+            return words("Tactics tutorial · {player}", player=player_name)
+        return words("Tactics · {fight} · {player}", fight=names.fight_name(state.fight), player=player_name)
 
     def replaceable(self, state: TacticsSession) -> bool:
         return state.over
@@ -127,21 +128,21 @@ class Tactics(GameKind[TacticsSession], TurnSteps, PilotSteps, FollowUps, Tactic
         f = state.fight
         # The alt text is the board in words: the whole text view where it fits, else its fighters and
         # telegraphs (Discord keeps 1,024 characters of a picture's description).
-        picture = Picture(drawn_once(render_board, f), "tactics.png", fit(text_view(f), ALT_MOST))
-        links = tuple(Link(label, follow_up_id(what, game.id), style) for label, what, style in FOLLOW_UPS) \
+        picture = Picture(drawn_once(render_board, f), "tactics.png", fit(picture_words(f), ALT_MOST))
+        links = tuple(Link(words(label), follow_up_id(what, game.id), style) for label, what, style in FOLLOW_UPS) \
             if state.over else ()
-        recap = (Picture(drawn_once(render_recap, f"{f.encounter_name}: {f.result} in round {min(f.round, 10)}",
-                                   lines_of(f)),
-                         "tactics-recap.png",
-                         "Each fighter's HP round by round, downs crossed"),) if state.over else ()
+        title = words("{fight}: {result} in round {round}", fight=names.fight_name(f),
+                      result=words(RESULTS[f.result]) if f.result else "", round=min(f.round, 10))
+        recap = (Picture(drawn_once(render_recap, title, lines_of(f)), "tactics-recap.png",
+                         words("Each fighter's HP round by round, downs crossed")),) if state.over else ()
         text, more_to_tell = board_message(state)
         return Reply(text, picture, self._buttons(state, more_to_tell), links=links, extra_pictures=recap)
 
     def _buttons(self, state: TacticsSession, more_to_tell: bool) -> tuple[Button, ...]:
         """The board's buttons; `more_to_tell`: the strays' full list says more than the board (board_message)."""
         if state.invite:
-            return (Button("Accept", Accept(), "success"), Button("Decline", Decline(), "danger"),
-                    Button("Start with auto", StartSolo()))
+            return (Button(words("Accept"), Accept(), "success"), Button(words("Decline"), Decline(), "danger"),
+                    Button(words("Start with auto"), StartSolo()))
         if state.over:
             return ()
         actor = member_actor(state)
@@ -150,21 +151,23 @@ class Tactics(GameKind[TacticsSession], TurnSteps, PilotSteps, FollowUps, Tactic
         code = CODE_OF[actor]
         buttons = [turn_button(i, t, code) for i, t in enumerate(planned_turns(state.fight, actor))]
         row = 2
-        buttons.append(Button(f"Pass ({state.fight.get(actor).name})", Pass(code), "danger", row=row))
-        buttons.append(Button("Skill previews", ShowSkills(code), row=row))
+        buttons.append(Button(words("Pass ({name})", name=names.fighter(state.fight.get(actor).name)), Pass(code),
+                              "danger", row=row))
+        buttons.append(Button(words("Skill previews"), ShowSkills(code), row=row))
         if actor == "hero" and state.pilot == "friend" and due(state.fight, "companion"):
-            buttons.append(Button(f"{state.fight.get('companion').name}'s turns", ShowTurns("c"), row=row))
+            buttons.append(Button(words("{name}'s turns", name=names.fighter(state.fight.get("companion").name)),
+                                  ShowTurns("c"), row=row))
         if more_to_tell:
-            buttons.append(Button("What happened", WhatHappened(), row=row))
+            buttons.append(Button(words("What happened"), WhatHappened(), row=row))
         if tutorial.offered(state):
             buttons.append(Button(words("Tutorial (no timer)"), Tutorial(), "success", row=row))
-        buttons.append(Button("Text map", ShowMap(), row=row))
+        buttons.append(Button(words("Text map"), ShowMap(), row=row))
         return tuple(buttons)
 
     def example_picture(self) -> Picture:
         fight = tx.new_fight("c01", 1, "Tidecaller", "Cindle")
         return Picture(render_board(fight), "tactics-example.png",
-                       "A tactics board: the duo on the west edge, strays to the east with their telegraphs")
+                       words("A tactics board: the duo on the west edge, strays to the east with their telegraphs"))
 
     # --- the fight's steps ----------------------------------------------------------------------------
     # --- timers ----------------------------------------------------------------------------------------
@@ -191,29 +194,32 @@ class Tactics(GameKind[TacticsSession], TurnSteps, PilotSteps, FollowUps, Tactic
     def timeout(self, state: TacticsSession, ctx: Context) -> Outcome | None:
         """The phase ran out: exactly the fighters still due in it pass (nothing reaches the next round)."""
         if state.invite:
-            return Outcome(opened(solo(state, ctx), f"<@{state.friend}> did not answer in {INVITE_SECONDS // 60} "
-                                  f"minutes: {state.fight.get('companion').name} is played by auto."), "",
+            return Outcome(opened(solo(state, ctx), words("<@{friend}> did not answer in {n} minutes: {name} is "
+                                                          "played by auto.", friend=state.friend,
+                                                          n=INVITE_SECONDS // 60,
+                                                          name=names.fighter(state.fight.get("companion").name))), "",
                            leaves=(state.friend,) if state.friend is not None else ())
         if state.over:
-            return Outcome(state, "This fight's thread is closed. Start another with `/tactics campaign`.",
+            return Outcome(state, words("This fight's thread is closed. Start another with `/tactics campaign`."),
                            finished=True)
         fight, said, played = state.fight, [], []
         ran_out = (fight.round, fight.phase)
         for fid in [fid for fid in ("hero", "companion") if due(state.fight, fid)]:
             if (fight.round, fight.phase) != ran_out or fight.result:
                 break  # the phase closed with the last pass: the next one is not this time-out's
-            name = fight.get(fid).name
+            name = names.fighter(fight.get(fid).name)
             step = tx.play_pass(fight, fid)
             fight = step.state
             played.append(step)
             absent = fid == "companion" and state.pilot == "model" and not state.model
-            said.append(f"{name} passes: no model is connected." if absent else f"{name} passes.")
+            said.append(words("{name} passes: no model is connected.", name=name) if absent else
+                        words("{name} passes.", name=name))
         if not played:
             return None
         events = tuple(e for step in played for e in step.events)
         strays = next((step.strays_phase for step in reversed(played) if step.strays_phase), ())
         result = tx.TurnResult(fight, events, strays, played[-1].outcome)
-        return self._advance(state, result, ctx, "Time's up: " + " ".join(said))
+        return self._advance(state, result, ctx, words("Time's up: {said}", said=" ".join(said)))
 
     # --- what the commands and the core ask for ------------------------------------------------------
 
@@ -229,7 +235,7 @@ class Tactics(GameKind[TacticsSession], TurnSteps, PilotSteps, FollowUps, Tactic
     def daily(self, day: date) -> str | None:
         enc = tx.daily_encounter(day)
         goal = goal_line(enc)
-        return f"{goal}, {len(enc.pack)} strays — one counted attempt (`/tactics daily`)."
+        return words("{goal}, {n} strays — one counted attempt (`/tactics daily`).", goal=goal, n=len(enc.pack))
 
     def daily_status(self, day: date, db: Store, user_id: int) -> str | None:
         return daily_status(day, db, user_id)

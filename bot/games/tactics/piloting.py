@@ -10,7 +10,9 @@ from bot.companion.coordination import Aim, rebind
 from bot.companion.plain import plain
 from bot.core.kinds import Context, GameError, Outcome, step
 from bot.core.reply import Reply
+from bot.words import SOURCE, current, words
 
+from . import names
 from .actions import (
     PilotTurn,
     Tell,
@@ -22,6 +24,7 @@ from .session import (
     no_pings,
     refusal,
 )
+from .steps_words import turn_words
 
 
 class PilotSteps(Changes):
@@ -31,26 +34,26 @@ class PilotSteps(Changes):
     def _pilot(self, state: TacticsSession, action: PilotTurn, ctx: Context) -> Outcome:
         """A decision of the companion's pilot (`auto` or `model`): its turn, or a pass with the reason."""
         if ctx.seat not in ("auto", "model"):
-            raise GameError("Only the companion's pilot sends its decisions.")
+            raise GameError(words("Only the companion's pilot sends its decisions."))
         try:
             data = json.loads(action.decision)
             decision = CompanionDecision.model_validate(data["decision"])
             seq = int(data["seq"])
         except (ValueError, KeyError, TypeError):
-            raise GameError("The pilot's decision cannot be read.") from None
-        name = state.fight.get("companion").name
+            raise GameError(words("The pilot's decision cannot be read.")) from None
+        name = names.fighter(state.fight.get("companion").name)
         decision = decision.model_copy(update={"say": no_pings(decision.say)})
         if decision.passed:
-            with refusal(f"{name} passes"):
+            with refusal(words("{name} passes", name=name)):
                 after = tx.play_pass(state.fight, "companion")
-            said = decision.line(name)
+            said = decision_line(decision, name)
         else:
             try:
                 after = tx.play_turn(state.fight, "companion", decision.steps)
-                said = decision.line(name)
+                said = decision_line(decision, name)
             except tx.TacticsError as exc:
                 if seq == state.fight.seq:
-                    raise GameError(f"{name}'s turn: {exc.reason}") from None
+                    raise GameError(words("{name}'s turn: {reason}", name=name, reason=exc.reason)) from None
                 # The hero acted while the pilot decided: the same aim, or a pass saying why.
                 after, said = self._rebound(state, decision, name)
         if decision.notice:
@@ -65,29 +68,47 @@ class PilotSteps(Changes):
         aim = Aim.of_decision(decision.aim_foes, decision.aim_support)
         rebound = rebind(state.fight, "companion", decision.steps, aim)
         if rebound.steps is not None:
-            with refusal(f"{name}'s turn"):
-                return tx.play_turn(state.fight, "companion", rebound.steps), f"{name}: {rebound.note}."
-        with refusal(f"{name} passes"):
-            return tx.play_pass(state.fight, "companion"), f"{name} passes: {rebound.note}."
+            with refusal(words("{name}'s turn", name=name)):
+                return tx.play_turn(state.fight, "companion", rebound.steps), \
+                    words("{name}: {note}.", name=name, note=rebound.note)
+        with refusal(words("{name} passes", name=name)):
+            return tx.play_pass(state.fight, "companion"), words("{name} passes: {note}.", name=name, note=rebound.note)
 
     @step(Tell)
     def _tell(self, state: TacticsSession, action: Tell, ctx: Context) -> Outcome:
         """The player's call for the companion's next decision (a model pilot reads it; others do not)."""
         if ctx.user_id != state.player:
-            raise GameError("Tell: only the duo's leader can call the companion's play.")
-        mine(state, ctx, "Tell")
-        name = state.fight.get("companion").name
+            raise GameError(words("Tell: only the duo's leader can call the companion's play."))
+        mine(state, ctx, words("Tell"))
+        name = names.fighter(state.fight.get("companion").name)
         if state.pilot == "friend":
-            raise GameError(f"Tell: {name} is piloted by <@{state.friend}>; talk to them in the thread.")
+            raise GameError(words("Tell: {name} is piloted by <@{friend}>; talk to them in the thread.", name=name,
+                                  friend=state.friend))
         if state.pilot == "auto":
             if state.call_ignored:
-                raise GameError(f"Tell: {name} is piloted by auto, which plays the planner's turns and "
-                                "does not take calls.")
-            said = f"{name} (auto) plays the planner's best turn and does not take calls; nothing was passed on."
+                raise GameError(words("Tell: {name} is piloted by auto, which plays the planner's turns and does not "
+                                      "take calls.", name=name))
+            said = words("{name} (auto) plays the planner's best turn and does not take calls; nothing was passed on.",
+                         name=name)
             return Outcome(state.model_copy(update={"call_ignored": True, "notes": [*state.notes, said]}), "")
         if not state.model:
-            raise GameError(f"Tell: no language model is connected, so {name} passes each phase and reads nothing.")
+            raise GameError(words("Tell: no language model is connected, so {name} passes each phase and reads "
+                                  "nothing.", name=name))
         call = plain(action.message)  # shown on the public board: cleaned as the model's words are
-        told = state.model_copy(update={"call": action.message, "notes": [*state.notes, f"To {name}: \"{call}\""]})
-        return Outcome(told, "", private=Reply(f"{name} will read your call at its next decision: \"{call}\""))
+        note = words("To {name}: \"{call}\"", name=name, call=call)
+        told = state.model_copy(update={"call": action.message, "notes": [*state.notes, note]})
+        return Outcome(told, "", private=Reply(words("{name} will read your call at its next decision: \"{call}\"",
+                                                     name=name, call=call)))
 
+
+
+def decision_line(decision: CompanionDecision, name: str) -> str:
+    """The thread's line for a pilot's decision: its own words in English (bot/companion), else its
+    steps in the reader's words, with what the companion said."""
+    if current() == SOURCE:
+        return decision.line(name)
+    if decision.passed:
+        return words("{name} passes.", name=name)
+    what = turn_words(tx.parse_steps(decision.steps))
+    return words("{name}: \"{say}\" ({what})", name=name, say=decision.say, what=what) if decision.say else \
+        words("{name}: {steps}", name=name, steps=what)
