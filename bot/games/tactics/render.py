@@ -109,7 +109,7 @@ def _terrain(d: ImageDraw.ImageDraw, s: FightState, danger: set[str]) -> None:
             elif ch == EXIT:
                 ring = (255, 246, 170) if s.exits_open else (200, 190, 110)
                 d.rectangle((x0 + 3, y0 + 3, x1 - 3, y1 - 3), outline=ring, width=3 if s.exits_open else 1)
-                d.text(((x0 + x1) // 2, y1 - 2), "EXIT", font=font(TEXT_PX), fill=(40, 36, 10), anchor="ms")
+                d.text(((x0 + x1) // 2, y1 - 2), words("EXIT"), font=font(TEXT_PX), fill=(40, 36, 10), anchor="ms")
             elif ch in "wW":
                 for k in (12, 24):
                     d.arc((x0 + 6, y0 + k - 6, x0 + 20, y0 + k + 4), 200, 340, fill=_blend(fill, (255, 255, 255), 0.3))

@@ -13,7 +13,8 @@ from engine.tactics import tutorial as lessons
 from engine.tactics.model.progress import MAX_LEVEL
 
 from . import names
-from .report import duo_hp_line, ending_words, full_list, grouped, held_words, moment_words, same_blow
+from .moments import ending_words, held_words, moment_words, same_blow
+from .report import duo_hp_line, full_list, grouped
 from .room import BOARD_ROOM, GRID_ROW, by_lines, give_way, length, lines_in
 from .session import TacticsSession
 from .text_map import described, map_lines, telegraph_lines
