@@ -8,7 +8,8 @@ from support.tactics_play import labels, last_private
 from support.world import world
 
 import engine.tactics as tx
-from bot.games.tactics.report import ending_words, push_words
+from bot.games.tactics.moments import ending_words
+from bot.games.tactics.report import push_words
 from engine.tactics.model import events as ev
 
 

@@ -16,18 +16,21 @@ from bot.words import catalog
 
 SUMMON = ROOT / "engine" / "summon"
 # the commands whose descriptions are in Japanese
-TRANSLATED_COMMANDS = ("help", "games", "profile", "settings", "daily", "summon", "bowls", "formation")
+TRANSLATED_COMMANDS = ("help", "games", "profile", "settings", "daily", "summon", "bowls", "formation", "tactics")
 SEED_TERMS = ("召喚", "召喚台", "凸", "凹", "フラット", "ユニットピース", "スペルピース", "召喚フェイズ",
               "バトルフェイズ", "パス", "降参", "戦意喪失")
 
 
 def data_strings() -> set[str]:
     """English the bot translates from the engine's data rather than from its own code (summon's pieces and
-    tutorial lines, bowls' puzzle intros; formation's Japanese data is its own file, words.ja.json)."""
+    tutorial lines, bowls' puzzle intros, the tactics tutorial's lines and hints; formation's and tactics'
+    names are their own files, words.ja.json)."""
     cards = json.loads((SUMMON / "catalog.json").read_text(encoding="utf-8"))["cards"]
     steps = json.loads((SUMMON / "tutorial.json").read_text(encoding="utf-8"))["steps"]
     intros = json.loads((ROOT / "engine" / "bowls" / "puzzles.json").read_text(encoding="utf-8"))
-    return {c["name"] for c in cards} | {s["line"] for s in steps} | {p["intro"] for p in intros if p["intro"]}
+    lessons = json.loads((ROOT / "engine" / "tactics" / "tutorial.json").read_text(encoding="utf-8"))["steps"]
+    return {c["name"] for c in cards} | {s["line"] for s in steps} | {p["intro"] for p in intros if p["intro"]} | \
+        {s[key] for s in lessons for key in ("line", "hint")}
 
 
 def japanese() -> dict[str, str]:

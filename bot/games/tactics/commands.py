@@ -199,6 +199,7 @@ class TacticsCog(commands.GroupCog, group_name="tactics", group_description="The
         return [app_commands.Choice(name=label, value=value) for label, value in found]
 
     @app_commands.command(name="hold", description="Hold a reaction until your next phase")
+    @app_commands.describe(reaction="The reaction to hold until your next phase")
     @app_commands.choices(reaction=[app_commands.Choice(name="opportunity attack", value="opportunity_attack"),
                                     app_commands.Choice(name="flowing guard (Penitent)", value="flowing_guard")])
     async def hold(self, interaction: discord.Interaction, reaction: str) -> None:

@@ -13,6 +13,7 @@ from db.games import running_games_of
 from db.store import Store
 from engine.errors import RuleError
 
+from . import names
 from .progress import load_record
 from .session import KEY, PILOTS, Choices, Mode, PilotName, TacticsSession, refusal
 from .text import encounter_line, fight_name
@@ -27,23 +28,31 @@ def new_campaign(db: Store, user_id: int, encounter_id: str | None, choices: Cho
     record = load_record(db, user_id)
     enc = _encounter((encounter_id or record.next_campaign()).strip().lower())
     if enc.id not in {e.id for e in tx.campaign()}:
-        raise GameError(f"{enc.id} is not a campaign fight: `/tactics campaign` lists them.")
+        raise GameError(words("{fight} is not a campaign fight: `/tactics campaign` lists them.",
+                              fight=names.encounter(enc.id, enc.name)))
     if record.locked_reason(enc.id):
         ids = [e.id for e in tx.campaign()]
         before = fight_name(ids[ids.index(enc.id) - 1])
-        raise GameError(f"{_first_up(fight_name(enc.id))} is locked: win {before} first.")
+        raise GameError(words("{fight} is locked: win {before} first.", fight=_first_up(fight_name(enc.id)),
+                              before=before))
     session = _start(db, user_id, record, enc, "campaign", choices)
-    return (offered(session, record) if offer else session), f"Tactics campaign: {encounter_line(enc)}"
+    return (offered(session, record) if offer else session), campaign_words(enc)
+
+
+def campaign_words(enc: tx.EncounterDef) -> str:
+    """What a campaign fight's start says (the tutorial's end says it after its own line)."""
+    return words("Tactics campaign: {fight}", fight=encounter_line(enc))
 
 
 def new_replay(db: Store, user_id: int, encounter_id: str, choices: Choices) -> tuple[TacticsSession, str]:
     record = load_record(db, user_id)
     enc = _encounter(encounter_id.strip().lower())
     if enc.id not in record.won:
-        won = "; ".join(fight_name(i) for i in record.won) or "none yet"
-        raise GameError(f"{_first_up(fight_name(enc.id))}: you can replay a fight once you have won it "
-                        f"(won: {won}).")
-    return _start(db, user_id, record, enc, "fight", choices), f"Tactics replay: {encounter_line(enc)}"
+        won = words("; ").join(fight_name(i) for i in record.won) or words("none yet")
+        raise GameError(words("{fight}: you can replay a fight once you have won it (won: {won}).",
+                              fight=_first_up(fight_name(enc.id)), won=won))
+    return _start(db, user_id, record, enc, "fight", choices), words("Tactics replay: {fight}",
+                                                                      fight=encounter_line(enc))
 
 
 def new_daily_fight(db: Store, user_id: int, day: date, choices: Choices) -> tuple[TacticsSession, str]:
@@ -51,9 +60,10 @@ def new_daily_fight(db: Store, user_id: int, day: date, choices: Choices) -> tup
     enc = tx.daily_encounter(day)
     counted = day.isoformat() not in record.dailies
     session = _start(db, user_id, record, enc, "daily", choices, day=day, counted=counted)
-    note = "" if counted else " (practice: your counted attempt today is played)"
+    note = "" if counted else words(" (practice: your counted attempt today is played)")
     offer = f" · {words(TUTORIAL_OFFER)}" if not record.fights else ""
-    return session, f"Tactics daily, {day.isoformat()}: {encounter_line(enc)}{note}{offer}"
+    return session, words("Tactics daily, {day}: {fight}{note}{offer}", day=day.isoformat(), fight=encounter_line(enc),
+                          note=note, offer=offer)
 
 
 def offered(session: TacticsSession, record: tx.TacticsProgress) -> TacticsSession:
@@ -72,22 +82,23 @@ def follow_up(db: Store, old: TacticsSession, retry: bool, now: datetime) -> tup
     choices = Choices(hero=hero, companion=companion, pilot=old.pilot, model_configured=old.model,
                       guild_id=old.guild_id, now=now)
     if retry and old.mode == "daily" and old.day is not None:
-        enc, mode, label = tx.daily_encounter(old.day), "daily", "Retry"
+        enc, mode, label = tx.daily_encounter(old.day), "daily", words("Retry")
     else:
         enc = tx.encounter(old.fight.encounter if retry else record.next_campaign())
-        mode, label = (old.mode if retry else "campaign"), "Retry" if retry else "Next fight"
+        mode, label = (old.mode if retry else "campaign"), words("Retry") if retry else words("Next fight")
     counted = old.day is None or old.day.isoformat() not in record.dailies if mode == "daily" else True
     session = _start(db, old.player, record, enc, cast(Mode, mode), choices, day=old.day if mode == "daily" else None,
                      counted=counted, friend=old.friend if old.pilot == "friend" else None)
-    note = " (practice: today's counted attempt is played)" if mode == "daily" and not counted else ""
-    return session, f"{label}: {encounter_line(enc)}{note}"
+    note = words(" (practice: today's counted attempt is played)") if mode == "daily" and not counted else ""
+    return session, words("{label}: {fight}{note}", label=label, fight=encounter_line(enc), note=note)
 
 
 def _encounter(enc_id: str) -> tx.EncounterDef:
     try:
         return tx.encounter(enc_id)
     except RuleError:
-        raise GameError(f"There is no encounter {enc_id[:20]!r}: pick one from the list.") from None
+        raise GameError(words("There is no encounter {typed}: pick one from the list.", typed=repr(enc_id[:20]))) \
+            from None
 
 
 def _start(db: Store, user_id: int, record: tx.TacticsProgress, enc: tx.EncounterDef, mode: Mode, c: Choices,
@@ -97,14 +108,14 @@ def _start(db: Store, user_id: int, record: tx.TacticsProgress, enc: tx.Encounte
     companion = c.companion or record.companion or "Cindle"
     pilot = c.pilot or ("friend" if c.friend else "model" if c.model_configured else "auto")
     if pilot not in PILOTS:
-        raise GameError(f"pilot {pilot!r}: the companion's pilot is model, friend or auto.")
+        raise GameError(words("pilot {typed}: the companion's pilot is model, friend or auto.", typed=repr(pilot)))
     pilot_name = cast(PilotName, pilot)
     if friend is None and pilot == "friend":
         _check_friend(db, user_id, c)
     elif c.friend is not None and pilot != "friend":
-        raise GameError("friend: a friend pilots the companion only with pilot:friend (or leave pilot out).")
+        raise GameError(words("friend: a friend pilots the companion only with pilot:friend (or leave pilot out)."))
     seed = 1 if mode == "daily" else record.fights + 1
-    with refusal("New fight"):
+    with refusal(words("New fight")):
         fight = tx.new_fight(enc.id, seed, hero, companion, level=record.level)
     invite = pilot == "friend" and friend is None
     return TacticsSession(
@@ -116,13 +127,14 @@ def _start(db: Store, user_id: int, record: tx.TacticsProgress, enc: tx.Encounte
 
 def _check_friend(db: Store, user_id: int, c: Choices) -> None:
     if c.friend is None:
-        raise GameError("pilot:friend needs friend: — the member who will pilot the companion.")
+        raise GameError(words("pilot:friend needs friend: — the member who will pilot the companion."))
     if c.friend == user_id:
-        raise GameError("friend: you pilot the hero; ask another member to pilot the companion.")
+        raise GameError(words("friend: you pilot the hero; ask another member to pilot the companion."))
     if c.friend_is_bot:
-        raise GameError("friend: a bot cannot pilot the companion; pick a member, or pilot:auto.")
+        raise GameError(words("friend: a bot cannot pilot the companion; pick a member, or pilot:auto."))
     if running_games_of(db, c.friend, guild_id=c.guild_id, kind=KEY):
-        raise GameError(f"friend: <@{c.friend}> is in a tactics fight already; ask again when it ends.")
+        raise GameError(words("friend: <@{friend}> is in a tactics fight already; ask again when it ends.",
+                              friend=c.friend))
 
 
 def encounter_choices(db: Store, user_id: int, current: str, won_only: bool = False) -> list[tuple[str, str]]:

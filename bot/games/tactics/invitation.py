@@ -3,7 +3,9 @@ fight's clock starts when it is answered; a friend who does not answer leaves th
 from __future__ import annotations
 
 from bot.core.kinds import Context, GameError, Outcome, step
+from bot.words import words
 
+from . import names
 from .actions import Accept, Decline, StartSolo
 from .session import TacticsSession
 
@@ -30,22 +32,25 @@ class Invitation:
     @step(Accept)
     def _accept(self, state: TacticsSession, action: Accept, ctx: Context) -> Outcome:
         if not state.invite or ctx.user_id != state.friend:
-            raise GameError("Accept: only the friend who was asked can accept, while the invitation is open.")
+            raise GameError(words("Accept: only the friend who was asked can accept, while the invitation is open."))
         new = state.model_copy(update={"invite": False, "phase_opened": ctx.now})
-        return Outcome(opened(new, f"<@{state.friend}> pilots {state.fight.get('companion').name}. "
-                                   "The fight begins!"), "")
+        return Outcome(opened(new, words("<@{friend}> pilots {name}. The fight begins!", friend=state.friend,
+                                         name=names.fighter(state.fight.get("companion").name))), "")
 
     @step(Decline)
     def _decline(self, state: TacticsSession, action: Decline, ctx: Context) -> Outcome:
         if not state.invite or ctx.user_id != state.friend:
-            raise GameError("Decline: only the friend who was asked can decline, while the invitation is open.")
-        return Outcome(opened(solo(state, ctx), f"<@{state.friend}> declined: "
-                                               f"{state.fight.get('companion').name} is played by auto."), "",
+            raise GameError(words("Decline: only the friend who was asked can decline, while the invitation is "
+                                  "open."))
+        return Outcome(opened(solo(state, ctx), words("<@{friend}> declined: {name} is played by auto.",
+                                                      friend=state.friend,
+                                                      name=names.fighter(state.fight.get("companion").name))), "",
                        leaves=_friend(state))
 
     @step(StartSolo)
     def _start_alone(self, state: TacticsSession, action: StartSolo, ctx: Context) -> Outcome:
         if not state.invite or ctx.user_id != state.player:
-            raise GameError("Start with auto: only the host can, while the invitation is open.")
-        return Outcome(opened(solo(state, ctx), f"{state.fight.get('companion').name} is played by auto."), "",
+            raise GameError(words("Start with auto: only the host can, while the invitation is open."))
+        return Outcome(opened(solo(state, ctx), words("{name} is played by auto.",
+                                                      name=names.fighter(state.fight.get("companion").name))), "",
                        leaves=_friend(state))

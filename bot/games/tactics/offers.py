@@ -3,10 +3,12 @@ an earlier board plays the turn it showed, checked against the fight as it is wh
 from __future__ import annotations
 
 import engine.tactics as tx
+from bot.words import words
 
 from .actions import CODE_OF, SendTurn
 from .plans import planned_turns
 from .session import OfferedTurn, TacticsSession, due
+from .steps_words import label
 
 
 def offered(turns: list[tx.PlannedTurn]) -> list[OfferedTurn]:
@@ -36,5 +38,6 @@ def turns_now(state: TacticsSession, fid: str) -> str:
     if not due(state.fight, fid):
         return ""
     turns = planned_turns(state.fight, fid)
-    listed = "; ".join(f"{i}. {t.label}" for i, t in enumerate(turns, 1))
-    return f"The turns now (on the board): {listed}." if turns else "No ready-made turn fits now."
+    listed = words("; ").join(f"{i}. {label(t)}" for i, t in enumerate(turns, 1))
+    return words("The turns now (on the board): {listed}.", listed=listed) if turns else \
+        words("No ready-made turn fits now.")

@@ -8,6 +8,9 @@ from PIL import Image, ImageDraw
 
 import engine.tactics as tx
 from bot.render.common import BACKGROUND, MUTED, PANEL, TEXT, font, png_bytes
+from bot.words import words
+
+from . import names
 
 WIDTH, HEIGHT = 560, 300
 LEFT, RIGHT, TOP, BOTTOM = 44, 150, 34, 36     # the plot's margins (the legend on the right)
@@ -38,7 +41,7 @@ def lines_of(fight: tx.FightState) -> list[Line]:
         hp = (f.max_hp, *(m.hp.get(f.id, f.hp) for m in marks)) if marks else (f.max_hp, f.hp)
         down = next((i + 1 for i, m in enumerate(marks) if f.id in m.downs), None) if marks else \
             (1 if f.down else None)
-        out.append(Line(f.name, f.id, hp, f.max_hp, down))
+        out.append(Line(names.fighter(f.name), f.id, hp, f.max_hp, down))
     return out
 
 
@@ -57,7 +60,7 @@ def render_recap(title: str, lines: list[Line]) -> bytes:
         d.line((x0, y, x1, y), fill=(70, 72, 78))
         d.text((6, y - 7), f"{int(share * 100)}%", font=small, fill=MUTED)
     for i in range(points):
-        label = "start" if i == 0 else f"r{i}"
+        label = words("start") if i == 0 else words("r{n}", n=i)
         d.text((x0 + i * step - 8, y1 + 6), label, font=small, fill=MUTED)
     strays = 0
     for row, line in enumerate(lines):
@@ -74,5 +77,6 @@ def render_recap(title: str, lines: list[Line]) -> bytes:
             d.line((x - 7, y + 7, x + 7, y - 7), fill=DOWN, width=3)
         ly = TOP + row * 20
         d.line((x1 + 12, ly + 8, x1 + 30, ly + 8), fill=colour, width=3)
-        d.text((x1 + 36, ly), line.name + (" · down" if line.down_at is not None else ""), font=small, fill=TEXT)
+        d.text((x1 + 36, ly), line.name + (words(" · down") if line.down_at is not None else ""), font=small,
+               fill=TEXT)
     return png_bytes(image)

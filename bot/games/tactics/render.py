@@ -12,11 +12,14 @@ from math import cos, pi, sin
 from PIL import Image, ImageDraw
 
 from bot.render.common import BACKGROUND, MUTED, PANEL, TEXT, font, png_bytes
+from bot.words import N_, words
 from engine.tactics import FightState
 from engine.tactics.model.board import COLS, COMPASS, EXIT, H, W
 from engine.tactics.rules.figures import enrage_bonus
 from engine.tactics.rules.pushes_ahead import PushAhead, pushes_ahead
 from engine.tactics.words.render import KEY_TERRAIN
+
+from . import names
 
 T = 44                    # a tile's side in pixels
 LEFT, TOP = 30, 106       # room for row numbers, and for two rows of chips and the column letters
@@ -38,7 +41,8 @@ STATUS_FILL = {"soaked": (80, 160, 255), "prone": (170, 170, 170), "rooted": (90
 HALO = (20, 20, 24)       # the dark edge that keeps a red mark readable on a red-shaded tile
 MARK_EDGE = (130, 22, 18)  # the edge of a stray's letter on its telegraph's tiles (darker than an arrow)
 STOPPED_SHORT = ("splat", "water", "deep_water")  # pushes that end against the next tile, not on a tile
-GOAL_WORDS = {"rout": "ROUT", "hold": "HOLD to round {hold}", "break_out": "BREAK OUT"}
+GOAL_WORDS = {"rout": N_("ROUT"), "hold": N_("HOLD to round {hold}"), "break_out": N_("BREAK OUT")}
+RESULT_WORDS = {"won": N_("WON"), "lost": N_("LOST"), "draw": N_("DRAW")}
 
 
 
@@ -56,15 +60,15 @@ def _centre(name: str) -> tuple[int, int]:
 
 
 def _header(d: ImageDraw.ImageDraw, s: FightState) -> None:
-    goal = GOAL_WORDS[s.goal].format(hold=s.hold_round)
+    goal = words(GOAL_WORDS[s.goal], hold=s.hold_round)
     if s.goal == "break_out":
-        goal += " · exits OPEN" if s.exits_open else f" · exits open in round {s.exit_round}"
-    chips = [(goal, (70, 84, 180)), (f"Round {min(s.round, 10)}/10", PANEL),
-             ("Strays' phase" if s.phase == "strays" else "Duo phase", PANEL)]
+        goal += words(" · exits OPEN") if s.exits_open else words(" · exits open in round {round}", round=s.exit_round)
+    chips = [(goal, (70, 84, 180)), (words("Round {round}/10", round=min(s.round, 10)), PANEL),
+             (words("Strays' phase") if s.phase == "strays" else words("Duo phase"), PANEL)]
     if s.round >= 5:
-        chips.append((f"Enraged +{enrage_bonus(s.round)}", (170, 40, 40)))
+        chips.append((words("Enraged +{n}", n=enrage_bonus(s.round)), (170, 40, 40)))
     if s.result:
-        chips.append(({"won": "WON", "lost": "LOST", "draw": "DRAW"}[s.result],
+        chips.append((words(RESULT_WORDS[s.result]),
                       (40, 150, 70) if s.result == "won" else (150, 40, 40) if s.result == "lost" else PANEL))
     x, y = 8, 6
     f = font(TEXT_PX)
@@ -105,7 +109,7 @@ def _terrain(d: ImageDraw.ImageDraw, s: FightState, danger: set[str]) -> None:
             elif ch == EXIT:
                 ring = (255, 246, 170) if s.exits_open else (200, 190, 110)
                 d.rectangle((x0 + 3, y0 + 3, x1 - 3, y1 - 3), outline=ring, width=3 if s.exits_open else 1)
-                d.text(((x0 + x1) // 2, y1 - 2), "EXIT", font=font(TEXT_PX), fill=(40, 36, 10), anchor="ms")
+                d.text(((x0 + x1) // 2, y1 - 2), words("EXIT"), font=font(TEXT_PX), fill=(40, 36, 10), anchor="ms")
             elif ch in "wW":
                 for k in (12, 24):
                     d.arc((x0 + 6, y0 + k - 6, x0 + 20, y0 + k + 4), 200, 340, fill=_blend(fill, (255, 255, 255), 0.3))
@@ -207,9 +211,10 @@ def _legend(d: ImageDraw.ImageDraw, s: FightState) -> None:
     column = (WIDTH - 16) // LEGEND_COLUMNS
     entries: list[tuple[str, str]] = []   # (words, what stands beside them: a letter, a tile or a mark)
     for fighter in s.fighters:
-        entries.append((fighter.name, fighter.letter.upper() if fighter.side == "duo" else fighter.letter))
-    entries += [(word, ch) for ch, word in _terrain_shown(s)]
-    entries += [("high ground, level", "level"), ("telegraphed", "telegraph")]
+        letter = fighter.letter.upper() if fighter.side == "duo" else fighter.letter
+        entries.append((names.fighter(fighter.name), letter))
+    entries += [(names.terrain(word), ch) for ch, word in _terrain_shown(s)]
+    entries += [(words("high ground, level"), "level"), (words("telegraphed"), "telegraph")]
     tokens = {f.letter.upper() if f.side == "duo" else f.letter: SIDE_FILL["strays" if f.side == "strays" else f.id]
               for f in s.fighters}
     for k, (word, key) in enumerate(entries):

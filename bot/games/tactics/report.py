@@ -2,38 +2,48 @@
 fired, who it hit and for how much, or why it fizzled; every push, splat, status, shield and heal; every
 fighter downed), a duo turn's own hits, and the moments that decided a fight. Grouped so the board stays
 short ("Driplet ×2 Spit at Tidecaller: 7 + 7"); the full list is one press away. The bot words the
-events here; it never reads the engine's log."""
+events here, in the reader's language; it never reads the engine's log."""
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import engine.tactics as tx
+from bot.words import N_, words
 from engine.tactics.model import events as ev
-from engine.tactics.model.board import COMPASS_WORDS
+
+from . import names
 
 SHORT_LINES = 7           # lines of the grouped report under the board; the rest behind "What happened"
 FIZZLED = {
-    "target_down": "{target} was already down",
-    "rooted": "{stray} was rooted and {target} was out of its reach",
-    "out_of_reach": "{target} was out of reach",
-    "pushed_away": "{stray} was pushed and its aim turned away",
-    "moved_out_of_area": "{target} stepped out of its area",
-    "attacker_down": "{stray} was down",
+    "target_down": N_("{target} was already down"),
+    "rooted": N_("{stray} was rooted and {target} was out of its reach"),
+    "out_of_reach": N_("{target} was out of reach"),
+    "pushed_away": N_("{stray} was pushed and its aim turned away"),
+    "moved_out_of_area": N_("{target} stepped out of its area"),
+    "attacker_down": N_("{stray} was down"),
 }
-BLOCKERS = {"edge": "the edge", "rock": "rock", "barrel": "a barrel"}
-LANDINGS = {"water": "to the water's edge", "shallows": "into the shallows"}
+BLOCKERS = {"edge": N_("the edge"), "rock": N_("rock"), "barrel": N_("a barrel")}
+LANDINGS = {"water": N_("{head} to the water's edge at {to}{left}"),
+            "shallows": N_("{head} into the shallows at {to}{left}")}
+COMPASS = {"N": N_("north"), "NE": N_("north-east"), "E": N_("east"), "SE": N_("south-east"), "S": N_("south"),
+           "SW": N_("south-west"), "W": N_("west"), "NW": N_("north-west")}
 DUO = ("hero", "companion")
 
 
 def name_of(fight: tx.FightState, fid: str | None) -> str:
-    """A fighter's name as a player reads it (no ids)."""
+    """A fighter's name as a player reads it (no ids), in the reader's language."""
     if fid is None:
-        return "someone"
+        return words("someone")
     try:
-        return fight.get(fid).name
+        return names.fighter(fight.get(fid).name)
     except (KeyError, ValueError):
         return fid
+
+
+def said(who: str, what: str, owns: bool = False) -> str:
+    """A fighter and what it did: "Driplet is down!", or its own skill: "Driplet's Spit at Tidecaller"."""
+    return words("{who}'s {what}", who=who, what=what) if owns else words("{who} {what}", who=who, what=what)
 
 
 @dataclass
@@ -48,12 +58,12 @@ class _Group:
     owns: bool = False        # the line starts with the fighter's skill or attack: "Driplet's Spit at …"
 
     def words(self) -> str:
-        counted = f"{self.who} ×{len(self.ids)}" if len(self.ids) > 1 else \
-            f"{self.who}'s" if self.owns else self.who
+        head = words("{who} ×{count} {what}", who=self.who, count=len(self.ids), what=self.what) \
+            if len(self.ids) > 1 else said(self.who, self.what, self.owns)
         amounts = " + ".join(str(a) for a in self.amounts)
         extra = list(dict.fromkeys(t for t in self.tails if t))
-        return (f"{counted} {self.what}" + (f": {amounts}" if amounts else "")
-                + (f" ({', '.join(extra)})" if extra else ""))
+        return (head + (words(": {amounts}", amounts=amounts) if amounts else "")
+                + (words(" ({extra})", extra=words(", ").join(extra)) if extra else ""))
 
 
 def grouped(fight: tx.FightState, events: Sequence[ev.Event], most: int = SHORT_LINES) -> list[str]:
@@ -76,13 +86,13 @@ def grouped(fight: tx.FightState, events: Sequence[ev.Event], most: int = SHORT_
             continue
         if isinstance(e, ev.StatusApplied):
             if last is not None:
-                last.tails.append(e.status)
+                last.tails.append(names.status(e.status))
             continue
         if isinstance(e, ev.Hit) and e.cause in ("splat", "swept") and last is not None and last.weight == 1:
             last.amounts.append(e.lost)   # the push that caused it says it
             last.weight = 2
             if e.downed:
-                last.tails.append(f"{name_of(fight, e.target)} down")
+                last.tails.append(words("{name} down", name=name_of(fight, e.target)))
                 said_down.add(e.target)
             continue
         found = _group(fight, e)
@@ -99,18 +109,20 @@ def grouped(fight: tx.FightState, events: Sequence[ev.Event], most: int = SHORT_
             if e.downed and e.cause not in ("splat", "swept"):   # its words say "(down)"
                 said_down.add(e.target)
             if e.absorbed:
-                group.tails.append(f"{e.absorbed} taken by the shield")
+                group.tails.append(words("{n} taken by the shield", n=e.absorbed))
             if e.guarded:
-                group.tails.append(f"{e.guarded} taken off by Flowing Guard")
+                group.tails.append(words("{n} taken off by Flowing Guard", n=e.guarded))
         last = group if isinstance(e, ev.Hit | ev.Pushed) else None
     for stray, skill in fired.items():
-        groups.setdefault(stray + skill, _Group(name_of(fight, stray), f"{skill} hit no one", 2, {stray}, owns=True))
+        groups.setdefault(stray + skill, _Group(name_of(fight, stray),
+                                                words("{skill} hit no one", skill=names.skill(skill)), 2, {stray},
+                                                owns=True))
     short = list(groups.values())
     while len(short) > most and any(g.weight < 2 for g in short):
         short.remove(next(g for g in reversed(short) if g.weight < 2))
     lines = [g.words() for g in short]
     if moves and len(lines) < most:
-        lines.append("moves: " + ", ".join(moves))
+        lines.append(words("moves: {moves}", moves=words(", ").join(moves)))
     return lines
 
 
@@ -131,86 +143,113 @@ def duo_hp_line(fight: tx.FightState, events: Sequence[ev.Event]) -> str:
     for fid in DUO:
         name = name_of(fight, fid)
         if fid not in span:
-            parts.append(f"{name} untouched")
+            parts.append(words("{name} untouched", name=name))
         else:
             start, end = span[fid]
-            parts.append(f"{name} {start} → " + ("down" if end <= 0 else f"{end} HP"))
-    return ", ".join(parts)
+            parts.append(words("{name} {start} → down", name=name, start=start) if end <= 0 else
+                         words("{name} {start} → {end} HP", name=name, start=start, end=end))
+    return words(", ").join(parts)
 
 
 def _aim(fight: tx.FightState, e: ev.TelegraphFired | ev.TelegraphLocked) -> str:
     """Where a telegraph points: at its target, or on the tiles of its area."""
-    return f"at {name_of(fight, e.target)}" if e.target else f"on {', '.join(e.tiles)}"
+    return words("at {target}", target=name_of(fight, e.target)) if e.target else \
+        words("on {tiles}", tiles=", ".join(e.tiles))
+
+
+def _hit_what(fight: tx.FightState, e: ev.Hit) -> str:
+    """A hit after its striker's name ("Spit at Tidecaller"), without its "(down)"."""
+    target, skill = name_of(fight, e.target), names.skill(e.skill)
+    if e.cause == "telegraph":
+        return words("{skill} at {target}", skill=skill, target=target)
+    if e.cause == "opportunity_attack":
+        return words("opportunity attack on {target}", target=target)
+    if e.cause == "strike_back":
+        return words("Flowing Guard strikes back at {target}", target=target)
+    if e.cause == "splat":
+        return words("splat")
+    if e.cause == "swept":
+        return words("caught by the current")
+    return words("{skill} on {target}", skill=skill, target=target) if e.skill else \
+        words("a hit on {target}", target=target)
 
 
 def _group(fight: tx.FightState, e: ev.Event) -> tuple[tuple[str, str, int], str, int | None] | None:
     """An event's group in the short report ((who, what, weight), the fighter it counts, its amount)."""
     n = lambda fid: name_of(fight, fid)  # noqa: E731 - a short local reader
     if isinstance(e, ev.Hit):
-        what = {"telegraph": f"{e.skill} at", "opportunity_attack": "opportunity attack on",
-                "strike_back": "Flowing Guard strikes back at", "splat": "splat:",
-                "swept": "caught by the current:"}.get(e.cause, f"{e.skill or 'a hit'} on")
+        what = _hit_what(fight, e)
         if e.cause in ("splat", "swept"):
-            return (n(e.target), what.rstrip(":"), 2), e.target, e.lost
-        return (n(e.src), f"{what} {n(e.target)}" + (" (down)" if e.downed else ""), 2), e.src or "", e.lost
+            return (n(e.target), what, 2), e.target, e.lost
+        return (n(e.src), what + (words(" (down)") if e.downed else ""), 2), e.src or "", e.lost
     if isinstance(e, ev.TelegraphFizzled):
-        why = FIZZLED[e.reason].format(stray=n(e.stray), target=n(e.target) if e.target else "everyone")
-        return (n(e.stray), f"{e.skill} fizzled: {why}", 2), e.stray, None
+        why = words(FIZZLED[e.reason], stray=n(e.stray), target=n(e.target) if e.target else words("everyone"))
+        return (n(e.stray), words("{skill} fizzled: {why}", skill=names.skill(e.skill), why=why), 2), e.stray, None
     if isinstance(e, ev.Downed):
-        return (n(e.who), "is down!", 2), e.who, None
+        return (n(e.who), words("is down!"), 2), e.who, None
     if isinstance(e, ev.StrayRan):
-        return (n(e.who), "ran from the fight", 2), e.who, None
+        return (n(e.who), words("ran from the fight"), 2), e.who, None
     if isinstance(e, ev.Pushed):
         return (n(e.by), push_words(fight, e), 1), e.by, None
     if isinstance(e, ev.Shielded | ev.Healed):
-        verb = "shields" if isinstance(e, ev.Shielded) else "heals"
-        return (n(e.by), f"{verb} {'itself' if e.by == e.who else n(e.who)}", 1), e.by, e.amount
+        return (n(e.by), _care(fight, e), 1), e.by, e.amount
     if isinstance(e, ev.Enraged):
-        return ("The strays", f"are enraged: +{e.bonus} damage a hit", 2), "strays", None
+        return (words("The strays"), words("are enraged: +{bonus} damage a hit", bonus=e.bonus), 2), "strays", None
     if isinstance(e, ev.ExitsOpened):
-        return ("The exits", f"glow: {', '.join(e.tiles)}", 2), "exits", None
+        return (words("The exits"), words("glow: {tiles}", tiles=", ".join(e.tiles)), 2), "exits", None
     return None
+
+
+def _care(fight: tx.FightState, e: ev.Shielded | ev.Healed) -> str:
+    """A shield or a heal after its giver's name ("shields itself", "heals Tidecaller")."""
+    if isinstance(e, ev.Shielded):
+        return words("shields itself") if e.by == e.who else words("shields {who}", who=name_of(fight, e.who))
+    return words("heals itself") if e.by == e.who else words("heals {who}", who=name_of(fight, e.who))
 
 
 def _line(fight: tx.FightState, e: ev.Event) -> str:
     n = lambda fid: name_of(fight, fid)  # noqa: E731 - a short local reader
     if isinstance(e, ev.Hit):
-        left = " (down)" if e.downed else f" ({e.hp}/{e.max_hp} HP left)"
-        if e.cause in ("splat", "swept"):
-            return f"{n(e.target)} takes {e.lost} from the {'splat' if e.cause == 'splat' else 'deep water'}" + left
-        found = _group(fight, e)
-        assert found is not None
-        (who, what, _), _, _ = found
-        shield = f", {e.absorbed} taken by the shield" if e.absorbed else ""
-        return f"{who}'s {what.removesuffix(' (down)')}: {e.lost}{shield}" + left
+        left = words(" (down)") if e.downed else words(" ({hp}/{most} HP left)", hp=e.hp, most=e.max_hp)
+        if e.cause == "splat":
+            return words("{target} takes {lost} from the splat", target=n(e.target), lost=e.lost) + left
+        if e.cause == "swept":
+            return words("{target} takes {lost} from the deep water", target=n(e.target), lost=e.lost) + left
+        shield = words(", {n} taken by the shield", n=e.absorbed) if e.absorbed else ""
+        return words("{who}'s {what}: {lost}", who=n(e.src), what=_hit_what(fight, e), lost=e.lost) + shield + left
     if isinstance(e, ev.TelegraphFired):
-        return f"{n(e.stray)}'s {e.skill} fires {_aim(fight, e)}"
+        return words("{stray}'s {skill} fires {aim}", stray=n(e.stray), skill=names.skill(e.skill),
+                     aim=_aim(fight, e))
     if isinstance(e, ev.Pushed):
-        return f"{n(e.by)} {push_words(fight, e)}"
+        return said(n(e.by), push_words(fight, e))
     if isinstance(e, ev.StatusApplied):
-        return f"{n(e.who)} is {e.status}"
+        return words("{who} is {status}", who=n(e.who), status=names.status(e.status))
     if isinstance(e, ev.StatusRemoved):
-        return f"{n(e.who)} is no longer {e.status}" + (f" (standing up costs {e.cost} tiles)" if e.cost else "")
+        return words("{who} is no longer {status}", who=n(e.who), status=names.status(e.status)) + \
+            (words(" (standing up costs {cost} tiles)", cost=e.cost) if e.cost else "")
     if isinstance(e, ev.Moved):
-        return f"{n(e.who)} moves {e.frm} → {e.to}"
+        return words("{who} moves {frm} → {to}", who=n(e.who), frm=e.frm, to=e.to)
     if isinstance(e, ev.OpportunityAttack):
-        return f"{n(e.attacker)} strikes as {n(e.target)} leaves its reach at {e.at}"
+        return words("{attacker} strikes as {target} leaves its reach at {at}", attacker=n(e.attacker),
+                     target=n(e.target), at=e.at)
     if isinstance(e, ev.Guarded):
-        return f"{n(e.who)}'s Flowing Guard takes {e.blocked} off {n(e.against)}'s hit"
+        return words("{who}'s Flowing Guard takes {blocked} off {against}'s hit", who=n(e.who), blocked=e.blocked,
+                     against=n(e.against))
     if isinstance(e, ev.TelegraphLocked):
-        return f"{n(e.stray)} locks {e.skill} {_aim(fight, e)} for its next phase"
+        return words("{stray} locks {skill} {aim} for its next phase", stray=n(e.stray), skill=names.skill(e.skill),
+                     aim=_aim(fight, e))
     if isinstance(e, ev.SkillUsed):
-        return f"{n(e.who)} uses {e.skill} at {e.at}"
+        return words("{who} uses {skill} at {at}", who=n(e.who), skill=names.skill(e.skill), at=e.at)
     if isinstance(e, ev.SurfaceLeft):
-        return f"{n(e.by)} leaves {e.surface} on {', '.join(e.tiles)}"
+        return words("{by} leaves {surface} on {tiles}", by=n(e.by), surface=names.terrain(e.surface),
+                     tiles=", ".join(e.tiles))
     if isinstance(e, ev.CashedIn):
-        return f"{n(e.who)} cashes in the {e.setup} set up this round: +{e.spirit} Spirit"
+        return words("{who} cashes in the {setup} set up this round: +{spirit} Spirit", who=n(e.who),
+                     setup=names.status(names.terrain(e.setup)), spirit=e.spirit)
     if isinstance(e, ev.Shielded | ev.Healed):
-        verb = "shields" if isinstance(e, ev.Shielded) else "heals"
-        return f"{n(e.by)} {verb} {'itself' if e.by == e.who else n(e.who)} for {e.amount}"
+        return words("{who} {what} for {amount}", who=n(e.by), what=_care(fight, e), amount=e.amount)
     found = _group(fight, e)
-    owns = "'s" if isinstance(e, ev.TelegraphFizzled) else ""
-    return f"{found[0][0]}{owns} {found[0][1]}" if found else ""
+    return said(found[0][0], found[0][1], isinstance(e, ev.TelegraphFizzled)) if found else ""
 
 
 def push_words(fight: tx.FightState, e: ev.Pushed, harm: bool = False) -> str:
@@ -218,85 +257,32 @@ def push_words(fight: tx.FightState, e: ev.Pushed, harm: bool = False) -> str:
     into the shallows at A2", "pushes Mossle with Gore south into rock, a splat"; `harm`: with what the
     splat or deep water costs and the statuses it leaves (a report that counts the damage says it after)."""
     who = name_of(fight, e.who)
-    cost = f" for {e.damage}" if harm and e.damage else ""
-    left = f" ({', '.join(e.statuses)})" if harm and e.statuses else ""
-    verb = "pulls" if e.pull else "shoves" if e.skill == "Shove" else "pushes"
-    head = f"{verb} {who}" + ("" if e.skill == "Shove" else f" with {e.skill}") + \
-        (f" {COMPASS_WORDS[e.heading]}" if e.heading in COMPASS_WORDS else "")
+    cost = words(" for {n}", n=e.damage) if harm and e.damage else ""
+    left = words(" ({statuses})", statuses=", ".join(names.status(s) for s in e.statuses)) \
+        if harm and e.statuses else ""
+    head = words("pulls {who}", who=who) if e.pull else words("shoves {who}", who=who) if e.skill == "Shove" else \
+        words("pushes {who}", who=who)
+    if e.skill != "Shove":
+        head += words(" with {skill}", skill=names.skill(e.skill))
+    if e.heading in COMPASS:
+        head += words(" {direction}", direction=words(COMPASS[e.heading]))
     moved = e.frm != e.to
     if e.how == "splat":
-        blocker = BLOCKERS.get(e.blocker or "edge") or name_of(fight, e.blocker)
+        blocker = words(BLOCKERS[e.blocker or "edge"]) if (e.blocker or "edge") in BLOCKERS else \
+            name_of(fight, e.blocker)
         hurt = "" if e.blocker in BLOCKERS or e.blocker is None else \
-            f" ({blocker} is {'hurt too' if e.blocker_hurt else 'not hurt'})"
-        return f"{head}{f' to {e.to},' if moved else ''} into {blocker}, a splat{cost}{hurt}"
+            words(" ({blocker} is hurt too)", blocker=blocker) if e.blocker_hurt else \
+            words(" ({blocker} is not hurt)", blocker=blocker)
+        if moved:
+            return words("{head} to {to}, into {blocker}, a splat{cost}{hurt}", head=head, to=e.to, blocker=blocker,
+                         cost=cost, hurt=hurt)
+        return words("{head} into {blocker}, a splat{cost}{hurt}", head=head, blocker=blocker, cost=cost, hurt=hurt)
     if e.how == "deep_water":
-        return (f"{head}{f' to {e.to},' if moved else ''} against deep water: the current hits {who}{cost}, "
-                f"who stays on {e.to}{left}")
+        way = words("{head} to {to},", head=head, to=e.to) if moved else head
+        return words("{way} against deep water: the current hits {who}{cost}, who stays on {to}{left}", way=way,
+                     who=who, cost=cost, to=e.to, left=left)
     if e.how in LANDINGS:
-        return f"{head} {LANDINGS[e.how]} at {e.to}{left}"
+        return words(LANDINGS[e.how], head=head, to=e.to, left=left)
     if e.how == "held":
-        return f"{head}, but {who} holds on {e.to}"
-    return f"{head} to {e.to}"
-
-
-def moment_words(fight: tx.FightState, m: tx.Moment) -> str:
-    """One of the moments that decided a fight, in a player's words."""
-    n = lambda fid: name_of(fight, fid)  # noqa: E731 - a short local reader
-    if m.kind == "down":
-        return f"round {m.round}: {n(m.who)} went down" + (f" to {n(m.by)}" if m.by else "")
-    if m.kind in ("hit", "telegraph_hit"):
-        return f"round {m.round}: {n(m.by)}'s {m.skill or 'hit'} took {m.amount} HP off {n(m.who)}"
-    target = n(m.who) if m.who else "everyone"
-    why = FIZZLED.get(m.reason or "", "it missed").format(stray=n(m.by), target=target)
-    return f"round {m.round}: {n(m.by)}'s {m.skill} was dodged ({why})"
-
-
-def blow_words(fight: tx.FightState, m: tx.Moment) -> str:
-    """The blow a moment names, as a player says it: whose skill, opportunity attack, strike back, or the
-    splat or deep water a push caused."""
-    if m.by is None:
-        return "a hit"
-    by = name_of(fight, m.by)
-    push = f"{by}'s {m.skill}" if m.skill else f"{by}'s push"
-    if m.cause == "opportunity_attack":
-        return f"{by}'s opportunity attack"
-    if m.cause == "strike_back":
-        return f"{by}'s Flowing Guard striking back"
-    if m.cause == "splat":
-        return f"a splat from {push}"
-    if m.cause == "swept":
-        return f"deep water from {push}"
-    return f"{by}'s {m.skill}" if m.skill else by
-
-
-def ending_words(fight: tx.FightState, m: tx.Moment) -> str:
-    """What ended the fight (engine.tactics.ending_moment), in a player's words."""
-    n = lambda fid: name_of(fight, fid)  # noqa: E731 - a short local reader
-    if m.kind == "broke_pack":
-        return (f"round {m.round}: {blow_words(fight, m)} took {m.amount} HP off {n(m.who)} and broke the pack "
-                "(the pack's HP, all its strays together, fell under 30% of its start), so the strays ran")
-    if m.kind == "reached_exit":
-        how = f"{n(m.who)} stepped onto the exit at {m.at}" if m.by in (None, m.who) else \
-            f"{n(m.by)}'s {m.skill} pushed {n(m.who)} onto the exit at {m.at}"
-        others = [f for f in fight.standing("duo") if f.id != m.who]
-        return f"round {m.round}: {how}" + (", the last of the duo to reach one" if others else
-                                            ", the only one of the duo still standing")
-    last = "the last of the duo standing" if m.who in DUO else "the last stray standing"
-    return f"round {m.round}: {n(m.who)}, {last}, went down to {blow_words(fight, m)}"
-
-
-def held_words(fight: tx.FightState, round_: int) -> str:
-    """What decided a hold: who was still standing when its last round ended, and with how much HP."""
-    standing = fight.standing("duo")
-    names = " and ".join(f.name for f in standing)
-    hp = ", ".join(f"{f.name} {f.hp}/{f.max_hp} HP" for f in standing) if len(standing) > 1 else \
-        f"{standing[0].hp}/{standing[0].max_hp} HP" if standing else ""
-    down = [f.name for f in fight.side("duo") if not f.standing]
-    return (f"round {round_}: {names} {'were' if len(standing) > 1 else 'was'} still standing when the round "
-            f"ended, with {hp}" + (f" ({' and '.join(down)} was down)" if down else ""))
-
-
-def same_blow(a: tx.Moment, b: tx.Moment) -> bool:
-    """Whether two moments tell of one blow (the hit that broke the pack also downed its target)."""
-    blows = ("down", "hit", "telegraph_hit", "broke_pack")
-    return a.kind in blows and b.kind in blows and (a.round, a.who, a.by) == (b.round, b.who, b.by)
+        return words("{head}, but {who} holds on {to}", head=head, who=who, to=e.to)
+    return words("{head} to {to}", head=head, to=e.to)

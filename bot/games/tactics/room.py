@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+from bot.words import plural
+
 BOARD_ROOM = 1700         # of a message's 2,000 characters; the rest is for what a change says
 FENCE = len("```\n") + len("\n```")
 NOTE_SHORT = 90           # an older line of this phase, shortened once the board is full
@@ -25,18 +27,18 @@ def by_lines(report: list[str], notes: list[str], room: int) -> tuple[list[str],
         return report, notes
     whole = report
     for keep in range(len(whole) - 2, -1, -1):
-        report = [*whole[:1 + keep], f"· … {more_lines(len(whole) - 1 - keep)}: What happened lists them"]
+        report = [*whole[:1 + keep], more_lines(len(whole) - 1 - keep)]
         if lines_in(report + notes) <= room:
             return report, notes
     if lines_in(report) >= room:  # no room for the count beside the first line
         report = whole[:1]
     left = room - lines_in(report)
     for start in range(1, len(notes)):
-        shown = [f"({earlier_lines(start)} of this phase: What happened lists them)", *notes[start:]]
+        shown = [earlier_lines(start), *notes[start:]]
         if lines_in(shown) <= left:
             return report, shown
     newest = [notes[-1].split("\n")[0]] if notes else []
-    counted = [f"({earlier_lines(len(notes) - 1)} of this phase: What happened lists them)"] if len(notes) > 1 else []
+    counted = [earlier_lines(len(notes) - 1)] if len(notes) > 1 else []
     return report, (counted + newest)[-max(0, left):] if left > 0 else []
 
 
@@ -88,7 +90,7 @@ def folded_report(report: list[str], room: int) -> list[str]:
     if length(report) <= room or len(report) < 2:
         return report
     for keep in range(len(report) - 2, -1, -1):
-        shown = [report[0], *report[1:1 + keep], f"· … {more_lines(len(report) - 1 - keep)}: What happened lists them"]
+        shown = [report[0], *report[1:1 + keep], more_lines(len(report) - 1 - keep)]
         if (length(shown) <= room and length(shown) < length(report)) or keep == 0:
             return shown   # the count only where it is shorter than the lines it stands for
     return report
@@ -102,7 +104,7 @@ def folded_notes(notes: list[str], room: int) -> list[str]:
     short = [clipped(note, NOTE_SHORT) for note in notes[:-1]] + notes[-1:]
     for start in range(len(short)):
         kept = short[start:]
-        shown = ([f"({earlier_lines(start)} of this phase left out)"] if start else []) + kept
+        shown = ([left_out(start)] if start else []) + kept
         if length(shown) <= room:
             return shown
     return [clipped(notes[-1], room)] if room > 2 else []
@@ -120,8 +122,15 @@ def clipped(line: str, most: int) -> str:
 
 
 def more_lines(n: int) -> str:
-    return "1 more line" if n == 1 else f"{n} more lines"
+    """The count of the strays' lines the board folded, said where they were."""
+    return plural(n, "· … {n} more line: What happened lists them", "· … {n} more lines: What happened lists them")
 
 
 def earlier_lines(n: int) -> str:
-    return "1 earlier line" if n == 1 else f"{n} earlier lines"
+    """The count of this phase's older lines the board folded."""
+    return plural(n, "({n} earlier line of this phase: What happened lists them)",
+                  "({n} earlier lines of this phase: What happened lists them)")
+
+
+def left_out(n: int) -> str:
+    return plural(n, "({n} earlier line of this phase left out)", "({n} earlier lines of this phase left out)")

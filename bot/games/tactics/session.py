@@ -13,8 +13,10 @@ from pydantic import BaseModel
 
 import engine.tactics as tx
 from bot.core.kinds import Context, GameError
+from bot.words import words
 from engine.errors import RuleError
 
+from . import names
 from .actions import FIGHTER_OF, FighterCode
 
 KEY = "tactics"
@@ -87,7 +89,7 @@ def refusal(what: str) -> Iterator[None]:
     try:
         yield
     except RuleError as exc:
-        raise GameError(f"{what}: {getattr(exc, 'reason', None) or exc}") from None
+        raise GameError(words("{what}: {reason}", what=what, reason=getattr(exc, "reason", None) or exc)) from None
 
 
 def no_pings(text: str) -> str:
@@ -114,21 +116,22 @@ def fighter_of(state: TacticsSession, user_id: int | None) -> str | None:
 def pilot_words(state: TacticsSession) -> str:
     if state.pilot == "friend" and state.friend:
         return f"<@{state.friend}>"
-    return "the planner (auto)" if state.pilot == "auto" else "a language model"
+    return words("the planner (auto)") if state.pilot == "auto" else words("a language model")
 
 
 def mine(state: TacticsSession, ctx: Context, what: str, code: FighterCode | None = None) -> str:
     """The fighter the acting member pilots (checked against `code` when given); GameError otherwise."""
     if state.invite:
-        raise GameError(f"{what}: the fight starts when the friend accepts (or the host presses Start with auto).")
+        raise GameError(words("{what}: the fight starts when the friend accepts (or the host presses Start with "
+                              "auto).", what=what))
     if state.over:
-        raise GameError(f"{what}: this fight is over; press Next fight or Retry.")
+        raise GameError(words("{what}: this fight is over; press Next fight or Retry.", what=what))
     member = fighter_of(state, ctx.user_id)
     named = FIGHTER_OF[code] if code else member
     if member is None or named != member:
-        who = state.fight.get(named or "hero").name
+        who = names.fighter(state.fight.get(named or "hero").name)
         pilot = f"<@{state.player}>" if named == "hero" else pilot_words(state)
-        raise GameError(f"{what}: {who} is piloted by {pilot}, not by you.")
+        raise GameError(words("{what}: {who} is piloted by {pilot}, not by you.", what=what, who=who, pilot=pilot))
     return member
 
 
@@ -144,9 +147,12 @@ def member_actor(state: TacticsSession) -> str | None:
 def skill_named(state: TacticsSession, fid: str, name: str) -> str:
     """The kit's spelling of a skill the member named; GameError listing the kit otherwise."""
     skills = tx.kit(state.fight.get(fid).name)
-    match = next((s for s in skills if s.lower() == name.strip().lower()), None)
+    wanted = name.strip().lower()
+    match = next((s for s in skills if wanted in (s.lower(), names.skill(s).lower())), None)
     if match is None:
-        raise GameError(f"{state.fight.get(fid).name} has no such skill (has: {', '.join(skills)}).")
+        who = names.fighter(state.fight.get(fid).name)
+        raise GameError(words("{name} has no such skill (has: {skills}).", name=who,
+                              skills=words(", ").join(names.skill(s) for s in skills)))
     return match
 
 

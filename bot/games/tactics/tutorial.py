@@ -13,8 +13,9 @@ from bot.words import words
 from db.store import Store
 from engine.tactics import tutorial as lessons
 
-from . import fights
+from . import fights, names
 from .session import Choices, TacticsSession
+from .text import encounter_line
 
 
 def new_tutorial(db: Store, user_id: int, c: Choices) -> tuple[TacticsSession, str]:
@@ -28,7 +29,8 @@ def new_tutorial(db: Store, user_id: int, c: Choices) -> tuple[TacticsSession, s
     hero, companion = lessons.tutorial_duo()
     return state, words("Tactics tutorial — {steps} short steps, one idea each, no timer: you play the {hero} "
                         "with {companion} beside you. Then your first campaign fight.",
-                        steps=len(lessons.tutorial_steps()), hero=hero, companion=companion)
+                        steps=len(lessons.tutorial_steps()), hero=names.fighter(hero),
+                        companion=names.fighter(companion))
 
 
 def offered(state: TacticsSession) -> bool:
@@ -70,10 +72,10 @@ def judged(state: TacticsSession, events: tuple[tx.Event, ...], ready_made: bool
         return restart(state, n + 1), "\n".join([*lines, said]), ""
     choices = Choices(pilot="model" if state.model else "auto", model_configured=state.model,
                       guild_id=state.guild_id, now=now)
-    fight, said = fights.new_campaign(db, state.player, None, choices, offer=False)
+    fight, _ = fights.new_campaign(db, state.player, None, choices, offer=False)
     done = words("That is the tutorial done. Now the first campaign fight, with your own duo and 30-second "
-                 "phases: {fight}.", fight=said.removeprefix("Tactics campaign: "))
-    ally = [line for line in lines if line.startswith(state.fight.get("companion").name)]
+                 "phases: {fight}.", fight=encounter_line(tx.encounter(fight.fight.encounter)))
+    ally = [line for line in lines if line.startswith(names.fighter(state.fight.get("companion").name))]
     return fight.model_copy(update={"closed_by": [*ally, done]}), "\n".join([*lines, done]), ""
 
 
