@@ -16,7 +16,7 @@ settings.load_profile("ci" if os.environ.get("CI") else os.environ.get("HYPOTHES
 # One worker process for the bots the suite builds (the default is one a core). SimCord's virtual clock
 # stops time.monotonic, and a pool starting a second worker polls the first with a zero timeout that
 # never runs out on a stopped clock. Real time (local play, bench_load) has no such wait;
-# tests/bot/test_processes.py runs two workers outside SimCord.
+# tests/bot/core/test_processes.py runs two workers outside SimCord.
 os.environ.setdefault("PROCESS_WORKERS", "1")
 
 # How long SimCord waits for the bot to settle after each step before it calls the bot stuck (its

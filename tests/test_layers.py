@@ -122,3 +122,16 @@ def test_a_circle_is_found(tmp_path):
     assert import_circle("loop", root=tmp_path) == ["loop.a", "loop.b", "loop.a"]
     assert import_circle("loop", type_only_too=False, root=tmp_path) == []
 
+
+
+def test_the_tests_mirror_the_code():
+    """A test sits where the code it tries sits: tests/bot/games/tactics tries bot/games/tactics,
+    tests/engine/bowls engine/bowls, tests/bot/local bot/local*.py; tests/ itself holds the checks of
+    the whole house (layers, docs)."""
+    tests = ROOT / "tests"
+    astray = []
+    for folder in sorted({p.parent for p in tests.rglob("test_*.py")} - {tests}):
+        code = ROOT / folder.relative_to(tests)
+        if not (code.is_dir() or code.with_suffix(".py").is_file() or any(code.parent.glob(f"{code.name}_*.py"))):
+            astray.append(str(folder.relative_to(ROOT)))
+    assert astray == [], f"test folders with no code of that name beside them: {astray}"

@@ -65,15 +65,15 @@ async def test_a_store_with_games_in_old_forms_migrates_once_and_every_game_play
                    ("tactics", "summon", "bowls", "formation")}
 
         # The saved files of earlier code, in these games' rows, as yesterday's store held them.
-        fight = json.loads((TESTS / "bot" / "saved" / "tactics_midfight.json").read_text("utf-8"))
+        fight = json.loads((TESTS / "bot" / "games" / "tactics" / "saved" / "tactics_midfight.json").read_text("utf-8"))
         saved_as(bot, threads["tactics"], json.dumps({**fight, "player": alice.id}))
-        old = SummonGame.model_validate_json((TESTS / "bot" / "fixtures" /
+        old = SummonGame.model_validate_json((TESTS / "bot" / "games" / "summon" / "fixtures" /
                                               "summon_game_before_typed_actions.json").read_text())
         seats = [old.seats[0].model_copy(update={"user_id": alice.id}), old.seats[1]]
         saved_as(bot, threads["summon"], old.model_copy(update={"seats": seats}).model_dump_json())
-        endless = (TESTS / "bowls" / "saved" / "endless_midgame.json").read_text("utf-8")
+        endless = (TESTS / "engine" / "bowls" / "saved" / "endless_midgame.json").read_text("utf-8")
         saved_as(bot, threads["bowls"], json.dumps({"game": json.loads(endless), "selected": None}))
-        puzzles = json.loads((TESTS / "formation" / "saved" / "puzzles.json").read_text("utf-8"))
+        puzzles = json.loads((TESTS / "engine" / "formation" / "saved" / "puzzles.json").read_text("utf-8"))
         saved_as(bot, threads["formation"], json.dumps({"track": "campaign", "puzzles": puzzles}))
         ended_text, kept = ended_fight_saved_without_its_result()
         ended = game_store.create_game(bot.db, kind="tactics", guild_id=guild.id, channel_id=channel.id,

@@ -1,7 +1,7 @@
 """Drive `python -m bot` in local play the way a browser does: the real process, its preview page
 through the same HTTP calls the page's script makes, and (for the companion) a fake model server.
 
-Used by tests/bot/test_local_play*.py and benchmarks/bench_local_play.py; `browser_tab` opens the page in
+Used by tests/bot/local/test_local_play*.py and benchmarks/bench_local_play.py; `browser_tab` opens the page in
 a real (headless) browser instead.
 """
 from __future__ import annotations

@@ -21,7 +21,7 @@ from engine.bowls import core
 
 compiled = pytest.importorskip("engine.bowls._core")
 
-BENCH = Path(__file__).resolve().parents[2] / "benchmarks" / "bench_bowls.py"
+BENCH = Path(__file__).resolve().parents[3] / "benchmarks" / "bench_bowls.py"
 
 
 def bench_mixes():

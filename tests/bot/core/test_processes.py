@@ -180,7 +180,7 @@ os.kill(os.getpid(), signal.SIGKILL)
 def test_a_worker_ends_when_the_bots_process_is_killed(tmp_path):
     """A bot killed without its shutdown leaves no worker process (nor its fork server) running."""
     ran = subprocess.run([sys.executable, "-c", KILLED_BOT], capture_output=True, text=True, timeout=60,
-                         cwd=Path(__file__).resolve().parents[2])
+                         cwd=Path(__file__).resolve().parents[3])
     worker = int(ran.stdout.split()[0])
     for _ in range(1000):  # it notices its bot's end at once; this only bounds the wait
         if not Path(f"/proc/{worker}").exists() or "Z" in _state(worker):

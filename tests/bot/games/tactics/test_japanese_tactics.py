@@ -25,7 +25,7 @@ from bot.render.common import font
 from bot.words import reading
 from db.games import get_game
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[4]
 JAPANESE = json.loads((ROOT / "engine" / "tactics" / "words" / "words.ja.json").read_text(encoding="utf-8"))
 NAMES = ("ゆうき", "ホスト", "alice")
 ROUNDS_MOST = 12  # a fight ends by round 10; a few presses more cover the phases' own steps

@@ -33,7 +33,7 @@ from bot.words import catalog, read_in
 from db.games import get_game, running_games_of
 from engine.bowls.solver import solve
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 JAPANESE = json.loads((ROOT / "engine" / "formation" / "data" / "words.ja.json").read_text(encoding="utf-8"))
 NAMES = ("ゆうき", "ホスト", "alice", "Dragon of Nowhere", "Fire Hound", "Colossus")  # members and what they typed
 

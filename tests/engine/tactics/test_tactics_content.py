@@ -103,7 +103,7 @@ def test_tiles_parse():
 
 def test_readme_table_matches_the_data():
     from engine.tactics.readme import render_readme
-    text = (Path(__file__).resolve().parents[2] / "engine" / "tactics" / "README.md").read_text()
+    text = (Path(__file__).resolve().parents[3] / "engine" / "tactics" / "README.md").read_text()
     assert text == render_readme(), "README.md is stale: python -m engine.tactics.readme > engine/tactics/README.md"
     for f in fighters().values():
         row = next(line for line in text.splitlines() if line.startswith(f"| {f.name} |"))

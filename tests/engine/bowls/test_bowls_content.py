@@ -9,7 +9,7 @@ from engine.bowls.models import Puzzle
 from engine.bowls.progress import PlayerRecord, record_move
 from engine.bowls.solver import solve
 
-PACKAGE = Path(__file__).parents[2] / "engine" / "bowls"
+PACKAGE = Path(__file__).parents[3] / "engine" / "bowls"
 
 
 def win(number: int):

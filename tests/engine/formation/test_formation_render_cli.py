@@ -25,7 +25,7 @@ from engine.formation import (
 )
 from engine.formation.cli import puzzle_shape
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 GOLDEN = Path(__file__).with_name("golden_formation_battle.txt")
 
 

@@ -11,7 +11,7 @@ from PIL import Image, ImageFont
 from bot.render.common import font
 from bot.render.profile import render_profile
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 NAMES = ["ゆうき", "김민준", "Ωmega", "Ярослав", "Zoë", "召喚台", "ユニットピース", "凸凹フラット", "降参・戦意喪失"]
 UNASSIGNED = "\u0378"  # no character at all: every font draws it with its notdef glyph
 
