@@ -7,7 +7,8 @@ from datetime import UTC, date, datetime, timedelta
 import pytest
 from support.tally.kind import Tally
 
-from bot.core.sessions import Sessions, StoreUnavailable
+from bot.core.results import StoreUnavailable
+from bot.core.sessions import Sessions
 from db import companion, daily, games, guilds, players
 from db.store import PostgresStore, SQLiteStore
 
