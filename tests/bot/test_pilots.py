@@ -6,12 +6,12 @@ import inspect
 
 import pytest
 import simcord
-from support.replies import private_text
-from support.tally import plugin_with_pilots
-from support.tally.actions import Add
 from support.world import world
 
 from db.games import get_game
+from tools.drive.replies import private_text
+from tools.drive.tally import plugin_with_pilots
+from tools.drive.tally.actions import Add
 
 
 class HangingPilot:
@@ -141,10 +141,9 @@ class OutsidePilot:
 
 
 async def test_pilots_are_built_with_the_external_wait_handed_to_create_bot(settings):
-    from support.tally import _plugin
-    from support.tally.kind import Tally
-
     from bot.discord import create_bot
+    from tools.drive.tally import _plugin
+    from tools.drive.tally.kind import Tally
 
     built: list[OutsidePilot] = []
     envs: list = []

@@ -15,7 +15,6 @@ from pathlib import Path
 import pytest
 import simcord
 from support.holding import held_until, named
-from support.replies import words_of
 from support.worker_faults import answer_then_die, fail_while, pid
 from support.world import world
 
@@ -35,6 +34,7 @@ from bot.games.tactics.recap import lines_of, render_recap
 from bot.games.tactics.render import render_board as tactics_picture
 from db.games import get_game
 from engine.bowls.solver import solve
+from tools.drive.replies import words_of
 
 
 def _summon_game():
