@@ -1,4 +1,4 @@
-"""Reading and driving a tactics fight in SimCord tests: its saved state, its buttons, its private views."""
+"""Reading and driving a tactics fight through SimCord: its saved state, its buttons, its private views."""
 from __future__ import annotations
 
 from bot.games.tactics.kind import Tactics
