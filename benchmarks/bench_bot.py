@@ -17,68 +17,52 @@ import argparse
 import asyncio
 import os
 import statistics
-import sys
-import tempfile
 import time
-from pathlib import Path
 
-import simcord
-from harness import Heartbeat
-
-ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
-
-from bot.discord import create_bot  # noqa: E402
-from bot.settings import Settings  # noqa: E402
+from harness import Heartbeat, percentile, simulated
 
 
 async def measure(game: str, presses: int) -> list[float]:
-    with tempfile.TemporaryDirectory() as folder:
-        settings = Settings(database_path=Path(folder) / "bench.db", shard_count=1, _env_file=None)
-        if game == "tally":
-            from support.tally import PLUGIN
+    if game == "tally":
+        from tools.drive.tally import PLUGIN
 
-            bot = create_bot(settings, plugins=[PLUGIN])
-            start, options, label = "tally start", {"target": 10**6}, "+1"
-        else:
-            bot = create_bot(settings)
-            start, options, label = "bowls endless", {}, None
-        timings: list[float] = []
-        async with simcord.run(bot) as env:
-            guild = env.create_guild()
-            channel = guild.create_text_channel("games")
-            player = guild.add_member(env.create_user("player"))
-            await player.slash(channel, start, **options)
-            thread = channel.threads[-1]
-            for i in range(presses):
-                board = thread.last_message
-                if label is None:  # bowls: select a legal bowl, then confirm with Sow: two presses
-                    ids = [c.custom_id for row in board.components for c in row.children
-                           if getattr(c, "custom_id", None) and not c.disabled]
-                    want = ":pick:" if i % 2 == 0 else ":sow"
-                    # An overflowed attempt offers no bowls: undo it and carry on.
-                    custom_id = next((cid for cid in ids if want in cid), None) or next(
-                        cid for cid in ids if cid.endswith(":undo"))
-                    began = time.perf_counter()
-                    await player.click(board, custom_id=custom_id)
-                else:
-                    began = time.perf_counter()
-                    await player.click(board, label=label)
-                timings.append(time.perf_counter() - began)
-        return timings
+        plugins, start, options, label = [PLUGIN], "tally start", {"target": 10**6}, "+1"
+    else:
+        plugins, start, options, label = None, "bowls endless", {}, None
+    timings: list[float] = []
+    async with simulated(plugins) as (env, guild, channel):
+        player = guild.add_member(env.create_user("player"))
+        await player.slash(channel, start, **options)
+        thread = channel.threads[-1]
+        for i in range(presses):
+            board = thread.last_message
+            if label is None:  # bowls: select a legal bowl, then confirm with Sow: two presses
+                ids = [c.custom_id for row in board.components for c in row.children
+                       if getattr(c, "custom_id", None) and not c.disabled]
+                want = ":pick:" if i % 2 == 0 else ":sow"
+                # An overflowed attempt offers no bowls: undo it and carry on.
+                custom_id = next((cid for cid in ids if want in cid), None) or next(
+                    cid for cid in ids if cid.endswith(":undo"))
+                began = time.perf_counter()
+                await player.click(board, custom_id=custom_id)
+            else:
+                began = time.perf_counter()
+                await player.click(board, label=label)
+            timings.append(time.perf_counter() - began)
+    return timings
 
 
 def _figures(label: str, values_ms: list[float], target: str = "") -> str:
     v = sorted(values_ms)
-    p90 = v[max(0, int(len(v) * 0.9) - 1)]
-    return (f"{label}: n={len(v)}, median {statistics.median(v):.1f} ms, p90 {p90:.1f} ms, max {v[-1]:.1f} ms"
+    return (f"{label}: n={len(v)}, median {statistics.median(v):.1f} ms, p90 {percentile(v, 0.9):.1f} ms, "
+            f"max {v[-1]:.1f} ms"
             + (f"   (target {target})" if target else ""))
 
 
 async def measure_summon(presses: int) -> dict[str, list[float]]:
     """Placing presses end to end in duels between two members (no AI: every press is a member's): the
     choice in the hand view's select that places the piece."""
-    from support.summon_play import (
+    from tools.drive.summon_play import (
         a_placement,
         game_of,
         place_action,
@@ -89,47 +73,43 @@ async def measure_summon(presses: int) -> dict[str, list[float]]:
     )
 
     out: dict[str, list[float]] = {"wall": [], "cpu": [], "stall": [], "battle_wall": [], "presses": []}
-    with tempfile.TemporaryDirectory() as folder:
-        settings = Settings(database_path=Path(folder) / "bench.db", shard_count=1, _env_file=None)
-        bot = create_bot(settings)
-        async with simcord.run(bot) as env:
-            guild = env.create_guild()
-            channel = guild.create_text_channel("games")
-            alice = guild.add_member(env.create_user("alice"))
-            bob = guild.add_member(env.create_user("bob"))
-            while len(out["wall"]) < presses:
-                record = game_of(bot, alice)
-                if record is None:
-                    await alice.slash(channel, "summon challenge", opponent=bob)
-                    await bob.click(channel.threads[-1].last_message, label="Accept")
-                    continue
-                thread = channel.threads[-1]
-                state = state_of(bot, record.id)
-                mover = alice if state.seats[state.game.to_move].user_id == alice.id else bob
-                pl = a_placement(state, seat_of(state, mover))
-                if pl is None:
-                    await mover.slash(thread, "summon pass")
-                    continue
-                msg = private_message(await mover.click(thread.last_message, label="Your hand"))
-                taken = 2  # Your hand, then the placement
-                wanted = place_action(pl)
-                if not any(o["value"] == wanted for row in msg.components for c in row["components"]
-                           for o in c.get("options", [])):
-                    piece = f"hand:{pl.piece}:0"
-                    msg = private_message(await mover.select(msg, [piece], custom_id=select_holding(msg, piece)))
-                    taken += 1
-                out["presses"].append(taken)
-                battles = state.game.battle_phases
-                with Heartbeat(asyncio.get_running_loop()) as beat:
-                    wall, cpu = time.perf_counter(), time.process_time()
-                    await mover.select(msg, [wanted], custom_id=select_holding(msg, wanted))
-                    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
-                out["wall"].append(wall * 1000)
-                out["cpu"].append(cpu * 1000)
-                out["stall"].append(beat.longest() * 1000)
-                after = game_of(bot, alice)
-                if after is None or state_of(bot, record.id).game.battle_phases > battles:
-                    out["battle_wall"].append(wall * 1000)
+    async with simulated() as (env, guild, channel):
+        bot = env.bot
+        alice = guild.add_member(env.create_user("alice"))
+        bob = guild.add_member(env.create_user("bob"))
+        while len(out["wall"]) < presses:
+            record = game_of(bot, alice)
+            if record is None:
+                await alice.slash(channel, "summon challenge", opponent=bob)
+                await bob.click(channel.threads[-1].last_message, label="Accept")
+                continue
+            thread = channel.threads[-1]
+            state = state_of(bot, record.id)
+            mover = alice if state.seats[state.game.to_move].user_id == alice.id else bob
+            pl = a_placement(state, seat_of(state, mover))
+            if pl is None:
+                await mover.slash(thread, "summon pass")
+                continue
+            msg = private_message(await mover.click(thread.last_message, label="Your hand"))
+            taken = 2  # Your hand, then the placement
+            wanted = place_action(pl)
+            if not any(o["value"] == wanted for row in msg.components for c in row["components"]
+                       for o in c.get("options", [])):
+                piece = f"hand:{pl.piece}:0"
+                msg = private_message(await mover.select(msg, [piece], custom_id=select_holding(msg, piece)))
+                taken += 1
+            out["presses"].append(taken)
+            battles = state.game.battle_phases
+            with Heartbeat(asyncio.get_running_loop()) as beat:
+                wall, cpu = time.perf_counter(), time.process_time()
+                await mover.select(msg, [wanted], custom_id=select_holding(msg, wanted))
+                wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+            out["wall"].append(wall * 1000)
+            out["cpu"].append(cpu * 1000)
+            out["stall"].append(beat.longest() * 1000)
+            after = game_of(bot, alice)
+            if after is None or state_of(bot, record.id).game.battle_phases > battles:
+                out["battle_wall"].append(wall * 1000)
     return out
 
 
@@ -174,7 +154,7 @@ LOOP_BLOCK_TARGET_MS = 50.0
 
 def _stats(values: list[float]) -> str:
     ms = sorted(v * 1000 for v in values)
-    return (f"median {statistics.median(ms):.1f} ms, p90 {ms[max(0, int(len(ms) * 0.9) - 1)]:.1f} ms, "
+    return (f"median {statistics.median(ms):.1f} ms, p90 {percentile(ms, 0.9):.1f} ms, "
             f"max {ms[-1]:.1f} ms ({len(ms)} samples)")
 
 
@@ -198,45 +178,26 @@ def bench_tactics_render(samples: int = 60) -> None:
     print(f"tactics board render, CPU:  {_stats(cpu)}")
 
 
-async def _loop_watch(gaps: list[float], stop: asyncio.Event) -> None:
-    """The longest the loop went without running this task, sleeping 5 ms at a time."""
-    while not stop.is_set():
-        began = time.perf_counter()
-        await asyncio.sleep(0.005)
-        gaps.append(time.perf_counter() - began - 0.005)
-
-
 async def measure_tactics(presses: int) -> tuple[list[float], list[float], list[float]]:
-    from support.tactics_play import labels, last_private
+    from tools.drive.tactics_play import first_turn_preview
 
     wall: list[float] = []
     cpu: list[float] = []
-    gaps: list[float] = []
-    with tempfile.TemporaryDirectory() as folder:
-        settings = Settings(database_path=Path(folder) / "bench.db", shard_count=1, _env_file=None)
-        bot = create_bot(settings)
-        async with simcord.run(bot) as env:
-            guild = env.create_guild()
-            channel = guild.create_text_channel("games")
-            player = guild.add_member(env.create_user("player"))
-            await player.slash(channel, "tactics campaign", pilot="auto")
-            thread = channel.threads[-1]
-            stop = asyncio.Event()
-            watcher = asyncio.get_running_loop().create_task(_loop_watch(gaps, stop))
-            while len(wall) < presses:
-                board = thread.last_message
-                if "Retry" in labels(board):  # a result: the same fight again
-                    await player.click(board, label="Retry")
-                    continue
-                shown = await player.click(board, label=next(x for x in labels(board) if x.startswith("1. ")))
-                preview = last_private(shown)
-                began, began_cpu = time.perf_counter(), time.process_time()
-                await player.click(preview, label="Send")
-                wall.append(time.perf_counter() - began)
-                cpu.append(time.process_time() - began_cpu)
-            stop.set()
-            await watcher
-    return wall, cpu, gaps
+    async with simulated() as (env, guild, channel):
+        player = guild.add_member(env.create_user("player"))
+        await player.slash(channel, "tactics campaign", pilot="auto")
+        thread = channel.threads[-1]
+        beat = Heartbeat().start()
+        while len(wall) < presses:
+            preview = await first_turn_preview(player, thread)
+            if preview is None:  # a result: the same fight again
+                continue
+            began, began_cpu = time.perf_counter(), time.process_time()
+            await player.click(preview, label="Send")
+            wall.append(time.perf_counter() - began)
+            cpu.append(time.process_time() - began_cpu)
+        beat.stop()
+    return wall, cpu, [wait for _, wait in beat.samples]
 
 
 def bench_tactics(presses: int) -> None:

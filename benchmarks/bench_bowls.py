@@ -6,7 +6,7 @@ built, else the Python one; the first line says which. Where the compiled core r
 row for the Python core too (core.play_python: the rules as written and the fallback), on the same
 boards from the same cold start, so its speed stays in sight; the targets are not its to meet.
 Targets: ≥ 200,000 moves per CPU second on every board mix, cold match cache, and ≥ 2.8× the moves of
-an independent implementation of the same rules (tests/support/bowls_reference.py, measured on the
+an independent implementation of the same rules (tools/drive/bowls_reference.py, measured on the
 same cases in the same run); all 100 puzzles verified by the solver in ≤ 20 s. Boards come from
 several generators (below), each reported on its own: every board is settled (nothing would match at
 rest), every repetition draws new boards and empties the engine's memos of bowls seen (core.forget:
@@ -31,18 +31,18 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import NamedTuple
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
-
-from support import bowls_reference  # noqa: E402
+# This checkout first (tools/ with it), set here rather than by harness.py: a test loads this file as a
+# module (tests/bowls/test_bowls_compiled.py, for its board generators), where benchmarks/ is not on the path.
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine.bowls import (  # noqa: E402
     all_puzzles,
-    core,  # noqa: E402
+    core,
     new_endless,
 )
 from engine.bowls.core import play  # noqa: E402
 from engine.bowls.solver import solve, win_chance  # noqa: E402
+from tools.drive import bowls_reference  # noqa: E402
 
 MOVES_TARGET = 200_000
 RATIO_TARGET = 2.8

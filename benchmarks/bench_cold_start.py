@@ -5,7 +5,7 @@ Run by hand: python benchmarks/bench_cold_start.py [--runs 3] [--no-busy]
 
 Each game gets fresh processes (a new data folder, so nothing is warm): as soon as the address line is
 read from the bot's output, the page is opened and the game's command is sent through SimCord's page
-API (benchmarks/local_page.py, the calls the browser's script makes); the figure is the wall time from
+API (tools/drive/local_play.py, the calls the browser's script makes); the figure is the wall time from
 the address printed to the page showing the game's thread with its first board. Wall time, since that
 is what the player waits; the bot's CPU seconds from its start to that answer are printed beside it.
 A busy loop in another process holds one of the cores for the whole run (`--no-busy` leaves it out).
@@ -14,7 +14,6 @@ Target: every game's first answer within 1.5 s of the address.
 from __future__ import annotations
 
 import argparse
-import socket
 import statistics
 import subprocess
 import sys
@@ -22,7 +21,8 @@ import tempfile
 from pathlib import Path
 
 from harness import load_average, verdict
-from local_page import Bot, Page
+
+from tools.drive.local_play import LocalPlay, Page
 
 TARGET_S = 1.5
 GAMES = [  # (game, command, options, the thread's name begins with)
@@ -34,28 +34,22 @@ GAMES = [  # (game, command, options, the thread's name begins with)
 BUSY = "while True: pass"
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def cold_answer(command: str, options: dict, thread: str) -> tuple[float, float, float]:
     """(seconds from the address printed to the first board shown, seconds from the start to the address,
     the bot's CPU seconds until the answer) for one game in a fresh process; a start that failed (it
     printed no address) counts as never answered, and its last lines are printed."""
     with tempfile.TemporaryDirectory() as folder:
-        bot = Bot(Path(folder), free_port())
+        bot = LocalPlay(Path(folder), Path(folder) / "local.db")
         try:
             try:
-                address, printed = bot.address()
+                address = bot.address()
             except RuntimeError as failed:
                 print("a start failed: " + " | ".join(str(failed).splitlines()[-6:]))
                 return float("inf"), float("nan"), bot.cpu_seconds()
             page = Page(address)
             page.run(command, **options)
             shown = page.board_shown(thread)
-            return shown - printed, printed - bot.started, bot.cpu_seconds()
+            return shown - bot.printed_at, bot.printed_at - bot.started, bot.cpu_seconds()
         finally:
             bot.stop()
 

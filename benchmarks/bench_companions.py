@@ -28,8 +28,8 @@ builds it at start-up
 worker thread as the bot's store worker, and the fake OpenAI-compatible server in a process of its own
 (so its work is not on our loop). N companions, each in its own c01 fight, open their phase together.
 Beside them on the same loop:
-- a heartbeat sleeping 5 ms at a time: how late it wakes is how long the loop was blocked (target
-  <= 50 ms);
+- the benchmarks' heartbeat (harness.py: a thread pinging the loop every 5 ms): how long a ping waits is
+  how long the loop was blocked (target <= 50 ms);
 - a press stand-in every 20 ms: a callback scheduled on the loop that then runs one job on the store
   worker, as a member's press does (its answer time, p99 target <= 250 ms). It is not a whole press
   (no discord.py dispatch, no engine, no picture): bench_stalls.py measures those on the real bot.
@@ -67,6 +67,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "benchmarks")]
 
 import simcord  # noqa: E402
 from bench_load import Press, Wire, crowd, go_live  # noqa: E402
+from harness import Heartbeat  # noqa: E402
 from harness import percentile as _p  # noqa: E402
 
 from bot.companion.pilot import CompanionPilot  # noqa: E402
@@ -82,7 +83,7 @@ from engine.tactics import new_fight  # noqa: E402
 STALL_TARGET_MS = 50.0
 PRESS_P99_TARGET_MS = 250.0
 DEADLINE_S, LATE_S = 10.0, 10.3
-BEAT_S, PRESS_EVERY_S = 0.005, 0.02
+PRESS_EVERY_S = 0.02
 MODELS = {"hang": "hang:60", "2s": "hang:2"}   # the fake server's answers: silence, or a good turn after 2 s
 LOCAL = "local"          # `--models local`: the embedded model (the `model` extra) as the bot runs it
 LOCAL_PRESS_P99_TARGET_MS = 500.0   # other members' answers while the embedded model shares the cores
@@ -105,13 +106,12 @@ def press_target(model: str) -> float:
 
 def _serve(answer: str) -> tuple[subprocess.Popen, str]:
     """The fake server in its own process; its base URL."""
-    proc = subprocess.Popen([sys.executable, str(ROOT / "tests" / "support" / "fake_openai.py"), "--answer", answer],
+    proc = subprocess.Popen([sys.executable, str(ROOT / "tools" / "drive" / "fake_openai.py"), "--answer", answer],
                             stdout=subprocess.PIPE, text=True, cwd=ROOT)
     assert proc.stdout is not None
     return proc, proc.stdout.readline().strip()
 
 
-when: list[float] = []
 collections: list[tuple[int, float]] = []   # (generation, seconds) of each garbage collection in a run
 _gc_began = [0.0]
 
@@ -121,15 +121,6 @@ def _gc_watch(phase: str, info: dict) -> None:
         _gc_began[0] = time.perf_counter()
     else:
         collections.append((info["generation"], time.perf_counter() - _gc_began[0]))
-
-
-async def _heartbeat(stop: asyncio.Event, late: list[float]) -> None:
-    loop = asyncio.get_running_loop()
-    while not stop.is_set():
-        due = loop.time() + BEAT_S
-        await asyncio.sleep(BEAT_S)
-        late.append(max(0.0, loop.time() - due))
-        when.append(loop.time())
 
 
 async def _presses(stop: asyncio.Event, worker: ThreadPoolExecutor, answers: list[tuple[float, float]]) -> None:
@@ -159,13 +150,14 @@ async def run(count: int, model: str, cap: int, folder: Path) -> dict:
     start_up_ms = ((time.thread_time() - cpu) * 1000, (time.perf_counter() - wall) * 1000)
     await pilot.check()                                             # start-up: GET /models
     fights = [new_fight("c01", seed, "Tidecaller", "Cindle") for seed in range(1, count + 1)]
-    stop, late = asyncio.Event(), []
+    stop = asyncio.Event()
     answers: list[tuple[float, float]] = []
-    background = [asyncio.create_task(_heartbeat(stop, late)), asyncio.create_task(_presses(stop, worker, answers))]
+    beat = Heartbeat().start()
+    background = [asyncio.create_task(_presses(stop, worker, answers))]
     idle_cpu = time.thread_time()
     await asyncio.sleep(1.0)            # the heartbeat's and the press stand-in's own loop CPU, per second
     idle_rate = time.thread_time() - idle_cpu
-    opened = loop.time()
+    opened, beats_opened = loop.time(), beat.mark()
     cpu = time.thread_time()
     collections.clear()
 
@@ -177,24 +169,22 @@ async def run(count: int, model: str, cap: int, folder: Path) -> dict:
     loop_cpu = max(0.0, time.thread_time() - cpu - idle_rate * (loop.time() - opened))
     stop.set()
     await asyncio.gather(*background)
+    beat.stop()
     await pilot.aclose()
     worker.shutdown()
     store.close()
     proc.terminate()
     proc.wait()
-    during = [(a, b) for a, b in zip(late, when) if b >= opened]   # the idle second before is not the run's
-    late = [a for a, _ in during]
-    pressed = [took for began, took in answers if began >= opened]
-    worst = sorted(during, reverse=True)[:3]
-    stalls = ", ".join(f"{a * 1000:.0f} ms at {b - opened:.2f} s" for a, b in worst)
-    when.clear()
+    pressed = [took for began, took in answers if began >= opened]   # the idle second before is not the run's
+    worst = beat.worst(beats_opened, float("inf"))
+    stalls = ", ".join(f"{a * 1000:.0f} ms at {b - beats_opened:.2f} s" for a, b in worst)
     passes = [t for t, code, _ in ends if code == "timeout"]
     plays = [t for t, code, _ in ends if code != "timeout"]
     sent = max(1, sum(calls for _, _, calls in ends))
     return {"count": count, "model": model, "passes": len(passes), "plays": len(plays),
             "pass_first_s": min(passes, default=0.0), "pass_last_s": max(passes, default=0.0),
             "off_window": sum(1 for t in passes if not DEADLINE_S <= t <= LATE_S) + sum(1 for t in plays if t > LATE_S),
-            "play_last_s": max(plays, default=0.0), "stall_ms": max(late, default=0.0) * 1000,
+            "play_last_s": max(plays, default=0.0), "stall_ms": beat.longest(beats_opened) * 1000,
             "press_p99_ms": _p(pressed, 0.99) * 1000, "loop_cpu_ms_per_request": loop_cpu * 1000 / sent,
             "loop_cpu_ms_per_companion": loop_cpu * 1000 / count, "requests": sent,
             "gc_max_ms": max((t for _, t in collections), default=0.0) * 1000,

@@ -15,15 +15,13 @@ from __future__ import annotations
 import argparse
 import os
 import statistics
-import sys
 import tempfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT / "tests")]
+from harness import ROOT  # this checkout first on sys.path, tools/ with it
 
-from support.fake_openai import hang  # noqa: E402
-from support.local_play import LocalPlay, ModelServer, Page  # noqa: E402
+from tools.drive.fake_openai import hang
+from tools.drive.local_play import LocalPlay, ModelServer, Page
 
 TARGET_S = 1.0
 GAMES = [  # (game, command, options, the thread's name begins with)

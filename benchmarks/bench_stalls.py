@@ -19,30 +19,21 @@ import argparse
 import asyncio
 import os
 import statistics
-import sys
-import tempfile
 import time
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
-from pathlib import Path
 
 import discord
-import simcord
 from discord import app_commands
 from discord.ext import commands
-from harness import BEAT, STALL_TARGET_MS, Heartbeat
+from harness import BEAT, STALL_TARGET_MS, Heartbeat, simulated
 from pydantic import BaseModel
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
-
-import engine.formation as fm  # noqa: E402
-from bot.core.actions import Action  # noqa: E402
-from bot.core.kinds import GameKind, GamePlugin, Outcome, step  # noqa: E402
-from bot.core.reply import Button, Reply  # noqa: E402
-from bot.discord import create_bot  # noqa: E402
-from bot.games.registry import plugins as shipped_plugins  # noqa: E402
-from bot.settings import Settings  # noqa: E402
+import engine.formation as fm
+from bot.core.actions import Action
+from bot.core.kinds import GameKind, GamePlugin, Outcome, step
+from bot.core.reply import Button, Reply
+from bot.games.registry import plugins as shipped_plugins
 
 Presses = AsyncIterator[tuple[object, object, str]]  # (member, message, custom id) to press
 
@@ -176,26 +167,23 @@ async def noop_presses(player, channel, n: int, bot=None) -> Presses:
 async def tactics_send_presses(player, channel, n: int, bot=None) -> Presses:
     """A ready-made turn sent from its private preview (the turn, the strays' phase, the board, and the
     auto companion's turn posted after it)."""
-    from support.tactics_play import labels, last_private
+    from tools.drive.tactics_play import first_turn_preview
 
     member = player()
     await member.slash(channel, "tactics campaign", pilot="auto")
     thread = channel.threads[-1]
     done = 0
     while done < n:
-        board = thread.last_message
-        if "Retry" in labels(board):  # a result: the same fight again
-            await member.click(board, label="Retry")
+        preview = await first_turn_preview(member, thread)
+        if preview is None:  # a result: the same fight again
             continue
-        shown = await member.click(board, label=next(x for x in labels(board) if x.startswith("1. ")))
-        preview = last_private(shown)
         yield member, preview, _button(preview, "Send")
         done += 1
 
 
 async def summon_place_presses(player, channel, n: int, bot=None) -> Presses:
     """Place from a placement's preview against the AI (the AI's answer and any battle follow)."""
-    from support.summon_play import a_placement, choose_placement, game_of, private_message, seat_of, state_of
+    from tools.drive.summon_play import a_placement, choose_placement, game_of, private_message, seat_of, state_of
 
     member = player()
     await member.slash(channel, "summon ai")
@@ -228,7 +216,7 @@ class PressKind:
 
 
 def _tally() -> GamePlugin:
-    from support.tally import PLUGIN
+    from tools.drive.tally import PLUGIN
     return PLUGIN
 
 
@@ -244,29 +232,25 @@ KINDS = (
 
 async def measure(kind: PressKind, n: int) -> tuple[list[float], list[float]]:
     """(wall seconds, longest stall seconds) of each measured press."""
-    with tempfile.TemporaryDirectory() as folder:
-        settings = Settings(database_path=Path(folder) / "bench.db", shard_count=1, _env_file=None)
-        plugins = shipped_plugins() + [make() for make in kind.extra]
-        bot = create_bot(settings, plugins=plugins)
-        walls: list[float] = []
-        stalls: list[float] = []
-        async with simcord.run(bot) as env:
-            guild = env.create_guild()
-            channel = guild.create_text_channel("games")
-            count = iter(range(1, 10**6))
+    plugins = shipped_plugins() + [make() for make in kind.extra]
+    walls: list[float] = []
+    stalls: list[float] = []
+    async with simulated(plugins) as (env, guild, channel):
+        bot = env.bot
+        count = iter(range(1, 10**6))
 
-            def new_player():
-                return guild.add_member(env.create_user(f"player{next(count)}"))
+        def new_player():
+            return guild.add_member(env.create_user(f"player{next(count)}"))
 
-            beat = Heartbeat().start()
-            async for member, message, custom_id in kind.presses(new_player, channel, n, bot):
-                await asyncio.sleep(2 * BEAT)  # the heartbeat is running before the press begins
-                began = beat.mark()
-                await member.click(message, custom_id=custom_id)
-                walls.append(time.perf_counter() - began)
-                stalls.append(beat.longest(began))
-            beat.stop()
-        return walls, stalls
+        beat = Heartbeat().start()
+        async for member, message, custom_id in kind.presses(new_player, channel, n, bot):
+            await asyncio.sleep(2 * BEAT)  # the heartbeat is running before the press begins
+            began = beat.mark()
+            await member.click(message, custom_id=custom_id)
+            walls.append(time.perf_counter() - began)
+            stalls.append(beat.longest(began))
+        beat.stop()
+    return walls, stalls
 
 
 def main() -> None:

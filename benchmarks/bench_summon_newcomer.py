@@ -12,17 +12,14 @@ import argparse
 import asyncio
 import os
 import statistics
-import sys
-import tempfile
 import time
 from pathlib import Path
 
-import simcord
+from harness import simulated  # this checkout first on sys.path, tools/ with it
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT), str(ROOT / "tests")]  # this checkout, and the tests' support helpers
-
-from support.summon_play import (  # noqa: E402
+import engine.summon as sm
+from db.games import get_game
+from tools.drive.summon_play import (
     a_placement,
     choose_placement,
     game_of,
@@ -33,11 +30,6 @@ from support.summon_play import (  # noqa: E402
     select_options,
     state_of,
 )
-
-import engine.summon as sm  # noqa: E402
-from bot.discord import create_bot  # noqa: E402
-from bot.settings import Settings  # noqa: E402
-from db.games import get_game  # noqa: E402
 
 PRESS_TARGET_MS = 150.0
 
@@ -53,77 +45,73 @@ async def session(games: int, shots: Path) -> tuple[list[int], list[float], list
     wall: list[float] = []
     cpu: list[float] = []
     shots.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory() as folder:
-        settings = Settings(database_path=Path(folder) / "bench.db", shard_count=1, _env_file=None)
-        async with simcord.run(create_bot(settings)) as env:
-            bot = env.bot
-            guild = env.create_guild()
-            channel = guild.create_text_channel("games")
-            you = guild.add_member(env.create_user("you"))
-            await you.slash(channel, "summon tutorial")
-            thread = channel.threads[-1]
-            game_id = game_of(bot, you).id
-            for n, step in enumerate(sm.tutorial_steps(), start=1):
-                st = state_of(bot, game_id).game
-                intended = step.intended(st)
-                pl = next(p for p in sm.legal_placements(st)
-                          if (p.piece, p.rotation, p.col, p.row) == (intended.piece, intended.rotation, intended.col,
-                                                                     intended.row))
-                hand = await you.click(thread.last_message, label="Your hand")
-                if n == 1:
-                    await _save(shots, "tutorial-table", thread.last_message)
-                msg = private_message(hand)
-                steps = 1 if place_action(pl) in {o["value"] for o in select_options(msg)} else 2
-                await choose_placement(you, msg, pl)
-                presses.append(steps + 1)
+    async with simulated() as (env, guild, channel):
+        bot = env.bot
+        you = guild.add_member(env.create_user("you"))
+        await you.slash(channel, "summon tutorial")
+        thread = channel.threads[-1]
+        game_id = game_of(bot, you).id
+        for n, step in enumerate(sm.tutorial_steps(), start=1):
+            st = state_of(bot, game_id).game
+            intended = step.intended(st)
+            pl = next(p for p in sm.legal_placements(st)
+                      if (p.piece, p.rotation, p.col, p.row) == (intended.piece, intended.rotation, intended.col,
+                                                                 intended.row))
+            hand = await you.click(thread.last_message, label="Your hand")
+            if n == 1:
+                await _save(shots, "tutorial-table", thread.last_message)
+            msg = private_message(hand)
+            steps = 1 if place_action(pl) in {o["value"] for o in select_options(msg)} else 2
+            await choose_placement(you, msg, pl)
+            presses.append(steps + 1)
+            await env.settle()
+            print(f"tutorial step {n}: {thread.last_message.content.splitlines()[0][:150]}")
+        for g in range(games):
+            if g:
+                await you.slash(channel, "summon ai")
                 await env.settle()
-                print(f"tutorial step {n}: {thread.last_message.content.splitlines()[0][:150]}")
-            for g in range(games):
-                if g:
-                    await you.slash(channel, "summon ai")
-                    await env.settle()
-                    thread = channel.threads[-1]
-                    game_id = game_of(bot, you).id
-                turn = 0
-                while get_game(bot.db, game_id).status != "finished" and turn < 150:
-                    state = state_of(bot, game_id)
-                    hand = await you.click(thread.last_message, label="Your hand")
-                    if turn == 1 and g == 0:
-                        await _save(shots, "table", thread.last_message)
-                        await _save(shots, "hand", private_message(hand))
-                    pl = a_placement(state, seat_of(state, you))
-                    if pl is None:
-                        await you.click(private_message(hand), label="Pass")
-                    else:
-                        if turn == 2 and g == 0:
-                            shown = await you.click(private_message(hand), label="Preview first")
-                            preview = (await choose_placement(you, private_message(shown), pl, preview=True))[-1]
-                            await _save(shots, "preview", private_message(preview))
-                            hand = await you.click(private_message(preview), label="Back to the hand")
-                            hand = await you.click(private_message(hand), label="Place at once")
-                        msg = private_message(hand)
-                        wanted = place_action(pl)
-                        steps = 1
-                        if wanted not in {o["value"] for o in select_options(msg)}:
-                            piece = f"hand:{pl.piece}:0"  # the piece first (past 25 placements)
-                            msg = private_message(await you.select(msg, [piece], custom_id=select_holding(msg, piece)))
-                            steps += 1
-                        w, c = time.perf_counter(), time.process_time()
-                        await you.select(msg, [wanted], custom_id=select_holding(msg, wanted))
-                        wall.append((time.perf_counter() - w) * 1000)
-                        cpu.append((time.process_time() - c) * 1000)
-                        presses.append(steps + 1)
-                    await env.settle()
-                    turn += 1
-                history = thread.history()
-                for m in history:
-                    if any(a.filename.endswith(".gif") for a in m.attachments):
-                        await _save(shots, f"game{g + 1}-battle", m)
-                        break
-                if g == 0:
-                    await _save(shots, "final-table", history[-1])
-            deck = await you.slash(channel, "summon deck auto")
-            await _save(shots, "deck", private_message(deck))
+                thread = channel.threads[-1]
+                game_id = game_of(bot, you).id
+            turn = 0
+            while get_game(bot.db, game_id).status != "finished" and turn < 150:
+                state = state_of(bot, game_id)
+                hand = await you.click(thread.last_message, label="Your hand")
+                if turn == 1 and g == 0:
+                    await _save(shots, "table", thread.last_message)
+                    await _save(shots, "hand", private_message(hand))
+                pl = a_placement(state, seat_of(state, you))
+                if pl is None:
+                    await you.click(private_message(hand), label="Pass")
+                else:
+                    if turn == 2 and g == 0:
+                        shown = await you.click(private_message(hand), label="Preview first")
+                        preview = (await choose_placement(you, private_message(shown), pl, preview=True))[-1]
+                        await _save(shots, "preview", private_message(preview))
+                        hand = await you.click(private_message(preview), label="Back to the hand")
+                        hand = await you.click(private_message(hand), label="Place at once")
+                    msg = private_message(hand)
+                    wanted = place_action(pl)
+                    steps = 1
+                    if wanted not in {o["value"] for o in select_options(msg)}:
+                        piece = f"hand:{pl.piece}:0"  # the piece first (past 25 placements)
+                        msg = private_message(await you.select(msg, [piece], custom_id=select_holding(msg, piece)))
+                        steps += 1
+                    w, c = time.perf_counter(), time.process_time()
+                    await you.select(msg, [wanted], custom_id=select_holding(msg, wanted))
+                    wall.append((time.perf_counter() - w) * 1000)
+                    cpu.append((time.process_time() - c) * 1000)
+                    presses.append(steps + 1)
+                await env.settle()
+                turn += 1
+            history = thread.history()
+            for m in history:
+                if any(a.filename.endswith(".gif") for a in m.attachments):
+                    await _save(shots, f"game{g + 1}-battle", m)
+                    break
+            if g == 0:
+                await _save(shots, "final-table", history[-1])
+        deck = await you.slash(channel, "summon deck auto")
+        await _save(shots, "deck", private_message(deck))
     return presses, wall, cpu
 
 

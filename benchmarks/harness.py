@@ -1,14 +1,18 @@
 """What the benchmarks share: the event loop's heartbeat, percentiles, the bot's processes' CPU and memory,
-and SimCord turned to real time once the bot is up.
+the bot on SimCord with a store of its own, and SimCord turned to real time once the bot is up.
 
-Every benchmark imports this checkout through here (`ROOT` first on sys.path), never the tests' helpers."""
+Every benchmark imports this checkout through here (`ROOT` first on sys.path), never the tests' helpers:
+what both drive the bot with (local play's page, Tally, the games' moves) is in tools/drive/."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import sys
+import tempfile
 import threading
 import time
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -122,6 +126,22 @@ def pss_mb(pid: int | str = "self") -> float:
     return rss_mb(pid)
 
 
+@contextlib.asynccontextmanager
+async def simulated(plugins: list[Any] | None = None, **settings: Any) -> AsyncIterator[tuple[Any, Any, Any]]:
+    """The bot on SimCord's in-memory Discord with a store of its own in a fresh folder (one shard, no
+    .env; `plugins` in place of the shipped games, `settings` more of them): (env, guild, its #games)."""
+    import simcord
+
+    from bot.discord import create_bot
+    from bot.settings import Settings
+
+    with tempfile.TemporaryDirectory() as folder:
+        config = Settings(database_path=Path(folder) / "bench.db", shard_count=1, _env_file=None, **settings)
+        async with simcord.run(create_bot(config, plugins=plugins)) as env:
+            guild = env.create_guild()
+            yield env, guild, guild.create_text_channel("games")
+
+
 def workers_pids() -> list[int]:
     """The bot's worker processes (bot/core/processes.py), started ones."""
     from bot.core import processes
@@ -146,4 +166,4 @@ def release(env: Any) -> None:
 
 
 __all__ = ["BEAT", "ROOT", "STALL_TARGET_MS", "Heartbeat", "children_cpu", "load_average", "percentile",
-           "pss_mb", "release", "rss_mb", "verdict", "workers_pids"]
+           "pss_mb", "release", "rss_mb", "simulated", "verdict", "workers_pids"]

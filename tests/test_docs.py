@@ -117,7 +117,7 @@ def test_every_variable_the_pages_name_is_a_setting_or_read_by_the_tool_said():
                 if found and found[1] not in known and found[1] not in OUTSIDE_SETTINGS:
                     unknown.setdefault(page.name, set()).add(found[1])
     assert unknown == {}, f"no setting of that name in bot/settings.py: {unknown}"
-    tools = "".join(p.read_text(encoding="utf-8") for folder in ("tests", "benchmarks")
+    tools = "".join(p.read_text(encoding="utf-8") for folder in ("tests", "benchmarks", "tools")
                     for p in (ROOT / folder).rglob("*.py") if p.resolve() != Path(__file__).resolve())
     unread = [name for name in OUTSIDE_SETTINGS if f'"{name}"' not in tools]
     assert unread == [], f"no test or benchmark reads {unread} any more"

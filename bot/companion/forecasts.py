@@ -19,7 +19,8 @@ import os
 from collections.abc import Sequence
 from concurrent.futures import Future
 
-from bot.core.processes import Processes, follow_the_bot
+from bot.core.processes import Processes
+from bot.core.worker_processes import follow_the_bot
 from engine.tactics import FightState, PlannedTurn, campaign
 from engine.tactics.plan.forecast import Forecast, forecast, forecast_offer
 

@@ -25,7 +25,8 @@ from typing import TYPE_CHECKING, Any, cast
 
 import openai
 
-from bot.core.processes import Lane, shared
+from bot.core.process_lane import Lane
+from bot.core.processes import shared
 from bot.core.seats import ExternalWait, direct_wait
 from bot.settings import Settings
 from db.store import Store

@@ -5,6 +5,7 @@ pilot without importing one another.
 """
 from __future__ import annotations
 
+import inspect
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -36,6 +37,20 @@ async def direct_wait(awaitable: Awaitable[T], *, reason: str) -> T:
     return await awaitable
 
 
+def closing(wait: ExternalWait) -> ExternalWait:
+    """`wait` that closes the coroutine it was handed when it ended without ever starting it (a wait
+    that failed at once: a simulated Discord's, asked during start-up before that Discord was made), so
+    the work is dropped as closed, never left as a coroutine no one awaited."""
+    async def waited(awaitable: Awaitable[T], *, reason: str) -> T:
+        try:
+            return await wait(awaitable, reason=reason)
+        finally:
+            if inspect.iscoroutine(awaitable) and inspect.getcoroutinestate(awaitable) == inspect.CORO_CREATED:
+                awaitable.close()
+
+    return waited
+
+
 def _off_loop(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Awaitable[Any]:
     import asyncio
 
@@ -55,4 +70,4 @@ class PilotNeeds:
     clock: Callable[[], datetime] = lambda: datetime.now(UTC)
 
 
-__all__ = ["Decision", "ExternalWait", "Pilot", "PilotNeeds", "Seat", "direct_wait"]
+__all__ = ["Decision", "ExternalWait", "Pilot", "PilotNeeds", "Seat", "closing", "direct_wait"]

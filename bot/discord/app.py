@@ -18,7 +18,7 @@ from discord.ext import commands, tasks
 from bot.core.heartbeat import BEAT_SECONDS, Heartbeat, process_name
 from bot.core.kinds import GamePlugin
 from bot.core.pilots import PilotRunner
-from bot.core.seats import ExternalWait, PilotNeeds, direct_wait
+from bot.core.seats import ExternalWait, PilotNeeds, closing, direct_wait
 from bot.core.sessions import Sessions
 from bot.core.timers import TimerRunner
 from bot.render.warm import warm as warm_worker
@@ -48,8 +48,9 @@ class GameHall(commands.AutoShardedBot):
         self.plugins = plugins
         self.door = Door((p.former for p in plugins), (verb for p in plugins for verb in p.kind.handlers))
         # How pilots await the outside world (a model server): SimCord's env.external_wait in tests and
-        # local play; a connected bot awaits directly.
-        self.external_wait: ExternalWait = external_wait or direct_wait
+        # local play; a connected bot awaits directly. Work handed to a wait that failed before it began is
+        # closed, not dropped unawaited.
+        self.external_wait: ExternalWait = closing(external_wait) if external_wait else direct_wait
         self.db: Store = None  # type: ignore[assignment]  # set in setup_hook, like the two below
         self.sessions: Sessions = None  # type: ignore[assignment]
         self.pilots: PilotRunner = None  # type: ignore[assignment]

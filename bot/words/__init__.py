@@ -7,7 +7,7 @@ its own key (a reader of the code sees what the player sees), and Babel, which r
 language's numbers and lists (CLDR). Japanese has no plural forms, which a .po file says in its header.
 
 Who reads is chosen once per answer (`reading(language)`); the language is a context variable, so words
-made on the store worker or the drawing pool follow it (bot/core/sessions.py carries the context there).
+made on the store worker or the drawing pool follow it (bot/core/offload.py carries the context there).
 
     words("Your turn, {name}.", name=member)     # in the current reader's language
     plural(n, "{n} piece", "{n} pieces")          # per the language's plural rules

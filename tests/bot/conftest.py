@@ -17,7 +17,7 @@ def make_bot(settings):
     """Build a fresh bot on the same database: the way a restart builds it."""
     def build(plugins=None):
         if plugins is None:
-            from support.tally import PLUGIN
+            from tools.drive.tally import PLUGIN
             plugins = [PLUGIN]
         return create_bot(settings, plugins=plugins)
     return build

@@ -11,9 +11,9 @@ import sys
 from pathlib import Path
 
 import pytest
-from support.local_play import ROOT, free_port
 
 from db.store import MIGRATIONS, StoreError, open_store
+from tools.drive.local_play import ROOT, free_port
 
 
 def start(db_path: Path) -> subprocess.CompletedProcess:

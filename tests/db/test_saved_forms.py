@@ -7,8 +7,6 @@ import json
 from pathlib import Path
 
 import simcord
-from support.replies import private_text
-from support.summon_play import a_placement, choose_placement, private_message
 from support.world import world
 
 import engine.bowls as bowls
@@ -20,6 +18,8 @@ from bot.settings import Settings
 from db import games as game_store
 from db.saved_forms import fight_result
 from db.store import MIGRATIONS
+from tools.drive.replies import private_text
+from tools.drive.summon_play import a_placement, choose_placement, private_message
 
 TESTS = Path(__file__).resolve().parents[1]
 TACTICS = Tactics()

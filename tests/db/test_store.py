@@ -5,11 +5,12 @@ import json
 from datetime import UTC, date, datetime, timedelta
 
 import pytest
-from support.tally.kind import Tally
 
-from bot.core.sessions import Sessions, StoreUnavailable
+from bot.core.results import StoreUnavailable
+from bot.core.sessions import Sessions
 from db import companion, daily, games, guilds, players
 from db.store import PostgresStore, SQLiteStore
+from tools.drive.tally.kind import Tally
 
 NOW = datetime(2026, 3, 1, 12, tzinfo=UTC)
 BIG = 1_234_567_890_123_456_789  # a Discord snowflake: 64 bits

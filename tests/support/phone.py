@@ -9,7 +9,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
-from support.replies import words_of
+
+from tools.drive.replies import words_of
 
 PHONE_WIDTH = 390   # px: a phone's screen, the width a board's picture is shown at
 MOST_LINES = 12     # lines of text on a public board

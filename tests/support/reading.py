@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from support.replies import controls_of, words_of
+from tools.drive.replies import controls_of, words_of
 
 COMMAND = re.compile(r"`[^`\n]+`|/[a-z][a-z-]*(?: [a-z-]+)*(?: [a-z]+:)?")  # `/bowls sow bowl:`, /help, game:
 MENTION = re.compile(r"<[@#][0-9]+>|<t:[0-9]+:[A-Za-z]>")

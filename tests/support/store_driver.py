@@ -13,12 +13,11 @@ import json
 import sys
 from datetime import UTC, datetime
 
-from support.tally.kind import Add, Tally, TallyState
-
 from bot.core.sessions import Sessions
 from db import players
 from db.games import AlreadyRunning
 from db.store import open_store
+from tools.drive.tally.kind import Add, Tally, TallyState
 
 GUILD, CHANNEL = 42, 43
 THREAD_BASE = 10**12  # a game's "thread" is THREAD_BASE + its id: the test can tell a missing one

@@ -15,7 +15,7 @@ from db.games import GameRecord, held_games_of
 from engine import levels
 
 from ..components import close_view
-from ..play import file_of
+from ..messages import file_of
 
 if TYPE_CHECKING:
     from ..hall import Hall

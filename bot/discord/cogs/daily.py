@@ -15,7 +15,7 @@ from discord import app_commands
 from discord.ext import commands, tasks
 
 from bot.core.languages import server_language
-from bot.core.sessions import StoreUnavailable
+from bot.core.results import StoreUnavailable
 from bot.words import read_in, words
 from db import daily, guilds
 

@@ -1,14 +1,14 @@
-"""Companion tests: the real pilot and openai client over HTTP against tests/support/fake_openai.py."""
+"""Companion tests: the real pilot and openai client over HTTP against tools/drive/fake_openai.py."""
 from __future__ import annotations
 
 import pytest
-from support.fake_openai import MODEL
 
 from bot.companion.pilot import CompanionPilot, warm_engine
 from bot.core import processes
 from bot.settings import Settings
 from db.store import open_store
 from engine.tactics import new_fight
+from tools.drive.fake_openai import MODEL
 
 
 @pytest.fixture(autouse=True)

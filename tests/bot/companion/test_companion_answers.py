@@ -5,7 +5,11 @@ import json
 import time
 
 import pytest
-from support.fake_openai import (
+
+from bot.companion import CompanionPilot, apply_decision
+from bot.settings import Settings
+from engine.tactics import apply_turn, plan_turns
+from tools.drive.fake_openai import (
     FakeOpenAI,
     choose,
     custom,
@@ -20,10 +24,6 @@ from support.fake_openai import (
     tool,
     trickle,
 )
-
-from bot.companion import CompanionPilot, apply_decision
-from bot.settings import Settings
-from engine.tactics import apply_turn, plan_turns
 
 SHORT = 1.0   # an injected deadline for the slow cases (the real 10 s one is in test_companion_deadline.py)
 

@@ -6,7 +6,7 @@ import json
 import os
 import sys
 
-from support.fake_openai import MODEL, FakeOpenAI, choose, failing_on_required, pass_, refusing, status
+from tools.drive.fake_openai import MODEL, FakeOpenAI, choose, failing_on_required, pass_, refusing, status
 
 PLAY_KEYS = {"round", "decision", "number", "reason", "latency_s", "tokens_in", "tokens_out"}
 SUMMARY_KEYS = {"result", "decisions", "passes", "latency_p50_s", "latency_max_s"}

@@ -10,7 +10,8 @@ import asyncio
 import time
 
 import pytest
-from support.fake_openai import FakeOpenAI, hang, trickle
+
+from tools.drive.fake_openai import FakeOpenAI, hang, trickle
 
 pytestmark = pytest.mark.slow
 

@@ -5,13 +5,12 @@ import asyncio
 import json
 import random
 
-from support.fake_openai import FakeOpenAI, choose
-
 from bot.companion.coordination import Rebound, aim_of, rebind
 from bot.companion.offer import build_offer
 from engine.tactics import apply_turn, new_fight, pass_turn, plan_turns
 from tools.companion_eval.baselines import BASELINES, read_pass, read_prompt
 from tools.companion_eval.evaluate import EvalOptions, FightRun, baseline_decider, evaluate, paired, run_fight, wilson
+from tools.drive.fake_openai import FakeOpenAI, choose
 
 
 def run(name: str, encounter: str, seed: int, **options) -> FightRun:

@@ -7,8 +7,6 @@ import json
 import random
 from pathlib import Path
 
-from support.fake_openai import FakeOpenAI, choose
-
 from bot.companion import forecasts
 from bot.companion.offer import by_forecast, forecast_words, offer_of
 from bot.companion.report import companion_report
@@ -18,6 +16,7 @@ from engine.tactics import FightState, apply_turn, new_fight, plan_turns
 from engine.tactics.plan.forecast import forecast_offer
 from tools.companion_eval.baselines import expert_pilot, first_pilot, read_prompt, reader_pilot
 from tools.companion_eval.evaluate import EvalOptions, baseline_decider, hero_turn, run_fight, start
+from tools.drive.fake_openai import FakeOpenAI, choose
 
 FIXTURES = Path(__file__).parent / "fixtures"
 

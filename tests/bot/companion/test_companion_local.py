@@ -127,11 +127,11 @@ async def test_local_play_with_the_embedded_model_plays_a_whole_fight_whose_deci
     """The shipped bot in SimCord with COMPANION_MODEL=local: a whole c01 fight, the player sending the
     hero's turn 1 each phase, the companion's decisions stored as the model's; its server gone after."""
     import simcord
-    from support.tactics_play import send_turn, session
     from support.world import world
 
     from bot.discord import create_bot
     from bot.local import OutsideCalls
+    from tools.drive.tactics_play import send_turn, session
 
     # SimCord's timers are virtual and the model's answer is real network input: the pilot waits through
     # SimCord's external_wait, and the test lets virtual time follow real time, half a second at a time.
@@ -178,7 +178,7 @@ def test_local_play_started_as_a_newcomer_starts_it_with_the_embedded_model(tmp_
     printed and a fight opens (starting the workers inside the bot's start-up once hung it for good, the
     in-memory Discord's clock held still while a second worker process started); a stop ends the model's
     server too."""
-    from support.local_play import LocalPlay, Page
+    from tools.drive.local_play import LocalPlay, Page
 
     play = LocalPlay(tmp_path, tmp_path / "gamehall.db", extra_env={"COMPANION_MODEL": "local"})
     try:

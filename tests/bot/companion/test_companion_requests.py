@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
-from support.fake_openai import FakeOpenAI, hang
+from tools.drive.fake_openai import FakeOpenAI, hang
 
 
 async def test_requests_in_flight_are_capped_and_share_kept_alive_connections(fight, pilots):

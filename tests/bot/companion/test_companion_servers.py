@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 
 import pytest
-from support.fake_openai import FakeOpenAI, choose, failing_on_required, refusing, status, text
 
 from engine.tactics import plan_turns
+from tools.drive.fake_openai import FakeOpenAI, choose, failing_on_required, refusing, status, text
 
 ROOMY = 10.0   # time for the one retry without the refused field
 TIGHT = 1.0    # under FIELD_RETRY_MIN_S: no retry, but the field is still remembered

@@ -6,13 +6,13 @@ import json
 from datetime import UTC, datetime, timedelta
 
 import sqlite_utils
-from support.fake_openai import FakeOpenAI, choose, hang, status
 
 from bot.companion.decision import CompanionDecision
 from bot.companion.transcript import prompt_hash
 from db import companion as decisions
 from db.store import MIGRATIONS, migrate, open_store
 from engine.tactics import plan_turns
+from tools.drive.fake_openai import FakeOpenAI, choose, hang, status
 
 NOON = datetime(2025, 3, 14, 12, 0, tzinfo=UTC)
 

@@ -4,12 +4,12 @@ from __future__ import annotations
 import json
 
 import pytest
-from support.fake_openai import FakeOpenAI, choose, text
 
 from bot.companion.offer import build_offer
 from bot.companion.request import Accepted
 from bot.companion.tools import tool_specs
 from bot.settings import Settings
+from tools.drive.fake_openai import FakeOpenAI, choose, text
 
 ALLOWED_KEYS = {"type", "properties", "required", "additionalProperties", "items", "enum", "description"}
 

@@ -7,11 +7,11 @@ from dataclasses import fields
 from typing import Any, Literal, get_args, get_origin
 
 import pytest
-from support.tally.kind import Tally
 
 from bot.core.actions import Action, ActionError
 from bot.discord.former import Door
 from bot.games import registry
+from tools.drive.tally.kind import Tally
 
 KINDS = [plugin.kind for plugin in registry.plugins()] + [Tally()]
 

@@ -4,11 +4,10 @@ from __future__ import annotations
 import threading
 from datetime import UTC, datetime
 
-from support.tally.actions import Add
-from support.tally.kind import Tally, TallyState
-
 from bot.core.sessions import Sessions
 from db.store import open_store
+from tools.drive.tally.actions import Add
+from tools.drive.tally.kind import Tally, TallyState
 
 PLAYER = 1
 

@@ -12,14 +12,14 @@ import threading
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from support.tally.actions import Add
-from support.tally.kind import Tally, TallyState
 
 from bot.core.results import ActResult
 from bot.core.sessions import Sessions
 from bot.core.timers import TimerRunner
 from db.games import GameRecord, get_game
 from db.store import open_store
+from tools.drive.tally.actions import Add
+from tools.drive.tally.kind import Tally, TallyState
 
 MEMBERS = 6
 

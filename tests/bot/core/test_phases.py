@@ -6,13 +6,12 @@ from __future__ import annotations
 import asyncio
 from datetime import UTC, datetime, timedelta
 
-from support.tally.actions import Add
-from support.tally.kind import Tally, TallyState
-
 from bot.core.pilots import PilotRunner
 from bot.core.sessions import Sessions
 from bot.core.timers import TimerRunner
 from db.store import open_store
+from tools.drive.tally.actions import Add
+from tools.drive.tally.kind import Tally, TallyState
 
 PLAYER = 1
 

@@ -2,15 +2,16 @@
 from __future__ import annotations
 
 import asyncio
+import inspect
 
 import pytest
 import simcord
-from support.replies import private_text
-from support.tally import plugin_with_pilots
-from support.tally.actions import Add
 from support.world import world
 
 from db.games import get_game
+from tools.drive.replies import private_text
+from tools.drive.tally import plugin_with_pilots
+from tools.drive.tally.actions import Add
 
 
 class HangingPilot:
@@ -140,10 +141,9 @@ class OutsidePilot:
 
 
 async def test_pilots_are_built_with_the_external_wait_handed_to_create_bot(settings):
-    from support.tally import _plugin
-    from support.tally.kind import Tally
-
     from bot.discord import create_bot
+    from tools.drive.tally import _plugin
+    from tools.drive.tally.kind import Tally
 
     built: list[OutsidePilot] = []
     envs: list = []
@@ -164,3 +164,26 @@ async def test_pilots_are_built_with_the_external_wait_handed_to_create_bot(sett
         built[0].answer.set_result(Add(2))
         await env.settle()
         assert "Auto added 2." in thread.last_message.content and "Count: 3/10" in thread.last_message.content
+
+
+async def test_work_handed_to_an_outside_wait_that_fails_at_once_is_closed_not_left_unawaited():
+    # A bot started before its simulated Discord exists hands its start-up's work (the daily's
+    # preparation) to a wait that fails before it begins: that work must not linger as a coroutine no one
+    # awaited (Python warns of one when it is collected).
+    from bot.core.seats import closing
+
+    def not_ready(awaitable, *, reason):
+        raise LookupError("the simulated Discord is not made yet")
+
+    async def work():
+        return 7
+
+    handed = work()
+    with pytest.raises(LookupError):
+        await closing(not_ready)(handed, reason="preparing the daily")
+    assert inspect.getcoroutinestate(handed) == inspect.CORO_CLOSED
+
+    async def awaited(awaitable, *, reason):
+        return await awaitable
+
+    assert await closing(awaited)(work(), reason="a model's answer") == 7

@@ -15,7 +15,6 @@ from pathlib import Path
 import pytest
 import simcord
 from support.holding import held_until, named
-from support.replies import words_of
 from support.worker_faults import answer_then_die, fail_while, pid
 from support.world import world
 
@@ -25,6 +24,7 @@ import engine.summon as sm
 import engine.tactics as tx
 from bot.companion.auto import auto_decision
 from bot.core import processes
+from bot.core.process_queue import GIVE_UP
 from bot.core.processes import Processes, RunHere
 from bot.games.bowls.render import render_board as bowls_picture
 from bot.games.formation.render import render_brief, render_replay
@@ -34,6 +34,7 @@ from bot.games.tactics.recap import lines_of, render_recap
 from bot.games.tactics.render import render_board as tactics_picture
 from db.games import get_game
 from engine.bowls.solver import solve
+from tools.drive.replies import words_of
 
 
 def _summon_game():
@@ -251,7 +252,7 @@ def test_workers_that_kept_dying_are_tried_again_later(tmp_path):
     pool = Processes(1, initializer=functools.partial(fail_while, str(gate)))
     pool.retry_after_s = 1.0
     try:
-        for _ in range(processes.GIVE_UP):
+        for _ in range(GIVE_UP):
             assert pool.run(pid) == os.getpid(), "made in the caller's thread"
         assert pool.in_thread
         gate.unlink()

@@ -6,9 +6,6 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 import simcord
-from support.replies import controls_of, words_of
-from support.summon_play import game_of, state_of
-from support.tactics_play import labels, session
 from support.world import world
 
 import engine.tactics as tx
@@ -16,6 +13,9 @@ from bot.core.kinds import Context
 from bot.games.tactics.kind import Tactics, TacticsSession
 from db.clock import last_seen
 from db.games import get_game
+from tools.drive.replies import controls_of, words_of
+from tools.drive.summon_play import game_of, state_of
+from tools.drive.tactics_play import labels, session
 
 AWAY = 25    # seconds the bot is down: about what the README's install-and-run command takes
 SLACK = 4.0  # seconds a restart itself runs for on the shared clock (SimCord's connect and ready)

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 import simcord
-from support.replies import private_text
 from support.world import add_host
 
 from bot.discord import create_bot
 from bot.settings import Settings, SettingsError, load_settings
 from db.games import get_game
+from tools.drive.replies import private_text
 
 
 def _shard_settings(tmp_path, **values) -> Settings:
@@ -17,7 +17,7 @@ def _shard_settings(tmp_path, **values) -> Settings:
 
 
 def _tally_bot(settings: Settings):
-    from support.tally import PLUGIN
+    from tools.drive.tally import PLUGIN
 
     return create_bot(settings, plugins=[PLUGIN])
 

@@ -2,10 +2,10 @@
 from __future__ import annotations
 
 import simcord
-from support.replies import private_text
 from support.world import add_host, daily_world, world
 
 from db import daily
+from tools.drive.replies import private_text
 
 
 async def test_help_lists_every_game(make_bot):

@@ -13,21 +13,20 @@ from contextlib import contextmanager
 import discord
 import pytest
 import simcord
-from support.replies import private_text
 from support.world import add_host, daily_world, world
 
 from db import daily, players
 from db.games import get_game, running_games_of
 from engine.bowls import get_puzzle
 from engine.bowls.solver import solve
+from tools.drive.replies import private_text
 
 STORE_DOWN = "The game store is unavailable right now; nothing was changed"
 
 
 def tally_bot(settings):
-    from support.tally import PLUGIN
-
     from bot.discord import create_bot
+    from tools.drive.tally import PLUGIN
 
     return create_bot(settings, plugins=[PLUGIN])
 
@@ -442,7 +441,7 @@ async def test_a_double_start_makes_one_game(make_bot, settings):
     bot = make_bot()
     async with simcord.run(bot) as env:
         guild, channel, alice = world(env, "alice")
-        from support.tally.kind import TallyState
+        from tools.drive.tally.kind import TallyState
 
         other = open_store(settings.database_path)  # a second process on the same file
 

@@ -7,10 +7,10 @@ from __future__ import annotations
 import simcord
 from support.command_words import translated_payloads
 from support.languages import speak
-from support.replies import private_text, words_of
 from support.world import add_host, world
 
 from bot.words import listing, number, plural, reading, words, words_in
+from tools.drive.replies import private_text, words_of
 
 
 async def test_a_private_answer_follows_each_members_own_language(make_real_bot, monkeypatch):
@@ -76,7 +76,7 @@ def test_numbers_plurals_and_lists_per_language():
 
 async def test_an_english_member_on_a_japanese_server_reads_english_privately_and_the_board_in_japanese(
         make_real_bot, monkeypatch):
-    from support.summon_play import a_placement, choose_placement, game_of, private_message, state_of
+    from tools.drive.summon_play import a_placement, choose_placement, game_of, private_message, state_of
 
     async with simcord.run(make_real_bot()) as env:
         guild, channel, alice = world(env, "alice")

@@ -7,14 +7,14 @@ from __future__ import annotations
 import discord
 import pytest
 import simcord
-from support.replies import private_text
-from support.tactics_play import last_private, session
 from support.world import world
 
 from bot.discord.former import Door
 from bot.games import registry
 from bot.games.tactics.actions import FORMER as TACTICS_FORMER
 from db.games import get_game, running_games_of
+from tools.drive.replies import private_text
+from tools.drive.tactics_play import last_private, session
 
 OLD_VERB = {action.verb: old for old, action in TACTICS_FORMER.renamed.items()}
 

@@ -10,9 +10,6 @@ from datetime import UTC, datetime
 import simcord
 from PIL import Image
 from support.phone import CODE_MOST, MOST_LINES, SMALLEST_PX, measure, smallest_text
-from support.replies import private_text, words_of
-from support.summon_play import a_placement, place_with_hand_controls, seat_of, state_of
-from support.tactics_play import labels, send_turn, session
 from support.world import world
 
 import engine.formation as fm
@@ -23,6 +20,9 @@ from bot.games.formation.actions import ChooseSlot, Place
 from bot.games.summon import render as summon_render
 from bot.games.tactics.render import render_board as tactics_picture
 from db.games import running_games_of
+from tools.drive.replies import private_text, words_of
+from tools.drive.summon_play import a_placement, place_with_hand_controls, seat_of, state_of
+from tools.drive.tactics_play import labels, send_turn, session
 
 
 async def fits_a_phone(message, what: str) -> tuple[int, int]:

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pytest
 import simcord
-from support.replies import controls_of
 from support.world import world
+
+from tools.drive.replies import controls_of
 
 LEAVE_ALONE = {"End", "How to play", "Text board", "Text map", "What happened", "Undo", "Tutorial (no timer)"}
 GAMES = [("bowls puzzle", {"number": 3}), ("formation tutorial", {}), ("summon ai", {}),

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import discord
 import simcord
-from support.replies import private_text
 from support.world import world
 
 from db.games import get_game, running_games_of
+from tools.drive.replies import private_text
 
 
 async def start_tally(member, channel, **options):

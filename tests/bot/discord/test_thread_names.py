@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from bot.core.results import PLAYER
-from bot.discord.play import renamed
+from bot.discord.threads import renamed
 
 
 @pytest.mark.parametrize("member", ["alice", "Sam · she/her", "a · b · c"])

@@ -10,7 +10,6 @@ from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
 import pytest
-from support.tally.kind import Tally, TallyState
 
 from bot.core.actions import Action
 from bot.core.kinds import Context, GameError, GameKind
@@ -18,6 +17,7 @@ from bot.core.reply import Reply
 from bot.games import registry
 from db import games as game_store
 from db.store import open_store
+from tools.drive.tally.kind import Tally, TallyState
 
 PLAYER = 424242
 DAY = date(2026, 12, 1)

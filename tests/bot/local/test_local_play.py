@@ -2,8 +2,8 @@
 
 These tests run the real process and drive its page the way the browser does, through the preview's
 HTTP API (create a page, read its state, run slash commands, press buttons), so what they see is what
-a player sees. The driver is tests/support/local_play.py; a model server, when one is needed, is the
-fake OpenAI-compatible server of tests/support/fake_openai.py.
+a player sees. The driver is tools/drive/local_play.py; a model server, when one is needed, is the
+fake OpenAI-compatible server of tools/drive/fake_openai.py.
 """
 from __future__ import annotations
 
@@ -15,11 +15,12 @@ import urllib.request
 from datetime import datetime
 
 import pytest
-from support.fake_openai import hang
-from support.local_play import LocalPlay, ModelServer, Page, free_port, page_opens
+from support.local_play import page_opens
 
 from bot.local_open import Place, find, matches
 from bot.local_world import SECRET_FILE, page_secret
+from tools.drive.fake_openai import hang
+from tools.drive.local_play import LocalPlay, ModelServer, Page, free_port
 
 QUIET = ("PyNaCl", "davey", "Privileged message content", "Guilds intent")
 LINGER_S = 3.5  # a little over the moment a finished game's board stays up before the page leaves

@@ -1,7 +1,7 @@
 """Local play in a real browser: a click on a thread's mention in a message opens that thread on the page.
 
 The real `python -m bot` process, its page in headless Chromium (Debian's, driven by Playwright); the
-commands are sent through the page's own calls (tests/support/local_play.py) from a second page of the
+commands are sent through the page's own calls (tools/drive/local_play.py) from a second page of the
 same session, and what is asserted is what the browser tab draws.
 """
 from __future__ import annotations
@@ -12,9 +12,10 @@ from types import SimpleNamespace
 
 import pytest
 from playwright.sync_api import expect
-from support.local_play import LocalPlay, Page, browser_tab, open_mention
+from support.local_play import browser_tab, open_mention
 
 from bot.local_mentions import serve_mentions
+from tools.drive.local_play import LocalPlay, Page
 
 THREAD = "Bowls · Puzzle 1 · you"
 LINGER_S = 3.5  # a little over the moment a finished game's board stays up before the page leaves

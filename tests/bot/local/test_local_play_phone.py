@@ -1,12 +1,14 @@
 """Local play at a phone's size: in headless Chromium at 390×844, no board of any game scrolls sideways
 (a code block wider than the screen would: it never wraps), neither the page nor anything in a board.
 
-The real `python -m bot` process and its page (tests/support/local_play.py), each game started with its
+The real `python -m bot` process and its page (tools/drive/local_play.py), each game started with its
 own command; what is measured is what the browser lays out."""
 from __future__ import annotations
 
 from playwright.sync_api import expect
-from support.local_play import LocalPlay, Page, browser_tab
+from support.local_play import browser_tab
+
+from tools.drive.local_play import LocalPlay, Page
 
 MS = 1000
 PHONE = (390, 844)

@@ -9,7 +9,9 @@ from __future__ import annotations
 import re
 
 from playwright.sync_api import expect
-from support.local_play import LocalPlay, Page, browser_tab
+from support.local_play import browser_tab
+
+from tools.drive.local_play import LocalPlay, Page
 
 MS = 1000
 THREAD = "Bowls · Puzzle 3 · you"

@@ -19,7 +19,6 @@ from PIL import Image
 from support.glyphs import boxes_in
 from support.languages import speak
 from support.reading import Reader, english_in
-from support.replies import private_text
 from support.world import add_host, world
 
 import engine.bowls as bowls
@@ -32,6 +31,7 @@ from bot.render.common import font
 from bot.words import catalog, read_in
 from db.games import get_game, running_games_of
 from engine.bowls.solver import solve
+from tools.drive.replies import private_text
 
 ROOT = Path(__file__).resolve().parents[3]
 JAPANESE = json.loads((ROOT / "engine" / "formation" / "data" / "words.ja.json").read_text(encoding="utf-8"))

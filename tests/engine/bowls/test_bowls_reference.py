@@ -1,13 +1,13 @@
 """The engine's player phase agrees with an independent one written from the rules alone
-(support/bowls_reference.py) on random boards of every kind: sparse and full, settled or not, many
+(tools/drive/bowls_reference.py) on random boards of every kind: sparse and full, settled or not, many
 wilds and blockers, volcano and reverse flags anywhere. Bowls, points, combo, removed stones,
 overflow, perfect clear and the volcanoes that erupted must all be the same."""
 import random
 
 import pytest
-from support import bowls_reference
 
 from engine.bowls import core
+from tools.drive import bowls_reference
 
 MIXES = {  # stones drawn from, bowl sizes, chance of each flag on a bowl
     "mixed": ("RYGBP" * 6 + "WWXX", (0, 1, 2, 3, 4, 5, 6, 7), 1 / 6),

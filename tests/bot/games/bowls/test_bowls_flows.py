@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import simcord
-from support.replies import private_text
 from support.world import world
 
 import engine.bowls as bowls
@@ -10,6 +9,7 @@ from bot.games.bowls.kind import load_record
 from db import daily, players
 from db.games import get_game, running_games_of
 from engine.bowls.solver import solve
+from tools.drive.replies import private_text
 
 
 def state_of(bot, game_id=1):

@@ -5,7 +5,6 @@ import re
 from itertools import permutations
 
 import simcord
-from support.replies import private_text
 from support.world import world
 
 import engine.formation as fm
@@ -13,6 +12,7 @@ from bot.games.formation.actions import ChooseSlot, Place
 from bot.games.formation.kind import load_progress
 from db import players
 from db.games import running_games_of
+from tools.drive.replies import private_text
 
 
 def session(bot, user_id):

@@ -9,12 +9,12 @@ from __future__ import annotations
 import simcord
 from support.languages import speak
 from support.reading import Reader, english_in
-from support.summon_play import a_placement, cell_code, choose_placement, game_of, private_message, state_of
 from support.world import add_host, world
 
 import engine.summon as sm
 from bot import words
 from db.games import get_game
+from tools.drive.summon_play import a_placement, cell_code, choose_placement, game_of, private_message, state_of
 
 
 def test_the_scan_finds_english_and_lets_names_numbers_cells_and_commands_through():

@@ -3,8 +3,13 @@ details, and a slide whose falling pieces are previewed before the piece is plac
 from __future__ import annotations
 
 import simcord
-from support.replies import private_text, words_of
-from support.summon_play import (
+from support.world import world
+
+from bot.games.summon.progress import load_progress
+from db.games import get_game
+from engine.summon import legal_placements
+from tools.drive.replies import private_text, words_of
+from tools.drive.summon_play import (
     ai_game_with,
     game_of,
     place_action,
@@ -13,11 +18,6 @@ from support.summon_play import (
     select_options,
     state_of,
 )
-from support.world import world
-
-from bot.games.summon.progress import load_progress
-from db.games import get_game
-from engine.summon import legal_placements
 
 
 async def test_deck_commands_and_a_bad_deck_refused(make_real_bot):

@@ -3,8 +3,14 @@ and lapsed, placing through the hand controls and the slash step, timers, restar
 from __future__ import annotations
 
 import simcord
-from support.replies import controls_of, private_text, words_of
-from support.summon_play import (
+from support.world import world
+
+import engine.summon as sm
+from bot.games.summon.progress import load_progress
+from db import players
+from db.games import get_game, running_games_of
+from tools.drive.replies import controls_of, private_text, words_of
+from tools.drive.summon_play import (
     a_placement,
     cell_code,
     game_of,
@@ -15,12 +21,6 @@ from support.summon_play import (
     select_options,
     state_of,
 )
-from support.world import world
-
-import engine.summon as sm
-from bot.games.summon.progress import load_progress
-from db import players
-from db.games import get_game, running_games_of
 
 
 async def start_ai(env, member, channel):

@@ -5,8 +5,12 @@ from __future__ import annotations
 
 import discord
 import simcord
-from support.replies import private_text, words_of
-from support.summon_play import (
+from support.world import world
+
+from db.games import get_game
+from engine.summon import card, legal_placements
+from tools.drive.replies import private_text, words_of
+from tools.drive.summon_play import (
     ai_game_with,
     game_of,
     place_action,
@@ -15,10 +19,6 @@ from support.summon_play import (
     select_options,
     state_of,
 )
-from support.world import world
-
-from db.games import get_game
-from engine.summon import card, legal_placements
 
 
 async def test_a_placement_takes_two_presses_from_the_table(make_real_bot):
@@ -236,9 +236,8 @@ async def test_placements_that_set_up_a_later_summon_are_marked(make_real_bot):
 async def test_a_game_saved_before_typed_actions_loads_and_plays_on(make_real_bot):
     from pathlib import Path
 
-    from support.summon_play import a_placement, choose_placement
-
     from bot.games.summon.session import SummonGame
+    from tools.drive.summon_play import a_placement, choose_placement
 
     saved = (Path(__file__).parent / "fixtures" / "summon_game_before_typed_actions.json").read_text()
     bot = make_real_bot()

@@ -7,8 +7,16 @@ from __future__ import annotations
 import re
 
 import simcord
-from support.replies import controls_of, words_of
-from support.summon_play import (
+from support.world import world
+
+from bot.games.summon.narrate import places_first, table_text
+from bot.games.summon.session import SeatInfo, SummonGame
+from bot.games.summon.text import Names, battle_caption, cell_name, details, picture_words
+from bot.games.summon.views import marks_of
+from db.games import get_game
+from engine.summon import ai_action, apply, auto_deck, legal_placements, new_game, tutorial_step, view_for
+from tools.drive.replies import controls_of, words_of
+from tools.drive.summon_play import (
     a_placement,
     ai_game_with,
     choose_placement,
@@ -19,14 +27,6 @@ from support.summon_play import (
     select_options,
     state_of,
 )
-from support.world import world
-
-from bot.games.summon.narrate import places_first, table_text
-from bot.games.summon.session import SeatInfo, SummonGame
-from bot.games.summon.text import Names, battle_caption, cell_name, details, picture_words
-from bot.games.summon.views import marks_of
-from db.games import get_game
-from engine.summon import ai_action, apply, auto_deck, legal_placements, new_game, tutorial_step, view_for
 
 AI_TURN = re.compile(r"AI's turn|\*\*AI\*\* to place")
 

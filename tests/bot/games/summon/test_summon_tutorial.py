@@ -4,14 +4,14 @@ player's first three games against the AI, or when asked for with `level:`."""
 from __future__ import annotations
 
 import simcord
-from support.replies import private_text, words_of
-from support.summon_play import choose_placement, game_of, private_message, state_of
 from support.world import world
 
 import engine.summon as sm
 from bot.games.summon.pilot import ai_decision
 from bot.games.summon.progress import load_progress, save_progress
 from db.games import get_game
+from tools.drive.replies import private_text, words_of
+from tools.drive.summon_play import choose_placement, game_of, private_message, state_of
 
 
 def _placement(st, place):

@@ -6,13 +6,13 @@ from __future__ import annotations
 import re
 
 import simcord
-from support.replies import words_of
-from support.summon_play import a_placement, choose_placement, game_of, private_message, seat_of, state_of
 from support.world import world
 
 from bot.games.summon.text import Names, battle_caption
 from db.games import get_game
 from engine.summon import ai_action, apply, auto_deck, legal_placements, new_game, tutorial_steps
+from tools.drive.replies import words_of
+from tools.drive.summon_play import a_placement, choose_placement, game_of, private_message, seat_of, state_of
 
 _CODE_LIKE = re.compile(r"(?<![A-Za-z.])[NWUGRBnwugrb.]{4}(?![A-Za-z.])")
 _BANNED = [

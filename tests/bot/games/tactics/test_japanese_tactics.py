@@ -15,8 +15,6 @@ import simcord
 from support.glyphs import boxes_in
 from support.languages import speak
 from support.reading import Reader
-from support.replies import private_text
-from support.tactics_play import labels, last_private, session
 from support.world import add_host, world
 
 import engine.tactics as tx
@@ -24,6 +22,8 @@ from bot import words
 from bot.render.common import font
 from bot.words import reading
 from db.games import get_game
+from tools.drive.replies import private_text
+from tools.drive.tactics_play import labels, last_private, session
 
 ROOT = Path(__file__).resolve().parents[4]
 JAPANESE = json.loads((ROOT / "engine" / "tactics" / "words" / "words.ja.json").read_text(encoding="utf-8"))

@@ -3,14 +3,14 @@ says the fighter stayed on its tile, a broken pack is the pack's HP, /games name
 from __future__ import annotations
 
 import simcord
-from support.replies import private_text
-from support.tactics_play import labels, last_private
 from support.world import world
 
 import engine.tactics as tx
 from bot.games.tactics.moments import ending_words
 from bot.games.tactics.report import push_words
 from engine.tactics.model import events as ev
+from tools.drive.replies import private_text
+from tools.drive.tactics_play import labels, last_private
 
 
 async def test_skill_previews_say_why_a_skill_is_not_usable_now(make_real_bot):

@@ -1,5 +1,5 @@
 """The language-model companion in the companion seat, through SimCord and the real openai
-client against the fake OpenAI server of tests/support/fake_openai.py.
+client against the fake OpenAI server of tools/drive/fake_openai.py.
 
 SimCord only treats timers as virtual: the model server's replies are real network input. A prompt
 answer is simply awaited; for a hang, the bot's `external_wait` (given to create_bot) is SimCord's
@@ -15,9 +15,6 @@ import time
 
 import pytest
 import simcord
-from support.fake_openai import MODEL, FakeOpenAI, choose, hang, pass_, refusing, status
-from support.replies import private_text
-from support.tactics_play import send_turn, session, thread_texts
 from support.world import add_host, world
 
 import engine.tactics as tx
@@ -26,6 +23,9 @@ from bot.core.progress import save_progress
 from bot.games.tactics.actions import TELL_MOST
 from bot.settings import Settings
 from db import companion as decisions
+from tools.drive.fake_openai import MODEL, FakeOpenAI, choose, hang, pass_, refusing, status
+from tools.drive.replies import private_text
+from tools.drive.tactics_play import send_turn, session, thread_texts
 
 
 @pytest.fixture

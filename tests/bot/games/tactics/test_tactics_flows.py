@@ -4,14 +4,14 @@ from __future__ import annotations
 from datetime import timedelta
 
 import simcord
-from support.replies import private_text
-from support.tactics_play import labels, last_private, send_turn, session, thread_texts
 from support.world import world
 
 import engine.tactics as tx
 from bot.core.progress import load_progress, save_progress
 from db import players
 from db.games import get_game
+from tools.drive.replies import private_text
+from tools.drive.tactics_play import labels, last_private, send_turn, session, thread_texts
 
 
 def said_lines(thread) -> list[str]:

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import simcord
-from support.replies import private_text, public_text
-from support.tactics_play import last_private, session
 from support.world import world
 
 from db.games import get_game
+from tools.drive.replies import private_text, public_text
+from tools.drive.tactics_play import last_private, session
 
 DIRECTIONS = "N, NE, E, SE, S, SW, W or NW"
 

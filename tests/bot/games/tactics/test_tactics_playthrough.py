@@ -5,12 +5,12 @@ or one press away (What happened)."""
 from __future__ import annotations
 
 import simcord
-from support.replies import private_text
-from support.tactics_play import labels, last_private, session, thread_texts
 from support.world import world
 
 import engine.tactics as tx
 from engine.tactics.model import events as ev
+from tools.drive.replies import private_text
+from tools.drive.tactics_play import labels, last_private, session, thread_texts
 
 
 def assert_every_hit_said(fight: tx.FightState, board: str) -> None:

@@ -4,14 +4,14 @@ says what decided the fight. SimCord through create_bot, and the previews on the
 from __future__ import annotations
 
 import simcord
-from support.replies import private_text
-from support.tactics_play import labels, send_turn, session
 from support.world import world
 
 import engine.tactics as tx
 from bot.games.tactics.previews import turn_preview
 from bot.games.tactics.session import TacticsSession
 from engine.tactics.model import events as ev
+from tools.drive.replies import private_text
+from tools.drive.tactics_play import labels, send_turn, session
 
 
 async def test_the_strays_phase_that_cost_the_hero_most_of_its_hp_says_every_hit(make_real_bot):

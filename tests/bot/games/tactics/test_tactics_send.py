@@ -9,8 +9,6 @@ from pathlib import Path
 
 import pytest
 import simcord
-from support.replies import private_text
-from support.tactics_play import labels, last_private, session
 from support.world import world
 
 import engine.tactics as tx
@@ -23,6 +21,8 @@ from bot.games.tactics.kind import Choices, Tactics
 from db.games import create_game
 from db.store import open_store
 from engine.tactics.model.steps import EndStep, MoveStep
+from tools.drive.replies import private_text
+from tools.drive.tactics_play import labels, last_private, session
 
 NOW = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
 KIND = Tactics()

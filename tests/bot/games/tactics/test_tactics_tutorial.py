@@ -7,14 +7,14 @@ from __future__ import annotations
 
 import simcord
 from support.phone import MOST_LINES, measure
-from support.replies import private_text
-from support.tactics_play import labels, send_turn, session, thread_texts
 from support.world import world
 
 import engine.tactics as tx
 from bot.core.progress import load_progress
 from db import players
 from db.games import get_game
+from tools.drive.replies import private_text
+from tools.drive.tactics_play import labels, send_turn, session, thread_texts
 
 
 async def test_the_tutorial_teaches_four_steps_without_a_timer_then_starts_fight_one(make_real_bot):

@@ -3,12 +3,12 @@ pays the fight's ordinary XP and keeps the first win's bonus for a win the hero 
 from __future__ import annotations
 
 import simcord
-from support.tactics_play import labels, send_turn, session, thread_texts
 from support.world import world
 
 import engine.tactics as tx
 from bot.core.progress import load_progress
 from db import players
+from tools.drive.tactics_play import labels, send_turn, session, thread_texts
 
 
 async def fight_through(member, thread, press) -> None:

@@ -1,4 +1,4 @@
-"""Reading and driving a tactics fight in SimCord tests: its saved state, its buttons, its private views."""
+"""Reading and driving a tactics fight through SimCord: its saved state, its buttons, its private views."""
 from __future__ import annotations
 
 from bot.games.tactics.kind import Tactics
@@ -7,7 +7,7 @@ from db.games import get_game
 KIND = Tactics()
 
 
-def labels(message) -> list[str]:
+def labels(message) -> list[str | None]:
     """The labels of a message's buttons (a channel message, or a private answer's raw components)."""
     out = []
     for row in message.components:
@@ -18,13 +18,26 @@ def labels(message) -> list[str]:
 
 def session(bot, game_id: int = 1):
     """The saved session of game `game_id` (its fight is `.fight`)."""
-    return KIND.load(get_game(bot.db, game_id).state)
+    game = get_game(bot.db, game_id)
+    assert game is not None, f"no game {game_id}"
+    return KIND.load(game.state)
 
 
 def last_private(result):
     """The newest private message an interaction produced (a preview with Send, a list of turns)."""
     messages = [result.response, *result.followups]
     return [m for m in messages if m is not None and m.ephemeral][-1]
+
+
+async def first_turn_preview(member, thread):
+    """Ready-made turn 1's private preview, pressed on the thread's board; None when the board showed a
+    result and the same fight was started again instead (Retry)."""
+    board = thread.last_message
+    if "Retry" in labels(board):
+        await member.click(board, label="Retry")
+        return None
+    shown = await member.click(board, label=next(x for x in labels(board) if x and x.startswith("1. ")))
+    return last_private(shown)
 
 
 async def send_turn(member, board, number: int = 1):

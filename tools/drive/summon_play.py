@@ -1,13 +1,12 @@
 """Playing summon through SimCord as members do: the hand controls, the slash step, reading the state."""
 from __future__ import annotations
 
-from support.replies import controls_of
-
 from bot.games.summon.actions import Cell, Place, PreviewPlacement, ShowHand
 from bot.games.summon.pilot import ai_decision
 from db.games import get_game, running_games_of
 from engine.summon import auto_deck, hand_options
 from engine.summon.scenario import scenario
+from tools.drive.replies import controls_of
 
 
 def cell_code(col: int, row: int) -> str:

@@ -11,7 +11,7 @@ rate_limited, drop, hang, trickle, refusing(field, then=…, server=…): the 40
 for a field it does not take (OpenAI, vLLM, Ollama wording), or `then` when the request leaves it out,
 and failing_on_required(then=…): llama-cpp-python's HTTP 500 to tool_choice "required".
 Run it alone to point a CLI at it:
-`python tests/support/fake_openai.py --answer choose:1` prints its base URL and serves until stopped.
+`python tools/drive/fake_openai.py --answer choose:1` prints its base URL and serves until stopped.
 """
 from __future__ import annotations
 
@@ -158,7 +158,8 @@ def failing_on_required(then: Answer | None = None) -> Answer:
 def drop() -> Answer:
     """Close the socket without a word."""
     async def respond(request: web.Request, body: dict) -> web.StreamResponse:
-        request.transport.close()
+        if request.transport is not None:
+            request.transport.close()
         await asyncio.sleep(3600)   # the handler is cancelled when the connection goes
         raise AssertionError("unreachable")
     return Answer("drop", respond)
@@ -199,7 +200,7 @@ class FakeOpenAI:
         self.requests: list[dict] = []
         self.model_checks = 0
         self.in_flight = self.most_in_flight = 0   # chat requests being answered now, and at most at once
-        self.connections: set[tuple] = set()       # the client ends (host, port) chat requests came on
+        self.connections: set[tuple | None] = set()  # the client ends (host, port) chat requests came on
         self.port: int | None = None
         self._runner: web.AppRunner | None = None
 

@@ -1,4 +1,5 @@
-"""Tally, the test game, in the same shape as every shipped game: actions, kind, commands, PLUGIN."""
+"""Tally, the small game the tests and benchmarks play, in the same shape as every shipped game: actions,
+kind, commands, PLUGIN."""
 from __future__ import annotations
 
 from bot.core.kinds import GamePlugin
