@@ -6,6 +6,7 @@ from ..model.content import kit
 from ..model.state import FightState
 from ..rules.figures import SUPER_LEVEL, enrage_bonus
 from ..rules.pushes_ahead import PushAhead, pushes_ahead
+from .log_text import log_of
 
 GOAL_TEXT = {
     "rout": "rout: down every stray, or break the pack (under 30% HP, they run)",
@@ -101,9 +102,10 @@ def render_text(state: FightState, viewer: str | None = None, recent: int = 6, b
                 continue
             lines.append(f" {st.letter} {st.name}: {skill.name} ({tg.shape}) on {','.join(tg.tiles)} for ~{dmg}"
                          + _push_words(s, skill.push, pushes_ahead(s, tg)))
-    if s.log and recent > 0:
+    said = log_of(s.last_phase, s) if recent > 0 else []
+    if said:
         lines.append("recent:")
-        lines.extend(" " + line for line in s.log[-recent:])
+        lines.extend(" " + line for line in said[-recent:])
     return "\n".join(lines)
 
 
