@@ -24,8 +24,9 @@ PHASE_NAMES = {"duo": "duo phase", "strays": "strays' phase"}  # as the text vie
 
 def render_text(state: FightState, viewer: str | None = None, recent: int = 6, brief: bool = False) -> str:
     """The board with fighters (H hero, C companion, a-e strays) and telegraphed tiles (!), then
-    the fighters, telegraphs and the `recent` last events. `viewer` is the side it is shown to: "hero",
-    "companion" or "duo" see the duo's hidden reactions; "strays" or None (a spectator) do not.
+    the fighters, telegraphs and the last `recent` lines of the strays' last phase (worded from its
+    events). `viewer` is the side it is shown to: "hero", "companion" or "duo" see the duo's hidden
+    reactions; "strays" or None (a spectator) do not.
     `brief`: for a reader told elsewhere the phase, the duo's roles and level and when telegraphs fire
     (the companion's prompt), so those go unsaid, and so does Spirit until supers unlock."""
     s = state
