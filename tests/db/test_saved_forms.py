@@ -162,7 +162,8 @@ async def test_a_fight_saved_with_log_lines_keeps_only_its_events_and_what_happe
     before this migration saved it (its English log lines beside its events and moments)."""
     settings = Settings(database_path=tmp_path / "gamehall.db", shard_count=1, _env_file=None)
     bot = create_bot(settings)
-    saved = json.loads((TESTS / "bot" / "games" / "tactics" / "saved" / "tactics_midfight_logged.json").read_text("utf-8"))
+    saved = json.loads((TESTS / "bot" / "games" / "tactics" / "saved" / "tactics_midfight_logged.json")
+                       .read_text("utf-8"))
     assert saved["fight"]["log"] and saved["fight"]["last_phase"], "the fixture is a fight with its log lines"
     async with simcord.run(bot) as env:
         guild, channel, alice = world(env, "alice")
