@@ -21,7 +21,7 @@ from itertools import product
 
 from bot.companion.offer import build_offer
 from bot.settings import Settings
-from engine.tactics import apply_turn, campaign, expected_level, new_fight, pass_turn, plan_turns
+from engine.tactics import FightState, autoplay_state, campaign, expected_level, new_fight, plan_turns
 from engine.tactics.model.content import companions, heroes
 from engine.tactics.plan.forecast import forecast_offer
 
@@ -31,27 +31,24 @@ OFFER_P95_TARGET_MS = 100.0
 
 def play(enc: str, seed: int, hero: str, companion: str, times: list[float], level: int,
          vary: bool, offers: list[float] | None = None, forecasts: list[float] | None = None) -> tuple[str, int]:
-    state = new_fight(enc, seed, hero, companion, level=level, vary_start=vary)
-    while not state.result:
-        for fid in ("hero", "companion"):
-            if state.result or state.phase != "duo":
-                break
-            f = state.get(fid)
-            if not f.standing or f.done:
-                continue
+    """One fight played by the engine's own autoplay; its planner calls (the companion's offer and
+    forecasts beside them) are timed as it goes."""
+    def timed(state: FightState, fid: str) -> list:
+        t0 = time.process_time()
+        turns = plan_turns(state, fid)
+        times.append((time.process_time() - t0) * 1000)
+        if fid == "companion" and offers is not None:
             t0 = time.process_time()
-            turns = plan_turns(state, fid)
-            times.append((time.process_time() - t0) * 1000)
-            if fid == "companion" and offers is not None:
-                t0 = time.process_time()
-                build_offer(state, fid, custom=False, seconds=10)
-                offers.append((time.process_time() - t0) * 1000)
-            if fid == "companion" and forecasts is not None:
-                t0 = time.process_time()
-                forecast_offer(state, fid, [t.steps for t in turns])
-                forecasts.append(time.process_time() - t0)
-            state = apply_turn(state, fid, turns[0].steps) if turns else pass_turn(state, fid)
-    return state.result, state.round
+            build_offer(state, fid, custom=False, seconds=10)
+            offers.append((time.process_time() - t0) * 1000)
+        if fid == "companion" and forecasts is not None:
+            t0 = time.process_time()
+            forecast_offer(state, fid, [t.steps for t in turns])
+            forecasts.append(time.process_time() - t0)
+        return turns
+
+    state = autoplay_state(new_fight(enc, seed, hero, companion, level=level, vary_start=vary), planner=timed)
+    return state.result or "draw", state.round
 
 
 def main() -> None:

@@ -2,11 +2,14 @@
 
 A migration keeps its own copy of what it needs to read an old form, so the game's code carries no
 branch for it: here, a tactics fight that ended before its typed result was kept holds the result
-only as its log's closing line ("r7 strays: fight won: every stray is down").
+only as its log's closing line ("r7 strays: fight won: every stray is down"); and a tactics fight
+kept English log lines beside its events, which no view showed (the bot words the events it keeps:
+the strays' last phase, the moments, each round's mark), so they go once the result is read from them.
 """
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 # The engine's closing words for each typed reason, as fights of that time wrote them.
@@ -37,20 +40,46 @@ def fight_result(fight: dict[str, Any]) -> dict[str, Any] | None:
     return None
 
 
-def tactics_in_todays_form(text: str) -> str | None:
-    """A saved tactics session with its fight's typed result filled in; None when it needs nothing."""
+def fight_in_todays_form(fight: dict[str, Any]) -> bool:
+    """Bring one saved fight (as JSON) to today's form in place: its typed result read from its log if
+    it ended without one, then the log's lines dropped. Whether anything changed."""
+    changed = False
+    outcome = fight_result(fight)
+    if outcome is not None:
+        fight["outcome"] = outcome
+        changed = True
+    if "log" in fight:
+        del fight["log"]
+        changed = True
+    return changed
+
+
+def _session_upgraded(text: str, form: Callable[[dict[str, Any]], bool]) -> str | None:
     try:
         saved = json.loads(text)
     except ValueError:
         return None  # a state that does not load is marked broken when it is next read, as before
     fight = saved.get("fight") if isinstance(saved, dict) else None
-    if not isinstance(fight, dict):
+    if not isinstance(fight, dict) or not form(fight):
         return None
-    outcome = fight_result(fight)
-    if outcome is None:
-        return None
-    fight["outcome"] = outcome
     return json.dumps(saved, separators=(",", ":"))
 
 
-__all__ = ["fight_result", "tactics_in_todays_form"]
+def _with_result(fight: dict[str, Any]) -> bool:
+    outcome = fight_result(fight)
+    if outcome is not None:
+        fight["outcome"] = outcome
+    return outcome is not None
+
+
+def tactics_result_filled(text: str) -> str | None:
+    """A saved tactics session with its fight's typed result filled in; None when it needs nothing."""
+    return _session_upgraded(text, _with_result)
+
+
+def tactics_in_todays_form(text: str) -> str | None:
+    """A saved tactics session with its fight in today's form (fight_in_todays_form); None when it needs nothing."""
+    return _session_upgraded(text, fight_in_todays_form)
+
+
+__all__ = ["fight_in_todays_form", "fight_result", "tactics_in_todays_form", "tactics_result_filled"]

@@ -24,7 +24,7 @@ from typing import Any, TypeAlias
 
 import sqlite_utils
 
-from .saved_forms import tactics_in_todays_form
+from .saved_forms import tactics_in_todays_form, tactics_result_filled
 
 BUSY_TIMEOUT_MS = 1500  # short: the worker retries a few times, and the player is answered meanwhile
 START_ATTEMPTS = 6       # opening a store: each waits the busy timeout, then a growing pause
@@ -351,17 +351,27 @@ def _m9_bot_clock(db: Store) -> None:
     _add_table(db, "bot_clock", {"process": str, "seen_at": str}, pk="process", not_null={"seen_at"})
 
 
-def _m10_saved_fight_results(db: Store) -> None:
-    """Tactics fights that ended before their typed result was kept get it, read once from their log."""
+def _tactics_upgraded(db: Store, form: Callable[[str], str | None]) -> None:
     for game_id, state in list(db.execute("select id, state from games where kind = 'tactics'").fetchall()):
-        upgraded = tactics_in_todays_form(state)
+        upgraded = form(state)
         if upgraded is not None:
             db.execute("update games set state = ? where id = ?", [upgraded, game_id])
 
 
+def _m10_saved_fight_results(db: Store) -> None:
+    """Tactics fights that ended before their typed result was kept get it, read once from their log."""
+    _tactics_upgraded(db, tactics_result_filled)
+
+
+def _m11_fights_without_words(db: Store) -> None:
+    """Saved tactics fights keep only their events: the English log lines go (the result read from them first)."""
+    _tactics_upgraded(db, tactics_in_todays_form)
+
+
 MIGRATIONS: list[Migration] = [_m1_initial, _m2_running_slots, _m3_companion_decisions, _m4_deadline_index,
                                _m5_companion_replay, _m6_companion_call, _m7_companion_forecasts,
-                               _m8_server_language, _m9_bot_clock, _m10_saved_fight_results]
+                               _m8_server_language, _m9_bot_clock, _m10_saved_fight_results,
+                               _m11_fights_without_words]
 
 
 class StoreError(Exception):

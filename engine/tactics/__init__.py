@@ -11,11 +11,13 @@ A state goes in and a new state comes out; the state given is never changed. Eve
 
 Public API for the bot layer:
     new_fight(encounter_id, seed, hero=..., companion=..., level=1) -> FightState   (level: the player's)
+    open_fight(same arguments) -> TurnResult   (the new fight with the events that opened it)
     apply_turn(state, fighter_id, steps, seq=None) -> FightState      (all or nothing; raises TacticsError)
     apply_planned(state, fighter_id, index, seq=None) -> FightState   (the planner's turn number index)
     pass_turn(state, fighter_id) -> FightState
     play_turn / play_planned / play_pass (same arguments) -> TurnResult(state, events, strays_phase, outcome)
     play_timeout(state) -> TurnResult   (the duo phase ran out: exactly the fighters still due pass)
+    due_now(state) -> list[str]   (the duo members still due in the current duo phase, hero first)
     fight_outcome(state) -> FightEnded | None   (the result's typed reason; model/events.py holds every event type)
     ENGINE: the five verbs every game shares (engine/api.py), an action a Turn(fighter, steps)
     parse_turn_text(state, fighter_id, "move C5; Tide Lash F5; end") -> steps
@@ -44,11 +46,13 @@ from .engine import (
                      apply_turn,
                      budget,
                      check_turn,
+                     due_now,
                      fight_outcome,
                      legal_moves,
                      legal_steps,
                      legal_targets,
                      new_fight,
+                     open_fight,
                      pass_turn,
                      phase_timer,
                      play_pass,
@@ -112,6 +116,7 @@ __all__ = [
     "render_text", "target_options", "xp_for",
     "ENGINE", "Turn",
     "Event", "FightEnded", "TurnResult", "fight_outcome", "play_pass", "play_planned", "play_timeout", "play_turn",
+    "due_now", "open_fight",
     "Consequences", "FighterAfter", "TelegraphFate", "consequences",
     "Moment", "RoundMark", "XpReason", "deciding_moments", "ending_moment", "xp_reason",
     "TutorialStep", "achieved", "tutorial_duo", "tutorial_step", "tutorial_steps",

@@ -21,7 +21,6 @@ from .rules.figures import xy
 from .rules.phases import end_duo_phase, strays_phase
 from .rules.previews import SkillPreview
 from .rules.turn import DUO_IDS, check_actor, run_steps, skill_preview
-from .words.log_text import legacy_outcome
 
 STRAY_HP_PER_LEVEL = 5  # percent of a stray's HP added per encounter level above 1 (tune: the planner's look ahead)
 
@@ -36,7 +35,14 @@ DEFAULT_HERO, DEFAULT_COMPANION = "Tidecaller", "Mossle"
 
 def new_fight(encounter_id: str, seed: int, hero: str = DEFAULT_HERO, companion: str = DEFAULT_COMPANION,
               level: int = 1, vary_start: bool = False) -> FightState:
-    """A fresh fight at the start of round 1's duo phase (the strays have walked in and telegraphed).
+    """open_fight's fight, without the events that opened it."""
+    return open_fight(encounter_id, seed, hero, companion, level, vary_start).state
+
+
+def open_fight(encounter_id: str, seed: int, hero: str = DEFAULT_HERO, companion: str = DEFAULT_COMPANION,
+               level: int = 1, vary_start: bool = False) -> TurnResult:
+    """A fresh fight at the start of round 1's duo phase (the strays have walked in and telegraphed),
+    with the events that opened it.
 
     `level` is the duo's: the player's own tactics level (progress.level_for_xp), never the encounter's.
     The strays' strength comes with the encounter, whose `level` is the one it recommends. The seed
@@ -75,7 +81,8 @@ def new_fight(encounter_id: str, seed: int, hero: str = DEFAULT_HERO, companion:
     fight = Fight(state)
     fight.emit(FightStarted(encounter=enc.id, goal=enc.goal))
     strays_phase(fight)
-    return fight.save()
+    after = fight.save()
+    return TurnResult(after, tuple(fight.events), tuple(after.last_phase))
 
 
 @dataclass(frozen=True)
@@ -128,16 +135,24 @@ def play_pass(state: FightState, fighter_id: str) -> TurnResult:
     return play_turn(state, fighter_id, [EndStep()])
 
 
+def due_now(state: FightState) -> list[str]:
+    """The duo members still due in the current duo phase (hero first); nobody outside one."""
+    if state.result or state.phase != "duo":
+        return []
+    return [fid for fid in DUO_IDS if state.get(fid).standing and not state.get(fid).done]
+
+
 def play_timeout(state: FightState) -> TurnResult:
     """The duo phase's time ran out: exactly the fighters still due in it pass (hero first), then the
-    strays' phase runs. A fight not in a duo phase, or with nobody due, comes back unchanged."""
+    strays' phase runs. Nothing reaches the duo phase that opens after it; a fight not in a duo phase,
+    or with nobody due, comes back unchanged."""
     events: list = []
     strays: tuple = ()
     outcome = None
-    for fid in DUO_IDS:
-        f = state.get(fid)
-        if state.result or state.phase != "duo" or not f.standing or f.done:
-            continue
+    ran_out = (state.round, state.phase)
+    for fid in due_now(state):
+        if (state.round, state.phase) != ran_out or state.result:
+            break   # the phase closed with the last pass: the next one is not this time-out's
         step = play_pass(state, fid)
         state, strays, outcome = step.state, step.strays_phase or strays, step.outcome or outcome
         events.extend(step.events)
@@ -145,12 +160,8 @@ def play_timeout(state: FightState) -> TurnResult:
 
 
 def fight_outcome(state: FightState) -> FightEnded | None:
-    """The result with its typed reason; for a fight saved before reasons were kept, read from its log."""
-    if state.result is None:
-        return None
-    if state.outcome is not None:
-        return state.outcome
-    return legacy_outcome(state)
+    """The result with its typed reason (None while the fight goes on)."""
+    return state.outcome if state.result is not None else None
 
 
 def check_turn(state: FightState, fighter_id: str, steps: Sequence) -> None:

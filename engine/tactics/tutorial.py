@@ -75,7 +75,6 @@ def tutorial_step(n: int) -> tuple[TutorialStep, FightState]:
     for stray, skill, how in step.locks:
         st = state.get(stray)
         lock(fight, st, kit(st.name)[skill], {k: tuple(v) if isinstance(v, list) else v for k, v in how.items()})
-    state.log = []
     state.encounter, state.encounter_name = "tutorial", f"Tutorial {n} of {len(steps)}"
     return step, state
 

@@ -202,23 +202,16 @@ class Tactics(GameKind[TacticsSession], TurnSteps, PilotSteps, FollowUps, Tactic
         if state.over:
             return Outcome(state, words("This fight's thread is closed. Start another with `/tactics campaign`."),
                            finished=True)
-        fight, said, played = state.fight, [], []
-        ran_out = (fight.round, fight.phase)
-        for fid in [fid for fid in ("hero", "companion") if due(state.fight, fid)]:
-            if (fight.round, fight.phase) != ran_out or fight.result:
-                break  # the phase closed with the last pass: the next one is not this time-out's
-            name = names.fighter(fight.get(fid).name)
-            step = tx.play_pass(fight, fid)
-            fight = step.state
-            played.append(step)
+        passing = tx.due_now(state.fight)   # exactly these pass: the engine's own time-out (play_timeout)
+        if not passing:
+            return None
+        result = tx.play_timeout(state.fight)
+        said = []
+        for fid in passing:
+            name = names.fighter(state.fight.get(fid).name)
             absent = fid == "companion" and state.pilot == "model" and not state.model
             said.append(words("{name} passes: no model is connected.", name=name) if absent else
                         words("{name} passes.", name=name))
-        if not played:
-            return None
-        events = tuple(e for step in played for e in step.events)
-        strays = next((step.strays_phase for step in reversed(played) if step.strays_phase), ())
-        result = tx.TurnResult(fight, events, strays, played[-1].outcome)
         return self._advance(state, result, ctx, words("Time's up: {said}", said=" ".join(said)))
 
     # --- what the commands and the core ask for ------------------------------------------------------

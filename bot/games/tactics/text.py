@@ -67,8 +67,8 @@ def strays_report(state: TacticsSession) -> tuple[list[str], list[str]]:
 
 
 def text_view(fight: tx.FightState) -> str:
-    """The engine's text view, drawn without its log (the board says what happened in its own words)."""
-    return tx.render_text(fight.model_copy(update={"log": []}), viewer="duo")
+    """The engine's text view, drawn without its recent events (the board says what happened in its own words)."""
+    return tx.render_text(fight, viewer="duo", recent=0)
 
 
 def picture_words(fight: tx.FightState) -> str:

@@ -114,7 +114,6 @@ class FightState(BaseModel):
     surfaces: list[SurfaceState] = []
     start_hp: dict[str, int]
     rng: int
-    log: list[str] = []
     outcome: FightEnded | None = None   # the result's typed reason (None while the fight goes on)
     last_phase: list[Event] = []        # what the latest strays' phase did, in order (events.py)
     history: list[RoundMark] = []       # each round's HP and downs, for the recap (recap.py)

@@ -15,10 +15,8 @@ from ..model.events import (
 )
 from ..model.moments import Moment, moment_of
 from ..model.state import FighterState, FightState, SurfaceState
-from ..words.log_text import log_lines
 from .figures import (
     BREAK_SHARE,
-    LOG_KEEP,
     XY,
     xy,
 )
@@ -35,24 +33,18 @@ class FightBase:
         self._levels = [[ord(c) - 48 for c in row] for row in self.board.levels]
         self._areas = areas_for(self.board.terrain)
         self._reach = reach_for(self.board.terrain, self.board.levels)
-        self.dry = False                      # a preview's scratch copy: no luck, no log, notes kept
+        self.dry = False                      # a preview's scratch copy: no luck, no events, notes kept
         self.noted: dict[str, dict] = {}   # a preview's notes per target id (`note`)
         self.events: list = []                # what this working copy played, in order (events.py)
         self.steady = False                   # a look ahead: every hit lands as the preview says (no luck)
 
     def save(self) -> FightState:
         self.state.rng = self.rng.state
-        if len(self.state.log) > LOG_KEEP:
-            del self.state.log[: len(self.state.log) - LOG_KEEP]
         return self.state
 
-    def log(self, text: str) -> None:
-        if self.dry:
-            return
-        self.state.log.append(f"r{self.state.round} {self.state.phase}: {text}")
-
     def emit(self, event) -> None:
-        """Record what happened (an events.py value) and write its log lines; a preview records nothing."""
+        """Record what happened (an events.py value) and the moment it is, if any; a preview records
+        nothing. No words are kept: whoever shows the fight words its events (words/log_text.py)."""
         if self.dry:
             return
         self.events.append(event)
@@ -60,8 +52,6 @@ class FightBase:
             self.state.moments.append(moment)
         if (moment := self.goal_moment(event)) is not None:
             self.state.moments.append(moment)
-        for line in log_lines(event, self.state):
-            self.state.log.append(f"r{self.state.round} {self.state.phase}: {line}")
 
     def goal_moment(self, event) -> Moment | None:
         """A moment a goal turns on, for the recap to say what ended the fight: the hit that broke a

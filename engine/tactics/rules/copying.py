@@ -26,7 +26,6 @@ def working_copy(state: FightState) -> FightState:
     twin.fighters = [clone(f) for f in state.fighters]
     twin.telegraphs = [clone(t) for t in state.telegraphs]
     twin.surfaces = list(state.surfaces)
-    twin.log = list(state.log)
     twin.moments = list(state.moments)
     twin.start_hp = dict(state.start_hp)
     return twin

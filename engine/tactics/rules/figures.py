@@ -20,7 +20,6 @@ FLOWING_GUARD_BLOCK = 3
 FLOWING_GUARD_STRIKE = 6
 BREAK_SHARE = (3, 10)   # the pack breaks under 30% of its starting HP
 LAST_ROUND = 10
-LOG_KEEP = 80
 
 # Which set-up each kind of skill cashes in (seed: soaked for lightning, prone for melee,
 # rooted for a shot, moss for fire).

@@ -37,13 +37,12 @@ class Skills(SkillChecks):
     def scratch(self, touched: set[str]) -> Self:
         """A throwaway copy for a preview: the fighters a skill use can change (its user and the
         fighters it hits) and their telegraphs copied, the rest shared (a skill never changes the board
-        or anyone else); no luck drawn, nothing logged. Cheap enough for the planner's many previews."""
+        or anyone else); no luck drawn, nothing recorded. Cheap enough for the planner's many previews."""
         s = self.state
         copy = clone(s)
         copy.fighters = [clone(f) if f.id in touched else f for f in s.fighters]
         copy.telegraphs = [clone(t) if t.stray in touched else t for t in s.telegraphs]
         copy.surfaces = list(s.surfaces)
-        copy.log = []
         dry = type(self).__new__(type(self))
         dry.state, dry.board, dry._levels, dry._areas = copy, self.board, self._levels, self._areas
         dry.rng = Rng(self.rng.state)

@@ -1,6 +1,8 @@
-"""The fight's own log lines, written from its events: the short record kept in the saved fight and
-shown at the foot of the text view. Readers who need what happened take the events, not these lines."""
+"""The fight's log lines, written from its events when they are shown (the foot of the text view, the
+command line); the saved fight keeps only the events. Readers who need what happened take the events."""
 from __future__ import annotations
+
+from collections.abc import Iterable
 
 from ..model.events import (
     CashedIn,
@@ -11,6 +13,7 @@ from ..model.events import (
     Healed,
     Hit,
     OpportunityAttack,
+    PhaseOpened,
     Pushed,
     Shielded,
     SkillUsed,
@@ -124,6 +127,17 @@ def log_lines(ev: object, state: FightState) -> list[str]:
     return []
 
 
+def log_of(events: Iterable[object], state: FightState, round_: int = 1, phase: str = "strays") -> list[str]:
+    """Events as the log's lines, each marked with the round and phase it happened in ("r2 strays: ...");
+    `round_` and `phase` are where the first events happened, until one opens a phase."""
+    lines: list[str] = []
+    for ev in events:
+        if isinstance(ev, PhaseOpened):
+            round_, phase = ev.round, ev.phase
+        lines.extend(f"r{round_} {phase}: {line}" for line in log_lines(ev, state))
+    return lines
+
+
 def _fizzle_lines(ev: TelegraphFizzled, state: FightState) -> list[str]:
     who = _who(state, ev.stray)
     if ev.reason == "target_down":
@@ -137,22 +151,3 @@ def _fizzle_lines(ev: TelegraphFizzled, state: FightState) -> list[str]:
     if ev.reason in ("out_of_reach", "pushed_away"):
         return [f"{who} {ev.skill} fizzles: {_name(state, ev.target)} is out of reach"]
     return []
-
-
-def legacy_outcome(state: FightState) -> FightEnded | None:
-    """The typed result of a fight saved before reasons were kept, read back from its own log line."""
-    for line in reversed(state.log):
-        _, _, rest = line.partition(": fight ")
-        if not rest.startswith(f"{state.result}: "):
-            continue
-        why = rest[len(state.result or "") + 2:]
-        reason = next((r for r, words in END_WHY.items() if words == why), None)
-        if reason is None:
-            reason = "held" if why.startswith("the duo held") else {"won": "share_win", "lost": "share_loss"}.get(
-                state.result or "", "share_draw")
-        duo = sum(f.hp for f in state.standing("duo")), state.start_hp["duo"]
-        strays = sum(f.hp for f in state.standing("strays")), state.start_hp["strays"]
-        return FightEnded(result=state.result, reason=reason, round=state.round,  # type: ignore[arg-type]
-                          duo_hp=duo[0], duo_start=duo[1], strays_hp=strays[0], strays_start=strays[1],
-                          hold_round=state.hold_round)
-    return None

@@ -6,6 +6,7 @@ from ..model.content import kit
 from ..model.state import FightState
 from ..rules.figures import SUPER_LEVEL, enrage_bonus
 from ..rules.pushes_ahead import PushAhead, pushes_ahead
+from .log_text import log_of
 
 GOAL_TEXT = {
     "rout": "rout: down every stray, or break the pack (under 30% HP, they run)",
@@ -23,8 +24,9 @@ PHASE_NAMES = {"duo": "duo phase", "strays": "strays' phase"}  # as the text vie
 
 def render_text(state: FightState, viewer: str | None = None, recent: int = 6, brief: bool = False) -> str:
     """The board with fighters (H hero, C companion, a-e strays) and telegraphed tiles (!), then
-    the fighters, telegraphs and the `recent` last events. `viewer` is the side it is shown to: "hero",
-    "companion" or "duo" see the duo's hidden reactions; "strays" or None (a spectator) do not.
+    the fighters, telegraphs and the last `recent` lines of the strays' last phase (worded from its
+    events). `viewer` is the side it is shown to: "hero", "companion" or "duo" see the duo's hidden
+    reactions; "strays" or None (a spectator) do not.
     `brief`: for a reader told elsewhere the phase, the duo's roles and level and when telegraphs fire
     (the companion's prompt), so those go unsaid, and so does Spirit until supers unlock."""
     s = state
@@ -101,9 +103,10 @@ def render_text(state: FightState, viewer: str | None = None, recent: int = 6, b
                 continue
             lines.append(f" {st.letter} {st.name}: {skill.name} ({tg.shape}) on {','.join(tg.tiles)} for ~{dmg}"
                          + _push_words(s, skill.push, pushes_ahead(s, tg)))
-    if s.log and recent > 0:
+    said = log_of(s.last_phase, s) if recent > 0 else []
+    if said:
         lines.append("recent:")
-        lines.extend(" " + line for line in s.log[-recent:])
+        lines.extend(" " + line for line in said[-recent:])
     return "\n".join(lines)
 
 

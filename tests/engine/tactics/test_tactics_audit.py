@@ -5,8 +5,9 @@ import json
 
 import pytest
 
-from engine.tactics import IllegalStepError, SkillStep, apply_turn, preview_skill
+from engine.tactics import IllegalStepError, SkillStep, apply_turn, play_turn, preview_skill
 from engine.tactics.model.content import companions, fighters, heroes, kit
+from engine.tactics.model.events import CashedIn, SkillUsed, TelegraphFizzled
 from engine.tactics.model.state import StatusState
 from engine.tactics.rules.fight import Fight
 from engine.tactics.rules.scenario import scenario
@@ -60,7 +61,7 @@ def test_stamp_pushes_straight_away_not_where_the_thornhorn_likes():
     stray_bonus(fight, st)
     hero = s.get("hero")
     assert (hero.pos, hero.hp, hero.has("soaked")) == ("C5", 25, False)
-    assert any("uses Stamp" in line for line in s.log)
+    assert any(isinstance(e, SkillUsed) and (e.who, e.skill) == ("s1", "Stamp") for e in fight.events)
 
 
 def test_only_shove_shield_bash_and_sod_kick_choose_their_direction():
@@ -100,11 +101,11 @@ def test_moss_for_fire_with_a_real_duo():
     assert [m.tile for m in s.surfaces] == ["C5"]
     pv = preview_skill(s, "hero", "Palm Strike", "C5")
     assert pv.cashin == "moss" and pv.targets[0].damage == 9
-    after = apply_turn(s, "hero", [SkillStep(skill="Palm Strike", at="C5")])
-    hero = after.get("hero")
+    played = play_turn(s, "hero", [SkillStep(skill="Palm Strike", at="C5")])
+    after, hero = played.state, played.state.get("hero")
     assert after.get("s1").hp == 23 and after.surfaces == []
     assert hero.cashins == 1 and hero.spirit == 20
-    assert any("cashes in moss" in line for line in after.log)
+    assert any(isinstance(e, CashedIn) and e.setup == "moss" for e in played.events)
 
 
 # --- Reactions: "held, and hidden from the other side until it triggers" ---------------------------
@@ -305,9 +306,11 @@ def test_targeted_telegraph_fizzles_when_no_firing_spot_is_in_reach():
     from engine.tactics.rules.strays import fire_telegraph
     s = scenario([], [("hero", "Tidecaller", "A5"), ("companion", "Mossle", "A9"), ("s1", "Gloomcap", "I5")],
                  phase="strays", round_=3)
-    fire_telegraph(Fight(s), Telegraph(stray="s1", skill="Gloom Bite", shape="single", target="hero", tiles=["A5"]))
+    fight = Fight(s)
+    fire_telegraph(fight, Telegraph(stray="s1", skill="Gloom Bite", shape="single", target="hero", tiles=["A5"]))
     assert s.get("hero").hp == 30 and s.get("s1").pos == "I5"
-    assert any("Gloom Bite fizzles" in line for line in s.log)
+    fizzled = [(e.skill, e.reason) for e in fight.events if isinstance(e, TelegraphFizzled)]
+    assert fizzled == [("Gloom Bite", "out_of_reach")]
 
 
 def test_pushed_burst_telegraph_keeps_its_offset():

@@ -1,7 +1,9 @@
 """Per-turn consequences through the strays' next phase, on hand-built and saved positions: each field
 said by the engine, the same data the preview and the companion's prompt read."""
+import json
 from pathlib import Path
 
+from db.saved_forms import fight_in_todays_form
 from engine.tactics import EndStep, FightState, MoveStep, SkillStep, consequences, plan_turns, play_turn
 from engine.tactics.model.content import kit
 from engine.tactics.model.state import Telegraph
@@ -16,7 +18,9 @@ def c09_round_4() -> FightState:
     """c09 (hold to the end of round 6), seed 0, Tidecaller and Mossle, as the planner before the look
     ahead left it at round 4: the hero has 9 HP and three telegraphs follow it (Haymaker, Gloom Bite,
     Spit); the Gloomcap on F5 has 3 HP, with rock beyond it on G5."""
-    return FightState.model_validate_json((FIXTURES / "c09_round4_before_lookahead.json").read_text())
+    saved = json.loads((FIXTURES / "c09_round4_before_lookahead.json").read_text())
+    fight_in_todays_form(saved)   # saved with its log's lines, as the store's migration finds it
+    return FightState.model_validate(saved)
 
 
 SHOVE_INTO_ROCK = [SkillStep(skill="Shove", at="F5", toward="E"), EndStep()]

@@ -184,11 +184,22 @@ def test_a_time_out_passes_exactly_the_fighters_still_due():
     assert play_timeout(timed.state.model_copy(update={"phase": "strays"})).events == ()
 
 
-def test_the_last_phase_and_the_result_survive_a_save_and_old_saves_get_their_reason_from_the_log():
+def test_the_last_phase_and_the_result_survive_a_save_and_no_words_are_saved():
     s = new_fight("c02", 3)
     again = FightState.model_validate_json(s.model_dump_json())
     assert again.last_phase == s.last_phase and any(isinstance(e, PhaseOpened) for e in again.last_phase)
     done = autoplay("c02", 3)
     assert done.outcome is not None and fight_outcome(done) == done.outcome
-    old = done.model_copy(update={"outcome": None})
-    assert fight_outcome(old) == done.outcome
+    assert FightState.model_validate_json(done.model_dump_json()).outcome == done.outcome
+    assert "log" not in done.model_dump(), "the saved fight keeps its events, not their words"
+
+
+def test_a_time_out_stops_at_the_phase_it_ran_out_in():
+    # The companion has ended; the hero's pass closes the phase, and round 2's duo phase opens with both
+    # due: the time-out that closed round 1 passes no one of round 2.
+    s = new_fight("c01", 1)
+    companion_done = play_turn(s, "companion", [EndStep()]).state
+    timed = play_timeout(companion_done)
+    assert (timed.state.round, timed.state.phase) == (2, "duo")
+    assert not timed.state.get("hero").done and not timed.state.get("companion").done
+    assert timed.state.seq == companion_done.seq + 1, "one pass: the hero's"

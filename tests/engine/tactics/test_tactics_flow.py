@@ -1,7 +1,8 @@
 """Rounds, Spirit and supers, enrage, goals and the round-10 result (seed: Spirit and supers; How a fight ends)."""
 import pytest
 
-from engine.tactics import EndStep, IllegalStepError, MoveStep, SkillStep, apply_turn, new_fight
+from engine.tactics import EndStep, IllegalStepError, MoveStep, SkillStep, apply_turn, new_fight, open_fight, play_turn
+from engine.tactics.model.events import CashedIn, SkillUsed, TelegraphFired, TelegraphLocked
 from engine.tactics.rules.fight import Fight
 from engine.tactics.rules.scenario import scenario
 
@@ -30,10 +31,10 @@ def test_cash_in_soaked_for_lightning_gives_ten():
     s = scenario([], [("hero", "Tidecaller", "A5"), ("companion", "Nookle", "B7"), ("s1", "Gloomcap", "D5")])
     s = apply_turn(s, "companion", [SkillStep(skill="Splash Jar", at="D5")])
     assert s.get("companion").spirit == 3
-    after = apply_turn(s, "hero", [SkillStep(skill="Chain Spark", at="D5")])
-    hero = after.get("hero")
+    played = play_turn(s, "hero", [SkillStep(skill="Chain Spark", at="D5")])
+    hero = played.state.get("hero")
     assert hero.cashins == 1 and hero.spirit == hero.dealt * 12 // 10 + 10
-    assert any("cashes in soaked" in line for line in after.log)
+    assert any(isinstance(e, CashedIn) and e.setup == "soaked" and e.who == "hero" for e in played.events)
 
 
 def test_own_setup_is_no_cash_in():
@@ -54,7 +55,7 @@ def test_each_cash_in(setup, companion, skill, hero, hero_skill, stand):
     s = scenario([], [("hero", hero, stand), ("companion", companion, "C4"), ("s1", "Thornhorn", "C5")])
     s = apply_turn(s, "companion", [SkillStep(skill=skill, at="C4" if skill == "Tremor" else "C5")])
     after = apply_turn(s, "hero", [SkillStep(skill=hero_skill, at="C5")])
-    assert after.get("hero").cashins == 1, after.log
+    assert after.get("hero").cashins == 1
 
 
 def test_fire_on_moss_cashes_in_and_burns_it():
@@ -92,16 +93,18 @@ def test_spirit_caps_at_100():
 
 
 def test_round_one_strays_walk_in_and_telegraph():
-    s = new_fight("c03", 7)
+    opened = open_fight("c03", 7)
+    s = opened.state
     assert s.round == 1 and s.phase == "duo" and len(s.telegraphs) == len(s.standing("strays"))
-    assert not any("fires" in line or " uses " in line for line in s.log)  # no attacks, no bonus skills
+    # no attacks, no bonus skills
+    assert opened.events and not any(isinstance(e, TelegraphFired | SkillUsed) for e in opened.events)
 
 
 def test_round_two_telegraphs_fire_then_strays_move_and_lock_again():
-    s = end_both(new_fight("c06", 7))
-    assert s.round == 2
-    fired = [i for i, line in enumerate(s.log) if line.startswith("r2") and ("fires" in line or " uses " in line)]
-    locked = [i for i, line in enumerate(s.log) if line.startswith("r2") and "telegraphs" in line]
+    played = play_turn(apply_turn(new_fight("c06", 7), "hero", [EndStep()]), "companion", [EndStep()])
+    assert played.state.round == 2
+    fired = [i for i, e in enumerate(played.strays_phase) if isinstance(e, TelegraphFired | SkillUsed)]
+    locked = [i for i, e in enumerate(played.strays_phase) if isinstance(e, TelegraphLocked)]
     assert fired and locked and min(fired) < min(locked)
 
 

@@ -1,5 +1,6 @@
 """Telegraphs: area ones hit their locked tiles and turn with pushes; targeted ones follow; roots fizzle."""
-from engine.tactics import EndStep, MoveStep, SkillStep, apply_turn
+from engine.tactics import EndStep, MoveStep, SkillStep, apply_turn, play_turn
+from engine.tactics.model.events import Hit, TelegraphFired, TelegraphFizzled
 from engine.tactics.model.state import Telegraph
 from engine.tactics.rules.fight import Fight
 from engine.tactics.rules.scenario import scenario
@@ -7,8 +8,12 @@ from engine.tactics.rules.strays import fire_telegraph, stray_turn
 
 
 def end_both(s):
-    s = apply_turn(s, "hero", [EndStep()])
-    return apply_turn(s, "companion", [EndStep()])
+    return both_end(s).state
+
+
+def both_end(s):
+    """Both duo members end; what the strays' phase after it played."""
+    return play_turn(apply_turn(s, "hero", [EndStep()]), "companion", [EndStep()])
 
 
 def test_area_telegraph_hits_the_locked_tiles_so_step_out():
@@ -19,12 +24,12 @@ def test_area_telegraph_hits_the_locked_tiles_so_step_out():
     from engine.tactics.rules.strays import lock
     lock(fight, base.get("s1"), kit("Gloomcap")["Spore Cone"], {"heading": (-1, 0)})
     assert set(base.telegraphs[0].tiles) == {"D4", "D5", "D6", "C3", "C4", "C5", "C6", "C7"}
-    stayed = end_both(base)
-    assert stayed.log and any("Spore Cone" in line and "fires" in line for line in stayed.log)
-    assert stayed.get("hero").hp <= 30 - 7
+    stayed = both_end(base)
+    assert any(isinstance(e, TelegraphFired) and e.skill == "Spore Cone" for e in stayed.strays_phase)
+    assert stayed.state.get("hero").hp <= 30 - 7
     moved = apply_turn(base, "hero", [MoveStep(to="A5"), EndStep()])
-    moved = apply_turn(moved, "companion", [EndStep()])
-    assert not any("hits Tidecaller (hero) for 7" in line for line in moved.log)
+    moved_on = play_turn(moved, "companion", [EndStep()])
+    assert not any(isinstance(e, Hit) and (e.target, e.lost) == ("hero", 7) for e in moved_on.strays_phase)
 
 
 def test_pushed_stray_turns_its_heading_with_it():
@@ -82,9 +87,10 @@ def test_rooted_stray_fizzles_if_you_moved_away():
     s = scenario([], [("hero", "Ranger", "D5"), ("companion", "Mossle", "A9"), ("s1", "Driplet", "H5")])
     s.telegraphs = [Telegraph(stray="s1", skill="Spit", shape="single", target="hero", tiles=["D5"])]
     after = apply_turn(s, "hero", [SkillStep(skill="Pinning Shot", at="H5"), MoveStep(to="A5"), EndStep()])
-    after = apply_turn(after, "companion", [EndStep()])
-    assert any("rooted and Spit fizzles" in line for line in after.log)
-    assert after.get("hero").hp == 28
+    played = play_turn(after, "companion", [EndStep()])
+    fizzled = [(e.skill, e.reason) for e in played.strays_phase if isinstance(e, TelegraphFizzled)]
+    assert ("Spit", "rooted") in fizzled
+    assert played.state.get("hero").hp == 28
     # Not rooted: it follows and hits.
     s2 = s.model_copy(deep=True)
     after2 = apply_turn(s2, "hero", [MoveStep(to="A5"), EndStep()])

@@ -17,7 +17,7 @@ def phase(fight, steps, companion_acts=False):
 def test_every_step_opens_the_duo_phase_with_a_telegraph_and_the_tutorial_duo():
     for step in tutorial_steps():
         _, fight = tutorial_step(step.number)
-        assert fight.phase == "duo" and fight.telegraphs and not fight.log
+        assert fight.phase == "duo" and fight.telegraphs and not fight.last_phase and not fight.moments
         assert (fight.get("hero").name, fight.get("companion").name) == tutorial_duo()
 
 
