@@ -57,8 +57,8 @@ PAGE_NOTES = {
     "opening": N_("Opening {place}…"),
     "unanswered": N_("{label} could not be opened: local play did not answer. Try /open."),
     "unopenable": N_("That could not be opened here: type /open to see where you can go."),
-    "press_lost": N_("Your press on “{label}” could not reach the game: press it again."),
-    "press_stale": N_("The board moved on before your press on “{label}” was made, so it did nothing: "
+    "press_lost": N_("Your press on \"{label}\" could not reach the game: press it again."),
+    "press_stale": N_("The board moved on before your press on \"{label}\" was made, so it did nothing: "
                       "the board shows where the game is now."),
 }
 

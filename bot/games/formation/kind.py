@@ -412,9 +412,9 @@ class Formation(GameKind[FormationSession]):
         last = LastBattle(won=result.won, paid=rewards)
         new_state = state.model_copy(update={"last": last, "won_current": result.won, "slot": None})
         finished = result.won and state.index + 1 >= len(state.puzzles) and state.track != "campaign"
-        told = said.outcome_line(result)
-        if finished and state.track == "daily":
-            told += "\n" + words("Today's flight is complete: all three puzzles won.")
+        # the board itself says how the battle ended: the change says only what the board does not
+        told = words("Today's flight is complete: all three puzzles won.") \
+            if finished and state.track == "daily" else ""
 
         def record() -> None:
             _save(ctx.db, ctx.player, KEY, new_progress, ctx.now)

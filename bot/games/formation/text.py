@@ -15,7 +15,6 @@ from typing import Any
 
 import engine.formation as fm
 from bot.words import LANGUAGES, N_, current, plural, words
-from engine.formation.content import _MECHANICS
 
 SLOTS = {"front_left": N_("front left"), "front_right": N_("front right"), "back_left": N_("back left"),
          "back_middle": N_("back middle"), "back_right": N_("back right")}
@@ -125,29 +124,26 @@ def lesson(p: fm.Puzzle) -> str:
     return data["lesson"] if data.get("lesson") else (p.lesson or "")
 
 
-_POSITION = re.compile(r"Try (\w+) at ([a-z ]+): (\d+) of the (\d+) legal formations with it there win\.")
 _NONE_FREE = N_("Every slot that matters is already fixed: look at who your creatures will hit.")
 
 
 def hint(p: fm.Puzzle, n: int) -> str:
-    """Hint step n: the puzzle's own words where the data has them, else the engine's kinds of hint (the
-    mechanic reminder, the best free placement, a winning formation) worded from what they say."""
-    english = fm.hint(p, n)
+    """Hint step n: the puzzle's own words where the data has them, else worded from the engine's facts
+    (the mechanic reminder, the best free placement, a winning formation)."""
     written = _puzzle_data(p).get("hints", [])
     if n <= len(written) and written[n - 1]:
         return written[n - 1]
-    mechanic = next((key for key, text in _MECHANICS.items() if text == english), None)
-    if mechanic is not None:
-        return _local().get("mechanics", {}).get(mechanic, english)
-    if english == _NONE_FREE:
+    fact = fm.hint_fact(p, n)
+    if fact.kind == "mechanic":
+        return _local().get("mechanics", {}).get(fact.key) or fm.hint(p, n)
+    if fact.kind == "none_free":
         return words(_NONE_FREE)
-    if (m := _POSITION.fullmatch(english)) is not None:
-        where = next((s for s, label in fm.SLOT_LABELS.items() if label == m[2]), m[2])
+    if fact.kind == "position":
         return words("Try {creature} at {slot}: {won} of the {legal} legal formations with it there win.",
-                     creature=creature(m[1]), slot=slot(where), won=int(m[3]), legal=int(m[4]))
-    if english.startswith("A winning formation: ") and p.solution:
-        return words("A winning formation: {lineup}.", lineup=lineup(p.solution))
-    return english
+                     creature=creature(fact.creature), slot=slot(fact.slot), won=fact.won, legal=fact.legal)
+    if fact.kind == "solution":
+        return words("A winning formation: {lineup}.", lineup=lineup(fact.formation))
+    return fm.hint(p, n)  # the puzzle's own English, with no words of another language
 
 
 def lineup(formation: dict[str, str]) -> str:
