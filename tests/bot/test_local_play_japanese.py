@@ -63,7 +63,6 @@ def test_after_settings_language_japanese_local_play_speaks_japanese(tmp_path):
         nothing = page.said("「zzz」という場所はありません").replace("zzz", "")
         assert left_in_english(where, nothing) == []
         page.run("open", where="#games")
-        page.said("> を開いています…")  # the channel, as a mention
         page.wait_for_channel("games")
     finally:
         play.stop()
