@@ -24,17 +24,18 @@ import logging
 from datetime import UTC, datetime
 from typing import Any
 
-from bot.local_mentions import mentioned_in, serve_mentions
+from bot.local_mentions import mentioned_in, page_notes, serve_mentions
 from bot.local_open import OpenButton, open_buttons, open_command
-from bot.local_world import PLAYER_NAME, World, build_world, latest_played, page_secret, reopen_games
+from bot.local_world import PLAYER_NAME, WORLD_IDS, World, build_world, latest_played, page_secret, reopen_games
 from bot.settings import Settings
+from bot.words import N_, listing, reading, words
 from db.games import GameRecord
 
 log = logging.getLogger(__name__)
 
 TICK_SECONDS = 0.25       # how often the page checks where to be and whether to redraw
 LINGER_TICKS = 12         # a finished game's last board stays on screen this many ticks
-REOPENED_TEXT = "Back after a restart: here is where you left off."
+REOPENED_TEXT = N_("Back after a restart: here is where you left off.")
 
 
 async def run_local(settings: Settings, *, port: int | None = None, plugins=None) -> int:
@@ -53,13 +54,14 @@ async def run_local(settings: Settings, *, port: int | None = None, plugins=None
     bot = create_bot(settings, plugins=plugins, external_wait=model_calls)
     env = simcord.Env(bot, check_errors=False, shard_count=settings.shard_count or 1)
     model_calls.env = env
-    world = build_world(env)
-    keep_time(env)  # from here on, ids and message times are the wall clock's
     db = open_store(settings.database_path)
     try:
-        reopened = reopen_games(env, world, db, {p.kind.key: p.kind for p in bot.plugins})
         bot.one_reader = True  # the page is one member: /settings language is theirs too
-        bot.one_reader_language = get_settings(db, world.guild.id).language
+        bot.one_reader_language = get_settings(db, WORLD_IDS["guild"]).language
+        with reading(bot.one_reader_language):  # #games's topic and the reopened threads' names
+            world = build_world(env)
+            keep_time(env)  # from here on, ids and message times are the wall clock's
+            reopened = reopen_games(env, world, db, {p.kind.key: p.kind for p in bot.plugins})
     finally:
         db.conn.close()
     latest = latest_played(reopened)
@@ -112,9 +114,14 @@ class OutsideCalls:
 
 async def _post_reopened(bot: Any, world: World, game_ids: list[int]) -> None:
     """Post each reopened game's current board in its new thread, and a note in #games saying which
-    games came back."""
+    games came back, in the page's language (its one member's /settings language)."""
     if not game_ids:
         return
+    with reading(bot.one_reader_language):
+        await _post_reopened_boards(bot, world, game_ids)
+
+
+async def _post_reopened_boards(bot: Any, world: World, game_ids: list[int]) -> None:
     sessions = bot.sessions
     back: dict[int, str] = {}
     names = {t.id: t.name for t in world.games.threads}
@@ -127,17 +134,17 @@ async def _post_reopened(bot: Any, world: World, game_ids: list[int]) -> None:
             if reply is None:
                 continue
             thread = bot.get_partial_messageable(game.thread_id, guild_id=game.guild_id)
-            message = await thread.send(**bot.play.board_message(game, reply, REOPENED_TEXT))
+            message = await thread.send(**bot.play.board_message(game, reply, words(REOPENED_TEXT)))
             await sessions.call(sessions.attach, game, board_message_id=message.id)
             back[game.thread_id] = names.get(game.thread_id) or sessions.kind(game.kind).title
         except Exception:  # one game that cannot be shown must not keep the others hidden
             log.exception("game %s: could not post its board after the restart", game_id)
     if back:
         games = bot.get_partial_messageable(world.games.id, guild_id=world.guild.id)
-        mentions = ", ".join(f"<#{thread_id}>" for thread_id in back)
-        await games.send(f"Welcome back. Your running games are open again: {mentions}. The page opens on "
-                         "the one you played last; click a name, or a button below, to go to another.",
-                         view=open_buttons(back))
+        mentions = listing(f"<#{thread_id}>" for thread_id in back)
+        await games.send(words("Welcome back. Your running games are open again: {mentions}. The page opens "
+                               "on the one you played last; click a name, or a button below, to go to "
+                               "another.", mentions=mentions), view=open_buttons(back))
 
 
 class Page:
@@ -164,7 +171,7 @@ class Page:
 
     def thread_names(self) -> dict[int, str]:
         """The threads of #games that exist now, by id."""
-        return {t.id: t.name or "thread" for t in self.world.games.threads}
+        return {t.id: t.name or words("thread") for t in self.world.games.threads}
 
     def name_of(self, game: GameRecord) -> str:
         """A game's thread name, as it was when it had one (its state read again)."""
@@ -184,15 +191,26 @@ class Page:
         """Show the channel the message `message_id` names where the player clicked: a mention, by its
         label as the page draws it ("#games"), or a linked channel, by its id. None when the page goes
         there, else why not, in words."""
+        with reading(self.bot.one_reader_language):
+            return self._open_mention(message_id, named)
+
+    def _open_mention(self, message_id: int, named: str | int) -> str | None:
         names = {self.games_channel_id: "games", **self.thread_names()}
         channels = dict.fromkeys([self.shown.id, *names])  # the message is on the page, or was a moment ago
         mentioned = mentioned_in(self.env, channels, message_id, self.world.player.id)
         wanted = next((c for c in mentioned if c in names and named in (c, f"#{names[c]}")), None)
         if wanted is None:
-            what = named if isinstance(named, str) else "That thread"
-            return f"{what} is not a place the page can show: type /open to see where you can go."
+            if isinstance(named, str):
+                return words("{place} is not a place the page can show: type /open to see where you can go.",
+                             place=named)
+            return words("That thread is not a place the page can show: type /open to see where you can go.")
         self.request(wanted)
         return None
+
+    def page_words(self) -> dict[str, str]:
+        """The notes the page's scripts show, in the page's language (bot/local_mentions.py serves them)."""
+        with reading(self.bot.one_reader_language):
+            return page_notes()
 
     # --- following the player --------------------------------------------------------------------
 
@@ -201,7 +219,8 @@ class Page:
         `secret` keeps the same from one start to the next."""
         preview = self.env.preview(self.shown, viewers=[self.world.player], layout="channel", port=port)
         preview.capability = secret  # the address's secret: public on Preview, read when the page calls
-        serve_mentions(preview, self.open_mention, server_name=self.world.guild.name)  # a mention opens it
+        serve_mentions(preview, self.open_mention, server_name=self.world.guild.name,  # a mention opens it
+                       page_words=self.page_words)
         async with preview:
             self.preview = preview
             self.seen = len(self.env.backend.transcript)

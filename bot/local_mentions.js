@@ -3,7 +3,7 @@
 // script; it only adds to the page, so without it the page works the same, mentions as plain text.
 // It also names the server above the channel, as Discord does.
 
-import { note } from "./note.js";
+import { note, refresh, say, wording } from "./note.js";
 
 const capability = window.location.hash.startsWith("#") ? window.location.hash.slice(1) : "";
 const MARK = "local-play-mention";
@@ -44,13 +44,13 @@ function mark() {
     span.classList.add(MARK);
     span.setAttribute("role", "link");
     span.tabIndex = 0;
-    span.title = `Open ${span.textContent}`;
+    span.title = wording("open", span.textContent);
   }
   for (const link of document.querySelectorAll(`[data-message-id] a.message-system-link:not(.${MARK})`)) {
     if (!THREAD_LINK.test(link.getAttribute("href") || "")) continue;
     link.classList.add(MARK);
     link.removeAttribute("target");
-    link.title = `Open ${link.textContent}`;
+    link.title = wording("open", link.textContent);
   }
 }
 
@@ -59,7 +59,7 @@ let leaving = null;
 const shownChannel = () => document.getElementById("channel-name")?.textContent ?? null;
 
 async function open(mention) {
-  note(`Opening ${mention.label}…`, 2);
+  await say("opening", mention.label, 2);
   leaving = shownChannel();
   const query = new URLSearchParams(mention.channel ? { message: mention.messageId, channel: mention.channel }
     : { message: mention.messageId, label: mention.label });
@@ -69,7 +69,7 @@ async function open(mention) {
     if (!answer.opened) { leaving = null; note(answer.reason, 6); }
   } catch {
     leaving = null;
-    note(`${mention.label} could not be opened: local play did not answer. Try /open.`, 6);
+    say("unanswered", mention.label, 6);
   }
 }
 
@@ -100,6 +100,7 @@ new MutationObserver(() => {
     }
   });
 }).observe(document.body, { childList: true, subtree: true });
+await refresh();  // the links' titles are in the page's language from the first mark
 mark();
 
 // The server's name above the channel's, as Discord's sidebar shows it (SimCord's page names no server).

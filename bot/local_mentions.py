@@ -12,6 +12,8 @@ the backend's `messages` to read what a message names):
   bot/local_composer.js keeps the best command highlighted as one types, and bot/local_mentions.js
   makes each channel mention in a message clickable (and the thread's name in a "started a thread"
   note, which SimCord links to discord.com) and, on a click, asks `OPEN_PATH` to show the channel;
+- `WORDS_PATH` answers the notes those scripts show (`PAGE_NOTES`), in the page's language, so a script
+  holds no words of its own and the notes follow `/settings language` without a reload;
 - `OPEN_PATH` finds the channel among those the message names (by the message's id and the mention's
   label as the page draws it, or the linked channel's id) and has local play's page go there, as
   `/open` does.
@@ -29,6 +31,8 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
+from bot.words import N_, words
+
 log = logging.getLogger(__name__)
 
 SCRIPT_PATH = "/local-play/mentions.js"
@@ -43,7 +47,20 @@ SCRIPTS = {SCRIPT_PATH: SCRIPT_FILE, PRESSES_PATH: Path(__file__).with_name("loc
 SCRIPT_TAG = "\n  ".join(f'<script type="module" src="{path}"></script>' for path in SCRIPTS)
 NOTE_PATH = "/local-play/note.js"  # the line at the page's foot both scripts write (bot/local_note.js), imported
 SERVED = {**SCRIPTS, NOTE_PATH: Path(__file__).with_name("local_note.js")}
+WORDS_PATH = "/local-play/words.json"  # the scripts' notes in the page's language (`PAGE_NOTES`)
 MENTION = re.compile(r"<#([0-9]{1,20})>")
+
+# The notes the page's scripts show, by the name a script asks for; the place or button they name is
+# filled in on the page (`{label}`).
+PAGE_NOTES = {
+    "open": N_("Open {place}"),
+    "opening": N_("Opening {place}…"),
+    "unanswered": N_("{label} could not be opened: local play did not answer. Try /open."),
+    "unopenable": N_("That could not be opened here: type /open to see where you can go."),
+    "press_lost": N_("Your press on \"{label}\" could not reach the game: press it again."),
+    "press_stale": N_("The board moved on before your press on \"{label}\" was made, so it did nothing: "
+                      "the board shows where the game is now."),
+}
 
 # Shows the channel a message names: (message id, the mention's label or the channel's id) -> None once
 # the page goes there, else why not.
@@ -65,10 +82,16 @@ def mentioned_in(env: Any, channel_ids: Iterable[int], message_id: int, viewer_i
     return []
 
 
-def serve_mentions(preview: Any, open_mention: OpenMention, *, server_name: str | None = None) -> bool:
+def page_notes() -> dict[str, str]:
+    """The scripts' notes in the current reader's language, `{label}` left for the page to fill."""
+    return {name: words(text, label="{label}", place="{label}") for name, text in PAGE_NOTES.items()}
+
+
+def serve_mentions(preview: Any, open_mention: OpenMention, *, server_name: str | None = None,
+                   page_words: Callable[[], dict[str, str]] = page_notes) -> bool:
     """Serve `preview` with clickable mentions (and `server_name` above the channel's, which SimCord's
-    page never shows); False (and the page as SimCord serves it) where this SimCord does not fit. Call
-    before entering the preview."""
+    page never shows), its scripts' notes from `page_words`; False (and the page as SimCord serves it)
+    where this SimCord does not fit. Call before entering the preview."""
     try:
         from simcord.preview._server import PreviewServer
 
@@ -78,6 +101,7 @@ def serve_mentions(preview: Any, open_mention: OpenMention, *, server_name: str 
         server = _mention_server(PreviewServer)(preview, original._requested_port)
         server.open_mention = open_mention
         server.server_name = server_name
+        server.page_words = page_words
         preview._server = server
     except Exception as exc:  # any SimCord that differs: the page still works, mentions stay text
         log.warning("local play: channel mentions stay plain text on this SimCord (%s)", exc)
@@ -91,18 +115,23 @@ def _mention_server(base: Any) -> Any:
 
         open_mention: OpenMention
         server_name: str | None = None
+        page_words: Callable[[], dict[str, str]] = staticmethod(page_notes)
 
         def __init__(self, preview: Any, port: int) -> None:
             super().__init__(preview, port)
             # start() registers a GET route for each of these, answered by _static.
             self._STATIC_FILES = {**base._STATIC_FILES, **{path: file.name for path, file in SERVED.items()},
-                                  OPEN_PATH: ""}
+                                  OPEN_PATH: "", WORDS_PATH: ""}
 
         async def _static(self, request: Any) -> Any:
             from aiohttp import web
 
             if request.path == OPEN_PATH:
                 return self._open(request)
+            if request.path == WORDS_PATH:
+                if request.headers.get("Host", "") not in self._allowed_hosts():
+                    raise web.HTTPForbidden()
+                return web.json_response(self.page_words(), headers=self._SECURITY_HEADERS)
             if request.path in SERVED:
                 if request.headers.get("Host", "") not in self._allowed_hosts():
                     raise web.HTTPForbidden()
@@ -128,7 +157,7 @@ def _mention_server(base: Any) -> Any:
                 reason = self.open_mention(int(message), int(channel) if channel.isdecimal() else label)
             except Exception:  # a SimCord whose messages read differently: say so, the page carries on
                 log.exception("local play: could not open what a mention names")
-                reason = "That could not be opened here: type /open to see where you can go."
+                reason = self.page_words()["unopenable"]
             answer = {"opened": True} if reason is None else {"opened": False, "reason": reason}
             return web.json_response(answer, headers=self._SECURITY_HEADERS)
 

@@ -7,7 +7,7 @@
 // the page says so. Served by bot/local_mentions.py beside SimCord's own page script; it only adds to
 // the page, so without it the page works as SimCord made it.
 
-import { note } from "./note.js";
+import { say } from "./note.js";
 
 const BUTTON = "[data-message-id] button.component-button[data-control-key]";
 const REFUSED = new Set(["busy", "stale-revision", "stale-context"]);
@@ -91,7 +91,7 @@ function replay() {
   if (!press) return;
   if (Date.now() - press.since > GIVE_UP_MS) {
     waiting.shift();
-    note(`Your press on "${press.label}" could not reach the game: press it again.`, 6);
+    say("press_lost", press.label, 6);
     schedule();
     return;
   }
@@ -101,8 +101,7 @@ function replay() {
   if (buttons.some(blocked)) { schedule(); return; }
   waiting.shift();
   if (!button || button.disabled || labelOf(button) !== press.label) {
-    note(`The board moved on before your press on "${press.label}" was made, so it did nothing: `
-      + "the board shows where the game is now.", 6);
+    say("press_stale", press.label, 6);
     schedule();
     return;
   }

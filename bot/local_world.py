@@ -22,6 +22,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+from bot.words import words
 from db.games import GameRecord, running_games_in_guild, set_location
 from db.store import Store
 
@@ -73,7 +74,7 @@ class World:
 
 def build_world(env: Any) -> World:
     """The guild, #games, Hosts and the player, with their fixed ids. Call before `env.start()`,
-    while SimCord's clock is still at its epoch."""
+    while SimCord's clock is still at its epoch, reading the page's language (#games's topic is in it)."""
     import discord
 
     env.backend.bot_user.name = BOT_NAME  # before the bot logs in: it reads its own name then
@@ -81,7 +82,7 @@ def build_world(env: Any) -> World:
     clock.elapsed = WORLD_SECONDS["guild"]
     guild = env.create_guild(SERVER_NAME, id=WORLD_IDS["guild"])
     clock.elapsed = WORLD_SECONDS["games"]
-    games = guild.create_text_channel("games", topic="Type / for the commands; /help lists every game.")
+    games = guild.create_text_channel("games", topic=words("Type / for the commands; /help lists every game."))
     clock.elapsed = WORLD_SECONDS["hosts"]
     hosts = guild.create_role("Hosts", permissions=discord.Permissions(manage_guild=True))
     clock.elapsed = WORLD_SECONDS["player"]

@@ -17,6 +17,7 @@ Data and puzzles
     brief_text(puzzle)         the pre-battle brief as text (opponent, ability timing, ground, goals, limits, pairs)
     formation_lines(p, formation)  the player's (partial) line-up as text lines (screen readers, companion)
     hint(puzzle, n)            hint step n = 1..hint_count(puzzle) (the transfer puzzle has 2)
+    hint_fact(puzzle, n)       what step n says as facts (HintFact: its kind, creature, slot, counts), to word
 
 Forming a team
     starting_formation(p)      the fixed creatures already placed (dict slot -> name)
@@ -71,6 +72,7 @@ from .content import (
     formation_lines,
     hint,
     hint_count,
+    hint_fact,
     puzzle_by_id,
     shipped_puzzles,
     tutorial,
@@ -87,6 +89,7 @@ from .model import (
     SLOTS,
     Creature,
     FormationError,
+    HintFact,
     InvalidFormationError,
     KeepAlive,
     LimitError,
@@ -110,7 +113,7 @@ __all__ = [
     "FormationError", "InvalidFormationError", "LimitError", "LockedError", "UnknownPuzzleError",
     "check_limits", "allowed_creatures", "starting_formation", "guild_pairs",
     "tutorial", "campaign", "daily_flight", "puzzle_by_id", "shipped_puzzles", "brief_text", "formation_lines", "hint",
-    "hint_count", "CHAPTERS", "CHAPTER_SIZE", "BOSS_UNLOCK",
+    "hint_count", "hint_fact", "HintFact", "CHAPTERS", "CHAPTER_SIZE", "BOSS_UNLOCK",
     "battle", "simulate", "BattleResult", "RoundLog", "Group", "Action", "GoalResult",
     "summary_lines", "describe_round", "outcome_line", "text_board",
     "solve", "Solution",

@@ -4,6 +4,7 @@ from __future__ import annotations
 import re
 from datetime import date
 from functools import cache, lru_cache
+from typing import Any
 
 from pydantic import BaseModel
 
@@ -18,6 +19,7 @@ from .model import (
     SLOT_LABELS,
     SLOTS,
     FormationError,
+    HintFact,
     KeepAlive,
     MinStanding,
     Puzzle,
@@ -211,19 +213,19 @@ _MECHANICS = {
 }
 
 
-def mechanic_reminder(puzzle: Puzzle) -> str:
+def mechanic_fact(puzzle: Puzzle) -> HintFact:
     """The first hint step: the rule this puzzle leans on most (ground first, then the opponent's front)."""
     if puzzle.ground != "clear":
-        return _MECHANICS[puzzle.ground]
+        return HintFact(kind="mechanic", key=puzzle.ground)
     order = ("Cinder", "Cog", "Luna", "Zip", "Honey", "Pip", "Frost", "Ori", "Mallow", "Comet")
     present = set(puzzle.opponent.values())
     for name in order:
         if name in present:
-            return _MECHANICS[name]
-    return _MECHANICS["targets"]  # pragma: no cover - every lineup has one of the ten
+            return HintFact(kind="mechanic", key=name)
+    return HintFact(kind="mechanic", key="targets")  # pragma: no cover - every lineup has one of the ten
 
 
-def position_hint(puzzle: Puzzle, placements: dict[str, dict[str, tuple[int, int]]]) -> str:
+def position_fact(puzzle: Puzzle, placements: dict[str, dict[str, tuple[int, int]]]) -> HintFact:
     """The second hint step: the free placement with the best win rate (ties: more wins, slot order)."""
     best = None
     for slot in SLOTS:
@@ -236,13 +238,59 @@ def position_hint(puzzle: Puzzle, placements: dict[str, dict[str, tuple[int, int
             if best is None or key > best[0]:
                 best = (key, slot, name, w, t)
     if best is None:
-        return "Every slot that matters is already fixed: look at who your creatures will hit."
+        return HintFact(kind="none_free")
     _, slot, name, w, t = best
-    return (f"Try {name} at {SLOT_LABELS[slot]}: {w} of the {t} legal formations with it there win.")
+    return HintFact(kind="position", creature=name, slot=slot, won=w, legal=t)
+
+
+def solution_fact(formation: dict[str, str]) -> HintFact:
+    return HintFact(kind="solution", formation=dict(formation))
+
+
+def hint_text(fact: HintFact) -> str:
+    """The engine's English for a hint's facts (a "written" hint has its own words in `Puzzle.hints`)."""
+    if fact.kind == "mechanic":
+        return _MECHANICS[fact.key]
+    if fact.kind == "none_free":
+        return "Every slot that matters is already fixed: look at who your creatures will hit."
+    if fact.kind == "position":
+        return (f"Try {fact.creature} at {SLOT_LABELS[fact.slot]}: {fact.won} of the {fact.legal} legal formations "
+                "with it there win.")
+    if fact.kind == "solution":
+        return "A winning formation: " + ", ".join(f"{SLOT_LABELS[s]} {fact.formation[s]}" for s in SLOTS) + "."
+    raise ValueError("a written hint has no words of the engine's")
+
+
+def made_hints(facts: tuple[HintFact, ...]) -> dict[str, Any]:
+    """A puzzle's `hints` and `hint_facts` for these facts (for `model_copy(update=...)`)."""
+    return {"hints": tuple(hint_text(f) for f in facts), "hint_facts": facts}
+
+
+def mechanic_reminder(puzzle: Puzzle) -> str:
+    return hint_text(mechanic_fact(puzzle))
+
+
+def position_hint(puzzle: Puzzle, placements: dict[str, dict[str, tuple[int, int]]]) -> str:
+    return hint_text(position_fact(puzzle, placements))
 
 
 def solution_hint(formation: dict[str, str]) -> str:
-    return "A winning formation: " + ", ".join(f"{SLOT_LABELS[s]} {formation[s]}" for s in SLOTS) + "."
+    return hint_text(solution_fact(formation))
+
+
+def hint_fact(puzzle: Puzzle, n: int) -> HintFact:
+    """Hint step n's facts ("written" for a puzzle's own words). A puzzle saved before its hints had facts
+    takes them from the same puzzle as made today (shipped, or the day's flight made again), where its
+    hints are the same; else its hints are its own words."""
+    hint(puzzle, n)  # a step the puzzle does not have is refused as hint() refuses it
+    if not puzzle.hint_facts:
+        try:
+            today = puzzle_by_id(puzzle.id)
+        except FormationError:
+            today = None
+        if today is not None and today.hints == puzzle.hints:
+            puzzle = today
+    return puzzle.hint_facts[n - 1] if n <= len(puzzle.hint_facts) else HintFact(kind="written")
 
 
 # ----------------------------------------------------------------------------------- daily flight
@@ -283,7 +331,7 @@ def _finish_daily(p: Puzzle, n: int, sol) -> Puzzle:
         "id": f"{p.id.rsplit('-', 1)[0]}-{n}", "number": n, "title": f"{titles[n - 1]} ({p.id[6:16]})",
         "brief": f"Today's flight {n} of 3: {lead} leads a line-up on {GROUND_LABELS[p.ground].lower()}.",
         "mastery": mastery,
-        "hints": (mechanic_reminder(p), position_hint(p, sol.placements or {}), solution_hint(sol.example)),
+        **made_hints((mechanic_fact(p), position_fact(p, sol.placements or {}), solution_fact(sol.example))),
         "solution": sol.example, "mastery_solution": sol.mastery_example if mastery else None,
     })
 

@@ -15,8 +15,8 @@ from pathlib import Path
 
 from ..rng import Rng, seed_from
 from . import core
-from .content import mechanic_reminder, position_hint, solution_hint
-from .model import GROUNDS, GUILDS, NAMES, PARTNER, SLOTS, Ground, KeepAlive, MinStanding, Puzzle, WinByRound
+from .content import made_hints, mechanic_fact, position_fact, solution_fact
+from .model import GROUNDS, GUILDS, NAMES, PARTNER, SLOTS, Ground, HintFact, KeepAlive, MinStanding, Puzzle, WinByRound
 from .solver import PERMS, TOPOS, legal_sets
 
 DATA = Path(__file__).with_name("data")
@@ -101,8 +101,12 @@ def finish(puzzle: Puzzle, winners, placements, goals, *, hints: int = 3, remind
         m = next(w for w in winners if all(goal_ok(g, w) for g in goals))
         mastery_solution = ids_to_formation(m[0])
     p = puzzle.model_copy(update={"mastery": goals})
-    hint_texts = (reminder or mechanic_reminder(p), position_hint(p, placements), solution_hint(solution))[:hints]
-    return p.model_copy(update={"hints": hint_texts, "solution": solution, "mastery_solution": mastery_solution})
+    facts = (mechanic_fact(p), position_fact(p, placements), solution_fact(solution))[:hints]
+    made = made_hints(facts)
+    if reminder:  # the puzzle's own words for its first step
+        made["hints"] = (reminder, *made["hints"][1:])
+        made["hint_facts"] = (HintFact(kind="written"), *facts[1:])
+    return p.model_copy(update={**made, "solution": solution, "mastery_solution": mastery_solution})
 
 
 # --------------------------------------------------------------------------------------- campaign

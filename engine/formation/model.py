@@ -198,6 +198,25 @@ def _check_lineup(value: dict[str, str], *, complete: bool, what: str) -> dict[s
     return {s: value[s] for s in SLOTS if s in value}
 
 
+class HintFact(BaseModel):
+    """What one hint step says, as facts for the bot to word in the reader's language (the English in
+    `Puzzle.hints` is the engine's own wording of them).
+
+    kind: "mechanic" (a reminder of the rule `key` names: a ground, an opponent creature, or "targets"),
+    "position" (`creature` at `slot` wins `won` of the `legal` formations with it there), "none_free"
+    (every slot that matters is fixed), "solution" (`formation` wins), "written" (the puzzle's own words).
+    """
+
+    model_config = ConfigDict(frozen=True)
+    kind: Literal["mechanic", "position", "none_free", "solution", "written"]
+    key: str = ""
+    creature: str = ""
+    slot: str = ""
+    won: int = 0
+    legal: int = 0
+    formation: dict[str, str] = Field(default_factory=dict)
+
+
 class Puzzle(BaseModel):
     """One battle to win: the opponent, the ground, the player's limits, goals and hints."""
 
@@ -219,6 +238,7 @@ class Puzzle(BaseModel):
     max_guild_pairs: int | None = Field(default=None, ge=0, le=2)
     mastery: tuple[Goal, ...] = Field(default=(), max_length=2)
     hints: tuple[str, ...] = Field(default=(), max_length=3)
+    hint_facts: tuple[HintFact, ...] = Field(default=(), max_length=3)  # what each hint says, as facts
     solution: dict[str, str] | None = None  # a winning formation (the third hint when there is one)
     mastery_solution: dict[str, str] | None = None  # a formation that meets every goal
 

@@ -5,16 +5,13 @@ only confirming sows. The selection is part of the saved session, so a restart k
 """
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Iterator
 from contextlib import contextmanager
-from datetime import date, datetime
-
-from pydantic import BaseModel
+from datetime import date
 
 import engine.bowls as bowls
 from bot.core.kinds import Context, GameError, GameKind, Outcome, step, view
-from bot.core.progress import load_progress, save_progress
+from bot.core.progress import save_progress
 from bot.core.reply import Button, Picture, Reply, Style
 from bot.render.kept import drawn_once
 from bot.words import N_, words
@@ -25,29 +22,15 @@ from db.store import Store
 from engine.bowls.progress import PlayerRecord, record_move
 from engine.errors import RuleError
 
+from . import starting
 from . import text as said
 from .actions import AskUndo, EndAttempt, Forecast, Pause, Pick, Resume, Sow, TextBoard, Theme, Undo
-from .render import STONE_SYMBOLS, render_board
+from .board_text import text_board
+from .render import render_board
+from .session import KEY, BowlsSession, load_record, new_session
+from .starting import choose_theme
 
-KEY = "bowls"
 BOWL_EMOJI = {"volcano": "🌋", "frozen": "❄️", "reverse": "↩️"}
-CODE_WIDTH = 40  # a code block does not wrap on a phone: no line of the text board is wider
-
-
-class BowlsSession(BaseModel):
-    """What the bot saves: the engine's attempt plus the bowl the player has selected."""
-    game: bowls.BowlsGame
-    selected: int | None = None
-
-
-def load_record(db: Store, user_id: int) -> PlayerRecord:
-    return load_progress(db, user_id, KEY, PlayerRecord)
-
-
-def new_session(game: bowls.BowlsGame, progress: PlayerRecord) -> BowlsSession:
-    """A fresh attempt in the player's theme and forecast preference."""
-    theme = progress.theme if progress.theme in progress.themes() else "Simple"
-    return BowlsSession(game=bowls.set_forecast(bowls.set_theme(game, theme), progress.forecast))
 
 
 class Bowls(GameKind[BowlsSession]):
@@ -236,59 +219,14 @@ class Bowls(GameKind[BowlsSession]):
 
     # --- what the commands ask for --------------------------------------------------------------
 
-    @staticmethod
-    def save_preferences(db: Store, user_id: int | None, now: datetime, **prefs: object) -> None:
-        if user_id is None:
-            return
-        save_progress(db, user_id, KEY, load_record(db, user_id).model_copy(update=prefs), now)
-
-    @staticmethod
-    def new_puzzle(db: Store, user_id: int, number: int | None) -> tuple[BowlsSession, str]:
-        """A puzzle attempt, `number` or the player's first unsolved puzzle, with its label."""
-        record = load_record(db, user_id)
-        if number is None:
-            number = next((n for n in range(1, 101) if n not in record.won), 1)
-        return new_session(bowls.new_puzzle(number), record), words("Bowls puzzle {n}", n=number)
-
-    @staticmethod
-    def new_endless(db: Store, user_id: int, seed: int) -> BowlsSession:
-        return new_session(bowls.new_endless(seed), load_record(db, user_id))
-
-    @staticmethod
-    def resumable(state: BowlsSession) -> bool:
-        """A paused endless attempt, which `/bowls endless` resumes instead of starting another."""
-        return state.game.mode == "endless" and state.game.paused
-
-    @staticmethod
-    def puzzle_choices(db: Store, user_id: int, current: str) -> list[tuple[str, int]]:
-        won = set(load_record(db, user_id).won)
-        found = []
-        for p in bowls.all_puzzles():
-            label = words("{n} · {goal} in {moves}", n=p.id, goal=said.goal_description(p.goal), moves=p.moves) + \
-                (" ✓" if p.id in won else "")
-            if current.strip() in str(p.id) or current.strip().lower() in label.lower():
-                found.append((label[:100], p.id))
-        return found[:25]
-
-    @staticmethod
-    def theme_choices(db: Store, user_id: int, current: str) -> list[tuple[str, str]]:
-        unlocked = set(load_record(db, user_id).themes())
-        return [(said.theme_name(t) if t in unlocked else words("{theme} (locked)", theme=said.theme_name(t)), t)
-                for t in bowls.THEME_NAMES
-                if current.lower() in t.lower() or current.lower() in said.theme_name(t).lower()][:25]
-
-    @staticmethod
-    def pick_theme(db: Store, user_id: int, name: str) -> str:
-        return choose_theme(load_record(db, user_id), name)
-
-    @staticmethod
-    def theme_preview(name: str) -> Picture | None:
-        """How a theme looks, even before it is earned; None for a name that is no theme."""
-        locked = theme_named(name)
-        if locked is None:
-            return None
-        sample = bowls.set_theme(bowls.new_puzzle(1), locked)
-        return Picture(render_board(sample), "theme.png", words("{theme} theme preview", theme=said.theme_name(locked)))
+    save_preferences = staticmethod(starting.save_preferences)
+    new_puzzle = staticmethod(starting.new_puzzle)
+    new_endless = staticmethod(starting.new_endless)
+    resumable = staticmethod(starting.resumable)
+    puzzle_choices = staticmethod(starting.puzzle_choices)
+    theme_choices = staticmethod(starting.theme_choices)
+    pick_theme = staticmethod(starting.pick_theme)
+    theme_preview = staticmethod(starting.theme_preview)
 
     def example_picture(self) -> Picture:
         return Picture(render_board(bowls.new_puzzle(1)), "bowls-example.png",
@@ -317,24 +255,6 @@ class Bowls(GameKind[BowlsSession]):
         return new_session(bowls.new_daily(day), load_record(db, user_id))
 
 
-def text_board(g: bowls.BowlsGame) -> str:
-    """The board in words, as narrow as a phone: every bowl's stones oldest first (a bowl's flags on a
-    line of their own when they would not fit), then each stone's letter, symbol and name."""
-    rows = []
-    for line in said.bowl_lines(g):
-        stones, bracket, flags = line.partition(" [")
-        rows += [line] if len(line) <= CODE_WIDTH else [stones, f"    [{flags}"]
-    legend = [said.marked(c, STONE_SYMBOLS[c]) for c in STONE_SYMBOLS]
-    pairs = [(a + " " * (14 - _width(a)) + b).rstrip() for a, b in zip(legend[::2], [*legend[1::2], ""])]
-    body = "\n".join([*rows, "", *pairs, words("oldest stone first")])
-    return f"**{said.status_line(g)}**\n{said.goal_text(g)}\n```\n{body}\n```"
-
-
-def _width(text: str) -> int:
-    """Columns `text` takes in a code block: a wide (CJK) character takes two."""
-    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
-
-
 def _intro(g: bowls.BowlsGame) -> str | None:
     if g.mode != "puzzle" or not g.puzzle_id:
         return None
@@ -342,24 +262,6 @@ def _intro(g: bowls.BowlsGame) -> str | None:
         return bowls.get_puzzle(g.puzzle_id).intro
     except (LookupError, ValueError):
         return None
-
-
-def theme_named(name: str) -> str | None:
-    """The theme a player named, by its English name or its name in their language."""
-    wanted = name.strip().lower()
-    return next((t for t in bowls.THEME_NAMES if wanted in (t.lower(), said.theme_name(t).lower())), None)
-
-
-def choose_theme(progress: PlayerRecord, name: str) -> str:
-    """The theme's proper name if the player has unlocked it; GameError saying why not otherwise."""
-    match = theme_named(name)
-    if match is None:
-        raise GameError(words("Theme “{name}”: there is no such theme; themes are {themes}.", name=name,
-                              themes=words(", ").join(said.theme_name(t) for t in bowls.THEME_NAMES)))
-    if match not in progress.themes():
-        raise GameError(words("Theme {theme}: still locked — {unlock} unlocks it.", theme=said.theme_name(match),
-                              unlock=said.unlock_words(match)))
-    return match
 
 
 def _bowl_number(bowl: int) -> int:

@@ -5,18 +5,12 @@ daily flight, or a single puzzle); after a win, Next moves on in the same thread
 """
 from __future__ import annotations
 
-import re
 from datetime import date
-from functools import lru_cache
-from typing import Any, Literal
-
-from pydantic import BaseModel, field_serializer, field_validator
 
 import engine.formation as fm
 from bot.core.actions import Action
 from bot.core.kinds import Context, GameError, GameKind, Outcome, step, view
 from bot.core.processes import elsewhere
-from bot.core.progress import load_progress as _load
 from bot.core.progress import save_progress as _save
 from bot.core.reply import Button, Option, Picture, Reply, Select
 from bot.render.kept import drawn_once
@@ -25,6 +19,7 @@ from db import players
 from db.games import GameRecord
 from db.store import Store
 
+from . import starting
 from . import text as said
 from .actions import (
     EMPTY,
@@ -39,199 +34,13 @@ from .actions import (
     Place,
     slot_name,
 )
+from .board import board_text, brief_view, option_words, picture_words
+from .board import label as _label
+from .refusals import limit_refusal, locked_reason
 from .render import render_brief, render_replay
+from .session import KEY, FormationSession, LastBattle, load_progress, new_session
 
-KEY = "formation"
 _DAILY_FLIGHTS: dict[date, tuple[fm.Puzzle, ...]] = {}  # the flights prepared, one a day
-Track = Literal["tutorial", "campaign", "daily", "single"]
-
-
-class LastBattle(BaseModel):
-    """What the board shows of the latest battle: whether it was won, what it paid, and the replay to attach
-    once (its words are made from the battle, played again when shown: it is deterministic and quick; `lines`
-    and `rewards` are the English of saves made before the rewards were kept)."""
-    won: bool
-    lines: list[str] = []
-    rewards: list[str] = []
-    paid: fm.Rewards | None = None
-    fresh: bool = True  # the replay is attached once, on the board the battle itself produced
-
-
-@lru_cache(maxsize=1)
-def _shipped() -> dict[str, fm.Puzzle]:
-    return {p.id: p for p in fm.shipped_puzzles()}
-
-
-class FormationSession(BaseModel):
-    track: Track
-    # The sequence. A shipped puzzle is saved as its id (a chapter is 18 of them); a daily one is saved
-    # whole, so it never needs regenerating. Saves that hold every puzzle whole still load.
-    puzzles: list[fm.Puzzle]
-    index: int = 0
-    formation: dict[str, str] = {}
-    slot: str | None = None    # the slot the creature select fills
-    hints: int = 0
-    last: LastBattle | None = None
-    won_current: bool = False
-    day: date | None = None
-
-    @field_validator("puzzles", mode="before")
-    @classmethod
-    def _resolve_ids(cls, value: Any) -> Any:
-        if not isinstance(value, list):
-            return value
-        shipped = _shipped()
-        out = []
-        for item in value:
-            if isinstance(item, str):
-                if item not in shipped:
-                    raise ValueError(f"no shipped formation puzzle {item!r}")
-                out.append(shipped[item])
-            else:
-                out.append(item)
-        return out
-
-    @field_serializer("puzzles")
-    def _ids_for_shipped(self, puzzles: list[fm.Puzzle]) -> list[Any]:
-        shipped = _shipped()
-        return [p.id if shipped.get(p.id) == p else p.model_dump(mode="json") for p in puzzles]
-
-    @property
-    def puzzle(self) -> fm.Puzzle:
-        return self.puzzles[self.index]
-
-    def at(self, index: int) -> FormationSession:
-        p = self.puzzles[index]
-        return self.model_copy(update={"index": index, "formation": dict(fm.starting_formation(p)),
-                                       "slot": None, "hints": 0, "last": None, "won_current": False})
-
-
-def load_progress(db: Store, user_id: int) -> fm.FormationProgress:
-    return _load(db, user_id, KEY, fm.FormationProgress)
-
-
-def new_session(track: Track, puzzles: list[fm.Puzzle], start: int = 0, day: date | None = None) -> FormationSession:
-    return FormationSession(track=track, puzzles=list(puzzles), day=day).at(start)
-
-
-ROUND_LINE = re.compile(r"R\d+: ")  # a battle summary's line for one round
-LESSON_SHOWN = 240  # characters of a lesson on the board: about 6 lines on a phone (More has the rest)
-# Words an option's ability is written with, shortened so the whole ability fits Discord's 100 characters
-SHORT_WORDS = ((" damage", " dmg"), (" enemy", " foe"), (" remaining HP percentage (of its maximum HP)", " HP %"),
-               ("itself included.", "self incl."), ("itself included", "self incl."), ("when it stands", "if"),
-               ("its normal target", "its target"), ("when no back row is left", "if no back row"),
-               ("attack ", "atk "))
-
-
-def lesson_line(puzzle: fm.Puzzle) -> tuple[str, bool]:
-    """The lesson as the board shows it (whole sentences within LESSON_SHOWN where it can), and whether
-    More has the rest."""
-    text = said.lesson(puzzle)
-    if len(text) <= LESSON_SHOWN:
-        return text, False
-    cut = text[:LESSON_SHOWN]
-    end = max(cut.rfind(". "), cut.rfind("; "), cut.rfind("。"))
-    return (cut[:end + 1] if end > 0 else _cut(text, LESSON_SHOWN)), True
-
-
-OPTION_MOST = 100  # characters of a select option's label and of its description (Discord's limit)
-
-
-def option_words(c: fm.Creature) -> tuple[str, str]:
-    """A creature's select option: its name, ability name and numbers as the label, the whole ability
-    (shortened words, never a cut sentence) and when it acts as the description."""
-    a = c.ability
-    text = said.ability_text(c.name)
-    for long, short in SHORT_WORDS:
-        text = text.replace(long, short)
-    rounds = ",".join(str(r) for r in a.rounds)
-    description = words("{text} (rounds {rounds}, first)", text=text, rounds=rounds) if a.is_shield else \
-        words("{text} (rounds {rounds})", text=text, rounds=rounds)
-    if len(description) > OPTION_MOST:
-        description = words("{text} (r{rounds}, first)", text=text, rounds=rounds) if a.is_shield else \
-            words("{text} (r{rounds})", text=text, rounds=rounds)
-    return words("{creature} · {ability} · HP {hp} · Atk {attack} · Spd {speed}", creature=said.creature(c.name),
-                 ability=said.ability_name(c.name), hp=c.hp, attack=c.attack, speed=c.speed), description
-
-
-def board_text(state: FormationSession) -> str:
-    """The board's words, a few lines for a phone: the lesson's start, the goal, both line-ups and the
-    limits in short, the newest hint; after a battle, its result. More shows the whole brief."""
-    p = state.puzzle
-    parts = [f"**{said.title(p)}** ({state.index + 1}/{len(state.puzzles)})"]
-    if state.last is None:
-        lesson, more = lesson_line(p)
-        if lesson:
-            parts.append(words("{lesson} (**More** has the rest.)", lesson=lesson) if more else lesson)
-        parts.extend(said.goal_lines(p))
-        front = said.creatures(p.opponent[s] for s in fm.SLOTS if s.startswith("front"))
-        back = said.creatures(p.opponent[s] for s in fm.SLOTS if s.startswith("back"))
-        parts.append(words("Opponent — front: {front} · back: {back} (**More**: when each ability fires)",
-                           front=front, back=back))
-        if tuple(p.pool) != fm.NAMES:
-            parts.append(words("Pool: {creatures}.", creatures=said.creatures(p.pool)))
-        if p.fixed:
-            parts.append(words("Fixed: {creatures}.", creatures=words(", ").join(
-                words("{creature} ({slot})", creature=said.creature(name), slot=_label(slot))
-                for slot, name in p.fixed.items())))
-    else:  # the result takes the room: the brief stays in the picture, the board before and More
-        parts.extend(said.goal_lines(p))
-    parts.append(words("Your line-up: {lineup}", lineup=words(", ").join(
-        words("{slot}: {creature}", slot=_label(s), creature=said.creature(state.formation[s]))
-        for s in fm.SLOTS if s in state.formation) or words("empty")))
-    if state.hints:
-        shown = words("Hint {n}: {hint}", n=state.hints, hint=said.hint(p, state.hints))
-        parts.append(words("{hint} (**More** has the earlier ones.)", hint=shown) if state.hints > 1 else shown)
-    if state.last is not None:  # round by round is the replay's and More's
-        parts.append("\n".join([line for line in battle_lines(state) if not ROUND_LINE.match(line)]
-                               + reward_lines(state.last)))
-    return "\n".join(parts)
-
-
-def battle_lines(state: FormationSession) -> list[str]:
-    """The last battle in short, in the reader's words: the battle played again (it is deterministic)."""
-    return said.summary_lines(state.puzzle, fm.battle(state.puzzle, state.formation))
-
-
-def reward_lines(last: LastBattle) -> list[str]:
-    return said.rewards_lines(last.paid) if last.paid is not None else list(last.rewards)
-
-
-def picture_words(state: FormationSession) -> str:
-    """The brief picture in words (its alt text): both line-ups, slot by slot."""
-    p = state.puzzle
-    return words("{title}. Your line-up: {mine}. Opponent: {theirs}.", title=said.title(p),
-                 mine=said.lineup(state.formation) or words("empty"), theirs=said.lineup(p.opponent))
-
-
-def brief_view(state: FormationSession) -> str:
-    """The whole brief (More): the lesson, every enemy ability's timing, ground, limits, pairs, every hint."""
-    p = state.puzzle
-    hints = [words("Hint {n}: {hint}", n=n, hint=said.hint(p, n)) for n in range(1, state.hints + 1)]
-    battle = [words("**The last battle, round by round:**"), *battle_lines(state)] if state.last is not None else []
-    return "\n".join([said.brief_text(p), *hints, *battle])
-
-
-def _cut(text: str, limit: int) -> str:
-    """`text` within `limit` characters, cut at a word with an ellipsis rather than mid-word."""
-    if len(text) <= limit:
-        return text
-    return text[: limit - 1].rsplit(" ", 1)[0].rstrip(" ,;:—-") + "…"
-
-
-def _label(slot: str) -> str:
-    return said.slot(slot)
-
-
-def _daily_day(puzzle_id: str) -> date | None:
-    """The day a daily puzzle id ('daily-YYYY-MM-DD-n') belongs to, or None for any other id."""
-    parts = puzzle_id.strip().split("-")
-    if len(parts) != 5 or parts[0] != "daily":
-        return None
-    try:
-        return date.fromisoformat("-".join(parts[1:4]))
-    except ValueError:
-        return None
 
 
 class Formation(GameKind[FormationSession]):
@@ -323,7 +132,7 @@ class Formation(GameKind[FormationSession]):
             raise GameError(words("Next: win this puzzle first.") if not state.won_current else
                             words("Next: that was the last puzzle here."))
         nxt = state.at(state.index + 1)
-        reason = said.locked_reason(load_progress(ctx.db, ctx.player), nxt.puzzle)
+        reason = locked_reason(load_progress(ctx.db, ctx.player), nxt.puzzle)
         if reason:
             raise GameError(words("Next: {reason}", reason=reason))
         return Outcome(nxt, words("On to {title}.", title=said.title(nxt.puzzle)))
@@ -381,7 +190,7 @@ class Formation(GameKind[FormationSession]):
                 fm.check_limits(p, formation, complete=False)
             except fm.FormationError as exc:
                 raise GameError(words("Place {creature} at {slot}: {reason}", creature=said.creature(name),
-                                      slot=_label(slot), reason=said.limit_refusal(exc, p, formation))) from None
+                                      slot=_label(slot), reason=limit_refusal(exc, p, formation))) from None
             raise GameError(words("Place {creature} at {slot}: not allowed here (allowed: {allowed}).",
                                   creature=said.creature(name), slot=_label(slot),
                                   allowed=said.creatures(allowed) or words("none")))
@@ -402,19 +211,19 @@ class Formation(GameKind[FormationSession]):
         try:
             fm.check_limits(p, state.formation, complete=True)
         except fm.FormationError as exc:
-            raise GameError(words("Battle: {reason}", reason=said.limit_refusal(exc, p, state.formation))) from None
+            raise GameError(words("Battle: {reason}", reason=limit_refusal(exc, p, state.formation))) from None
         result = fm.battle(p, state.formation)
         progress = load_progress(ctx.db, ctx.player)
         try:
             new_progress, rewards = fm.record_result(progress, p, result, ctx.now.date())
         except fm.LockedError:
-            raise GameError(words("Battle: {reason}", reason=said.locked_reason(progress, p))) from None
+            raise GameError(words("Battle: {reason}", reason=locked_reason(progress, p))) from None
         last = LastBattle(won=result.won, paid=rewards)
         new_state = state.model_copy(update={"last": last, "won_current": result.won, "slot": None})
         finished = result.won and state.index + 1 >= len(state.puzzles) and state.track != "campaign"
-        told = said.outcome_line(result)
-        if finished and state.track == "daily":
-            told += "\n" + words("Today's flight is complete: all three puzzles won.")
+        # the board itself says how the battle ended: the change says only what the board does not
+        told = words("Today's flight is complete: all three puzzles won.") \
+            if finished and state.track == "daily" else ""
 
         def record() -> None:
             _save(ctx.db, ctx.player, KEY, new_progress, ctx.now)
@@ -464,61 +273,8 @@ class Formation(GameKind[FormationSession]):
 
     # --- what the commands ask for --------------------------------------------------------------
 
-    @staticmethod
-    def new_tutorial(db: Store, user_id: int) -> tuple[FormationSession, str]:
-        puzzles = list(fm.tutorial())
-        progress = load_progress(db, user_id)
-        start = next((i for i, p in enumerate(puzzles) if p.id not in progress.won), 0)
-        return new_session("tutorial", puzzles, start), words("Formation tutorial")
-
-    @staticmethod
-    def new_campaign(db: Store, user_id: int, chapter: int | None) -> tuple[FormationSession, str]:
-        """The chapter's session from the player's first open puzzle; GameError when it is locked."""
-        progress = load_progress(db, user_id)
-        if chapter is None:
-            chapter = max(c for c in fm.CHAPTERS if progress.chapter_open(c))
-        if not progress.chapter_open(chapter):
-            raise GameError(words("Chapter {chapter} opens when you beat the chapter {before} boss.", chapter=chapter,
-                                  before=chapter - 1))
-        puzzles = list(fm.campaign(chapter))
-        playable = [i for i, p in enumerate(puzzles) if progress.locked_reason(p) is None]
-        start = next((i for i in playable if puzzles[i].id not in progress.won), playable[0] if playable else 0)
-        return new_session("campaign", puzzles, start), words("Formation chapter {chapter}", chapter=chapter)
-
-    @staticmethod
-    def new_single(db: Store, user_id: int, puzzle_id: str,
-                   today: date) -> tuple[FormationSession, str]:
-        """One puzzle by id; a daily one only for today or a day gone by (tomorrow's stay unseen)."""
-        daily_day = _daily_day(puzzle_id)
-        if daily_day is not None and daily_day > today:
-            raise GameError(words("The daily puzzles of {day} are not out yet: they open at 00:00 UTC that day.",
-                                  day=daily_day.isoformat()))
-        try:
-            puzzle = fm.puzzle_by_id(puzzle_id)
-        except (KeyError, ValueError):
-            raise GameError(words("There is no puzzle “{id}”: pick one from the list.", id=puzzle_id)) from None
-        reason = said.locked_reason(load_progress(db, user_id), puzzle)
-        if reason:
-            raise GameError(words("{title} is locked: {reason}", title=said.title(puzzle), reason=reason))
-        return new_session("single", [puzzle]), said.title(puzzle)
-
-    @staticmethod
-    def puzzle_choices(db: Store, user_id: int, current: str) -> list[tuple[str, str]]:
-        progress = load_progress(db, user_id)
-        found = []
-        for p in fm.shipped_puzzles():
-            label = f"{p.id} · {said.title(p)}" + (" ✓" if p.id in progress.won else "")
-            if current.lower() in label.lower() and progress.locked_reason(p) is None:
-                found.append((label[:100], p.id))
-        return found[:25]
-
-    @staticmethod
-    def creature_choices(state: FormationSession | None, slot: str | None, current: str) -> list[str]:
-        """Creatures the place step may name: those allowed in `slot` of the running puzzle."""
-        if state is None:
-            names = list(fm.NAMES)
-        elif slot in fm.SLOTS:
-            names = fm.allowed_creatures(state.puzzle, {k: v for k, v in state.formation.items() if k != slot}, slot)
-        else:
-            names = list(state.puzzle.pool)
-        return [n for n in names if current.lower() in n.lower() or current.lower() in said.creature(n).lower()][:25]
+    new_tutorial = staticmethod(starting.new_tutorial)
+    new_campaign = staticmethod(starting.new_campaign)
+    new_single = staticmethod(starting.new_single)
+    puzzle_choices = staticmethod(starting.puzzle_choices)
+    creature_choices = staticmethod(starting.creature_choices)

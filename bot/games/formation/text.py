@@ -15,7 +15,6 @@ from typing import Any
 
 import engine.formation as fm
 from bot.words import LANGUAGES, N_, current, plural, words
-from engine.formation.content import _MECHANICS
 
 SLOTS = {"front_left": N_("front left"), "front_right": N_("front right"), "back_left": N_("back left"),
          "back_middle": N_("back middle"), "back_right": N_("back right")}
@@ -125,29 +124,26 @@ def lesson(p: fm.Puzzle) -> str:
     return data["lesson"] if data.get("lesson") else (p.lesson or "")
 
 
-_POSITION = re.compile(r"Try (\w+) at ([a-z ]+): (\d+) of the (\d+) legal formations with it there win\.")
 _NONE_FREE = N_("Every slot that matters is already fixed: look at who your creatures will hit.")
 
 
 def hint(p: fm.Puzzle, n: int) -> str:
-    """Hint step n: the puzzle's own words where the data has them, else the engine's kinds of hint (the
-    mechanic reminder, the best free placement, a winning formation) worded from what they say."""
-    english = fm.hint(p, n)
+    """Hint step n: the puzzle's own words where the data has them, else worded from the engine's facts
+    (the mechanic reminder, the best free placement, a winning formation)."""
     written = _puzzle_data(p).get("hints", [])
     if n <= len(written) and written[n - 1]:
         return written[n - 1]
-    mechanic = next((key for key, text in _MECHANICS.items() if text == english), None)
-    if mechanic is not None:
-        return _local().get("mechanics", {}).get(mechanic, english)
-    if english == _NONE_FREE:
+    fact = fm.hint_fact(p, n)
+    if fact.kind == "mechanic":
+        return _local().get("mechanics", {}).get(fact.key) or fm.hint(p, n)
+    if fact.kind == "none_free":
         return words(_NONE_FREE)
-    if (m := _POSITION.fullmatch(english)) is not None:
-        where = next((s for s, label in fm.SLOT_LABELS.items() if label == m[2]), m[2])
+    if fact.kind == "position":
         return words("Try {creature} at {slot}: {won} of the {legal} legal formations with it there win.",
-                     creature=creature(m[1]), slot=slot(where), won=int(m[3]), legal=int(m[4]))
-    if english.startswith("A winning formation: ") and p.solution:
-        return words("A winning formation: {lineup}.", lineup=lineup(p.solution))
-    return english
+                     creature=creature(fact.creature), slot=slot(fact.slot), won=fact.won, legal=fact.legal)
+    if fact.kind == "solution":
+        return words("A winning formation: {lineup}.", lineup=lineup(fact.formation))
+    return fm.hint(p, n)  # the puzzle's own English, with no words of another language
 
 
 def lineup(formation: dict[str, str]) -> str:
@@ -254,116 +250,6 @@ def outcome_line(result: fm.BattleResult) -> str:
         words("You lose on time (the final comparison) in round {round}.", round=result.rounds)
 
 
-def _side_slot(index: int) -> tuple[str, str]:
-    return ("a" if index < 5 else "b"), fm.SLOTS[index % 5]
-
-
-def round_lines(result: fm.BattleResult) -> list[str]:
-    """One line a round: what each side dealt and healed, who fell (the engine's summary, in words)."""
-    lines = []
-    for rl in result.log:
-        dealt = {"a": 0, "b": 0}
-        healed = {"a": 0, "b": 0}
-        for actions in rl.recorded:
-            for actor, _, _, applied, _ in actions:
-                if actor[4] == "damage":
-                    dealt[actor[0]] += applied
-                elif actor[4] == "heal":
-                    healed[actor[0]] += applied
-        parts = [words("You deal {n}", n=dealt["a"]), words("They deal {n}", n=dealt["b"])]
-        if healed["a"]:
-            parts.append(words("you heal {n}", n=healed["a"]))
-        if healed["b"]:
-            parts.append(words("they heal {n}", n=healed["b"]))
-        line = f"R{rl.round}: " + words(", ").join(parts)
-        kos = []
-        for _, t in rl.felled:
-            side, s = _side_slot(t)
-            name = creature((result.a if side == "a" else result.b)[s])
-            kos.append(words("{creature} (yours)", creature=name) if side == "a" else
-                       words("{creature} (theirs)", creature=name))
-        if kos:
-            line += words(" · out: {creatures}", creatures=words(", ").join(kos))
-        lines.append(line)
-    return lines
-
-
-def summary_lines(p: fm.Puzzle, result: fm.BattleResult) -> list[str]:
-    """The battle in short: a line a round, the outcome, each goal met (✓) or missed (✗)."""
-    return [*round_lines(result), outcome_line(result),
-            *(f"{'✓' if met else '✗'} {said}" for met, said in goal_results(p, result))]
-
-
-def rewards_lines(r: fm.Rewards) -> list[str]:
-    out = []
-    if r.replay:
-        out.append(words("Replay of a puzzle you have already won: no XP or mastery."))
-    elif not r.eligible:
-        out.append(words("Tutorial battles give no XP and no creature mastery (a lesson won with every goal met "
-                         "still counts as a puzzle mastered)."))
-    else:
-        out.append(words("+{xp} XP (daily cap reached)", xp=r.xp) if r.xp_capped else words("+{xp} XP", xp=r.xp))
-        if r.mastery:
-            out.append(words("Mastery: {gains}", gains=words(", ").join(
-                f"{creature(n)} +{v}" for n, v in r.mastery.items())))
-        if r.mastery_capped:
-            out.append(words("Daily mastery cap reached for {creatures}", creatures=creatures(r.mastery_capped)))
-    if r.level_after > r.level_before:
-        out.append(words("Level {level}!", level=r.level_after))
-    for n, t in r.new_badges:
-        out.append(words("Badge: {creature} mastery {points}", creature=creature(n), points=t))
-    for n, t in r.new_illustrations:
-        out.append(words("Illustration unlocked: {creature} ({points} mastery)", creature=creature(n), points=t))
-    if r.first_win:
-        out.append(words("First win on this puzzle."))
-    if r.newly_mastered and r.eligible:
-        out.append(words("Puzzle mastered!"))
-    for u in r.unlocked:
-        kind, what = u.split(":", 1)
-        out.append(words("Unlocked: the boss {puzzle}", puzzle=what) if kind == "boss" else
-                   words("Unlocked: chapter {chapter}", chapter=what))
-    return out
-
-
-# --- refusals ---------------------------------------------------------------------------------------
-
-def locked_reason(progress: fm.FormationProgress, p: fm.Puzzle) -> str | None:
-    """Why a puzzle is not open yet (the engine's locked_reason, in words), or None."""
-    if progress.locked_reason(p) is None or p.chapter is None:
-        return None
-    if not progress.chapter_open(p.chapter):
-        return words("Chapter {chapter} opens when you win the chapter {before} boss.", chapter=p.chapter,
-                     before=p.chapter - 1)
-    return words("The boss opens after {wins} wins among the chapter's other 17 puzzles (you have {have}).",
-                 wins=fm.BOSS_UNLOCK, have=progress.chapter_wins(p.chapter))
-
-
-def limit_refusal(exc: fm.FormationError, p: fm.Puzzle, formation: dict[str, str]) -> str:
-    """Which of the puzzle's limits a line-up breaks, from the refusal's code and the line-up itself."""
-    names = set(formation.values())
-    if exc.code == "pool":
-        outside = next((n for n in formation.values() if n not in p.pool), "")
-        return words("{creature} is not in this puzzle's pool ({pool})", creature=creature(outside),
-                     pool=creatures(p.pool))
-    if exc.code == "fixed":
-        for s, name in p.fixed.items():
-            if formation.get(s, name) != name:
-                return words("{slot} is fixed to {creature}", slot=slot(s), creature=creature(name))
-            if name in names and formation.get(s) != name:
-                return words("{creature} is fixed to {slot}", creature=creature(name), slot=slot(s))
-    if exc.code == "forbidden_pair":
-        a, b = next(((a, b) for a, b in p.forbidden_pairs if a in names and b in names), ("", ""))
-        return words("{a} and {b} cannot be chosen together", a=creature(a), b=creature(b))
-    if exc.code == "guild_pairs":
-        pairs = fm.guild_pairs(names)
-        return plural(p.max_guild_pairs or 0, "at most {n} guild pair allowed; this formation has {has} ({guilds})",
-                      "at most {n} guild pairs allowed; this formation has {has} ({guilds})", has=len(pairs),
-                      guilds=words(", ").join(guild(g) for g in pairs))
-    if exc.code == "incomplete":
-        return words("every slot needs a creature")
-    return words("that line-up cannot be played here")
-
-
 __all__ = ["ability_name", "ability_text", "brief", "brief_text", "creature", "creature_named", "creatures", "goal",
-           "goal_lines", "ground", "guild", "hint", "lesson", "limit_refusal", "lineup", "locked_reason",
-           "outcome_line", "rewards_lines", "round_lines", "slot", "summary_lines", "title"]
+           "goal_lines", "goal_results", "ground", "guild", "hint", "lesson", "lineup", "outcome_line", "slot",
+           "title"]

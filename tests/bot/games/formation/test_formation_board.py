@@ -5,7 +5,8 @@ from __future__ import annotations
 from datetime import date
 
 import engine.formation as fm
-from bot.games.formation.kind import LESSON_SHOWN, LastBattle, board_text, brief_view, new_session
+from bot.games.formation.board import LESSON_SHOWN, board_text, brief_view
+from bot.games.formation.session import LastBattle, new_session
 
 ROOM = 2000 - 120  # the announcement above the board (a hint line, an outcome line) takes the rest
 

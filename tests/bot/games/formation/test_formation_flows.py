@@ -80,6 +80,19 @@ async def test_tutorial_hints_then_a_win_with_replay_and_next(make_real_bot):
         assert bot.get_channel(thread.id).name.endswith("· alice")
 
 
+async def test_the_finished_board_says_how_the_battle_ended_once(make_real_bot):
+    bot = make_real_bot()
+    async with simcord.run(bot) as env:
+        guild, channel, alice = world(env, "alice")
+        await alice.slash(channel, "formation tutorial")
+        thread = channel.threads[-1]
+        lesson = fm.tutorial()[0]
+        await fill(alice, thread, fm.solve(lesson).example, lesson)
+        await alice.click(thread.last_message, label="Battle")
+        board = thread.last_message.content
+        assert board.count("You win by") + board.count("You win on time") == 1, board
+
+
 async def test_campaign_puzzle_lost_then_won(make_real_bot):
     bot = make_real_bot()
     async with simcord.run(bot) as env:
