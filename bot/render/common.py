@@ -11,6 +11,11 @@ from typing import Any
 import noto_cjk_sans_jp_regular
 from PIL import Image, ImageFont
 
+try:  # ISA-L's deflate: the same zlib stream, written several times faster
+    from isal import isal_zlib as _deflate
+except ImportError:  # a platform without its wheel: zlib, the same format
+    _deflate = zlib  # type: ignore[assignment]
+
 BACKGROUND = (30, 31, 34)
 PANEL = (43, 45, 49)
 TEXT = (242, 243, 245)
@@ -54,26 +59,34 @@ def _remembered(render: Callable[..., Any]) -> Callable[..., Any]:
     return getmask2
 
 
-PNG_LEVEL = 2  # zlib's fast levels: 3 searches longer for 4-8 % fewer bytes at a quarter more time, 1 saves no more
+PNG_LEVEL = 1  # ISA-L's fastest deflate: as small as zlib's fast levels on our boards, in a fraction of the time
 
 
 def png_bytes(image: Image.Image) -> bytes:
     """The picture as PNG, written here rather than by Pillow: Pillow tries all five PNG filters on every
-    row and keeps the best, which was two thirds of encoding a board, while our pictures (flat panels,
-    text) compress as well unfiltered. The pixels are the same; zlib releases the interpreter lock
-    while it compresses. Modes other than RGB, RGBA and L go to Pillow."""
+    row and keeps the best, while our pictures (flat panels, text) compress as well unfiltered. The rows
+    are deflated by ISA-L (`isal`, where installed), which writes the same zlib stream format several
+    times faster than zlib; each row is fed with its filter byte, so the pixels are never copied into one
+    block first. The pixels are the same; the compressor releases the interpreter lock while it works.
+    Modes other than RGB, RGBA and L go to Pillow."""
     colour = _PNG_COLOUR.get(image.mode)
     if colour is None:
         buffer = io.BytesIO()
         image.save(buffer, format="PNG", compress_level=1)
         return buffer.getvalue()
     width, height = image.size
-    pixels = image.tobytes()
+    pixels = memoryview(image.tobytes())
     stride = len(pixels) // height if height else 0
-    rows = b"".join(b"\x00" + pixels[i:i + stride] for i in range(0, len(pixels), stride))  # filter 0: none
+    packer = _deflate.compressobj(PNG_LEVEL)
+    feed = packer.compress
+    parts = [part for i in range(0, len(pixels), stride) for part in (feed(_NO_FILTER), feed(pixels[i:i + stride]))]
+    parts.append(packer.flush())
     header = struct.pack(">IIBBBBB", width, height, 8, colour, 0, 0, 0)
-    return b"".join((PNG_SIGNATURE, _chunk(b"IHDR", header), _chunk(b"IDAT", zlib.compress(rows, PNG_LEVEL)),
+    return b"".join((PNG_SIGNATURE, _chunk(b"IHDR", header), _chunk(b"IDAT", b"".join(parts)),
                      _chunk(b"IEND", b"")))
+
+
+_NO_FILTER = b"\x00"  # a row's PNG filter type: none
 
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
