@@ -9,12 +9,8 @@ from functools import lru_cache
 from typing import Any
 
 import noto_cjk_sans_jp_regular
+from isal import isal_zlib
 from PIL import Image, ImageFont
-
-try:  # ISA-L's deflate: the same zlib stream, written several times faster
-    from isal import isal_zlib as _deflate
-except ImportError:  # a platform without its wheel: zlib, the same format
-    _deflate = zlib  # type: ignore[assignment]
 
 BACKGROUND = (30, 31, 34)
 PANEL = (43, 45, 49)
@@ -65,7 +61,7 @@ PNG_LEVEL = 1  # ISA-L's fastest deflate: as small as zlib's fast levels on our 
 def png_bytes(image: Image.Image) -> bytes:
     """The picture as PNG, written here rather than by Pillow: Pillow tries all five PNG filters on every
     row and keeps the best, while our pictures (flat panels, text) compress as well unfiltered. The rows
-    are deflated by ISA-L (`isal`, where installed), which writes the same zlib stream format several
+    are deflated by ISA-L (`isal`), which writes the same zlib stream format several
     times faster than zlib. The pixels are the same; the compressor releases the interpreter lock while
     it works. Modes other than RGB, RGBA and L go to Pillow."""
     colour = _PNG_COLOUR.get(image.mode)
@@ -78,7 +74,7 @@ def png_bytes(image: Image.Image) -> bytes:
     stride = len(pixels) // height if height else 0
     rows = b"".join(_NO_FILTER + pixels[i:i + stride] for i in range(0, len(pixels), stride))
     header = struct.pack(">IIBBBBB", width, height, 8, colour, 0, 0, 0)
-    return b"".join((PNG_SIGNATURE, _chunk(b"IHDR", header), _chunk(b"IDAT", _deflate.compress(rows, PNG_LEVEL)),
+    return b"".join((PNG_SIGNATURE, _chunk(b"IHDR", header), _chunk(b"IDAT", isal_zlib.compress(rows, PNG_LEVEL)),
                      _chunk(b"IEND", b"")))
 
 
