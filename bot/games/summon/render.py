@@ -366,4 +366,5 @@ def _table_frame(first_to_move: bool, second_to_move: bool, language: str) -> Im
     return img
 
 
-__all__ = ["ATTR_COLOURS", "Seat", "board_origin", "draw_board", "draw_cells", "draw_hearts", "draw_piece", "render_table"]
+__all__ = ["ATTR_COLOURS", "Seat", "board_origin", "draw_board", "draw_cells", "draw_hearts", "draw_piece",
+           "render_table"]
