@@ -379,13 +379,14 @@ class Member:
         del loop
 
 
-def crowd(env: Any, wire: Wire, members: int, seed: int) -> tuple[Any, Any, list[Member]]:
-    """A server with #games and `members` members, each playing one game (the four in turn)."""
+def crowd(env: Any, wire: Wire, members: int, seed: int, games: tuple[str, ...] = GAMES
+          ) -> tuple[Any, Any, list[Member]]:
+    """A server with #games and `members` members, each playing one game (`games` in turn)."""
     guild = env.create_guild()
     channel = guild.create_text_channel("games")
     rng = random.Random(seed)
     return guild, channel, [Member(env, wire, guild.add_member(env.create_user(f"member{i}")), channel,
-                                   GAMES[i % len(GAMES)], random.Random(rng.random())) for i in range(members)]
+                                   games[i % len(games)], random.Random(rng.random())) for i in range(members)]
 
 
 def go_live(env: Any, wire: Wire) -> Heartbeat:
@@ -402,13 +403,13 @@ def forget_sent(env: Any) -> None:
 
 
 async def measure(members: int, seconds: float, warm: float, seed: int, simcord_log: bool = False,
-                  rss_every: float = RSS_EVERY) -> dict:
+                  rss_every: float = RSS_EVERY, games: tuple[str, ...] = GAMES) -> dict:
     with tempfile.TemporaryDirectory() as folder:
         settings = Settings(database_path=Path(folder) / "load.db", shard_count=1, _env_file=None)
         bot = create_bot(settings)
         wire = Wire(copying=simcord_log)
         async with simcord.run(bot) as env:
-            _, _, pressing = crowd(env, wire, members, seed)
+            _, _, pressing = crowd(env, wire, members, seed, games)
             beat = go_live(env, wire)
             began = time.perf_counter()
             opened, stop = began + warm, began + warm + seconds
@@ -444,7 +445,7 @@ async def measure(members: int, seconds: float, warm: float, seed: int, simcord_
     acks = [(p.acked - p.began) * 1000 for p in pressed if p.acked is not None]
     answers = [(p.answered - p.began) * 1000 for p in answered]  # type: ignore[operator]
     per_game = {g: percentile([(p.answered - p.began) * 1000 for p in answered if p.game == g], 0.99)  # type: ignore[operator]
-                for g in GAMES}
+                for g in games}
     after_first = [mb for t, mb in memory if t >= min(SETTLED_S, seconds / 3)]
     return {"members": members, "rate": len(answered) / seconds, "pressed": len(pressed),
             "unanswered": len(pressed) - len(answered),
@@ -488,6 +489,8 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=20.0, help="measured seconds per row")
     ap.add_argument("--warm", type=float, default=5.0, help="unmeasured seconds first (the starts)")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--games", default=",".join(GAMES),
+                    help="the games the members play, in turn (one game alone: its CPU a press)")
     ap.add_argument("--rss-every", type=float, default=RSS_EVERY, help="seconds between memory samples")
     ap.add_argument("--simcord-log", action="store_true",
                     help="keep SimCord's deep copy of every request in its HTTP log (harness cost, off by default)")
@@ -503,7 +506,9 @@ def main() -> None:
                "--simcord-log measures with it)"))
     best, cpu_all, answered_all = 0.0, 0.0, 0
     for members in (int(m) for m in args.members.split(",")):
-        row = asyncio.run(measure(members, args.seconds, args.warm, args.seed, args.simcord_log, args.rss_every))
+        games = tuple(args.games.split(","))
+        row = asyncio.run(measure(members, args.seconds, args.warm, args.seed, args.simcord_log, args.rss_every,
+                                  games))
         best = max(best, row["rate"])
         n = row["rate"] * args.seconds
         cpu_all += (row["cpu_ms"] + row["worker_cpu_ms"]) * n

@@ -140,13 +140,17 @@ def _decorate(d: ImageDraw.ImageDraw, theme_name: str, accent, width: int, heigh
             d.line([(0, y), (width, y)], fill=(30, 24, 56), width=S)
 
 
-BACKDROPS_KEPT = 3  # themes' backdrops remembered (5 MB each at twice the size); most boards use a few
+BACKDROPS_KEPT = 3  # themes' backdrops remembered (6 MB each at twice the size); most boards use a few
+RING_BOTTOM = 556  # px (shown size): what a board draws lies above this (the lowest bowl's number ends about
+# 552), the legend below it (its first row's stones start at 562); even, so twice it halves exactly
 
 
 @lru_cache(maxsize=BACKDROPS_KEPT)
-def _backdrop(theme: str, language: str) -> Image.Image:
-    """What every board of a theme shares, drawn once per theme (each board draws on a copy): the ground,
-    the theme's surroundings and the sowing direction in the middle of the ring."""
+def _backdrop(theme: str, language: str) -> tuple[Image.Image, Image.Image]:
+    """What every board of a theme shares, drawn once per theme: the ground, the theme's surroundings,
+    the sowing direction in the middle of the ring and the legend under it. Twice the size above
+    RING_BOTTOM (each board draws its bowls on a copy of that), and the whole of it at the shown size
+    (each board is pasted onto a copy of that, so the legend is never drawn or halved again)."""
     th = get_theme(theme)
     W, H = WIDTH * S, HEIGHT * S
     img = Image.new("RGB", (W, H), th.background)
@@ -157,13 +161,15 @@ def _backdrop(theme: str, language: str) -> Image.Image:
     ax, ay = _xy(cx, cy, 126 * S, 250)
     d.polygon([_xy(ax, ay, 12 * S, a) for a in (-20, 100, 220)], fill=th.rim)
     d.text((cx, cy + 100 * S), words("sows clockwise"), fill=th.text, font=font(TEXT_PX * S), anchor="mm")
-    return img
+    _legend(d, th)
+    return img.crop((0, 0, W, RING_BOTTOM * S)), img.reduce(S)
 
 
 def render_board(game: BowlsGame) -> bytes:
     """The board as PNG bytes."""
     th = get_theme(game.theme)
-    img = _backdrop(th.name, current()).copy()
+    ring, whole = _backdrop(th.name, current())
+    img = ring.copy()
     d = ImageDraw.Draw(img)
 
     frozen, reverse, volcano = (set(game.flags(k)) for k in ("frozen", "reverse", "volcano"))
@@ -219,8 +225,8 @@ def render_board(game: BowlsGame) -> bytes:
             d.text((tx, box_y), word, fill=(20, 20, 20), font=tiny, anchor="mm")
 
     _centre_words(d, game, th)
-    _legend(d, th)
-    out = img.reduce(S)
+    out = whole.copy()
+    out.paste(img.reduce(S), (0, 0))
     return png_bytes(out)
 
 

@@ -15,7 +15,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw, ImageFont
 
 from bot.render.common import BACKGROUND, MUTED, PANEL, TEXT, font, png_bytes
-from bot.words import words
+from bot.words import current, words
 from engine.summon import card
 from engine.summon.pieces import Side
 from engine.summon.state import BoardPiece, Unit
@@ -182,23 +182,19 @@ def draw_piece(d: ImageDraw.ImageDraw, x: int, y: int, size: int, cid: str, side
 def draw_board(d: ImageDraw.ImageDraw, x0: int, y0: int, cell: int, board: Iterable[BoardPiece], ox: int, oy: int,
                *, ring: bool = False, marks: dict[tuple[int, int], str] | None = None,
                falls: Iterable[int] = (), ghost: BoardPiece | None = None,
-               window: tuple[int, int] | None = None, fallen: Iterable[int] = (), labels: bool = False) -> None:
+               window: tuple[int, int] | None = None, fallen: Iterable[int] = (), labels: bool = False,
+               cells: bool = True) -> None:
     """A player's board: the active 3×3 (and with `ring` the cells one step outside it) at (x0, y0).
     `marks` letter cells (absolute x, y); `falls` are pieces crossed out; `ghost` a piece not yet
     placed; `window` the window after a slide, outlined; `fallen` summoned pieces whose unit fell in
     battle (their corner mark says so); `labels` names the 3×3's columns A-C and rows 1-3 as the words
-    do, in the LABEL_ROOM the caller leaves left of and above (x0, y0)."""
+    do, in the LABEL_ROOM the caller leaves left of and above (x0, y0). Without `cells`, the empty cells
+    and labels are already there (`draw_cells`, drawn once), and only what stands on them is drawn."""
     span = range(-1, 4) if ring else range(0, 3)
     base = 1 if ring else 0
     gone, fell = set(falls), set(fallen)
-    for r in span:
-        for c in span:
-            if ring and (c in (-1, 3)) and (r in (-1, 3)):
-                continue
-            px, py = x0 + (c + base) * cell, y0 + (r + base) * cell
-            inside = 0 <= c <= 2 and 0 <= r <= 2
-            d.rectangle((px + 1, py + 1, px + cell - 2, py + cell - 2), fill=PANEL if inside else BACKGROUND,
-                        outline=RING)
+    if cells:
+        draw_cells(d, x0, y0, cell, ring=ring, labels=labels)
     shown = []
     for b in list(board) + ([ghost] if ghost is not None else []):
         c, r = b.x - ox, b.y - oy
@@ -223,6 +219,22 @@ def draw_board(d: ImageDraw.ImageDraw, x0: int, y0: int, cell: int, board: Itera
         wx, wy = window[0] - ox, window[1] - oy
         d.rectangle((x0 + (wx + base) * cell, y0 + (wy + base) * cell,
                      x0 + (wx + base + 3) * cell - 1, y0 + (wy + base + 3) * cell - 1), outline=GOLD, width=4)
+
+
+def draw_cells(d: ImageDraw.ImageDraw, x0: int, y0: int, cell: int, *, ring: bool = False,
+               labels: bool = False) -> None:
+    """A board's empty cells (the 3×3 on the panel, the ring's on the ground) and, with `labels`, its
+    columns A-C and rows 1-3, as `draw_board` lays them out. Nothing drawn on a board reaches its labels."""
+    span = range(-1, 4) if ring else range(0, 3)
+    base = 1 if ring else 0
+    for r in span:
+        for c in span:
+            if ring and (c in (-1, 3)) and (r in (-1, 3)):
+                continue
+            px, py = x0 + (c + base) * cell, y0 + (r + base) * cell
+            inside = 0 <= c <= 2 and 0 <= r <= 2
+            d.rectangle((px + 1, py + 1, px + cell - 2, py + cell - 2), fill=PANEL if inside else BACKGROUND,
+                        outline=RING)
     if labels:
         for k in range(3):
             middle = (k + base) * cell + cell // 2
@@ -290,9 +302,10 @@ def _unit_row(d: ImageDraw.ImageDraw, x: int, y: int, w: int, rank: int, u: Unit
 
 def render_table(view: TableView, seats: tuple[Seat, Seat], headline: str, deadline: datetime | None) -> bytes:
     """Whose turn with its placements left and timer at the top; then each seat: its board, its counts
-    and its battle line (front first)."""
+    and its battle line (front first). What does not change from one placement to the next (the seats'
+    panels, the boards' empty cells, the legend) is drawn once (`_table_frame`) and copied."""
     room = TABLE_W - 2 * MARGIN - 16
-    img = Image.new("RGB", (TABLE_W, TABLE_TOP + 2 * ROW_H + 50), BACKGROUND)
+    img = _table_frame(seats[0].to_move, seats[1].to_move, current()).copy()
     d = ImageDraw.Draw(img)
     d.text((MARGIN + 8, 12), fitted(headline, 34, room), font=font(34), fill=TEXT)
     if view.phase == "summon":
@@ -309,18 +322,14 @@ def render_table(view: TableView, seats: tuple[Seat, Seat], headline: str, deadl
     for i, seat in enumerate(seats):
         sv = view.seats[i]
         y0 = TABLE_TOP + i * ROW_H
-        d.rectangle((MARGIN, y0, TABLE_W - MARGIN, y0 + ROW_H - 12), fill=DARK,
-                    outline=GOLD if seat.to_move else RING, width=4 if seat.to_move else 2)
         title = short_name(seat.name, 20) + (words(" · first to place") if seat.first else "")
         d.text((MARGIN + 16, y0 + 8), fitted(title, 30, room - 16), font=font(30), fill=GOLD if seat.to_move else TEXT)
         counts = words("deck {deck} · hand {hand} · pushed off {removed} · passes {passes}", deck=sv.deck_count,
                        hand=sv.hand_count, removed=sv.removed_count, passes=sv.passes)
         d.text((MARGIN + 16, y0 + 50), fitted(counts, SMALLEST, room - 16), font=font(SMALLEST), fill=MUTED)
         bx, by = board_origin(i)
-        draw_board(d, bx, by, CELL, sv.board, sv.ox, sv.oy, fallen=sv.fallen, labels=True)
+        draw_board(d, bx, by, CELL, sv.board, sv.ox, sv.oy, fallen=sv.fallen, cells=False)
         top = y0 + SEAT_HEAD
-        d.text((LINE_X, top), fitted(words("battle line, front first"), SMALLEST, lw), font=font(SMALLEST),
-               fill=MUTED)
         for k, u in enumerate(sv.line[:LINE_ROWS]):
             _unit_row(d, LINE_X, top + 36 + k * UNIT_H, lw, k + 1, u)
         if len(sv.line) > LINE_ROWS:
@@ -329,12 +338,33 @@ def render_table(view: TableView, seats: tuple[Seat, Seat], headline: str, deadl
         if not sv.line:
             d.text((LINE_X, top + 36), fitted(words("every unit fell") if sv.fallen else words("no units yet"),
                                               SMALLEST, lw), font=font(SMALLEST), fill=MUTED)
+    return png_bytes(img)
+
+
+TABLE_FRAMES_KEPT = 4  # whose turn it is (either seat, or none) in a language or two: 4 MB each
+
+
+@lru_cache(maxsize=TABLE_FRAMES_KEPT)
+def _table_frame(first_to_move: bool, second_to_move: bool, language: str) -> Image.Image:
+    """The table without its game: the ground, each seat's panel (outlined in gold for the seat to move),
+    its board's empty cells and labels and its battle line's heading, and the legend under the seats."""
+    img = Image.new("RGB", (TABLE_W, TABLE_TOP + 2 * ROW_H + 50), BACKGROUND)
+    d = ImageDraw.Draw(img)
+    lw = TABLE_W - MARGIN - 16 - LINE_X
+    for i, to_move in enumerate((first_to_move, second_to_move)):
+        y0 = TABLE_TOP + i * ROW_H
+        d.rectangle((MARGIN, y0, TABLE_W - MARGIN, y0 + ROW_H - 12), fill=DARK,
+                    outline=GOLD if to_move else RING, width=4 if to_move else 2)
+        draw_cells(d, *board_origin(i), CELL, labels=True)
+        d.text((LINE_X, y0 + SEAT_HEAD), fitted(words("battle line, front first"), SMALLEST, lw), font=font(SMALLEST),
+               fill=MUTED)
     y = TABLE_TOP + 2 * ROW_H
     corner_mark(d, MARGIN + 34, y + 10, 20)
     d.text((MARGIN + 44, y + 6), words("summoned piece"), font=font(SMALLEST), fill=GOLD)
     corner_mark(d, MARGIN + 314, y + 10, 20, fell=True)
     d.text((MARGIN + 324, y + 6), words("unit fell"), font=font(SMALLEST), fill=MUTED)
-    return png_bytes(img)
+    return img
 
 
-__all__ = ["ATTR_COLOURS", "Seat", "board_origin", "draw_board", "draw_hearts", "draw_piece", "render_table"]
+__all__ = ["ATTR_COLOURS", "Seat", "board_origin", "draw_board", "draw_cells", "draw_hearts", "draw_piece",
+           "render_table"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -14,7 +15,18 @@ from engine.summon import card
 from engine.summon.pieces import FLAT, Side, blank, tab
 from engine.summon.state import BoardPiece, HandPiece
 
-from .render import ATTR_COLOURS, FALL, GOLD, HEAL, LABEL_ROOM, SMALLEST, draw_board, draw_piece, short_name
+from .render import (
+    ATTR_COLOURS,
+    FALL,
+    GOLD,
+    HEAL,
+    LABEL_ROOM,
+    SMALLEST,
+    draw_board,
+    draw_cells,
+    draw_piece,
+    short_name,
+)
 from .text import piece_name
 
 CELL = 130
@@ -27,11 +39,11 @@ def render_hand_view(hand: list[HandPiece], board: Iterable[BoardPiece], ox: int
     the hand as dealt (the chosen piece outlined)."""
     size = 190
     board_w = LABEL_ROOM + 5 * CELL
-    img = Image.new("RGB", (board_w + 80 + size + 40, max(LABEL_ROOM + 5 * CELL, 3 * (size + 56)) + 80), BACKGROUND)
+    img = _ring_frame(board_w + 80 + size + 40, max(LABEL_ROOM + 5 * CELL, 3 * (size + 56)) + 80).copy()
     d = ImageDraw.Draw(img)
     d.text((24, 14), short_name(title, 48), font=font(32), fill=TEXT)
     draw_board(d, 24 + LABEL_ROOM, 64 + LABEL_ROOM, CELL, list(board), ox, oy, ring=True, marks=marks, fallen=fallen,
-               labels=True)
+               cells=False)
     x = board_w + 64
     for k, hp in enumerate(hand):
         y = 64 + k * (size + 56)
@@ -48,12 +60,21 @@ def render_preview(board: Iterable[BoardPiece], ox: int, oy: int, *, ghost: Boar
                    window: tuple[int, int] | None, title: str, fallen: Iterable[int] = ()) -> bytes:
     """One placement before it is made: the new piece outlined, pieces that would fall off crossed
     out, the window after a slide outlined."""
-    img = Image.new("RGB", (LABEL_ROOM + 5 * CELL + 48, LABEL_ROOM + 5 * CELL + 88), BACKGROUND)
+    img = _ring_frame(LABEL_ROOM + 5 * CELL + 48, LABEL_ROOM + 5 * CELL + 88).copy()
     d = ImageDraw.Draw(img)
     d.text((24, 14), short_name(title, 34), font=font(30), fill=TEXT)
     draw_board(d, 24 + LABEL_ROOM, 64 + LABEL_ROOM, CELL, list(board), ox, oy, ring=True, falls=falls, ghost=ghost,
-               window=window, fallen=fallen, labels=True)
+               window=window, fallen=fallen, cells=False)
     return png_bytes(img)
+
+
+@lru_cache(maxsize=2)
+def _ring_frame(width: int, height: int) -> Image.Image:
+    """A private picture's ground with the owner's board's empty cells, the ring round them and the
+    labels, where the hand view and the preview draw the board: drawn once, each picture drawn on a copy."""
+    img = Image.new("RGB", (width, height), BACKGROUND)
+    draw_cells(ImageDraw.Draw(img), 24 + LABEL_ROOM, 64 + LABEL_ROOM, CELL, ring=True, labels=True)
+    return img
 
 
 def render_piece(cid: str, sides: tuple[Side, ...], lines: list[str]) -> bytes:

@@ -16,6 +16,7 @@ import engine.formation as fm
 import engine.summon as sm
 from bot.games.bowls import render as bowls_render
 from bot.games.formation import render as formation_render
+from bot.games.formation import replay as formation_replay
 from bot.games.formation.actions import ChooseSlot, Place
 from bot.games.summon import render as summon_render
 from bot.games.tactics.render import render_board as tactics_picture
@@ -131,7 +132,9 @@ async def test_a_formation_board_fits_a_phone_first_mid_puzzle_and_at_the_result
         await fits_a_phone(thread.last_message, "a won lesson")
         replay = next(a for a in thread.last_message.attachments if a.filename == "replay.gif")
         assert Image.open(io.BytesIO(await replay.read())).width == formation_render.BRIEF_W, "the replay: a phone's"
-        formation_render._replay_card.cache_clear()  # its cards are drawn once: draw them again to see their words
+        # its cards and ground are drawn once: draw them again to see their words
+        formation_replay._replay_card.cache_clear()
+        formation_replay._replay_background.cache_clear()
         won = fm.battle(puzzle, {**puzzle.fixed, **solution})
         assert smallest_text(lambda: formation_render.render_replay(won)) >= SMALLEST_PX
 

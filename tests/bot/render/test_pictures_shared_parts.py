@@ -5,17 +5,17 @@ from __future__ import annotations
 import engine.bowls as bowls
 import engine.formation as fm
 from bot.games.bowls import render as bowls_render
-from bot.games.formation import render as formation_render
+from bot.games.formation import replay as formation_replay
 
 
 def test_a_replay_is_the_same_drawn_first_or_after_others():
     puzzles = fm.shipped_puzzles()
     battles = [fm.battle(p, p.solution) for p in puzzles[:6] if p.solution]
-    formation_render._replay_card.cache_clear()
-    first = [formation_render.render_replay(b) for b in battles]
-    again = [formation_render.render_replay(b) for b in reversed(battles)][::-1]
+    formation_replay._replay_card.cache_clear()
+    first = [formation_replay.render_replay(b) for b in battles]
+    again = [formation_replay.render_replay(b) for b in reversed(battles)][::-1]
     assert again == first
-    assert formation_render._replay_card.cache_info().hits > 0
+    assert formation_replay._replay_card.cache_info().hits > 0
 
 
 def test_a_bowls_board_is_the_same_drawn_first_or_after_other_themes():
