@@ -15,18 +15,8 @@ from engine.summon import card
 from engine.summon.pieces import FLAT, Side, blank, tab
 from engine.summon.state import BoardPiece, HandPiece
 
-from .render import (
-    ATTR_COLOURS,
-    FALL,
-    GOLD,
-    HEAL,
-    LABEL_ROOM,
-    SMALLEST,
-    draw_board,
-    draw_cells,
-    draw_piece,
-    short_name,
-)
+from .fitting import SMALLEST, short_name
+from .render import ATTR_COLOURS, FALL, GOLD, HEAL, LABEL_ROOM, draw_board, draw_cells, draw_piece
 from .text import piece_name
 
 CELL = 130

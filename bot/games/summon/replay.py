@@ -14,7 +14,8 @@ from bot.render.common import BACKGROUND, MUTED, PANEL, TEXT, font
 from bot.words import current, words
 from engine.summon import BattleReplay, card
 
-from .render import ATTR_COLOURS, DARK, FALL, GOLD, HEAL, HEART, HEART_EMPTY, RING, fitted, name_words, short_name
+from .fitting import fitted, name_words, short_name
+from .render import ATTR_COLOURS, DARK, FALL, GOLD, HEAL, HEART, HEART_EMPTY, RING
 from .text import Names, battle_caption, drawn_hearts, picture_words, piece_name
 
 # --- frames --------------------------------------------------------------------------
