@@ -2,6 +2,8 @@
 and lapsed, placing through the hand controls and the slash step, timers, restarts, the end."""
 from __future__ import annotations
 
+from typing import Any, NamedTuple
+
 import simcord
 from support.forged import post_button
 from support.world import world
@@ -25,6 +27,27 @@ from tools.drive.summon_play import (
     start_duel,
     state_of,
 )
+
+
+class Duel(NamedTuple):
+    thread: Any
+    game: Any
+    state: Any
+    mover: Any
+    waiter: Any
+    seat: int
+    placement: Any
+
+
+async def a_duel_begun(bot, channel, alice, bob) -> Duel:
+    """Alice's challenge accepted by bob: who is to move (and their seat), who waits, and a placement
+    the one to move can make."""
+    thread = await start_duel(alice, bob, channel)
+    game = game_of(bot, alice)
+    state = state_of(bot, game.id)
+    mover, waiter = mover_and_waiter(state, alice, bob)
+    seat = seat_of(state, mover)
+    return Duel(thread, game, state, mover, waiter, seat, a_placement(state, seat))
 
 
 async def test_a_whole_game_against_the_ai_to_a_result_with_rematch_and_profile(make_real_bot):
@@ -141,12 +164,7 @@ async def test_placing_through_the_hand_controls_previews_then_places(make_real_
     bot = make_real_bot()
     async with simcord.run(bot) as env:
         guild, channel, alice, bob = world(env, "alice", "bob")
-        thread = await start_duel(alice, bob, channel)
-        game = game_of(bot, alice)
-        state = state_of(bot, game.id)
-        mover, _ = mover_and_waiter(state, alice, bob)
-        seat = seat_of(state, mover)
-        pl = a_placement(state, seat)
+        thread, game, state, mover, _, seat, pl = await a_duel_begun(bot, channel, alice, bob)
         hand, *_, placed = await place_with_hand_controls(mover, thread, pl)
         assert hand.followups and hand.followups[-1].ephemeral
         after = state_of(bot, game.id)
@@ -164,12 +182,7 @@ async def test_the_slash_step_with_autocomplete_and_bad_input_refused(make_real_
     bot = make_real_bot()
     async with simcord.run(bot) as env:
         guild, channel, alice, bob = world(env, "alice", "bob")
-        thread = await start_duel(alice, bob, channel)
-        game = game_of(bot, alice)
-        state = state_of(bot, game.id)
-        mover, waiter = mover_and_waiter(state, alice, bob)
-        seat = seat_of(state, mover)
-        pl = a_placement(state, seat)
+        thread, game, state, mover, waiter, seat, pl = await a_duel_begun(bot, channel, alice, bob)
         pieces = await mover.autocomplete(thread, "summon place", "piece", "")
         assert {c["value"] for c in pieces} == {str(h.uid) for h in state.game.players[seat].hand}
         other = await waiter.autocomplete(thread, "summon place", "piece", "")
