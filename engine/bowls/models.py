@@ -2,9 +2,9 @@
 from __future__ import annotations
 
 import datetime as dt
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationInfo, model_validator
 
 from ..errors import RuleError
 from .core import COLORS, LETTERS, N_BOWLS
@@ -62,6 +62,16 @@ def check_flag_list(name: str, bowls: list[int]) -> list[int]:
     return sorted(set(bowls))
 
 
+def _check_flags(bowls: list[int], info: ValidationInfo) -> list[int]:
+    return check_flag_list(info.field_name or "flag", bowls)
+
+
+# A board and its flags as a puzzle and a saved game both hold them, checked the same way in each: a saved
+# game naming bowl 0 or 13, or an unknown letter, cannot be played.
+Bowls = Annotated[list[str], AfterValidator(check_bowls)]
+BowlFlags = Annotated[list[int], AfterValidator(_check_flags)]
+
+
 class Goal(BaseModel):
     """A puzzle goal. `color` for clear_color/collect; `count` for collect/combo/max_stones; `points` for score."""
     model_config = ConfigDict(frozen=True)
@@ -92,26 +102,16 @@ class Puzzle(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     id: int
-    bowls: list[str]
-    frozen: list[int] = []
-    reverse: list[int] = []
-    volcano: list[int] = []
+    bowls: Bowls
+    frozen: BowlFlags = []
+    reverse: BowlFlags = []
+    volcano: BowlFlags = []
     goal: Goal
     moves: int = Field(ge=1)
     feature: str = "basics"       # what this puzzle introduces or practises
     difficulty: float = 0.0       # −log10(chance that uniformly random play wins within the limit)
     shortest: int = 0             # length of the solver's shortest solution
     intro: str | None = None   # one line on the modifier this puzzle is the first to use
-
-    @field_validator("bowls")
-    @classmethod
-    def _bowls(cls, v: list[str]) -> list[str]:
-        return check_bowls(v)
-
-    @field_validator("frozen", "reverse", "volcano")
-    @classmethod
-    def _flags(cls, v: list[int], info) -> list[int]:
-        return check_flag_list(info.field_name, v)
 
     def as_cli(self) -> dict:
         return {"id": self.id, "bowls": list(self.bowls), "frozen": list(self.frozen),
@@ -156,10 +156,10 @@ class BowlsGame(BaseModel):
     puzzle_id: int | None = None
     day: dt.date | None = None      # the UTC date of a daily attempt, kept across midnight
     seed: int = 0
-    bowls: list[str]
-    frozen: list[int] = []             # permanent flags (puzzles), bowl numbers 1–12
-    reverse: list[int] = []
-    volcano: list[int] = []
+    bowls: Bowls
+    frozen: BowlFlags = []             # permanent flags (puzzles), bowl numbers 1–12
+    reverse: BowlFlags = []
+    volcano: BowlFlags = []
     modifiers: list[Modifier] = []     # temporary flags (endless events)
     score: int = 0
     moves_used: int = 0
@@ -176,17 +176,6 @@ class BowlsGame(BaseModel):
     rng_state: int = 0
     theme: str = "Simple"
     forecast: bool = False
-
-    @field_validator("bowls")
-    @classmethod
-    def _bowls(cls, v: list[str]) -> list[str]:
-        return check_bowls(v)
-
-    @field_validator("frozen", "reverse", "volcano")
-    @classmethod
-    def _flags(cls, v: list[int], info) -> list[int]:
-        """As a Puzzle's: bowls 1-12 (a saved game naming bowl 0 or 13 cannot be played)."""
-        return check_flag_list(info.field_name, v)
 
     @property
     def moves_left(self) -> int | None:

@@ -122,33 +122,44 @@ def solve(p: Puzzle | BowlsGame, max_moves: int | None = None) -> list[int] | No
     return None
 
 
-def win_chance(p: Puzzle | BowlsGame) -> float:
-    """The chance that a player choosing uniformly among legal bowls each move wins within the limit."""
+def count(p: Puzzle | BowlsGame, limit: int | None = None) -> tuple[int, float]:
+    """(winning sequences, random-win chance) within `limit` moves: by default the puzzle's own limit, or
+    the moves a game has left. Exact, not sampled: a depth-first walk over every legal move sequence,
+    memoized on (board, goal progress, moves left); a sequence ends at its first win or at an overflow."""
     spec = _spec_of(p)
     memo: dict = {}
 
-    def chance(bowls, acc, left) -> float:
+    def walk(bowls, acc, left):
         key = (bowls, acc, left)
         got = memo.get(key)
         if got is not None:
             return got
         legal = spec.legal(bowls)
-        total = 0.0
+        wins, chance = 0, 0.0
         for i in legal:
             r = spec.step(bowls, acc, i)
             if r is None:
                 continue
             nb, nacc, won = r
             if won:
-                total += 1.0
+                wins += 1
+                chance += 1.0
             elif left > 1:
-                total += chance(nb, nacc, left - 1)
-        out = total / len(legal) if legal else 0.0
+                w, c = walk(nb, nacc, left - 1)
+                wins += w
+                chance += c
+        out = (wins, chance / len(legal) if legal else 0.0)
         memo[key] = out
         return out
 
-    limit = p.moves_left if isinstance(p, BowlsGame) else p.moves
-    return chance(tuple(p.bowls), _start_acc(p), limit)
+    if limit is None:
+        limit = p.moves_left if isinstance(p, BowlsGame) else p.moves
+    return walk(tuple(p.bowls), _start_acc(p), limit)
+
+
+def win_chance(p: Puzzle | BowlsGame) -> float:
+    """The chance that a player choosing uniformly among legal bowls each move wins within the limit."""
+    return count(p)[1]
 
 
 def difficulty_of(chance: float) -> float:

@@ -1,11 +1,9 @@
 """The puzzle curve: for each puzzle, how many move sequences win within its limit and the exact chance
 that a player choosing uniformly among the legal bowls each move wins.
 
-Counting is exact, not sampled: a depth-first walk over every legal move sequence, memoized on
-(board, goal progress, moves left) so a position reached by two orders is walked once. A sequence ends at
-its first winning move (the game ends there) or at an overflow (a loss). Seven-move puzzles take seconds
-each, so the shipped figures are committed in `puzzle_stats.json` (written by `generate.py`) and a test
-re-derives a sample of them.
+Counting is exact, not sampled: the solver's `count`, the walk the difficulty measure reads too. Seven-move
+puzzles take seconds each, so the shipped figures are committed in `puzzle_stats.json` (written by
+`generate.py`) and a test re-derives a sample of them.
 """
 from __future__ import annotations
 
@@ -17,7 +15,7 @@ from pydantic import BaseModel, TypeAdapter
 
 from .models import Puzzle
 from .puzzles import all_puzzles
-from .solver import _spec_of, difficulty_of, solve
+from .solver import count, difficulty_of, solve
 
 
 class PuzzleStats(BaseModel):
@@ -29,37 +27,6 @@ class PuzzleStats(BaseModel):
     solutions: int          # winning move sequences within the limit (each stops at its first win)
     win_chance: float       # exact chance that uniformly random legal play wins
     difficulty: float       # −log10(win_chance)
-
-
-def count(p: Puzzle, limit: int | None = None) -> tuple[int, float]:
-    """(winning sequences, random-win chance) within `limit` moves (the puzzle's own by default)."""
-    spec = _spec_of(p)
-    memo: dict = {}
-
-    def walk(bowls, acc, left):
-        key = (bowls, acc, left)
-        got = memo.get(key)
-        if got is not None:
-            return got
-        legal = spec.legal(bowls)
-        wins, chance = 0, 0.0
-        for i in legal:
-            r = spec.step(bowls, acc, i)
-            if r is None:
-                continue
-            nb, nacc, won = r
-            if won:
-                wins += 1
-                chance += 1.0
-            elif left > 1:
-                w, c = walk(nb, nacc, left - 1)
-                wins += w
-                chance += c
-        out = (wins, chance / len(legal) if legal else 0.0)
-        memo[key] = out
-        return out
-
-    return walk(tuple(p.bowls), 0, p.moves if limit is None else limit)
 
 
 def measure(p: Puzzle) -> PuzzleStats:

@@ -293,10 +293,7 @@ def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log
                     continue
                 t = aim[i]
                 if hp[t] <= 0:  # no one revives: a normal target stays the first standing until it falls
-                    for t in normal[i]:  # the first standing, in its order
-                        if hp[t] > 0:
-                            break
-                    aim[i] = t
+                    t = aim[i] = _first_standing(normal[i], hp)
                 dmg: Any = alone[t]
                 if logging:
                     events = one
@@ -305,17 +302,11 @@ def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log
                 if hp[i] > 0:
                     t = aim[i]
                     if hp[t] <= 0:
-                        for t in normal[i]:  # the first standing, in its order
-                            if hp[t] > 0:
-                                break
-                        aim[i] = t
+                        t = aim[i] = _first_standing(normal[i], hp)
                     if hp[i2] > 0:
                         t2 = aim[i2]
                         if hp[t2] <= 0:
-                            for t2 in normal[i2]:  # the first standing, in its order
-                                if hp[t2] > 0:
-                                    break
-                            aim[i2] = t2
+                            t2 = aim[i2] = _first_standing(normal[i2], hp)
                         dmg = (first[t], second[t2])
                         if logging:
                             events = two
@@ -326,10 +317,7 @@ def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log
                 elif hp[i2] > 0:
                     t2 = aim[i2]
                     if hp[t2] <= 0:
-                        for t2 in normal[i2]:  # the first standing, in its order
-                            if hp[t2] > 0:
-                                break
-                        aim[i2] = t2
+                        t2 = aim[i2] = _first_standing(normal[i2], hp)
                     dmg = alone2[t2]
                     if logging:
                         events = one
@@ -341,10 +329,7 @@ def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log
                     if hp[i] > 0:
                         t = aim[i]
                         if hp[t] <= 0:
-                            for t in normal[i]:  # the first standing, in its order
-                                if hp[t] > 0:
-                                    break
-                            aim[i] = t
+                            t = aim[i] = _first_standing(normal[i], hp)
                         dmg.append((t, amt, len(dmg), who, whole[t]))
                 if not dmg:
                     continue
@@ -390,10 +375,7 @@ def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log
                         if t < 0:
                             t = aim[i]
                             if hp[t] <= 0:
-                                for t in normal[i]:  # the first standing, in its order
-                                    if hp[t] > 0:
-                                        break
-                                aim[i] = t
+                                t = aim[i] = _first_standing(normal[i], hp)
                         dmg.append((t, amt, k, who, whole[t]))
                         k += 1
                     elif op == OP_BLAST:
@@ -479,6 +461,14 @@ def run(hp: list[int], mx: list[int], sched_kinds, rounds: int, ground: int, log
                 fell.clear()
             log.append(RoundLog((r, start_shields, tuple(groups), tuple(hp), True, start_hp, felled)))  # type: ignore[union-attr]
     return compare(hp, mx), rounds, False
+
+
+def _first_standing(order: tuple[int, ...], hp: list[int]) -> int:
+    """The first standing board index in `order` (its last when none stands: the battle ends with the group)."""
+    for t in order:
+        if hp[t] > 0:
+            return t
+    return order[-1]
 
 
 def _lowest_share(order: tuple[int, ...], hp: list[int], mx: list[int]) -> int:

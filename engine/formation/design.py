@@ -208,6 +208,19 @@ def _eval_candidate(key):
     return key, n, winners
 
 
+def _finished(p: Puzzle, chapter: int, k: int) -> tuple[Puzzle, int, int]:
+    """Chapter puzzle `k` made whole from its candidate: its mastery goals (how many by its place in the
+    chapter: two for the boss), its brief and its hints; with (formations, winning formations) to print."""
+    n, winners, placements = evaluate(p)
+    rng = Rng(seed_from("formation-goals", chapter, k))
+    want = (1 if k % 2 == 0 else 0) if chapter == 1 else (2 if k % 3 == 2 else 1)
+    if k == 17:
+        want = 2
+    goals = choose_goals(rng, p, winners, want)
+    p = p.model_copy(update={"brief": brief_for(p, chapter, k)})
+    return finish(p, winners, placements, goals), n, len(winners)
+
+
 def design_chapter(chapter: int, pool) -> list[Puzzle]:
     hi, lo = (0.55, 0.05) if chapter == 1 else (0.32, 0.015)
     out = []
@@ -236,18 +249,9 @@ def design_chapter(chapter: int, pool) -> list[Puzzle]:
                 break
         if best is None:
             raise RuntimeError(f"chapter {chapter} puzzle {k + 1}: no candidate")
-        _, key, n, winners = best
-        p = _candidate(*key)
-        n, winners, placements = evaluate(p)
-        rng = Rng(seed_from("formation-goals", chapter, k))
-        want = (1 if k % 2 == 0 else 0) if chapter == 1 else (2 if k % 3 == 2 else 1)
-        if k == 17:
-            want = 2
-        goals = choose_goals(rng, p, winners, want)
-        p = p.model_copy(update={"brief": brief_for(p, chapter, k)})
-        p = finish(p, winners, placements, goals)
-        prev = len(winners) / n
-        print(f"{p.id}: {len(winners)}/{n} = {prev:.3f} (target {target:.3f}) goals={len(goals)} "
+        p, n, won = _finished(_candidate(*best[1]), chapter, k)
+        prev = won / n
+        print(f"{p.id}: {won}/{n} = {prev:.3f} (target {target:.3f}) goals={len(p.mastery)} "
               f"ground={p.ground}", file=sys.stderr)
         out.append(p)
     return out
@@ -308,18 +312,10 @@ def design_chapter_pooled(chapter: int, pool, per_template: int = 24) -> list[Pu
     picked.append(boss_key)
     out = []
     for k, key in enumerate(picked):
-        p = _candidate(*key).model_copy(update={"id": f"c{chapter}-{k + 1:02d}", "number": k + 1,
-                                                "title": CHAPTER_TEXT[chapter][1][k]})
-        n, winners, placements = evaluate(p)
-        rng = Rng(seed_from("formation-goals", chapter, k))
-        want = (1 if k % 2 == 0 else 0) if chapter == 1 else (2 if k % 3 == 2 else 1)
-        if k == 17:
-            want = 2
-        goals = choose_goals(rng, p, winners, want)
-        p = p.model_copy(update={"brief": brief_for(p, chapter, k)})
-        p = finish(p, winners, placements, goals)
-        print(f"{p.id}: {len(winners)}/{n} = {len(winners) / n:.3f} (target {targets[k]:.3f}) "
-              f"goals={len(goals)} ground={p.ground} from {key}", file=sys.stderr)
+        p, n, won = _finished(_candidate(*key).model_copy(update={
+            "id": f"c{chapter}-{k + 1:02d}", "number": k + 1, "title": CHAPTER_TEXT[chapter][1][k]}), chapter, k)
+        print(f"{p.id}: {won}/{n} = {won / n:.3f} (target {targets[k]:.3f}) "
+              f"goals={len(p.mastery)} ground={p.ground} from {key}", file=sys.stderr)
         out.append(p)
     return out
 

@@ -111,12 +111,7 @@ def _build(seed: int, size: int) -> tuple[str, ...]:
 
     def cost(c: Card) -> int:
         d = dict(debt)
-        for a in c.tabs:
-            d[a] += 1
-        for a in c.blanks:
-            if a != "neutral":
-                d[a] -= 1
-            d["neutral"] -= 1
+        _owe(d, c)
         return sum(max(0, v) for v in d.values())
 
     spells = easy_spells = 0
@@ -128,12 +123,7 @@ def _build(seed: int, size: int) -> tuple[str, ...]:
             options = [c for c in pool if copies.get(c.id, 0) < MAX_COPIES_AUTO] or pool
         best = min(cost(c) for c in options)
         pick = rng.choice([c for c in options if cost(c) == best])
-        for a in pick.tabs:
-            debt[a] += 1
-        for a in pick.blanks:
-            if a != "neutral":
-                debt[a] -= 1
-            debt["neutral"] -= 1
+        _owe(debt, pick)
         copies[pick.id] = copies.get(pick.id, 0) + 1
         spells += pick.kind == "spell"
         easy_spells += pick.kind == "spell" and not pick.tabs
@@ -141,6 +131,17 @@ def _build(seed: int, size: int) -> tuple[str, ...]:
     deck = _repair(deck, pool)
     deck.sort()
     return tuple(deck)
+
+
+def _owe(debt: dict[str, int], c: Card) -> None:
+    """Add a piece to a building deck's debt: each tab owes a blank that takes it; a blank takes its own
+    attribute's tabs, and every blank takes a neutral tab."""
+    for a in c.tabs:
+        debt[a] += 1
+    for a in c.blanks:
+        if a != "neutral":
+            debt[a] -= 1
+        debt["neutral"] -= 1
 
 
 def _contribution(c: Card) -> tuple[int, ...]:

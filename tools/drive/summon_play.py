@@ -24,12 +24,31 @@ def state_of(bot, game_id: int):
     return bot.sessions.load(get_game(bot.db, game_id))
 
 
+async def start_ai(env, member, channel):
+    """`/summon ai` by the member: the game's thread, once the AI has answered (it moves at once when
+    the draw lets it place first)."""
+    await member.slash(channel, "summon ai")
+    await env.settle()
+    return channel.threads[-1]
+
+
+async def start_duel(member, opponent, channel):
+    """`/summon challenge` accepted by the opponent: the game's thread."""
+    await member.slash(channel, "summon challenge", opponent=opponent)
+    thread = channel.threads[-1]
+    await opponent.click(thread.last_message, label="Accept")
+    return thread
+
+
+def mover_and_waiter(state, one, other):
+    """The two players of a duel as (the one to move, the one waiting)."""
+    return (one, other) if state.seats[state.game.to_move].user_id == one.id else (other, one)
+
+
 async def ai_game_with(env, bot, member, channel, mine: dict):
     """An AI game started by `/summon ai` whose position is `mine` for the member (seat 0, to move;
     a deck of Clay Dolls unless `mine` names one) against an automatic deck: (thread, game record, state)."""
-    await member.slash(channel, "summon ai")
-    await env.settle()
-    thread = channel.threads[-1]
+    thread = await start_ai(env, member, channel)
     game = game_of(bot, member)
     st = scenario({"deck": ["n02"] * 30, **mine}, {"deck": auto_deck(4)})
     state = state_of(bot, game.id)
@@ -105,6 +124,11 @@ async def choose_placement(member, msg, pl, preview: bool = False):
         msg = private_message(results[-1])
     results.append(await member.select(msg, [wanted], custom_id=select_holding(msg, wanted)))
     return results
+
+
+async def hand_view(member, thread):
+    """The member's private hand view, opened with the table's Your hand."""
+    return private_message(await member.click(thread.last_message, label="Your hand"))
 
 
 async def place_with_hand_controls(member, thread, pl):

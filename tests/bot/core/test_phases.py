@@ -4,6 +4,8 @@ acts on the phase that ran out. Driven through the core's public API on a real S
 from __future__ import annotations
 
 import asyncio
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 
 from bot.core.pilots import PilotRunner
@@ -43,25 +45,51 @@ def _state(sessions: Sessions, game_id: int) -> TallyState:
     return TallyState.model_validate_json(game.state)
 
 
-async def test_an_answer_from_a_closed_phase_is_dropped_and_the_next_phase_asks_again(tmp_path):
-    now = [datetime(2026, 12, 1, 9, 0, tzinfo=UTC)]
-    sessions = Sessions(open_store(tmp_path / "gamehall.db"), {"tally": Tally()}, lambda: now[0])
-    posted = []
+@dataclass
+class Core:
+    """The core on a real store, its clock in the test's hands: a gated pilot for auto, and what was posted."""
+    sessions: Sessions
+    pilot: GatedPilot
+    pilots: PilotRunner
+    timers: TimerRunner
+    posted: list = field(default_factory=list)
+    now: datetime = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
+
+    def start(self):
+        """A tally game on auto's turn in round 0, its pilot asked."""
+        game = self.sessions.start("tally", guild_id=None, channel_id=None, players=[PLAYER],
+                                   state=TallyState(auto=True, turn=1))
+        self.pilots.schedule(game)
+        return game
+
+
+@asynccontextmanager
+async def tally_core(tmp_path):
+    core: Core
 
     async def post(result):
-        posted.append(result)
+        core.posted.append(result)
 
+    sessions = Sessions(open_store(tmp_path / "gamehall.db"), {"tally": Tally()}, lambda: core.now)
     pilot = GatedPilot()
-    pilots = PilotRunner(sessions, {"tally": {"auto": pilot}}, post)
-    timers = TimerRunner(sessions, post)
+    core = Core(sessions, pilot, PilotRunner(sessions, {"tally": {"auto": pilot}}, post), TimerRunner(sessions, post))
     try:
-        game = sessions.start("tally", guild_id=None, channel_id=None, players=[PLAYER],
-                              state=TallyState(auto=True, turn=1))  # auto's turn in round 0
-        pilots.schedule(game)
+        yield core
+    finally:
+        core.pilots.cancel_all()
+        core.timers.cancel_all()
+        sessions.close()
+        sessions.db.close()
+
+
+async def test_an_answer_from_a_closed_phase_is_dropped_and_the_next_phase_asks_again(tmp_path):
+    async with tally_core(tmp_path) as core:
+        sessions, pilot, pilots = core.sessions, core.pilot, core.pilots
+        game = core.start()
         await _until(lambda: pilot.calls == 1, "the pilot was asked")
 
-        now[0] += timedelta(seconds=301)  # round 0's clock runs out while the pilot thinks
-        timed_out = await timers.expire(game)
+        core.now += timedelta(seconds=301)  # round 0's clock runs out while the pilot thinks
+        timed_out = await core.timers.expire(game)
         assert timed_out is not None and timed_out.applied and timed_out.new_phase
         assert _state(sessions, game.id).timeouts == 1
 
@@ -76,40 +104,17 @@ async def test_an_answer_from_a_closed_phase_is_dropped_and_the_next_phase_asks_
         await _until(lambda: not pilots.deciding(game.id), "the pilot answered")
         state = _state(sessions, game.id)
         assert state.count == 1 + 1 + 2, "only the new phase's answer counted (timer 1, player 1, auto 2)"
-        assert [r.text for r in posted] == ["Auto added 2."]
-    finally:
-        pilots.cancel_all()
-        timers.cancel_all()
-        sessions.close()
-        sessions.db.close()
+        assert [r.text for r in core.posted] == ["Auto added 2."]
 
 
 async def test_a_stale_answer_is_dropped_when_its_phase_closed(tmp_path):
-    now = [datetime(2026, 12, 1, 9, 0, tzinfo=UTC)]
-    sessions = Sessions(open_store(tmp_path / "gamehall.db"), {"tally": Tally()}, lambda: now[0])
-    posted = []
-
-    async def post(result):
-        posted.append(result)
-
-    pilot = GatedPilot()
-    pilots = PilotRunner(sessions, {"tally": {"auto": pilot}}, post)
-    timers = TimerRunner(sessions, post)
-    try:
-        game = sessions.start("tally", guild_id=None, channel_id=None, players=[PLAYER],
-                              state=TallyState(auto=True, turn=1))
-        pilots.schedule(game)
-        await _until(lambda: pilot.calls == 1, "the pilot was asked")
-        now[0] += timedelta(seconds=301)
-        await timers.expire(game)  # round 1 opens: the player's turn, auto not due
-        pilot.gate.set()
-        await _until(lambda: not pilots.deciding(game.id), "the pilot answered")
-        state = _state(sessions, game.id)
+    async with tally_core(tmp_path) as core:
+        game = core.start()
+        await _until(lambda: core.pilot.calls == 1, "the pilot was asked")
+        core.now += timedelta(seconds=301)
+        await core.timers.expire(game)  # round 1 opens: the player's turn, auto not due
+        core.pilot.gate.set()
+        await _until(lambda: not core.pilots.deciding(game.id), "the pilot answered")
+        state = _state(core.sessions, game.id)
         assert (state.count, state.turn) == (1, 2), "the late answer did not carry into the next phase"
-        assert posted == []
-    finally:
-        pilots.cancel_all()
-        timers.cancel_all()
-        sessions.close()
-        sessions.db.close()
-
+        assert core.posted == []

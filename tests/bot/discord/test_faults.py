@@ -13,6 +13,7 @@ from contextlib import contextmanager
 import discord
 import pytest
 import simcord
+from support.forged import post_button
 from support.world import add_host, daily_world, world
 
 from db import daily, players
@@ -381,27 +382,16 @@ async def test_one_unreadable_deadline_does_not_stop_the_other_timers(make_bot):
 
 # --- input that never reaches a handler ---------------------------------------------------------
 
-async def forged_board(bot, thread, custom_id: str):
-    """A message carrying a button with a forged id (as a modified client could send)."""
-    view = discord.ui.View(timeout=None)
-    view.add_item(discord.ui.Button(label="forged", custom_id=custom_id))
-    return await bot.get_channel(thread.id).send("forged", view=view)
-
-
 async def test_forged_ids_are_refused_privately(make_bot):
     bot = make_bot()
     async with simcord.run(bot) as env:
         guild, channel, alice = world(env, "alice")
         _, thread = await start_tally(alice, channel)
         version = get_game(bot.db, 1).version
-        huge = await forged_board(bot, thread, f"g:{10**19 - 1}:{version}:add:1")
-        assert private_text(await alice.click(thread.last_message if False else huge, label="forged"))
-        other_guild = env.create_guild()
-        other_channel = other_guild.create_text_channel("games")
-        mallory_there = other_guild.add_member(env.create_user("mallory"))
-        elsewhere = await bot.get_channel(other_channel.id).send(
-            "copied", view=discord.ui.View(timeout=None).add_item(
-                discord.ui.Button(label="forged", custom_id=f"g:1:{version}:add:1")))
+        huge = await post_button(bot, thread, f"g:{10**19 - 1}:{version}:add:1")
+        assert private_text(await alice.click(huge, label="forged"))
+        _, other_channel, mallory_there = world(env, "mallory")  # another server
+        elsewhere = await post_button(bot, other_channel, f"g:1:{version}:add:1")
         refused = await mallory_there.click(elsewhere, label="forged")
         assert "not your game" in private_text(refused)
         assert get_game(bot.db, 1).version == version, "nothing moved"
@@ -414,7 +404,7 @@ async def test_pause_is_refused_on_a_bowls_puzzle(make_real_bot):
         await alice.slash(channel, "bowls puzzle", number=1)
         thread = channel.threads[-1]
         game = running_games_of(bot.db, alice.id)[0]
-        forged = await forged_board(bot, thread, f"g:{game.id}:{game.version}:pause")
+        forged = await post_button(bot, thread, f"g:{game.id}:{game.version}:pause")
         result = await alice.click(forged, label="forged")
         assert "only an endless attempt can be paused" in private_text(result)
         assert get_game(bot.db, game.id).version == game.version
@@ -470,7 +460,7 @@ async def test_a_bug_in_a_handler_is_answered_privately_for_commands_and_buttons
         slash = await alice.slash(thread, "tally boom")
         assert answered_privately(slash, "Something went wrong on my side; nothing was changed")
         game = get_game(bot.db, 1)
-        forged = await forged_board(bot, thread, f"g:1:{game.version}:boom")
+        forged = await post_button(bot, thread, f"g:1:{game.version}:boom")
         pressed = await alice.click(forged, label="forged")
         assert answered_privately(pressed, "Something went wrong on my side; nothing was changed")
         after = get_game(bot.db, 1)

@@ -22,7 +22,7 @@ from bot.games.summon import render as summon_render
 from bot.games.tactics.render import render_board as tactics_picture
 from db.games import running_games_of
 from tools.drive.replies import private_text, words_of
-from tools.drive.summon_play import a_placement, place_with_hand_controls, seat_of, state_of
+from tools.drive.summon_play import a_placement, game_of, place_with_hand_controls, seat_of, start_ai, state_of
 from tools.drive.tactics_play import labels, send_turn, session
 
 
@@ -152,11 +152,9 @@ async def test_a_summon_board_fits_a_phone_first_mid_game_and_at_the_result(make
     bot = make_real_bot()
     async with simcord.run(bot) as env:
         guild, channel, alice = world(env, "alice")
-        await alice.slash(channel, "summon ai")
-        await env.settle()
-        thread = channel.threads[-1]
+        thread = await start_ai(env, alice, channel)
         await fits_a_phone(thread.last_message, "the first board")
-        game = running_games_of(bot.db, alice.id, kind="summon")[0]
+        game = game_of(bot, alice)
         assert legible_summon(bot, game.id) >= SMALLEST_PX
         state = state_of(bot, game.id)
         await place_with_hand_controls(alice, thread, a_placement(state, seat_of(state, alice)))

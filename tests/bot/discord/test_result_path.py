@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import discord
 import simcord
+from support.forged import post_button
 from support.world import world
 
 from db.games import get_game, running_games_of
@@ -14,6 +15,14 @@ from tools.drive.replies import private_text
 async def start_tally(member, channel, **options):
     await member.slash(channel, "tally start", **options)
     return channel.threads[-1]
+
+
+async def an_old_board(member, channel):
+    """A tally game whose first board a step has since made out of date: (its thread, that board)."""
+    thread = await start_tally(member, channel)
+    old = thread.last_message
+    await member.slash(thread, "tally add", amount=1)
+    return thread, old
 
 
 def buttons_of(message) -> list[str]:
@@ -67,9 +76,7 @@ async def test_an_out_of_date_press_names_the_thread_not_a_discord_link(make_bot
     bot = make_bot()
     async with simcord.run(bot) as env:
         guild, channel, alice = world(env, "alice")
-        thread = await start_tally(alice, channel)
-        old = thread.last_message
-        await alice.slash(thread, "tally add", amount=1)
+        thread, old = await an_old_board(alice, channel)
         refused = private_text(await alice.click(old, label="+2"))
         assert "out of date" in refused and f"<#{thread.id}>" in refused
         assert "discord.com" not in refused
@@ -79,9 +86,7 @@ async def test_an_action_checked_fresh_is_played_on_the_current_game_from_an_old
     bot = make_bot()
     async with simcord.run(bot) as env:
         guild, channel, alice = world(env, "alice")
-        thread = await start_tally(alice, channel)
-        old = thread.last_message
-        await alice.slash(thread, "tally add", amount=1)
+        thread, old = await an_old_board(alice, channel)
         await alice.click(old, label="End")
         assert get_game(bot.db, 1).status == "finished", "End is checked against the game as it is now"
 
@@ -142,9 +147,7 @@ async def test_the_end_button_of_games_is_refused_from_another_server(make_bot):
         other = env.create_guild()
         other_channel = other.create_text_channel("games")
         alice_there = other.add_member(alice.user if hasattr(alice, "user") else env.get_user(alice.id))
-        copied = await bot.get_channel(other_channel.id).send(
-            "copied", view=discord.ui.View(timeout=None).add_item(
-                discord.ui.Button(label="End", custom_id=end_id)))
+        copied = await post_button(bot, other_channel, end_id, label="End")
         refused = await alice_there.click(copied, label="End")
         assert "not one of your games here" in private_text(refused)
         assert get_game(bot.db, 1).running

@@ -12,6 +12,7 @@ from tools.drive.replies import private_text, words_of
 from tools.drive.summon_play import (
     ai_game_with,
     game_of,
+    hand_view,
     place_action,
     private_message,
     select_holding,
@@ -65,8 +66,7 @@ async def test_a_slide_with_pieces_falling_off_is_previewed_first(make_real_bot)
             "hand": [("n01", "nn..")], "board": [("n02", 0, 0, "....", True), ("n02", 0, 1, "....", True),
                                                  ("n02", 0, 2, "....", True), ("n01", 2, 1, ".n.n", True)]})
         pl = next(p for p in legal_placements(st) if (p.col, p.row) == (3, 1))
-        hand = await alice.click(thread.last_message, label="Your hand")
-        msg = private_message(hand)
+        msg = await hand_view(alice, thread)
         right = next(o for o in select_options(msg) if o["value"] == place_action(pl))
         assert right["label"].startswith("right of C2 · Stone Wall, as dealt: ★ summons Stone Wall now")
         assert right["description"] == "the board slides right; the left column is pushed off: Clay Doll ×3"

@@ -2,7 +2,10 @@
 and lapsed, placing through the hand controls and the slash step, timers, restarts, the end."""
 from __future__ import annotations
 
+from typing import Any, NamedTuple
+
 import simcord
+from support.forged import post_button
 from support.world import world
 
 import engine.summon as sm
@@ -14,26 +17,37 @@ from tools.drive.summon_play import (
     a_placement,
     cell_code,
     game_of,
+    mover_and_waiter,
     place_with_hand_controls,
     private_message,
     seat_of,
     select_holding,
     select_options,
+    start_ai,
+    start_duel,
     state_of,
 )
 
 
-async def start_ai(env, member, channel):
-    await member.slash(channel, "summon ai")
-    await env.settle()  # the AI moves at once when the draw lets it place first
-    return channel.threads[-1]
+class Duel(NamedTuple):
+    thread: Any
+    game: Any
+    state: Any
+    mover: Any
+    waiter: Any
+    seat: int
+    placement: Any
 
 
-async def start_duel(member, opponent, channel):
-    await member.slash(channel, "summon challenge", opponent=opponent)
-    thread = channel.threads[-1]
-    await opponent.click(thread.last_message, label="Accept")
-    return thread
+async def a_duel_begun(bot, channel, alice, bob) -> Duel:
+    """Alice's challenge accepted by bob: who is to move (and their seat), who waits, and a placement
+    the one to move can make."""
+    thread = await start_duel(alice, bob, channel)
+    game = game_of(bot, alice)
+    state = state_of(bot, game.id)
+    mover, waiter = mover_and_waiter(state, alice, bob)
+    seat = seat_of(state, mover)
+    return Duel(thread, game, state, mover, waiter, seat, a_placement(state, seat))
 
 
 async def test_a_whole_game_against_the_ai_to_a_result_with_rematch_and_profile(make_real_bot):
@@ -150,12 +164,7 @@ async def test_placing_through_the_hand_controls_previews_then_places(make_real_
     bot = make_real_bot()
     async with simcord.run(bot) as env:
         guild, channel, alice, bob = world(env, "alice", "bob")
-        thread = await start_duel(alice, bob, channel)
-        game = game_of(bot, alice)
-        state = state_of(bot, game.id)
-        mover = alice if state.seats[state.game.to_move].user_id == alice.id else bob
-        seat = seat_of(state, mover)
-        pl = a_placement(state, seat)
+        thread, game, state, mover, _, seat, pl = await a_duel_begun(bot, channel, alice, bob)
         hand, *_, placed = await place_with_hand_controls(mover, thread, pl)
         assert hand.followups and hand.followups[-1].ephemeral
         after = state_of(bot, game.id)
@@ -173,12 +182,7 @@ async def test_the_slash_step_with_autocomplete_and_bad_input_refused(make_real_
     bot = make_real_bot()
     async with simcord.run(bot) as env:
         guild, channel, alice, bob = world(env, "alice", "bob")
-        thread = await start_duel(alice, bob, channel)
-        game = game_of(bot, alice)
-        state = state_of(bot, game.id)
-        mover, waiter = (alice, bob) if state.seats[state.game.to_move].user_id == alice.id else (bob, alice)
-        seat = seat_of(state, mover)
-        pl = a_placement(state, seat)
+        thread, game, state, mover, waiter, seat, pl = await a_duel_begun(bot, channel, alice, bob)
         pieces = await mover.autocomplete(thread, "summon place", "piece", "")
         assert {c["value"] for c in pieces} == {str(h.uid) for h in state.game.players[seat].hand}
         other = await waiter.autocomplete(thread, "summon place", "piece", "")
@@ -207,7 +211,7 @@ async def test_the_slash_step_with_autocomplete_and_bad_input_refused(make_real_
         # An illegal cell: the first piece stands at its cell, so a second piece there is refused.
         state = state_of(bot, game.id)
         seat2 = state.game.to_move
-        mover2 = alice if state.seats[seat2].user_id == alice.id else bob
+        mover2, _ = mover_and_waiter(state, alice, bob)
         first_piece = state.game.players[seat2].hand[0].uid
         board = state.game.players[seat2].board
         if board:
@@ -249,8 +253,6 @@ async def test_thirty_seconds_pass_the_turn_and_a_restart_keeps_the_timer(make_r
 
 
 async def test_spectators_and_the_opponent_are_never_shown_a_hand(make_real_bot):
-    import discord
-
     bot = make_real_bot()
     async with simcord.run(bot) as env:
         guild, channel, alice, bob, carol = world(env, "alice", "bob", "carol")
@@ -273,8 +275,7 @@ async def test_spectators_and_the_opponent_are_never_shown_a_hand(make_real_bot)
         alices = state.game.players[a].hand[0].uid
         version = get_game(bot.db, game.id).version
         for action in (f"preview_place:{alices}:0:x1y1", f"place:{alices}:0:x1y1"):
-            forged = await bot.get_channel(thread.id).send("forged", view=discord.ui.View(timeout=None).add_item(
-                discord.ui.Button(label="forged", custom_id=f"g:{game.id}:{version}:{action}")))
+            forged = await post_button(bot, thread, f"g:{game.id}:{version}:{action}")
             refused = await bob.click(forged, label="forged")
             text = private_text(refused)
             assert "not in your hand" in text or "turn" in text, (action, text)
@@ -323,7 +324,7 @@ async def test_old_table_buttons_are_refused(make_real_bot):
         thread = await start_duel(alice, bob, channel)
         game_id = game_of(bot, alice).id
         state = state_of(bot, game_id)
-        mover, waiter = (alice, bob) if state.seats[state.game.to_move].user_id == alice.id else (bob, alice)
+        mover, waiter = mover_and_waiter(state, alice, bob)
         old = thread.last_message
         hand = await mover.click(old, label="Your hand")
         msg = private_message(hand)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import discord
 import simcord
+from support.forged import post_button
 from support.world import world
 
 from db.games import get_game
@@ -13,10 +14,12 @@ from tools.drive.replies import private_text, words_of
 from tools.drive.summon_play import (
     ai_game_with,
     game_of,
+    hand_view,
     place_action,
     private_message,
     select_holding,
     select_options,
+    start_ai,
     state_of,
 )
 
@@ -64,7 +67,7 @@ async def test_more_than_25_placements_ask_for_the_piece_first(make_real_bot):
             "hand": [("n01", "nn.."), ("n02", "n..."), ("n03", "nn..")], "board": []})
         placements = legal_placements(st)
         assert len(placements) > 25
-        msg = private_message(await alice.click(thread.last_message, label="Your hand"))
+        msg = await hand_view(alice, thread)
         pieces = select_options(msg, "hand")
         assert len(pieces) == 3
         first = next(pl.piece for pl in placements if pl.summons_now)  # the first piece that summons is shown at once
@@ -86,7 +89,7 @@ async def test_each_legal_cell_is_named_on_the_picture_as_in_the_list(make_real_
         guild, channel, alice = world(env, "alice")
         thread, game, st = await ai_game_with(env, bot, alice, channel, {
             "hand": [("n02", "...."), ("n03", "....")], "board": [("n01", 0, 0, "....", False)]})
-        msg = private_message(await alice.click(thread.last_message, label="Your hand"))
+        msg = await hand_view(alice, thread)
         marks = marks_of(legal_placements(st))
         # the corner piece at A1: the cells right of it and below it, and the two just outside the board
         assert sorted(marks.values()) == ["A2", "B1", "above\nA1", "left\nof A1"]
@@ -100,12 +103,9 @@ async def test_yes_surrender_is_never_out_of_date(make_real_bot):
     bot = make_real_bot()
     async with simcord.run(bot) as env:
         guild, channel, alice = world(env, "alice")
-        await alice.slash(channel, "summon ai")
-        await env.settle()
-        thread = channel.threads[-1]
+        thread = await start_ai(env, alice, channel)
         game_id = game_of(bot, alice).id
-        hand = await alice.click(thread.last_message, label="Your hand")
-        asked = await alice.click(private_message(hand), label="Surrender")
+        asked = await alice.click(await hand_view(alice, thread), label="Surrender")
         assert "Surrender this game?" in private_text(asked)
         before = get_game(bot.db, game_id).version
         await env.advance_time(31)  # her turn runs out: she passes, the AI answers; the question is older
@@ -122,28 +122,23 @@ async def test_forged_cells_and_a_rematch_past_the_store_range_are_refused(make_
     bot = make_real_bot()
     async with simcord.run(bot) as env:
         guild, channel, alice = world(env, "alice")
-        await alice.slash(channel, "summon ai")
-        await env.settle()
-        thread = channel.threads[-1]
+        thread = await start_ai(env, alice, channel)
         game = get_game(bot.db, game_of(bot, alice).id)
         piece = state_of(bot, game.id).game.players[0 if state_of(bot, game.id).seats[0].user_id == alice.id
                                                     else 1].hand[0].uid
-        sent = bot.get_channel(thread.id)
         for cell in ("x9y9", "x-9y0"):
             # The hand view's old select (cell as its value) and today's forms of a preview and a placement.
             old = discord.ui.Select(custom_id=f"s:{game.id}:{game.version}:hx:{piece}:0",
                                     options=[discord.SelectOption(label="forged", value=cell)])
-            forged = await sent.send("forged", view=discord.ui.View(timeout=None).add_item(old))
+            forged = await bot.get_channel(thread.id).send("forged", view=discord.ui.View(timeout=None).add_item(old))
             answer = private_text(await alice.select(forged, [cell], custom_id=old.custom_id))
             assert "Something went wrong" not in answer and answer
             for action in (f"preview_place:{piece}:0:{cell}", f"place:{piece}:0:{cell}"):
-                button = discord.ui.Button(label="forged", custom_id=f"g:{game.id}:{game.version}:{action}")
-                forged = await sent.send("forged", view=discord.ui.View(timeout=None).add_item(button))
+                forged = await post_button(bot, thread, f"g:{game.id}:{game.version}:{action}")
                 answer = private_text(await alice.click(forged, label="forged"))
                 assert "not on the board nor just beside it" in answer, (action, answer)
         assert get_game(bot.db, game.id).version == game.version, "nothing changed"
-        rematch = discord.ui.Button(label="Rematch", custom_id="summon-rematch:9999999999999999999")
-        forged = await sent.send("forged", view=discord.ui.View(timeout=None).add_item(rematch))
+        forged = await post_button(bot, thread, "summon-rematch:9999999999999999999", label="Rematch")
         answer = private_text(await alice.click(forged, label="Rematch"))
         assert "only the players of that game" in answer
 
@@ -175,9 +170,7 @@ async def test_the_pictures_are_drawn_at_twice_a_phones_width(make_real_bot):
     bot = make_real_bot()
     async with simcord.run(bot) as env:
         guild, channel, alice = world(env, "alice")
-        await alice.slash(channel, "summon ai")
-        await env.settle()
-        thread = channel.threads[-1]
+        thread = await start_ai(env, alice, channel)
         game_id = game_of(bot, alice).id
         table = next(a for a in thread.last_message.attachments if a.filename == "summon.png")
         assert Image.open(io.BytesIO(await table.read())).width == 780  # shown 390 px wide on a phone
@@ -226,7 +219,7 @@ async def test_placements_that_set_up_a_later_summon_are_marked(make_real_bot):
         placements = legal_placements(st)
         later = [pl for pl in placements if pl.sets_up and not pl.summons_now]
         assert later, "the position has a placement that sets a summon up"
-        msg = private_message(await alice.click(thread.last_message, label="Your hand"))
+        msg = await hand_view(alice, thread)
         labels = {o["value"]: o["label"] for o in select_options(msg)}
         for pl in later:
             assert labels[place_action(pl)].endswith("☆ sets up a later summon (one tab short)")
@@ -243,9 +236,7 @@ async def test_a_game_saved_before_typed_actions_loads_and_plays_on(make_real_bo
     bot = make_real_bot()
     async with simcord.run(bot) as env:
         guild, channel, alice = world(env, "alice")
-        await alice.slash(channel, "summon ai")
-        await env.settle()
-        thread = channel.threads[-1]
+        thread = await start_ai(env, alice, channel)
         game = game_of(bot, alice)
         old = SummonGame.model_validate_json(saved)
         seats = [old.seats[0].model_copy(update={"user_id": alice.id}), old.seats[1]]
@@ -253,9 +244,8 @@ async def test_a_game_saved_before_typed_actions_loads_and_plays_on(make_real_bo
                        [old.model_copy(update={"seats": seats}).model_dump_json(), game.id])
         state = state_of(bot, game.id)
         assert state.game.version == 4 and state.game.to_move == 0
-        hand = await alice.click(thread.last_message, label="Your hand")
         pl = a_placement(state, 0)
-        await choose_placement(alice, private_message(hand), pl)
+        await choose_placement(alice, await hand_view(alice, thread), pl)
         await env.settle()
         assert pl.piece in {b.uid for b in state_of(bot, game.id).game.players[0].board}
 

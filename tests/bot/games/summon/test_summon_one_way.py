@@ -21,10 +21,12 @@ from tools.drive.summon_play import (
     ai_game_with,
     choose_placement,
     game_of,
+    hand_view,
     place_action,
     private_message,
     seat_of,
     select_options,
+    start_ai,
     state_of,
 )
 
@@ -75,9 +77,7 @@ async def test_once_the_ai_has_placed_no_message_still_says_it_is_its_turn(make_
     bot = make_real_bot()
     async with simcord.run(bot) as env:
         guild, channel, you = world(env, "you")
-        await you.slash(channel, "summon ai")
-        await env.settle()
-        thread = channel.threads[-1]
+        thread = await start_ai(env, you, channel)
         game_id = game_of(bot, you).id
         privates = []
         checked = 0
@@ -96,7 +96,7 @@ async def test_once_the_ai_has_placed_no_message_still_says_it_is_its_turn(make_
                         assert not AI_TURN.search(_texts(message)), words_of(message)
                 for message in privates:
                     assert not AI_TURN.search(_texts(message)), words_of(message)
-            hand = private_message(await you.click(thread.last_message, label="Your hand"))
+            hand = await hand_view(you, thread)
             pl = a_placement(state, me)
             if pl is None:
                 await you.click(hand, label="Pass")
@@ -117,7 +117,7 @@ async def test_a_cell_has_one_name_in_the_board_text_the_note_and_the_list(make_
             "hand": [("n02", "....")], "board": [("n01", 1, 1, "....", False)]})
         pl = next(p for p in legal_placements(st) if (p.col, p.row) == (2, 1))
         assert cell_name(2, 1) == "C2"
-        hand = private_message(await you.click(thread.last_message, label="Your hand"))
+        hand = await hand_view(you, thread)
         option = next(o for o in select_options(hand) if o["value"] == place_action(pl))
         assert option["label"].startswith("C2 · Clay Doll")
         assert marks_of(legal_placements(st))[(2, 1)] == "C2", "the picture marks the cell as the list names it"
