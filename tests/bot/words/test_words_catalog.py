@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
 from pathlib import Path
 
 import simcord
@@ -92,3 +93,22 @@ def test_summons_japanese_rules_are_the_seed_in_its_own_terms():
                         "### Life (hearts)", "### End of the game", "### The summoning board", "### Connections",
                         "### Attributes", "### Actions at any time", "### Summon-phase time limit"):
             assert heading in english
+
+
+def _bold_left_open(text: str) -> bool:
+    """Whether a `**…**` in `text` is closed where Markdown (CommonMark, as local play's page reads it)
+    cannot close it: after punctuation and straight before a letter, as in "**危険：**野良" (Discord's own
+    client is laxer, so the same words read bold there and with stray asterisks on the page)."""
+    text = re.sub(r"\{[^{}]*\}", "名", text)  # a placeholder is filled with a name or a number
+    marks = [m.start() for m in re.finditer(r"\*\*", text)]
+    for end in marks[1::2]:
+        before, after = text[end - 1:end], text[end + 2:end + 3]
+        if before and unicodedata.category(before).startswith("P") and after and not after.isspace() \
+                and not unicodedata.category(after).startswith(("P", "Z")):
+            return True
+    return False
+
+
+def test_every_bold_phrase_in_japanese_closes_as_markdown_reads_it():
+    assert _bold_left_open("**危険：**野良") and not _bold_left_open("**危険**：野良")
+    assert [text for text in japanese().values() if _bold_left_open(text)] == []
