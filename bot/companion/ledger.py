@@ -1,9 +1,9 @@
 """The companion's books: each server's daily model calls and every decision's record, in the store.
 
 A call is counted against the server's day before it is sent (`reserve`); past the day's budget the
-companion plays the planner's first turn and says so once that day (`budget_turn`; said.py words it). Store work runs off
-the event loop: on the bot's store worker when one is given, else on a thread of the ledger's own, one
-call at a time (the store's connection takes one transaction at once). Without a store or a server
+companion plays the planner's first turn and says so once that day (`budget_turn`; said.py words it).
+Store work runs off the event loop: on the bot's store worker when one is given, else on a thread of
+the ledger's own, one call at a time (the store's connection takes one transaction at once). Without a store or a server
 there is no budget and nothing is recorded.
 """
 from __future__ import annotations
