@@ -34,10 +34,11 @@ def turn_words(steps: list[tx.Step] | tuple[tx.Step, ...]) -> str:
 
 def label(turn: Any) -> str:
     """A ready-made turn's button label: the planner's in English; in another language its steps, damage and
-    effects from its preview (turn_labels.py)."""
+    effects from its preview (turn_labels.py), or its steps alone for a turn kept as it was offered."""
     if current() == SOURCE:
         return turn.label
-    return label_words(turn, turn_words(turn.steps))
+    said = turn_words(turn.steps)
+    return label_words(turn, said) if getattr(turn, "preview", None) is not None else said  # a turn as offered
 
 
 def summary(turn: Any) -> str:

@@ -18,7 +18,7 @@ WATERS = {"water": N_("{name} into water"), "shallows": N_("{name} into the shal
           "deep_water": N_("{name} into deep water")}
 
 
-def label_words(turn: tx.PlannedTurn, steps: str) -> str:
+def label_words(turn: Any, steps: str) -> str:
     """The label for `turn`, whose steps read `steps` in the reader's words."""
     facts = _facts(turn)
     for n in range(len(facts), -1, -1):
