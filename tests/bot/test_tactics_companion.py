@@ -16,6 +16,7 @@ import time
 import pytest
 import simcord
 from support.fake_openai import MODEL, FakeOpenAI, choose, hang, pass_, refusing, status
+from support.languages import speak
 from support.reading import english_in
 from support.replies import private_text
 from support.tactics_play import send_turn, session, thread_texts
@@ -401,7 +402,7 @@ async def test_the_companion_speaks_the_servers_language_and_reads_the_call_as_w
 
 @pytest.mark.parametrize("trouble", ["hang", "refusal", "budget"])
 async def test_on_a_japanese_server_the_companions_pass_and_budget_notice_read_japanese(make_real_bot, settings, fake,
-                                                                                        trouble):
+                                                                                        monkeypatch, trouble):
     # A model server that hangs or refuses, or a day's calls used up: the thread says why in the server's
     # language, the prompt staying English; the English server's lines are the tests above.
     fake.answer_next(hang(30) if trouble == "hang" else refusing("context", server="other"))
@@ -411,6 +412,7 @@ async def test_on_a_japanese_server_the_companions_pass_and_budget_notice_read_j
     async with simcord.run(bot) as env:
         guild, channel, alice = world(env, "alice")
         host = add_host(env, guild)
+        speak(monkeypatch, env, members={alice.id: "ja", host.id: "ja"}, servers={guild.id: "ja"})
         await host.slash(channel, "settings language", language="ja")
         await alice.slash(channel, "tactics campaign")
         thread = channel.threads[-1]
@@ -427,4 +429,5 @@ async def test_on_a_japanese_server_the_companions_pass_and_budget_notice_read_j
             assert [d["code"] for d in decisions.decisions(bot.db, session(bot).key)] == \
                 [{"hang": "timeout", "refusal": "http_error"}[trouble]]
             report = private_text(await alice.slash(thread, "tactics companion"))
-            assert "Reason: " in report, "the host's report keeps the pilot's own words"
+            assert "**相棒の最後の決定**" in report and "選んだもの：パス" in report, report
+            assert "理由：" in report, "the host's report keeps the pilot's own words for the reason"
