@@ -5,7 +5,7 @@
     decision = await pilot.decide(fight, "companion", timeout=seconds_left, guild_id=g, game_id=id,
                                   call=told, language="ja")  # the player's words; say in the thread's language
     fight, decision = apply_decision(fight, "companion", decision)  # in a worker thread; stale turn -> pass
-    thread_text = decision.line("Cindle")                         # + decision.notice once, when set
+    thread_text = decision.line("Cindle")                         # + said.budget_notice(decision), once a day
 
 `decide` never raises for anything the model or its server does; the worst is a pass with its reason.
 `auto_decision(fight)` (auto.py) is the planner's first turn (the `auto` pilot). Decisions are stored in

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bot.words import words
 from engine.tactics import FightState, PlannedTurn, check_turn, plan_turns
 
 from .tools import MAX_TURNS
@@ -41,10 +42,22 @@ def aim_of(turn: PlannedTurn) -> Aim:
 
 @dataclass(frozen=True)
 class Rebound:
-    """What to play now: the steps (None: nothing legal with that aim is left; pass) and why, in a
-    player's words (empty when the chosen turn plays as it is)."""
+    """What to play now: the steps (None: nothing legal with that aim is left; pass), the rank of the turn
+    played instead (None: the chosen turn as it is, or none), and the engine's refusal of the chosen one."""
     steps: list[dict] | None
-    note: str
+    rank: int | None = None
+    why: str = ""
+
+    @property
+    def note(self) -> str:
+        """Why, in the reader's words (empty when the chosen turn plays as it is)."""
+        if self.steps is not None and self.rank is None:
+            return ""
+        if self.steps is not None:
+            return words("its chosen turn no longer worked after the hero's move ({why}), so it played turn "
+                         "{rank}, which has the same aim", why=self.why, rank=self.rank)
+        return words("the hero's move made its chosen turn illegal ({why}) and no turn with the same aim is left",
+                     why=self.why)
 
 
 def rebind(fight: FightState, fighter_id: str, steps: list[dict], aim: Aim | None) -> Rebound:
@@ -52,14 +65,11 @@ def rebind(fight: FightState, fighter_id: str, steps: list[dict], aim: Aim | Non
     aim, or a reason to pass."""
     try:
         check_turn(fight, fighter_id, steps)
-        return Rebound(steps, "")
+        return Rebound(steps)
     except ValueError as refused:
         why = str(refused).strip().splitlines()[0] if str(refused).strip() else "it is no longer legal"
     if aim is not None:
         for rank, turn in enumerate(plan_turns(fight, fighter_id, limit=MAX_TURNS), start=1):
             if aim_of(turn).shared_with(aim):
-                return Rebound([s.model_dump(exclude_none=True) for s in turn.steps],
-                               f"its chosen turn no longer worked after the hero's move ({why}), so it "
-                               f"played turn {rank}, which has the same aim")
-    return Rebound(None, f"the hero's move made its chosen turn illegal ({why}) and no turn with the same "
-                         "aim is left")
+                return Rebound([s.model_dump(exclude_none=True) for s in turn.steps], rank, why)
+    return Rebound(None, None, why)

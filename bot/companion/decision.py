@@ -7,6 +7,7 @@ from pydantic import BaseModel, Field, field_validator
 
 from .plain import plain
 from .redact import redact
+from .said import pass_line
 
 SAY_LIMIT = 100
 REASON_LIMIT = 200
@@ -34,17 +35,6 @@ Code = Literal[
     "stale",         # the board moved on before the turn was applied
     "error",         # anything else; logged with its traceback
 ]
-
-CHECK = "the host can check `/tactics companion`"
-# A failure of the server (or of the pilot) is said in public by its kind; its own words, which may
-# quote the request, go to the stored decision and the host's `/tactics companion` only.
-PUBLIC_REASONS: dict[str, str] = {
-    "http_error": f"the companion's model server refused the request — {CHECK}",
-    "rate_limited": f"the companion's model server is taking no more requests for now — {CHECK}",
-    "connection": f"the companion's model server could not be reached — {CHECK}",
-    "bad_response": f"the companion's model server sent an answer that cannot be read — {CHECK}",
-    "error": f"the companion's pilot ran into a fault — {CHECK}",
-}
 
 
 def one_line(text: str, limit: int) -> str:
@@ -75,7 +65,9 @@ class CompanionDecision(BaseModel):
     tokens_in: int = 0
     tokens_out: int = 0
     calls: int = 0                                      # requests sent to the model server
-    notice: str | None = None                           # said once in the thread (the day's budget is spent)
+    budget_notice: bool = False                         # the day's budget is spent: said once in the thread
+    # What the reader's words need beside the code (said.py): the seconds waited, the day's calls.
+    facts: dict[str, int | float | str] = Field(default_factory=dict)
     # For replays: the hash of the first request's prompt (messages and tools), the model's raw tool
     # call or text, the server's error body, and the fight's seq the decision was made on.
     prompt_hash: str | None = None
@@ -99,9 +91,9 @@ class CompanionDecision(BaseModel):
 
     def line(self, name: str) -> str:
         """The thread's line for this decision, e.g. `Cindle: "On it!" (Ember Bolt s1)` or
-        `Cindle passes: no answer in 10 s`; a server's failure by its kind only (PUBLIC_REASONS)."""
+        `Cindle passes: no answer in 10 s`; a server's failure by its kind only (said.py)."""
         if self.passed:
-            return f"{name} passes: {PUBLIC_REASONS.get(self.code, self.reason)}"
+            return pass_line(self, name)
         what = self.offered[self.number - 1] if self.number and self.number <= len(self.offered) else "its own turn"
         return f'{name}: "{self.say}" ({what})' if self.say else f"{name}: {what}"
 

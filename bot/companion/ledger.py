@@ -1,9 +1,9 @@
 """The companion's books: each server's daily model calls and every decision's record, in the store.
 
 A call is counted against the server's day before it is sent (`reserve`); past the day's budget the
-companion plays the planner's first turn and says so once that day (`budget_turn`). Store work runs off
-the event loop: on the bot's store worker when one is given, else on a thread of the ledger's own, one
-call at a time (the store's connection takes one transaction at once). Without a store or a server
+companion plays the planner's first turn and says so once that day (`budget_turn`; said.py words it).
+Store work runs off the event loop: on the bot's store worker when one is given, else on a thread of
+the ledger's own, one call at a time (the store's connection takes one transaction at once). Without a store or a server
 there is no budget and nothing is recorded.
 """
 from __future__ import annotations
@@ -74,8 +74,7 @@ class Ledger:
         return decision.model_copy(update={
             "code": "budget", "model": model, "round": tally.round, "seq": tally.seq,
             "reason": f"today's {limit} model calls are used up: playing auto until 00:00 UTC",
-            "notice": (f"The companion's model has used today's {limit} calls on this server; "
-                       "it plays auto until 00:00 UTC.") if first_today else None})
+            "budget_notice": first_today, "facts": {"limit": limit}})
 
     async def record(self, decision: CompanionDecision, fighter_id: str, guild_id: int | None,
                      game_id: str | int | None) -> None:

@@ -179,16 +179,17 @@ class CompanionPilot:
         started = loop.time()
         deadline = started + timeout
         tally = Tally(fight, opened=deadline - window if window is not None else started)
-        timed_out = f"no answer in {window if window is not None else timeout:g} s"
+        seconds = f"{window if window is not None else timeout:g}"
+        timed_out = f"no answer in {seconds} s"
         try:
             async with asyncio.timeout_at(deadline):
                 decision = await self._decide(fight, fighter_id, deadline, tally, guild_id, call, language)
         except TimeoutError:
             self._answered = False if tally.calls else self._answered
-            decision = passed(tally, "timeout", timed_out, self.model)
+            decision = passed(tally, "timeout", timed_out, self.model, seconds=seconds)
         except asyncio.CancelledError:
             if loop.time() >= deadline:  # cut off at its deadline by the caller: still a timeout to show
-                decision = passed(tally, "timeout", timed_out, self.model)
+                decision = passed(tally, "timeout", timed_out, self.model, seconds=seconds)
                 decision.latency_s = round(loop.time() - started, 3)
                 with contextlib.suppress(asyncio.CancelledError):
                     await asyncio.shield(self.ledger.record(decision, fighter_id, guild_id, game_id))

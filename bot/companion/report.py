@@ -1,21 +1,29 @@
-"""`/tactics companion`: the fight's last decision of the companion's pilot, in a player's words.
+"""`/tactics companion`: the fight's last decision of the companion's pilot, in a player's words (the
+reader's language; the reason stays as the pilot recorded it, in its English, with the server's own words).
 
 Read on the store worker. A stored row that cannot be read (a column damaged, a list that is not JSON)
 is skipped and counted, so one bad row never stops the report; the newest readable one is shown.
 """
 from __future__ import annotations
 
+from bot.words import N_, plural, words
 from db import companion as decision_store
 from db.store import Store
 
 from .plain import plain
 
+PILOTS = {"model": N_("model"), "auto": N_("auto"), "friend": N_("friend")}
+CHOICES = {"pass": N_("pass"), "custom": N_("custom")}
 
-def _skipped(count: int) -> str:
+
+def _skipped(count: int, *, newer: bool = True) -> str:
     if not count:
         return ""
-    rows, were = ("decision", "was") if count == 1 else ("decisions", "were")
-    return f"\n({count} newer stored {rows} of this fight could not be read and {were} skipped.)"
+    if newer:
+        return "\n" + plural(count, "({n} newer stored decision of this fight could not be read and was skipped.)",
+                             "({n} newer stored decisions of this fight could not be read and were skipped.)")
+    return "\n" + plural(count, "({n} stored decision of this fight could not be read and was skipped.)",
+                         "({n} stored decisions of this fight could not be read and were skipped.)")
 
 
 def _forecasts(count: int | None, offered: int) -> str:
@@ -23,26 +31,37 @@ def _forecasts(count: int | None, offered: int) -> str:
     if count is None or not offered:
         return ""
     if count == offered:
-        return f"Forecast to the end of the fight: all {offered} turns\n"
+        return words("Forecast to the end of the fight: all {offered} turns", offered=offered) + "\n"
     if count == 0:
-        return f"Forecast to the end of the fight: none of the {offered} turns (not worked out in time)\n"
-    return f"Forecast to the end of the fight: {count} of {offered} turns (the rest not worked out in time)\n"
+        return words("Forecast to the end of the fight: none of the {offered} turns (not worked out in time)",
+                     offered=offered) + "\n"
+    return words("Forecast to the end of the fight: {count} of {offered} turns (the rest not worked out in time)",
+                 count=count, offered=offered) + "\n"
 
 
 def companion_report(db: Store, fight_key: str, pilot: str) -> str:
     """The last readable decision of the fight: the turns offered, the choice, the reason, the cost."""
     last, skipped = decision_store.last_readable(db, fight_key)
+    pilot = words(PILOTS[pilot]) if pilot in PILOTS else pilot
     if last is None:
-        none = f"No decision of the companion's pilot is stored for this fight yet (pilot: {pilot})."
-        return none + _skipped(skipped).replace(" newer", "")
-    offered = "\n".join(f"{i}. {label}" for i, label in enumerate(last["offered"], 1)) or "(none)"
-    choice = f"turn {last['number']}" if last["decision"] == "turn" else str(last["decision"])
-    say = f' — said "{plain(last["say"])}"' if last.get("say") else ""
-    model = f", model {plain(last['model'])}" if last.get("model") else ""
+        none = words("No decision of the companion's pilot is stored for this fight yet (pilot: {pilot}).",
+                     pilot=pilot)
+        return none + _skipped(skipped, newer=False)
+    offered = "\n".join(f"{i}. {label}" for i, label in enumerate(last["offered"], 1)) or words("(none)")
+    decision = str(last["decision"])
+    choice = words("turn {n}", n=last["number"]) if decision == "turn" else \
+        words(CHOICES[decision]) if decision in CHOICES else decision
+    say = words(' — said "{say}"', say=plain(last["say"])) if last.get("say") else ""
+    model = words(", model {model}", model=plain(last["model"])) if last.get("model") else ""
     calls = int(last.get("calls") or 0)
-    told = f'Your call: "{plain(last["player_call"])}"\n' if last.get("player_call") else ""
+    told = words('Your call: "{call}"', call=plain(last["player_call"])) + "\n" if last.get("player_call") else ""
     foreseen = _forecasts(last.get("forecasts"), len(last["offered"]))
-    return (f"**Companion's last decision** (round {last['round']}, pilot {pilot}{model}):\n"
-            f"Offered:\n{offered}\n{foreseen}{told}Choice: {choice}{say}\nReason: {plain(last['reason'] or '')}\n"
-            f"Latency: {float(last['latency_s'] or 0):.2f} s · {calls} model call{'' if calls == 1 else 's'} · "
-            f"tokens {last['tokens_in'] or 0} in, {last['tokens_out'] or 0} out" + _skipped(skipped))
+    head = words("**Companion's last decision** (round {round}, pilot {pilot}{model}):", round=last["round"],
+                 pilot=pilot, model=model)
+    cost = words("Latency: {seconds} s · {calls} · tokens {tokens_in} in, {tokens_out} out",
+                 seconds=f"{float(last['latency_s'] or 0):.2f}",
+                 calls=plural(calls, "{n} model call", "{n} model calls"),
+                 tokens_in=last["tokens_in"] or 0, tokens_out=last["tokens_out"] or 0)
+    return (f"{head}\n{words('Offered:')}\n{offered}\n{foreseen}{told}"
+            f"{words('Choice: {choice}{say}', choice=choice, say=say)}\n"
+            f"{words('Reason: {reason}', reason=plain(last['reason'] or ''))}\n{cost}" + _skipped(skipped))

@@ -32,8 +32,9 @@ def cost(tally: Tally) -> dict:
     return tally.record()
 
 
-def passed(tally: Tally, code: Code, reason: str, model: str | None) -> CompanionDecision:
+def passed(tally: Tally, code: Code, reason: str, model: str | None, **facts: int | float | str) -> CompanionDecision:
+    """A pass with its reason; `facts`, what the reader's words of it need (said.py)."""
     return CompanionDecision(decision="pass", code=code, reason=one_line(reason, REASON_LIMIT), model=model,
-                             **cost(tally))
+                             facts=facts, **cost(tally))
 
 

@@ -13,7 +13,7 @@ from typing import Any
 import discord
 
 from bot.core.reply import Picture, Reply
-from bot.words import LANGUAGES, N_, current, words, words_in
+from bot.words import LANGUAGES, N_, current, number, words, words_in
 from db.games import GameRecord
 
 from .components import HowToPlayButton, layout_for, layout_text, retired_layout, view_for
@@ -21,7 +21,9 @@ from .components import HowToPlayButton, layout_for, layout_text, retired_layout
 MAX_CONTENT = 2000
 ECHO_KEEP = 60  # characters of a long echo of the player's input kept in a refusal
 _LONG_QUOTED = re.compile(r"(['\"`])([^'\"`\n]{" + str(ECHO_KEEP + 20) + r",})\1")
-_LONG_WORD = re.compile(r"\S{" + str(ECHO_KEEP + 40) + ",}")
+# A word of a language written without spaces (Japanese) is a whole sentence: only a run of other letters
+# counts as one long word (a pasted name).
+_LONG_WORD = re.compile(r"[^\s\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef]{" + str(ECHO_KEEP + 40) + ",}")
 
 
 def clip(text: str) -> str:
@@ -34,14 +36,15 @@ def refusal_text(text: str) -> str:
     the reason comes first."""
     def shorten(match: re.Match[str]) -> str:
         quote, inner = match.group(1), match.group(2)
-        return f"{quote}{inner[:ECHO_KEEP]}…{quote} ({len(inner):,} characters)"
+        return words("{start} ({n} characters)", start=f"{quote}{inner[:ECHO_KEEP]}…{quote}", n=number(len(inner)))
 
     short = _LONG_QUOTED.sub(shorten, text)
-    short = _LONG_WORD.sub(lambda m: f"{m.group(0)[:ECHO_KEEP]}… ({len(m.group(0)):,} characters)", short)
+    short = _LONG_WORD.sub(lambda m: words("{start} ({n} characters)", start=f"{m.group(0)[:ECHO_KEEP]}…",
+                                           n=number(len(m.group(0)))), short)
     if short != text:
         echo, colon, reason = short.partition(": ")
         if colon and reason and "…" in echo:
-            short = f"{reason[:1].upper()}{reason[1:]} (you sent {echo})"
+            short = words("{reason} (you sent {echo})", reason=f"{reason[:1].upper()}{reason[1:]}", echo=echo)
     return clip(short)
 
 

@@ -8,6 +8,7 @@ import engine.tactics as tx
 from bot.companion import CompanionDecision
 from bot.companion.coordination import Aim, rebind
 from bot.companion.plain import plain
+from bot.companion.said import budget_notice, pass_line
 from bot.core.kinds import Context, GameError, Outcome, step
 from bot.core.reply import Reply
 from bot.words import SOURCE, current, words
@@ -56,8 +57,9 @@ class PilotSteps(Changes):
                     raise GameError(words("{name}'s turn: {reason}", name=name, reason=exc.reason)) from None
                 # The hero acted while the pilot decided: the same aim, or a pass saying why.
                 after, said = self._rebound(state, decision, name)
-        if decision.notice:
-            said += f"\n{decision.notice}"
+        notice = budget_notice(decision)
+        if notice:
+            said += f"\n{notice}"
         heard = {"call": None} if ctx.seat == "model" else {}  # the model's prompt had the player's call
         return self._advance(state.model_copy(update=heard), after, ctx, said)
 
@@ -103,12 +105,13 @@ class PilotSteps(Changes):
 
 
 def decision_line(decision: CompanionDecision, name: str) -> str:
-    """The thread's line for a pilot's decision: its own words in English (bot/companion), else its
-    steps in the reader's words, with what the companion said."""
+    """The thread's line for a pilot's decision: a pass with its reason (bot/companion/said.py); a turn in
+    the planner's English words for an English reader, else its steps in the reader's words, with what the
+    companion said."""
+    if decision.passed:
+        return pass_line(decision, name)
     if current() == SOURCE:
         return decision.line(name)
-    if decision.passed:
-        return words("{name} passes.", name=name)
     what = turn_words(tx.parse_steps(decision.steps))
     return words("{name}: \"{say}\" ({what})", name=name, say=decision.say, what=what) if decision.say else \
         words("{name}: {steps}", name=name, steps=what)

@@ -10,6 +10,7 @@ from bot.words import SOURCE, current, words
 
 from . import names
 from .report import COMPASS
+from .turn_labels import label_words
 
 
 def step_words(step: tx.Step) -> str:
@@ -31,19 +32,13 @@ def turn_words(steps: list[tx.Step] | tuple[tx.Step, ...]) -> str:
     return words("; ").join(step_words(s) for s in steps if not isinstance(s, tx.EndStep)) or words("end")
 
 
-def _damage(turn: Any) -> int:
-    preview = getattr(turn, "preview", None)
-    return sum(t.damage + t.push_damage for pv in preview.skills for t in pv.targets
-               if t.fighter not in ("hero", "companion")) if preview is not None else 0
-
-
 def label(turn: Any) -> str:
-    """A ready-made turn's button label: the planner's in English, its steps and damage in another language."""
+    """A ready-made turn's button label: the planner's in English; in another language its steps, damage and
+    effects from its preview (turn_labels.py), or its steps alone for a turn kept as it was offered."""
     if current() == SOURCE:
         return turn.label
-    dealt = _damage(turn)
     said = turn_words(turn.steps)
-    return words("{steps} · {n} damage", steps=said, n=dealt) if dealt else said
+    return label_words(turn, said) if getattr(turn, "preview", None) is not None else said  # a turn as offered
 
 
 def summary(turn: Any) -> str:

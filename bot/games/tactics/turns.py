@@ -32,6 +32,7 @@ from .session import (
     refusal,
 )
 from .steps_words import label, step_words, summary
+from .typed import engine_text
 
 
 class TurnSteps(Changes):
@@ -109,7 +110,7 @@ class TurnSteps(Changes):
     def _turn(self, state: TacticsSession, action: TypedTurn, ctx: Context) -> Outcome:
         fid = mine(state, ctx, words("Turn"))
         try:
-            steps = tx.parse_turn_text(state.fight, fid, action.text)
+            steps = tx.parse_turn_text(state.fight, fid, engine_text(state.fight, fid, action.text))
         except tx.TacticsError as exc:
             raise GameError(words("Turn: {reason}. You wrote {text}.", reason=exc.reason, text=echo(action.text))) \
                 from None

@@ -8,6 +8,7 @@ from datetime import UTC, datetime, timedelta
 import sqlite_utils
 
 from bot.companion.decision import CompanionDecision
+from bot.companion.said import budget_notice
 from bot.companion.transcript import prompt_hash
 from db import companion as decisions
 from db.store import MIGRATIONS, migrate, open_store
@@ -74,7 +75,8 @@ async def test_past_the_days_budget_the_companion_plays_auto_and_says_so_once(fi
         assert (d.decision, d.code, d.number, d.calls) == ("turn", "budget", 1, 0)
         assert d.steps == [s.model_dump(exclude_none=True) for s in auto.steps]
         assert "playing auto" in d.reason
-    assert over.notice and "today's 2 calls" in over.notice and again.notice is None
+    notice = budget_notice(over)
+    assert notice and "today's 2 calls" in notice and budget_notice(again) is None, "said once a day"
     assert other_guild.code == "chosen"
     tomorrow = pilots(fake, store=store, clock=clock_at(NOON + timedelta(days=1)), COMPANION_CALLS_PER_DAY=2)
     assert await tomorrow.ledger.over_budget(7) is False

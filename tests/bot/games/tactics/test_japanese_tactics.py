@@ -72,9 +72,9 @@ async def test_a_japanese_member_plays_the_tactics_tutorial_and_a_fight_in_japan
         assert session(bot).tutorial == 3
         seen.result(await yuki.slash(thread, "tactics turn", steps="move A5; end"))  # not a root: again
         seen.result(await yuki.slash(thread, "tactics preview", name=jp("skills", "Pinning Shot"), at="H5"))
-        seen.result(await yuki.slash(thread, "tactics turn", steps="Pinning Shot H5; end"))
+        seen.result(await yuki.slash(thread, "tactics turn", steps=f"{jp('skills', 'Pinning Shot')} H5、終了"))
         assert session(bot).tutorial == 4
-        seen.result(await yuki.slash(thread, "tactics turn", steps="Longshot G5; end"))
+        seen.result(await yuki.slash(thread, "tactics turn", steps="Longshot G5; end"))  # the engine's words too
         state = session(bot)
         assert (state.tutorial, state.mode) == (0, "campaign"), "the first campaign fight has begun"
 

@@ -15,6 +15,8 @@ import time
 
 import pytest
 import simcord
+from support.languages import speak
+from support.reading import english_in
 from support.world import add_host, world
 
 import engine.tactics as tx
@@ -396,3 +398,36 @@ async def test_the_companion_speaks_the_servers_language_and_reads_the_call_as_w
             assert any("まかせて、右から倒します" in t for t in thread_texts(thread)), "the companion's line, shown"
         else:
             assert not any("Japanese" in u for u in users), "an English server's prompt asks for nothing more"
+
+
+@pytest.mark.parametrize("trouble", ["hang", "refusal", "budget"])
+async def test_on_a_japanese_server_the_companions_pass_and_budget_notice_read_japanese(make_real_bot, settings, fake,
+                                                                                        monkeypatch, trouble):
+    # A model server that hangs or refuses, or a day's calls used up: the thread says why in the server's
+    # language, the prompt staying English; the English server's lines are the tests above.
+    fake.answer_next(hang(30) if trouble == "hang" else refusing("context", server="other"))
+    budget = {"companion_calls_per_day": 0} if trouble == "budget" else {}
+    bot = make_real_bot(settings.model_copy(update=budget),
+                        external_wait=lambda call, reason: env.external_wait(call, reason=reason))
+    async with simcord.run(bot) as env:
+        guild, channel, alice = world(env, "alice")
+        host = add_host(env, guild)
+        speak(monkeypatch, env, members={alice.id: "ja", host.id: "ja"}, servers={guild.id: "ja"})
+        await host.slash(channel, "settings language", language="ja")
+        await alice.slash(channel, "tactics campaign")
+        thread = channel.threads[-1]
+        await env.advance_time(11)
+        shown = [line for text in thread_texts(thread) for line in text.split("\n")]
+        expected = {"hang": "シンドルはパスします：10秒のあいだ答えがありませんでした",
+                    "refusal": "シンドルはパスします：相棒のモデルのサーバーが要求を断りました",
+                    "budget": "相棒のモデルは、このサーバーの今日の呼び出し0回を使い切りました"}[trouble]
+        said = [line for line in shown if expected in line]
+        assert said, "\n".join(shown)
+        assert english_in(said[0], ()) == [], said[0]
+        assert all(english_in(line, ("alice",)) == [] for line in shown if "シンドル" in line), shown
+        if trouble != "budget":
+            assert [d["code"] for d in decisions.decisions(bot.db, session(bot).key)] == \
+                [{"hang": "timeout", "refusal": "http_error"}[trouble]]
+            report = private_text(await alice.slash(thread, "tactics companion"))
+            assert "**相棒の最後の決定**" in report and "選んだもの：パス" in report, report
+            assert "理由：" in report, "the host's report keeps the pilot's own words for the reason"
