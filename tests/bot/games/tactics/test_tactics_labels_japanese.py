@@ -12,7 +12,7 @@ import engine.tactics as tx
 from bot.games.tactics.steps_words import label
 from bot.words import reading
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[4]
 JAPANESE = json.loads((ROOT / "engine" / "tactics" / "words" / "words.ja.json").read_text(encoding="utf-8"))
 DUO = ("hero", "companion")
 

@@ -19,7 +19,7 @@ from db.games import get_game
 from tools.drive.replies import private_text
 from tools.drive.tactics_play import session
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[4]
 JAPANESE = json.loads((ROOT / "engine" / "tactics" / "words" / "words.ja.json").read_text(encoding="utf-8"))
 COMPASS_JA = {"N": "北", "NE": "北東", "E": "東", "SE": "南東", "S": "南", "SW": "南西", "W": "西", "NW": "北西"}
 
