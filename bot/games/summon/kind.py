@@ -20,12 +20,12 @@ from . import narrate, render, starting, tutorial, views
 from .actions import Accept, AskSurrender, Cell, Decline, Pass, Place, PlaceNamed, PreviewPlacement, ShowHand, Surrender
 from .decks import deck_for
 from .progress import profile_lines, recorder
+from .refusals import refusal
 from .replay import render_battle
 from .session import AI, KEY, SummonGame
 from .text import at_cell, cell_name
 
 CHALLENGE_SECONDS = 300  # a challenge lapses after 5 minutes
-STEP_NAMES = (N_("Place"), N_("Pass"), N_("Surrender"), N_("Your hand"), N_("Preview"))  # a refusal names its step
 
 
 class Summon(GameKind[SummonGame]):
@@ -153,27 +153,6 @@ class Summon(GameKind[SummonGame]):
             raise GameError(words("{what}: you are not playing in this game.", what=words(what)))
         return st, me
 
-    def _refused(self, what: str, exc: RuleError, state: SummonGame, where: str = "there") -> GameError:
-        st = state.game
-        texts = {
-            "not_your_turn": N_("it is {whose} turn; wait for the table to come back to you") if st else "",
-            "not_in_hand": N_("that piece is not in your hand (it may have been placed or passed back) — press "
-                              "Your hand for the pieces you hold"),
-            "stale": N_("the table moved on since you looked: press Your hand on the newest table"),
-            "game_over": N_("this game is over"),
-            "occupied": N_("{where} already holds a piece"),
-            "not_adjacent": N_("{where} does not touch a piece on your board (each piece goes next to one already "
-                               "there)"),
-            "off_board": (N_("the first piece goes inside the 3×3 board") if "first" in str(exc)
-                          else N_("{where} is not on the board nor one step beside it")),
-            "no_fit": N_("it does not fit its neighbours there: a tab needs a blank of its attribute (a neutral tab "
-                         "fits any blank) — turn it, or choose another cell"),
-        }
-        reason = texts.get(exc.code) or N_("that is not allowed now")
-        whose = narrate.names_of(state).whose(st.to_move) if st else ""
-        return GameError(words("{what}: {reason}.", what=words(what) if what in STEP_NAMES else what,
-                               reason=words(reason, whose=whose, where=where if where != "there" else words("there"))))
-
     def _played(self, state: SummonGame, new: sm.SummonState, ctx: Context, lines: list[str],
                 private: Reply | None = None) -> Outcome:
         """The outcome of an engine action: the new state, what happened in words, the result recorded."""
@@ -229,7 +208,7 @@ class Summon(GameKind[SummonGame]):
         try:
             new = sm.apply(st, place)
         except RuleError as exc:
-            raise self._refused(words("Place {cell}", cell=at_cell(cell.col, cell.row)), exc, state, where) from None
+            raise refusal(words("Place {cell}", cell=at_cell(cell.col, cell.row)), exc, state, where) from None
         lines = narrate.event_lines(state, new.events)
         said = narrate.event_lines(state, new.events, you=me, past=True)[0]
         if state.tutorial:
@@ -250,7 +229,7 @@ class Summon(GameKind[SummonGame]):
         try:
             new = sm.apply(st, sm.Pass(player=me))
         except RuleError as exc:
-            raise self._refused("Pass", exc, state) from None
+            raise refusal("Pass", exc, state) from None
         return self._played(state, new, ctx, narrate.event_lines(state, new.events))
 
     @step(Surrender)
