@@ -101,7 +101,8 @@ def play_turn(state: FightState, fighter_id: str, steps: Sequence | Iterable, se
     """apply_turn, with the events the turn (and the strays' phase it may close into) played."""
     check_actor(state, fighter_id)
     if seq is not None and seq != state.seq:
-        raise StaleStateError(None, f"the fight has moved on (state {state.seq}, you sent {seq})")
+        raise StaleStateError(None, f"the fight has moved on (state {state.seq}, you sent {seq})", seq=state.seq,
+                              sent=seq)
     fight, _ = run_steps(state, fighter_id, steps)
     fight.state.seq += 1
     mark = len(fight.events)

@@ -110,8 +110,12 @@ print(render_text(state, viewer="duo"))
 
 Every refusal is a `RuleError` (`TacticsError(step, reason)` and its subclasses) with a stable `.code`:
 `bad_step`, `off_board`, `no_such_skill`, `ambiguous`, `malformed`, `illegal_step`, `out_of_budget`,
-`out_of_range`, `blocked`, `occupied`, `rooted`, `after_end`, `no_such_reaction`, `locked`, `no_spirit`,
-`not_your_phase`, `fight_over`, `stale`, `no_such_turn`, `no_such_encounter`, `no_such_fighter`, `bad_level` …
+`out_of_range`, `heading`, `dash_reach`, `blocked`, `occupied`, `no_move`, `rooted`, `after_end`,
+`no_such_reaction`, `locked`, `no_spirit`, `no_choice`, `no_target`, `gone`, `at_yourself`, `foes_only`,
+`needs_ally`, `own_tile`, `bursts_around`, `push_into_yourself`, `down`, `already_ended`, `strays_phase`,
+`not_duo`, `fight_over`, `stale`, `no_such_turn`, `no_such_encounter`, `no_such_fighter`, `bad_level` …
+Its English `.reason` is for the CLI and the companion's prompt; `.facts` holds what a reader's own words
+are built from (`fighter`, `skill`, `tile`, `reach`, `slot` …, names as the content spells them).
 
 ```
 ```

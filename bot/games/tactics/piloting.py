@@ -13,7 +13,7 @@ from bot.core.kinds import Context, GameError, Outcome, step
 from bot.core.reply import Reply
 from bot.words import SOURCE, current, words
 
-from . import names
+from . import names, refusals
 from .actions import (
     PilotTurn,
     Tell,
@@ -54,7 +54,8 @@ class PilotSteps(Changes):
                 said = decision_line(decision, name)
             except tx.TacticsError as exc:
                 if seq == state.fight.seq:
-                    raise GameError(words("{name}'s turn: {reason}", name=name, reason=exc.reason)) from None
+                    raise GameError(words("{name}'s turn: {reason}", name=name, reason=refusals.reason(exc))) \
+                        from None
                 # The hero acted while the pilot decided: the same aim, or a pass saying why.
                 after, said = self._rebound(state, decision, name)
         notice = budget_notice(decision)

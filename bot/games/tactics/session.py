@@ -16,7 +16,7 @@ from bot.core.kinds import Context, GameError
 from bot.words import words
 from engine.errors import RuleError
 
-from . import names
+from . import names, refusals
 from .actions import FIGHTER_OF, FighterCode
 
 KEY = "tactics"
@@ -89,7 +89,7 @@ def refusal(what: str) -> Iterator[None]:
     try:
         yield
     except RuleError as exc:
-        raise GameError(words("{what}: {reason}", what=what, reason=getattr(exc, "reason", None) or exc)) from None
+        raise GameError(words("{what}: {reason}", what=what, reason=refusals.reason(exc))) from None
 
 
 def no_pings(text: str) -> str:

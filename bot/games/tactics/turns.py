@@ -9,7 +9,7 @@ from bot.core.reply import Reply
 from bot.words import N_, words
 from engine.tactics.model.steps import EndStep, HoldStep, MoveStep, SkillStep
 
-from . import names
+from . import names, refusals
 from .actions import (
     End,
     Hold,
@@ -60,7 +60,7 @@ class TurnSteps(Changes):
             where = words("step {n} ({step})", n=exc.step + 1, step=step_words(turn.steps[exc.step])) \
                 if exc.step is not None and exc.step < len(turn.steps) else words("it")
             raise GameError(words("Turn {n} no longer works since the board moved on: {where}: {reason}. Nothing was "
-                                  "played. {now}", n=n, where=where, reason=exc.reason,
+                                  "played. {now}", n=n, where=where, reason=refusals.reason(exc),
                                   now=turns_now(state, fid))) from None
         sent = fought(state, fid, turn.steps).model_copy(update={"sent": [*state.sent, f"{key}:{n}"][-SENT_KEPT:]})
         return self._advance(sent, after, ctx, f"{name}: {label(turn)}",
@@ -119,7 +119,8 @@ class TurnSteps(Changes):
         except tx.TacticsError as exc:
             where = words("step {n} ({step})", n=exc.step + 1, step=step_words(steps[exc.step])) \
                 if exc.step is not None and exc.step < len(steps) else words("the turn")
-            raise GameError(words("Turn: {where}: {reason}. Nothing was played.", where=where, reason=exc.reason)) \
+            raise GameError(words("Turn: {where}: {reason}. Nothing was played.", where=where,
+                                  reason=refusals.reason(exc))) \
                 from None
         said = words("; ").join(step_words(s) for s in steps)
         name = names.fighter(state.fight.get(fid).name)

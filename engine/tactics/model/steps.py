@@ -1,7 +1,7 @@
 """Turn steps as small frozen pydantic models (a discriminated union on "kind"), and the typed errors."""
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
@@ -79,13 +79,16 @@ def step_text(step: MoveStep | SkillStep | HoldStep | EndStep) -> str:
 
 class TacticsError(RuleError):
     """Base of every tactics refusal: a `RuleError` whose `step` is the index of the offending step (or
-    None when no step is at fault) and `reason` says why; `code` is a short stable word for tools."""
+    None when no step is at fault) and `reason` says why in English (for the CLI and the companion's prompt);
+    `code` is a short stable word for tools and `facts` what a reader's words are built from (`fighter`,
+    `skill`, `tile`, `reach` …, names as the content spells them)."""
 
     code = "illegal"
 
-    def __init__(self, step: int | None, reason: str, code: str | None = None) -> None:
+    def __init__(self, step: int | None, reason: str, code: str | None = None, **facts: Any) -> None:
         self.step = step
         self.reason = reason
+        self.facts: dict[str, Any] = facts
         super().__init__(f"step {step}: {reason}" if step is not None else reason, code)
 
 

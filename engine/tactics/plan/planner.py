@@ -198,9 +198,10 @@ def play_planned(state: FightState, fighter_id: str, index: int, seq: int | None
     """apply_planned, with the events it played."""
     check_actor(state, fighter_id)
     if seq is not None and seq != state.seq:
-        raise StaleStateError(None, f"the fight has moved on (state {state.seq}, you sent {seq})")
+        raise StaleStateError(None, f"the fight has moved on (state {state.seq}, you sent {seq})", seq=state.seq,
+                              sent=seq)
     turns = plan_turns(state, fighter_id)
     if not 0 <= index < len(turns):
         raise IllegalStepError(None, f"there is no ready-made turn {index + 1} (there are {len(turns)})",
-                               "no_such_turn")
+                               "no_such_turn", number=index + 1, count=len(turns))
     return play_turn(state, fighter_id, turns[index].steps, seq)

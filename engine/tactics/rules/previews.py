@@ -1,17 +1,22 @@
 """What a skill use will do before luck (a preview per target) and why a step cannot be played."""
 from __future__ import annotations
 
+from typing import Any
+
 from pydantic import BaseModel
 
 
 class Problem(str):
-    """Why a step cannot be played: the reason a person reads, with a short stable `.code`."""
+    """Why a step cannot be played: the English reason, with a short stable `.code` and the `.facts`
+    a reader's words are built from."""
 
     code: str
+    facts: dict[str, Any]
 
-    def __new__(cls, code: str, reason: str) -> Problem:
+    def __new__(cls, code: str, reason: str, **facts: Any) -> Problem:
         self = super().__new__(cls, reason)
         self.code = code
+        self.facts = facts
         return self
 
 
