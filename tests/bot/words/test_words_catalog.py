@@ -112,3 +112,12 @@ def _bold_left_open(text: str) -> bool:
 def test_every_bold_phrase_in_japanese_closes_as_markdown_reads_it():
     assert _bold_left_open("**危険：**野良") and not _bold_left_open("**危険**：野良")
     assert [text for text in japanese().values() if _bold_left_open(text)] == []
+
+
+def test_no_english_string_has_two_japanese_entries():
+    """The catalog merges by union (two branches each add at its end): an entry added twice would leave
+    which Japanese a player reads to the order of the file."""
+    text = (ROOT / "bot" / "words" / "locales" / "ja" / "LC_MESSAGES" / "gamehall.po").read_text(encoding="utf-8")
+    entries = re.findall(r'(?:^msgctxt "((?:[^"\\]|\\.)*)"\n)?^msgid "((?:[^"\\]|\\.)*)"\n(?!")', text, flags=re.M)
+    twice = sorted({entry for entry in entries if entries.count(entry) > 1})
+    assert twice == [], f"entries written twice: {twice}"
