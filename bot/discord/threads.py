@@ -3,6 +3,7 @@ whether it still exists (a game whose thread is gone is closed, never left block
 from __future__ import annotations
 
 import logging
+import re
 from typing import Any, Protocol
 
 import discord
@@ -11,6 +12,7 @@ from bot.core.results import PLAYER
 from db.games import GameRecord
 
 log = logging.getLogger(__name__)
+SEPARATOR = re.compile(r" · |・")  # between a thread name's parts, in English and in Japanese
 
 
 class Channels(Protocol):
@@ -24,10 +26,13 @@ class Channels(Protocol):
 def renamed(current: str, title: str) -> str:
     """The thread's new name: `title` with the member's part of the `current` name in place of PLAYER.
 
-    A game's part of a name has as many " · " as its title's (the kind, the puzzle or lesson); whatever
-    follows them is the member's, " · " and all ("Sam · she/her")."""
-    game_part = title.split(PLAYER, 1)[0]
-    player = current.split(" · ", game_part.count(" · "))[-1] if PLAYER in title else ""
+    A game's part of a name has as many separators (" · ", or Japanese's "・") as its title's (the kind, the
+    puzzle or lesson); whatever follows them is the member's, separators and all ("Sam · she/her",
+    "ジョン・スミス")."""
+    if PLAYER not in title:
+        return title[:100]
+    parts = len(SEPARATOR.findall(title.split(PLAYER, 1)[0]))
+    player = SEPARATOR.split(current, maxsplit=parts)[-1] if parts else current
     return title.replace(PLAYER, player)[:100]
 
 

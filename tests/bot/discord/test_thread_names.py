@@ -14,6 +14,15 @@ def test_a_rename_keeps_the_members_name_whole(member):
     assert renamed(f"Tally · {member}", f"Tally · {PLAYER}") == f"Tally · {member}"
 
 
+@pytest.mark.parametrize("member", ["ゆうき", "ジョン・スミス"])
+def test_a_japanese_name_keeps_the_members_part_whole(member):
+    """Japanese titles part with "・", no spaces: the member's part is still found, not the whole old name."""
+    assert renamed(f"タクティクス・道の水たまり・{member}", f"タクティクス・森の小道・{PLAYER}") == \
+        f"タクティクス・森の小道・{member}"
+    assert renamed(f"フォーメーション・レッスン1・{member}", f"フォーメーション・レッスン2・{PLAYER}") == \
+        f"フォーメーション・レッスン2・{member}"
+
+
 def test_a_title_without_the_member_is_used_as_it_is():
     assert renamed("Summon · alice vs AI", "Summon · alice vs bob") == "Summon · alice vs bob"
 
