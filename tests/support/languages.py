@@ -31,3 +31,14 @@ def speak(monkeypatch: Any, env: Any, *, members: dict[int, str] | None = None,
     for guild_id in community:
         cached = env.bot.get_guild(guild_id)
         cached.features = [*cached.features, "COMMUNITY"]
+
+
+async def japanese_server(monkeypatch: Any, env: Any, guild: Any, channel: Any, *members: Any,
+                          host_name: str = "ホスト") -> tuple[Any, Any]:
+    """A Japanese server as one is made: these members' Discord and the server's in Japanese, and a host
+    (also Japanese) who sets `/settings language` in `channel`. The host, and the answer the host got."""
+    from support.world import add_host
+
+    host = add_host(env, guild, host_name)
+    speak(monkeypatch, env, members={member.id: "ja" for member in (*members, host)}, servers={guild.id: "ja"})
+    return host, await host.slash(channel, "settings language", language="ja")

@@ -17,9 +17,9 @@ from pathlib import Path
 import simcord
 from PIL import Image
 from support.glyphs import boxes_in
-from support.languages import speak
+from support.languages import japanese_server
 from support.reading import Reader, english_in
-from support.world import add_host, world
+from support.world import world
 
 import engine.bowls as bowls
 import engine.formation as fm
@@ -77,10 +77,9 @@ async def test_a_japanese_member_plays_bowls_formation_and_a_bad_deck_in_japanes
     bot = make_real_bot()
     async with simcord.run(bot) as env:
         guild, channel, yuki, alice = world(env, "ゆうき", "alice")
-        host = add_host(env, guild, "ホスト")
-        speak(monkeypatch, env, members={yuki.id: "ja", host.id: "ja"}, servers={guild.id: "ja"})
+        host, language_set = await japanese_server(monkeypatch, env, guild, channel, yuki)
         seen = Reader()
-        seen.result(await host.slash(channel, "settings language", language="ja"))
+        seen.result(language_set)
         words.untranslated.clear()
         for game in ("bowls", "formation"):
             seen.result(await yuki.slash(channel, "help", game=game))

@@ -7,9 +7,9 @@ Discord's `locale` and `guild_locale`; the server's language is also set with /s
 from __future__ import annotations
 
 import simcord
-from support.languages import speak
+from support.languages import japanese_server
 from support.reading import Reader, english_in
-from support.world import add_host, world
+from support.world import world
 
 import engine.summon as sm
 from bot import words
@@ -27,10 +27,9 @@ async def test_a_japanese_member_plays_the_summon_tutorial_and_a_game_against_th
     bot = make_real_bot()
     async with simcord.run(bot) as env:
         guild, channel, yuki = world(env, "ゆうき")
-        host = add_host(env, guild, "ホスト")
-        speak(monkeypatch, env, members={yuki.id: "ja", host.id: "ja"}, servers={guild.id: "ja"})
+        host, language_set = await japanese_server(monkeypatch, env, guild, channel, yuki)
         seen = Reader()
-        seen.result(await host.slash(channel, "settings language", language="ja"))
+        seen.result(language_set)
         for command, options in (("help", {}), ("help", {"game": "summon"}), ("summon deck show", {}),
                                  ("summon piece", {"name": "n02"}), ("games", {})):
             seen.result(await yuki.slash(channel, command, **options))

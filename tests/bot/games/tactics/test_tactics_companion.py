@@ -15,7 +15,7 @@ import time
 
 import pytest
 import simcord
-from support.languages import speak
+from support.languages import japanese_server
 from support.reading import english_in
 from support.world import add_host, world
 
@@ -411,9 +411,7 @@ async def test_on_a_japanese_server_the_companions_pass_and_budget_notice_read_j
                         external_wait=lambda call, reason: env.external_wait(call, reason=reason))
     async with simcord.run(bot) as env:
         guild, channel, alice = world(env, "alice")
-        host = add_host(env, guild)
-        speak(monkeypatch, env, members={alice.id: "ja", host.id: "ja"}, servers={guild.id: "ja"})
-        await host.slash(channel, "settings language", language="ja")
+        await japanese_server(monkeypatch, env, guild, channel, alice, host_name="host")
         await alice.slash(channel, "tactics campaign")
         thread = channel.threads[-1]
         await env.advance_time(11)

@@ -8,9 +8,9 @@ from datetime import UTC, datetime
 
 import pytest
 import simcord
-from support.languages import speak
+from support.languages import japanese_server
 from support.reading import english_in
-from support.world import add_host, world
+from support.world import world
 
 import engine.tactics as tx
 from bot import words
@@ -92,9 +92,7 @@ async def test_refusals_in_a_japanese_server_say_the_reason_in_japanese(make_rea
     bot = make_real_bot()
     async with simcord.run(bot) as env:
         guild, channel, yuki = world(env, "ゆうき")
-        host = add_host(env, guild, "ホスト")
-        speak(monkeypatch, env, members={yuki.id: "ja", host.id: "ja"}, servers={guild.id: "ja"})
-        await host.slash(channel, "settings language", language="ja")
+        host, _ = await japanese_server(monkeypatch, env, guild, channel, yuki)
         await yuki.slash(channel, "tactics campaign", pilot="auto", companion="Mossle")
         thread = channel.threads[-1]
 
