@@ -137,7 +137,8 @@ def test_say_is_asked_for_in_the_threads_language_and_the_rest_stays_english(fig
                        language="en").messages == english.messages, "English asks for nothing more"
     user_en, user_ja = english.messages[1]["content"], japanese.messages[1]["content"]
     assert "Japanese" not in user_en and "右を狙って" in user_en and "右を狙って" in user_ja
-    asked = "a short sentence to your ally in Japanese" if compact else "write `say` in Japanese"
+    asked = "a short sentence to your ally in Japanese" if compact else "write `say`, and a pass's reason, in Japanese"
     assert asked in user_ja
-    assert user_ja.replace(" in Japanese", "") == user_en if compact else \
-        user_ja.replace("Your player reads Japanese: write `say` in Japanese.\n", "") == user_en
+    assert (user_ja.replace(" (its reason in Japanese)", "").replace(" in Japanese", "") == user_en if compact else
+            user_ja.replace("Your player reads Japanese: write `say`, and a pass's reason, in Japanese.\n", "")
+            == user_en)

@@ -392,7 +392,7 @@ async def test_the_companion_speaks_the_servers_language_and_reads_the_call_as_w
         systems = [next(m["content"] for m in r["messages"] if m["role"] == "system") for r in fake.requests]
         assert all(s.startswith("You are Cindle, the companion") for s in systems), "the prompt stays English"
         assert "<<<player\n右のスライムを先に倒して\nplayer>>>" in users[1], "the call as the player wrote it"
-        asked = "Your player reads Japanese: write `say` in Japanese."
+        asked = "Your player reads Japanese: write `say`, and a pass's reason, in Japanese."
         if language == "ja":
             assert all(asked in u for u in users)
             assert any("まかせて、右から倒します" in t for t in thread_texts(thread)), "the companion's line, shown"
