@@ -113,7 +113,8 @@ Every refusal is a `RuleError` (`TacticsError(step, reason)` and its subclasses)
 `out_of_range`, `heading`, `dash_reach`, `blocked`, `occupied`, `no_move`, `rooted`, `after_end`,
 `no_such_reaction`, `locked`, `no_spirit`, `no_choice`, `no_target`, `gone`, `at_yourself`, `foes_only`,
 `needs_ally`, `own_tile`, `bursts_around`, `push_into_yourself`, `down`, `already_ended`, `strays_phase`,
-`not_duo`, `fight_over`, `stale`, `no_such_turn`, `no_such_encounter`, `no_such_fighter`, `bad_level` …
+`not_duo`, `fight_over`, `stale`, `no_such_turn`, `no_such_encounter`, `no_such_fighter`, `bad_level`;
+a typed turn's `empty_turn`, `move_one_tile`, `unknown_reaction`, `no_aim`, `not_direction` …
 Its English `.reason` is for the CLI and the companion's prompt; `.facts` holds what a reader's own words
 are built from (`fighter`, `skill`, `tile`, `reach`, `slot` …, names as the content spells them).
 

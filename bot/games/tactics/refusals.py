@@ -1,6 +1,7 @@
 """Why the tactics engine refused a step, in the reader's words, from the refusal's code and facts (the
 engine's own reason is English, for its command line and the companion's prompt). Each English wording
-here is the engine's reason, so an English reader reads what the engine says."""
+here is the engine's reason, so an English reader reads what the engine says. A typed step the engine
+cannot read (its facts hold the `part`) is quoted before why."""
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -39,6 +40,10 @@ PLAIN = {
     "dash_reach": N_("{tile} cannot be reached with a dash of {reach}"),
     "stale": N_("the fight has moved on (state {seq}, you sent {sent})"),
     "no_such_turn": N_("there is no ready-made turn {number} (there are {count})"),
+    "empty_turn": N_("the turn is empty: write steps like `move C5; Tide Lash F5; end`"),
+    "move_one_tile": N_("a move names one tile, like `move C5`"),
+    "unknown_reaction": N_("hold `opportunity attack` or `flowing guard`"),
+    "no_aim": N_("say where to aim {skill}: a tile or a fighter, like `{skill} F5`"),
 }
 
 
@@ -61,21 +66,29 @@ def _budget(f: dict[str, Any]) -> str:
     return words(SLOTS[(f.get("slot", "action"), bool(f.get("once")))])
 
 
+def _quoted(text: str) -> str:
+    """What a member wrote, quoted: as the engine quotes it in English, in the reader's marks otherwise."""
+    return repr(text) if current() == SOURCE else f"“{text}”"
+
+
 def _off_board(f: dict[str, Any]) -> str:
-    text = repr(f["text"]) if current() == SOURCE else f"“{f['text']}”"
+    text = _quoted(f["text"])
     if f.get("aim"):
         return words("{text} is neither a tile (columns A-M, rows 1-9) nor a fighter", text=text)
     return words("{text} is not a tile (columns A-M, rows 1-9)", text=text)
 
 
 def _ambiguous(f: dict[str, Any]) -> str:
-    text = repr(f["text"]) if current() == SOURCE else f"“{f['text']}”"
+    text = _quoted(f["text"])
     which = words(" or ").join(words("{id} at {tile}", id=i, tile=tile) for i, _, tile in f["which"])
     return words("{text} could be {which}: name one by its id or tile", text=text, which=which)
 
 
 def _no_skill(f: dict[str, Any]) -> str:
-    skill = repr(f["skill"]) if current() == SOURCE else f"“{f['skill']}”"
+    if "skill" not in f:   # a typed step that starts with no skill's name
+        return words("no skill of yours starts this step (yours: {has}; or move, hold, end)",
+                     has=words(", ").join(names.skill(s) for s in f["has"]))
+    skill = _quoted(f["skill"])
     if "has" in f:
         has = words(", ").join(names.skill(s) for s in f["has"])
         return words("{name} has no skill {skill} (has: {has})", name=f["name"], skill=skill, has=has)
@@ -86,6 +99,10 @@ def _push_into(f: dict[str, Any]) -> str:
     toward = f["toward"] if current() == SOURCE else words(COMPASS.get(f["toward"], f["toward"]))
     return words("{skill} cannot push {target} {toward} into yourself", skill=f["skill"],
                  target=names.fighter(f["target"]), toward=toward)
+
+
+def _not_direction(f: dict[str, Any]) -> str:
+    return words("{text} is not a direction (N, NE, E, SE, S, SW, W, NW)", text=_quoted(f["text"]))
 
 
 def _blocked(f: dict[str, Any]) -> str:
@@ -116,22 +133,28 @@ WORDED: dict[str, Callable[[dict[str, Any]], str]] = {
     "push_into_yourself": _push_into,
     "blocked": _blocked,
     "occupied": _occupied,
+    "not_direction": _not_direction,
 }
 
 
-def reason(exc: RuleError) -> str:
+def reason(exc: RuleError, part: str | None = None) -> str:
     """Why the step was refused, reason only (the caller names the step); a refusal without its facts
-    reads as the engine said it."""
-    facts = getattr(exc, "facts", None)
+    reads as the engine said it. `part`: a typed step as the member wrote it, quoted instead of the
+    engine's reading of it."""
+    facts = getattr(exc, "facts", None) or {}
     english = getattr(exc, "reason", None) or str(exc)
     if not facts and exc.code not in PLAIN:
         return english
     try:
-        f = _fields(facts or {})
+        f = _fields(facts)
         if exc.code in PLAIN:
-            return words(PLAIN[exc.code], **f)
-        if exc.code in WORDED:
-            return WORDED[exc.code](f)
+            why = words(PLAIN[exc.code], **f)
+        elif exc.code in WORDED:
+            why = WORDED[exc.code](f)
+        else:
+            return english
     except (KeyError, TypeError, ValueError):
-        pass   # facts of another shape: the engine's own reason
-    return english
+        return english   # facts of another shape: the engine's own reason
+    if "part" not in facts:
+        return why
+    return words("cannot read {step}: {why}", step=_quoted(facts["part"] if part is None else part), why=why)

@@ -32,7 +32,7 @@ from .session import (
     refusal,
 )
 from .steps_words import label, step_words, summary
-from .typed import engine_text
+from .typed import engine_text, written_step
 
 
 class TurnSteps(Changes):
@@ -109,10 +109,12 @@ class TurnSteps(Changes):
     @step(TypedTurn)
     def _turn(self, state: TacticsSession, action: TypedTurn, ctx: Context) -> Outcome:
         fid = mine(state, ctx, words("Turn"))
+        typed = engine_text(state.fight, fid, action.text)
         try:
-            steps = tx.parse_turn_text(state.fight, fid, engine_text(state.fight, fid, action.text))
+            steps = tx.parse_turn_text(state.fight, fid, typed)
         except tx.TacticsError as exc:
-            raise GameError(words("Turn: {reason}. You wrote {text}.", reason=exc.reason, text=echo(action.text))) \
+            reason = refusals.reason(exc, written_step(action.text, typed, exc.step))
+            raise GameError(words("Turn: {reason}. You wrote {text}.", reason=reason, text=echo(action.text))) \
                 from None
         try:
             after = tx.play_turn(state.fight, fid, steps)

@@ -57,6 +57,21 @@ def engine_text(fight: tx.FightState, fighter_id: str, text: str) -> str:
     return "; ".join(part if part.isascii() else reader.step(i, part, text) for i, part in enumerate(parts))
 
 
+def written_step(text: str, engine: str, step: int | None) -> str | None:
+    """The step `step` of the engine's turn `engine` (engine_text(text)) as the member wrote it in `text`,
+    so a refusal quotes the member's own words; None when the two do not line up step for step."""
+    parts, start = [], 0
+    for i, mark in enumerate(text):
+        if STEPS.fullmatch(plain(mark)):
+            parts.append(text[start:i])
+            start = i + 1
+    parts = [p.strip() for p in [*parts, text[start:]] if plain(p).strip()]
+    steps = [p for p in re.split(r"[;\n]", engine) if p.strip()]
+    if step is None or len(parts) != len(steps) or not 0 <= step < len(parts):
+        return None
+    return parts[step]
+
+
 class _Reader:
     """The names a step may use in this fight, for this fighter: the engine's and every language's."""
 

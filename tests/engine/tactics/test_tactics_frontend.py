@@ -39,10 +39,11 @@ def test_a_whole_turn_written_as_text_reads_into_steps():
 @pytest.mark.parametrize("text, step, code, words", [
     ("move C5; Fireball F5; end", 1, "no_such_skill", "'Fireball F5'"),
     ("move Q5; end", 0, "off_board", "'move Q5'"),
-    ("move C5; Tide Lash; end", 1, "bad_step", "say where to aim Tide Lash"),
-    ("Shove F5 sideways", 0, "bad_step", "not a direction"),
-    ("hold breath", 0, "bad_step", "'hold breath'"),
-    ("  ;  ", None, "malformed", "empty"),
+    ("move C5; Tide Lash; end", 1, "no_aim", "say where to aim Tide Lash"),
+    ("Shove F5 sideways", 0, "not_direction", "not a direction"),
+    ("hold breath", 0, "unknown_reaction", "'hold breath'"),
+    ("move C5 D5", 0, "move_one_tile", "a move names one tile"),
+    ("  ;  ", None, "empty_turn", "empty"),
 ])
 def test_a_turn_text_that_cannot_be_read_names_the_step(text, step, code, words):
     with pytest.raises(InvalidStepError) as e:
