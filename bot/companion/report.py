@@ -1,19 +1,38 @@
 """`/tactics companion`: the fight's last decision of the companion's pilot, in a player's words (the
-reader's language; the reason stays as the pilot recorded it, in its English, with the server's own words).
+reader's language). The reason is stored as the pilot recorded it, in its English, with the server's own
+words: an English reader reads it as it is; a reader of another language is told its kind first (said.py,
+from the stored code), then that detail, marked as whose words it is (a host may need them to debug).
 
 Read on the store worker. A stored row that cannot be read (a column damaged, a list that is not JSON)
 is skipped and counted, so one bad row never stops the report; the newest readable one is shown.
 """
 from __future__ import annotations
 
-from bot.words import N_, plural, words
+from bot.words import N_, SOURCE, current, plural, words
 from db import companion as decision_store
 from db.store import Store
 
 from .plain import plain
+from .said import PUBLIC, kind_of
 
 PILOTS = {"model": N_("model"), "auto": N_("auto"), "friend": N_("friend")}
 CHOICES = {"pass": N_("pass"), "custom": N_("custom")}
+# Whose words a stored reason is: the server's for its failures, the model's for its own pass, else the pilot's.
+WHOSE = {"server": N_("Reason: {kind} (the server's own words: {detail})"),
+         "model": N_("Reason: {kind} (the model's own words: {detail})"),
+         "pilot": N_("Reason: {kind} (the pilot's own words: {detail})")}
+
+
+def _reason(code: str, detail: str) -> str:
+    """The stored reason for this reader: as it is in English; its kind first in another language."""
+    # The store keeps the code but not the facts: a timeout's seconds are said in the detail only.
+    kind = None if current() == SOURCE else kind_of(code)
+    if kind is None:
+        return words("Reason: {reason}", reason=detail)
+    if not detail:
+        return words("Reason: {reason}", reason=kind)
+    whose = "server" if code in PUBLIC and code != "error" else "model" if code == "model_pass" else "pilot"
+    return words(WHOSE[whose], kind=kind, detail=detail)
 
 
 def _skipped(count: int, *, newer: bool = True) -> str:
@@ -64,4 +83,4 @@ def companion_report(db: Store, fight_key: str, pilot: str) -> str:
                  tokens_in=last["tokens_in"] or 0, tokens_out=last["tokens_out"] or 0)
     return (f"{head}\n{words('Offered:')}\n{offered}\n{foreseen}{told}"
             f"{words('Choice: {choice}{say}', choice=choice, say=say)}\n"
-            f"{words('Reason: {reason}', reason=plain(last['reason'] or ''))}\n{cost}" + _skipped(skipped))
+            f"{_reason(str(last['code']), plain(last['reason'] or ''))}\n{cost}" + _skipped(skipped))
