@@ -428,4 +428,7 @@ async def test_on_a_japanese_server_the_companions_pass_and_budget_notice_read_j
                 [{"hang": "timeout", "refusal": "http_error"}[trouble]]
             report = private_text(await alice.slash(thread, "tactics companion"))
             assert "**相棒の最後の決定**" in report and "選んだもの：パス" in report, report
-            assert "理由：" in report, "the host's report keeps the pilot's own words for the reason"
+            kind = {"hang": "理由：時間内に答えがありませんでした（操作役自身の言葉：no answer in 10 s）",
+                    "refusal": "理由：相棒のモデルのサーバーが要求を断りました（サーバー自身の言葉：the model server "
+                               "answered HTTP 400"}[trouble]
+            assert kind in report, "the kind in Japanese first, then the pilot's or the server's own words"
