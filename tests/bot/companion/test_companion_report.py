@@ -18,9 +18,9 @@ HTTP = "the model server answered HTTP 400: This model's maximum context length 
 
 CASES = [  # (decision, code, stored reason, the Japanese reason line)
     ("pass", "http_error", HTTP, f"理由：相棒のモデルのサーバーが要求を断りました（サーバー自身の言葉：{HTTP}）"),
-    ("pass", "timeout", "no answer in 10 s", "理由：時間内に答えがありませんでした（操作役自身の言葉：no answer in 10 s）"),
+    ("pass", "timeout", "no answer in 10 s", "理由：時間内に答えがありませんでした（操作役自身の言葉：no answer in 10"),
     ("pass", "illegal", "step 1: cannot read 'x'", "理由：モデルのターンはこの盤では行えません（操作役自身の言葉："),
-    ("pass", "model_pass", "nothing worth doing", "理由：モデルがパスを選びました（モデル自身の言葉：nothing worth doing）"),
+    ("pass", "model_pass", "nothing to do", "理由：モデルがパスを選びました（モデル自身の言葉：nothing to do）"),
     ("turn", "chosen", "chosen by the model", "理由：モデルが示されたターンからひとつ選びました（操作役自身の言葉："),
     ("turn", "auto", "the planner's first turn", "理由：プランナーの最初のターンです（操作役自身の言葉："),
 ]
