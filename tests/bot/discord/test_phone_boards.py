@@ -10,6 +10,7 @@ from datetime import UTC, datetime
 import simcord
 from PIL import Image
 from support.phone import CODE_MOST, MOST_LINES, SMALLEST_PX, measure, smallest_text
+from support.selects import choose
 from support.world import world
 
 import engine.formation as fm
@@ -96,15 +97,6 @@ async def test_a_tactics_board_fits_a_phone_first_mid_fight_and_at_the_result(ma
         assert session(bot).fight.result is not None
         await fits_a_phone(thread.last_message, "the fight's result")
         assert smallest_text(lambda: tactics_picture(session(bot).fight)) >= SMALLEST_PX
-
-
-async def choose(member, message, action):
-    wanted = action.encode()
-    for row in message.components:
-        for item in getattr(row, "children", [row]):
-            if any(option.value == wanted for option in getattr(item, "options", None) or []):
-                return await member.select(message, [wanted], custom_id=item.custom_id)
-    raise AssertionError(f"no select on the board offers {wanted}")
 
 
 async def test_a_formation_board_fits_a_phone_first_mid_puzzle_and_at_the_result(make_real_bot):

@@ -19,6 +19,7 @@ from PIL import Image
 from support.glyphs import boxes_in
 from support.languages import japanese_server
 from support.reading import Reader, english_in
+from support.selects import choose
 from support.world import world
 
 import engine.bowls as bowls
@@ -54,15 +55,6 @@ def an_empty_bowl(game: bowls.BowlsGame) -> int | None:
 
 def jp(name: str) -> str:
     return JAPANESE["creatures"][name]["name"]
-
-
-async def choose(member, message, action):
-    wanted = action.encode()
-    for row in message.components:
-        for item in getattr(row, "children", [row]):
-            if any(option.value == wanted for option in getattr(item, "options", None) or []):
-                return await member.select(message, [wanted], custom_id=item.custom_id)
-    raise AssertionError(f"no select on the board offers {wanted}")
 
 
 def puzzle_here(bot, member) -> fm.Puzzle:

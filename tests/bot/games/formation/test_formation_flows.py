@@ -5,6 +5,7 @@ import re
 from itertools import permutations
 
 import simcord
+from support.selects import choose
 from support.world import world
 
 import engine.formation as fm
@@ -27,16 +28,6 @@ async def fill(member, thread, formation, puzzle):
             continue
         await choose(member, thread.last_message, ChooseSlot(slot))
         await choose(member, thread.last_message, Place(slot, formation[slot]))
-
-
-async def choose(member, message, action):
-    """Pick the select option that takes `action` (each option of a board's select is a whole action)."""
-    wanted = action.encode()
-    for row in message.components:
-        for item in getattr(row, "children", [row]):
-            if any(option.value == wanted for option in getattr(item, "options", None) or []):
-                return await member.select(message, [wanted], custom_id=item.custom_id)
-    raise AssertionError(f"no select on the board offers {wanted}")
 
 
 def losing_formation(puzzle):
