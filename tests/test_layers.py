@@ -4,6 +4,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+from support.import_circles import find_circle
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -66,25 +68,7 @@ def import_circle(package: str, *, type_only_too: bool = True, root: Path = ROOT
                     node.body = []
         graph[name] = {m for m in _imports_in(tree, path, package, root) if m in modules and m != name
                        and m != package}
-    state: dict[str, int] = {}
-    stack: list[str] = []
-
-    def visit(name: str) -> list[str]:
-        state[name] = 1
-        stack.append(name)
-        for nxt in sorted(graph[name]):
-            if state.get(nxt) == 1:
-                return stack[stack.index(nxt):] + [nxt]
-            if nxt not in state and (found := visit(nxt)):
-                return found
-        stack.pop()
-        state[name] = 2
-        return []
-
-    for name in sorted(graph):
-        if name not in state and (found := visit(name)):
-            return found
-    return []
+    return find_circle(graph)
 
 
 def _imports_in(tree: ast.AST, path: Path, package: str, root: Path) -> set[str]:

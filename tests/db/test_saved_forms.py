@@ -7,8 +7,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import simcord
-from support.world import world
+from support.world import running
 
 import engine.bowls as bowls
 import engine.tactics as tx
@@ -73,8 +72,7 @@ def test_an_ended_fight_reads_its_typed_result_from_its_log_as_the_engine_kept_i
 async def test_a_store_with_games_in_old_forms_migrates_once_and_every_game_plays_on(tmp_path):
     settings = Settings(database_path=tmp_path / "gamehall.db", shard_count=1, _env_file=None)
     bot = create_bot(settings)
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
+    async with running(bot, "alice") as (env, guild, channel, alice):
         for command, options in [("tactics campaign", {"companion": "Cindle"}), ("summon ai", {}),
                                  ("bowls endless", {}), ("formation tutorial", {})]:
             await alice.slash(channel, command, **options)
@@ -165,8 +163,7 @@ async def test_a_fight_saved_with_log_lines_keeps_only_its_events_and_what_happe
     saved = json.loads((TESTS / "bot" / "games" / "tactics" / "saved" / "tactics_midfight_logged.json")
                        .read_text("utf-8"))
     assert saved["fight"]["log"] and saved["fight"]["last_phase"], "the fixture is a fight with its log lines"
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
+    async with running(bot, "alice") as (env, guild, channel, alice):
         await alice.slash(channel, "tactics campaign", pilot="auto", companion="Cindle")
         await env.settle()
         game = running_of(bot, alice.id, "tactics")

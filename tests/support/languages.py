@@ -42,3 +42,13 @@ async def japanese_server(monkeypatch: Any, env: Any, guild: Any, channel: Any, 
     host = add_host(env, guild, host_name)
     speak(monkeypatch, env, members={member.id: "ja" for member in (*members, host)}, servers={guild.id: "ja"})
     return host, await host.slash(channel, "settings language", language="ja")
+
+
+async def japanese_reader(monkeypatch: Any, env: Any, guild: Any, channel: Any, *members: Any) -> Any:
+    """A Japanese server made by `japanese_server` for these members, and a support.reading Reader that has
+    read what its host was answered: what the members are shown next is scanned into it."""
+    from support.reading import Reader
+
+    seen = Reader()
+    seen.result((await japanese_server(monkeypatch, env, guild, channel, *members))[1])
+    return seen

@@ -8,9 +8,22 @@ import shutil
 import urllib.error
 import urllib.parse
 import urllib.request
+from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 
-from tools.drive.local_play import Page
+from tools.drive.local_play import LocalPlay, Page
+
+
+@contextmanager
+def local_play(folder: Path, db_path: Path | None = None, **options) -> Iterator[LocalPlay]:
+    """`python -m bot` in local play from `folder`, its games in `db_path` (local.db there unless named),
+    stopped on leaving however the test ended (`options` go to LocalPlay: a port, extra_env, …)."""
+    play = LocalPlay(folder, db_path or folder / "local.db", **options)
+    try:
+        yield play
+    finally:
+        play.stop()
 
 
 def page_opens(address: str) -> bool:
@@ -44,6 +57,16 @@ def browser_tab(address: str, width: int = 1100, height: int = 800):
             yield tab
         finally:
             browser.close()
+
+
+def games_header(tab):
+    """The tab's channel name as it draws it, once it shows #games (the page's first channel; a busy
+    machine's start takes a while)."""
+    from playwright.sync_api import expect
+
+    header = tab.locator("#channel-name")
+    expect(header).to_have_text("games", timeout=20_000)
+    return header
 
 
 def open_mention(address: str, message_id: str, label: str, *, capability: str | None = None) -> dict:

@@ -1,5 +1,11 @@
-"""A small server to play in: a guild with a #games channel and the named members."""
+"""A small server to play in: a guild with a #games channel and the named members, and the bot running
+beside it in SimCord."""
 from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+import simcord
 
 
 def world(env, *names: str):
@@ -7,6 +13,13 @@ def world(env, *names: str):
     guild = env.create_guild()
     channel = guild.create_text_channel("games")
     return (guild, channel, *(guild.add_member(env.create_user(name)) for name in names))
+
+
+@asynccontextmanager
+async def running(bot, *names: str) -> AsyncIterator[tuple]:
+    """`bot` running in SimCord beside a small server: (env, guild, #games, member, …) for the names given."""
+    async with simcord.run(bot) as env:
+        yield (env, *world(env, *names))
 
 
 def add_host(env, guild, name: str = "host"):
@@ -23,3 +36,9 @@ def daily_world(env):
     games = guild.create_text_channel("games")
     puzzles = guild.create_text_channel("puzzles")
     return guild, games, puzzles, add_host(env, guild)
+
+
+async def open_game(member, channel, command: str, **options):
+    """The thread `member` opens by `command` in `channel` (a game's own thread, its board the last message)."""
+    await member.slash(channel, command, **options)
+    return channel.threads[-1]

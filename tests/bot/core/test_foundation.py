@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import discord
 import simcord
-from support.world import world
+from support.world import running, world
 
 from db.games import get_game
 from tools.drive.replies import private_text
@@ -46,8 +46,7 @@ async def test_restart_mid_game_keeps_the_game_and_its_buttons(make_bot):
 
 async def test_another_member_is_refused_privately_and_nothing_changes(make_bot):
     bot = make_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice, bob = world(env, "alice", "bob")
+    async with running(bot, "alice", "bob") as (env, guild, channel, alice, bob):
         _, thread = await start_tally(env, alice, channel)
         board = board_of(thread)
         before = get_game(bot.db, 1)
@@ -60,8 +59,7 @@ async def test_another_member_is_refused_privately_and_nothing_changes(make_bot)
 
 async def test_stale_board_press_is_refused_with_the_fresh_board(make_bot):
     bot = make_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
+    async with running(bot, "alice") as (env, guild, channel, alice):
         _, thread = await start_tally(env, alice, channel)
         old_board = board_of(thread)
         await alice.slash(thread, "tally add", amount=1)  # posts the new board below
@@ -77,8 +75,7 @@ async def test_stale_board_press_is_refused_with_the_fresh_board(make_bot):
 
 async def test_illegal_slash_step_says_why_and_changes_nothing(make_bot):
     bot = make_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
+    async with running(bot, "alice") as (env, guild, channel, alice):
         _, thread = await start_tally(env, alice, channel)
         version = get_game(bot.db, 1).version
         result = await alice.slash(thread, "tally add", amount=5)
@@ -90,8 +87,7 @@ async def test_illegal_slash_step_says_why_and_changes_nothing(make_bot):
 
 async def test_timer_fires_after_deadline_and_after_restart(make_bot):
     bot = make_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
+    async with running(bot, "alice") as (env, guild, channel, alice):
         _, thread = await start_tally(env, alice, channel)
         await env.advance_time(299)
         assert "Count: 0/10" in board_of(thread).content
@@ -109,8 +105,7 @@ async def test_deadline_passed_while_down_fires_at_start(make_bot, settings):
     from db.store import open_store
 
     bot = make_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
+    async with running(bot, "alice") as (env, guild, channel, alice):
         _, thread = await start_tally(env, alice, channel)
         # The bot was down past the deadline: move the stored deadline into the past.
         db = open_store(settings.database_path)
@@ -123,8 +118,7 @@ async def test_deadline_passed_while_down_fires_at_start(make_bot, settings):
 
 async def test_finished_game_locks_its_thread(make_bot):
     bot = make_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
+    async with running(bot, "alice") as (env, guild, channel, alice):
         _, thread = await start_tally(env, alice, channel)
         await alice.click(board_of(thread), label="End")
         assert "ended" in board_of(thread).content
@@ -137,8 +131,7 @@ async def test_broken_save_marks_the_game_broken_with_a_message(make_bot, settin
     from db.store import open_store
 
     bot = make_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
+    async with running(bot, "alice") as (env, guild, channel, alice):
         _, thread = await start_tally(env, alice, channel)
         board = board_of(thread)
         db = open_store(settings.database_path)
@@ -153,8 +146,7 @@ async def test_broken_save_marks_the_game_broken_with_a_message(make_bot, settin
 
 async def test_settings_need_manage_server(make_bot):
     bot = make_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
+    async with running(bot, "alice") as (env, guild, channel, alice):
         admins = guild.create_role("Admins", permissions=discord.Permissions(manage_guild=True))
         carol = guild.add_member(env.create_user("carol"), roles=[admins])
         refused = await alice.slash(channel, "settings timer", seconds=60)

@@ -6,7 +6,7 @@ import inspect
 
 import pytest
 import simcord
-from support.world import world
+from support.world import open_game, running, world
 
 from db.games import get_game
 from tools.drive.replies import private_text
@@ -43,8 +43,7 @@ async def start_auto(member, channel):
 
 async def test_an_auto_seat_plays_itself_after_each_player_step(make_bot):
     bot = make_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
+    async with running(bot, "alice") as (env, guild, channel, alice):
         thread = await start_auto(alice, channel)
         await alice.click(thread.last_message, label="+1")
         await env.settle()
@@ -58,8 +57,7 @@ async def test_an_auto_seat_plays_itself_after_each_player_step(make_bot):
 
 async def test_the_player_cannot_act_in_the_auto_seats_turn(make_bot):
     bot = make_bot([plugin_with_pilots(auto=HangingPilot())])
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
+    async with running(bot, "alice") as (env, guild, channel, alice):
         thread = await start_auto(alice, channel)
         await alice.click(thread.last_message, label="+1")
         before = get_game(bot.db, 1)
@@ -72,8 +70,7 @@ async def test_the_player_cannot_act_in_the_auto_seats_turn(make_bot):
 async def test_a_hanging_pilot_falls_back_at_its_deadline(make_bot):
     hanging = HangingPilot()
     bot = make_bot([plugin_with_pilots(auto=hanging)])
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
+    async with running(bot, "alice") as (env, guild, channel, alice):
         thread = await start_auto(alice, channel)
         await alice.click(thread.last_message, label="+2")
         assert hanging.calls == 1
@@ -89,8 +86,7 @@ async def test_a_hanging_pilot_falls_back_at_its_deadline(make_bot):
 @pytest.mark.parametrize("pilot", [RaisingPilot(), NonsensePilot()], ids=["raises", "nonsense"])
 async def test_a_failing_or_nonsense_pilot_falls_back_at_once(make_bot, pilot):
     bot = make_bot([plugin_with_pilots(auto=pilot)])
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
+    async with running(bot, "alice") as (env, guild, channel, alice):
         thread = await start_auto(alice, channel)
         await alice.click(thread.last_message, label="+2")
         await env.settle()
@@ -100,8 +96,7 @@ async def test_a_failing_or_nonsense_pilot_falls_back_at_once(make_bot, pilot):
 
 async def test_a_restart_while_a_pilot_decides_decides_again(make_bot):
     bot = make_bot([plugin_with_pilots(auto=HangingPilot())])
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
+    async with running(bot, "alice") as (env, guild, channel, alice):
         thread = await start_auto(alice, channel)
         await alice.click(thread.last_message, label="+2")
         await env.restart_bot(make_bot())  # the shipped Tally plugin: its auto pilot adds 2
@@ -113,10 +108,8 @@ async def test_a_restart_while_a_pilot_decides_decides_again(make_bot):
 async def test_a_private_view_and_a_step_taken_from_it(make_bot):
     """Hidden information (a hand) is shown only to its owner; a step from it posts the public board."""
     bot = make_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice, bob = world(env, "alice", "bob")
-        await alice.slash(channel, "tally start")
-        thread = channel.threads[-1]
+    async with running(bot, "alice", "bob") as (env, guild, channel, alice, bob):
+        thread = await open_game(alice, channel, "tally start")
         peek = await alice.click(thread.last_message, label="Peek")
         assert "Only you see this: the count is even" in private_text(peek)
         assert "Only you see this" not in thread.last_message.content

@@ -16,7 +16,7 @@ import pytest
 import simcord
 from support.holding import held_until, named
 from support.worker_faults import answer_then_die, fail_while, pid
-from support.world import world
+from support.world import open_game, running
 
 import engine.bowls as bowls
 import engine.formation as fm
@@ -149,10 +149,8 @@ def test_a_worker_killed_mid_call_is_replaced_and_the_call_answered(tmp_path):
 
 async def test_a_press_after_the_worker_died_is_answered_with_the_same_board(make_real_bot):
     bot = make_real_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
-        await alice.slash(channel, "bowls puzzle", number=1)
-        thread = channel.threads[-1]
+    async with running(bot, "alice") as (env, guild, channel, alice):
+        thread = await open_game(alice, channel, "bowls puzzle", number=1)
         workers = processes.shared()
         assert workers.pids(), "the board was drawn in a worker process"
         replaced = workers.replaced

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
-import simcord
-from support.world import world
+from support.world import open_game, running
 
 import engine.tactics as tx
 from bot.core.kinds import Context
@@ -51,8 +50,7 @@ async def restarted(env, make_real_bot, game_id: int, had: float):
 
 async def test_a_stopped_bot_gives_the_duo_phase_the_seconds_it_had_left(make_real_bot):
     bot = make_real_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
+    async with running(bot, "alice") as (env, guild, channel, alice):
         await alice.slash(channel, "tactics campaign", pilot="auto", companion="Cindle")
         opened = session(bot).phase_opened
         await env.advance_time(20)
@@ -76,8 +74,7 @@ async def test_a_stopped_bot_gives_the_duo_phase_the_seconds_it_had_left(make_re
 
 async def test_after_a_crash_the_clock_counts_from_the_last_heartbeat(make_real_bot):
     bot = make_real_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
+    async with running(bot, "alice") as (env, guild, channel, alice):
         await alice.slash(channel, "tactics campaign", pilot="auto", companion="Cindle")
         await env.advance_time(20)
         crashed = env.now()
@@ -107,10 +104,8 @@ def test_a_pilots_ten_seconds_count_from_the_phase_opening_moved_on_by_the_time_
 
 async def test_summons_turn_keeps_the_seconds_it_had_left(make_real_bot):
     bot = make_real_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice, bob = world(env, "alice", "bob")
-        await alice.slash(channel, "summon challenge", opponent=bob)
-        thread = channel.threads[-1]
+    async with running(bot, "alice", "bob") as (env, guild, channel, alice, bob):
+        thread = await open_game(alice, channel, "summon challenge", opponent=bob)
         await bob.click(thread.last_message, label="Accept")
         game_id = game_of(bot, alice).id
         first = state_of(bot, game_id).game.to_move

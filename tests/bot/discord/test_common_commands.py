@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import simcord
-from support.world import add_host, daily_world, world
+from support.world import add_host, daily_world, open_game, running, world
 
 from db import daily
 from tools.drive.replies import private_text
@@ -21,8 +21,7 @@ async def test_games_links_my_running_games_only(make_bot):
         guild, channel, alice, bob = world(env, "alice", "bob")
         none = await alice.slash(channel, "games")
         assert "no running games" in none.response.content
-        await alice.slash(channel, "tally start")
-        thread = channel.threads[-1]
+        thread = await open_game(alice, channel, "tally start")
         mine = await alice.slash(channel, "games")
         assert f"<#{thread.id}>" in mine.response.content
         theirs = await bob.slash(channel, "games")
@@ -101,8 +100,7 @@ async def test_daily_post_buttons_start_each_game_daily(make_real_bot):
 
 async def test_every_game_has_a_rules_page_and_a_newcomer_is_offered_it(make_real_bot):
     bot = make_real_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
+    async with running(bot, "alice") as (env, guild, channel, alice):
         for plugin in bot.plugins:
             page = await alice.slash(channel, "help", game=plugin.kind.key)
             said = private_text(page)
@@ -111,8 +109,7 @@ async def test_every_game_has_a_rules_page_and_a_newcomer_is_offered_it(make_rea
             assert any(m.attachments for m in messages if m is not None), "a picture goes with the rules"
         bowls_page = private_text(await alice.slash(channel, "help", game="bowls"))
         assert "three or more stones of one colour" in bowls_page and "eight or more stones" in bowls_page
-        await alice.slash(channel, "bowls puzzle", number=1)
-        thread = channel.threads[-1]
+        thread = await open_game(alice, channel, "bowls puzzle", number=1)
         labels = [getattr(c, "label", None) for row in thread.last_message.components for c in row.children]
         assert "How to play" in labels, "a player's first bowls board offers the rules"
         shown = await alice.click(thread.last_message, label="How to play")
@@ -127,10 +124,8 @@ async def test_every_game_has_a_rules_page_and_a_newcomer_is_offered_it(make_rea
 
 async def test_a_newcomers_rules_stay_one_press_away_after_the_first_press(make_real_bot):
     bot = make_real_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
-        await alice.slash(channel, "bowls puzzle", number=3)
-        thread = channel.threads[-1]
+    async with running(bot, "alice") as (env, guild, channel, alice):
+        thread = await open_game(alice, channel, "bowls puzzle", number=3)
         for bowl in (1, 2):  # puzzle 3's first two bowls hold stones
             await alice.click(thread.last_message, label=str(bowl))
             board = thread.last_message

@@ -14,7 +14,7 @@ import discord
 import pytest
 import simcord
 from support.forged import post_button
-from support.world import add_host, daily_world, world
+from support.world import add_host, daily_world, open_game, running, world
 
 from db import daily, players
 from db.games import get_game, running_games_of
@@ -51,8 +51,7 @@ def answered_privately(result, *words: str) -> bool:
 
 async def test_a_deleted_thread_does_not_block_the_next_game(make_bot):
     bot = make_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
+    async with running(bot, "alice") as (env, guild, channel, alice):
         _, thread = await start_tally(alice, channel)
         await bot.get_channel(thread.id).delete()  # a moderator deletes the game's thread
         await env.settle()
@@ -64,8 +63,7 @@ async def test_a_deleted_thread_does_not_block_the_next_game(make_bot):
 
 async def test_a_game_whose_thread_vanished_unseen_is_closed_when_a_new_one_starts(make_bot):
     bot = make_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
+    async with running(bot, "alice") as (env, guild, channel, alice):
         await start_tally(alice, channel)
         bot.db.execute("update games set thread_id = 999 where id = 1")  # the delete event was missed
         result, _ = await start_tally(alice, channel)
@@ -75,8 +73,7 @@ async def test_a_game_whose_thread_vanished_unseen_is_closed_when_a_new_one_star
 
 async def test_a_server_error_creating_the_thread_is_answered_and_leaves_nothing(make_bot):
     bot = make_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
+    async with running(bot, "alice") as (env, guild, channel, alice):
         env.inject_error("POST", "/channels/*/threads", status=500)
         result, _ = await start_tally(alice, channel)
         assert answered_privately(result, "nothing was started")
@@ -87,8 +84,7 @@ async def test_a_server_error_creating_the_thread_is_answered_and_leaves_nothing
 
 async def test_no_send_in_threads_permission_leaves_no_empty_thread(make_bot):
     bot = make_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
+    async with running(bot, "alice") as (env, guild, channel, alice):
         env.inject_error("POST", "/channels/*/messages", status=403, code=50013, message="Missing Permissions")
         result, _ = await start_tally(alice, channel)
         assert answered_privately(result, "Send Messages in Threads")
@@ -98,8 +94,7 @@ async def test_no_send_in_threads_permission_leaves_no_empty_thread(make_bot):
 
 async def test_a_board_discord_did_not_update_is_brought_up_to_date_by_the_next_press(make_bot):
     bot = make_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
+    async with running(bot, "alice") as (env, guild, channel, alice):
         _, thread = await start_tally(alice, channel)
         board = thread.last_message
         env.inject_error("PATCH", "/webhooks/*/messages/*", status=500)
@@ -118,10 +113,8 @@ async def test_a_saved_formation_win_can_be_continued_after_the_board_was_not_ed
     import engine.formation as fm
 
     bot = make_real_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
-        await alice.slash(channel, "formation tutorial")
-        thread = channel.threads[-1]
+    async with running(bot, "alice") as (env, guild, channel, alice):
+        thread = await open_game(alice, channel, "formation tutorial")
         lesson = fm.tutorial()[0]
         for slot, creature in fm.solve(lesson).example.items():
             if slot not in lesson.fixed:
@@ -203,8 +196,7 @@ def store_fault(request, settings, small_disk):
 async def test_a_press_while_the_store_fails_is_answered_and_changes_nothing(store_fault):
     settings, fault = store_fault
     bot = tally_bot(settings)
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
+    async with running(bot, "alice") as (env, guild, channel, alice):
         _, thread = await start_tally(alice, channel)
         before = get_game(bot.db, 1)
         with fault(bot):
@@ -219,8 +211,7 @@ async def test_a_press_while_the_store_fails_is_answered_and_changes_nothing(sto
 async def test_a_start_and_commands_while_the_store_fails_are_answered(store_fault):
     settings, fault = store_fault
     bot = tally_bot(settings)
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
+    async with running(bot, "alice") as (env, guild, channel, alice):
         await start_tally(alice, channel)
         with fault(bot):
             started = await alice.slash(channel, "tally start", target=5)
@@ -234,8 +225,7 @@ async def test_a_start_and_commands_while_the_store_fails_are_answered(store_fau
 
 async def test_a_start_while_the_store_is_read_only_says_so(make_bot):
     bot = make_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
+    async with running(bot, "alice") as (env, guild, channel, alice):
         with read_only(bot.db):
             result, _ = await start_tally(alice, channel)
             assert answered_privately(result, STORE_DOWN)
@@ -246,8 +236,7 @@ async def test_a_start_while_the_store_is_read_only_says_so(make_bot):
 
 async def test_a_timer_that_fires_while_the_store_is_locked_fires_once_it_is_back(make_bot, settings):
     bot = make_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
+    async with running(bot, "alice") as (env, guild, channel, alice):
         _, thread = await start_tally(alice, channel)
         with locked(bot.db, settings.database_path):
             await env.advance_time(301)
@@ -319,8 +308,7 @@ async def test_a_daily_channel_the_bot_cannot_post_in_is_refused_with_what_is_mi
 
 async def test_one_unreadable_game_row_breaks_only_that_game(make_bot):
     bot = make_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
+    async with running(bot, "alice") as (env, guild, channel, alice):
         _, thread = await start_tally(alice, channel)
         bot.db.execute("update games set players = 'not json' where id = 1")
         pressed = await alice.click(thread.last_message, label="+1")
@@ -337,10 +325,8 @@ async def test_a_saved_bowls_game_naming_a_bowl_off_the_board_is_stopped_not_pla
     """A saved bowls game whose flags name bowl 0 or 13 fails its saved model's check (as a puzzle's
     does): a press says it was stopped, and a new bowls game starts."""
     bot = make_real_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
-        await alice.slash(channel, "bowls puzzle", number=1)
-        thread = channel.threads[-1]
+    async with running(bot, "alice") as (env, guild, channel, alice):
+        thread = await open_game(alice, channel, "bowls puzzle", number=1)
         state = json.loads(get_game(bot.db, 1).state)
         state["game"][flag] = [bowl]
         bot.db.execute("update games set state = ? where id = 1", [json.dumps(state)])
@@ -355,8 +341,7 @@ async def test_a_saved_bowls_game_naming_a_bowl_off_the_board_is_stopped_not_pla
 
 async def test_an_unreadable_progress_row_is_set_aside_and_the_player_plays_on(make_real_bot):
     bot = make_real_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
+    async with running(bot, "alice") as (env, guild, channel, alice):
         bot.db["progress"].insert({"user_id": alice.id, "kind": "bowls", "data": "{broken", "updated_at": "x"})
         profile = await alice.slash(channel, "profile")
         assert profile.followups or profile.response, "the profile still shows"
@@ -369,8 +354,7 @@ async def test_an_unreadable_progress_row_is_set_aside_and_the_player_plays_on(m
 
 async def test_one_unreadable_deadline_does_not_stop_the_other_timers(make_bot):
     bot = make_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice, bob = world(env, "alice", "bob")
+    async with running(bot, "alice", "bob") as (env, guild, channel, alice, bob):
         _, first = await start_tally(alice, channel)
         _, second = await start_tally(bob, channel)
         bot.db.execute("update games set deadline = 'not a time' where id = 1")
@@ -384,8 +368,7 @@ async def test_one_unreadable_deadline_does_not_stop_the_other_timers(make_bot):
 
 async def test_forged_ids_are_refused_privately(make_bot):
     bot = make_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
+    async with running(bot, "alice") as (env, guild, channel, alice):
         _, thread = await start_tally(alice, channel)
         version = get_game(bot.db, 1).version
         huge = await post_button(bot, thread, f"g:{10**19 - 1}:{version}:add:1")
@@ -399,10 +382,8 @@ async def test_forged_ids_are_refused_privately(make_bot):
 
 async def test_pause_is_refused_on_a_bowls_puzzle(make_real_bot):
     bot = make_real_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
-        await alice.slash(channel, "bowls puzzle", number=1)
-        thread = channel.threads[-1]
+    async with running(bot, "alice") as (env, guild, channel, alice):
+        thread = await open_game(alice, channel, "bowls puzzle", number=1)
         game = running_games_of(bot.db, alice.id)[0]
         forged = await post_button(bot, thread, f"g:{game.id}:{game.version}:pause")
         result = await alice.click(forged, label="forged")
@@ -412,8 +393,7 @@ async def test_pause_is_refused_on_a_bowls_puzzle(make_real_bot):
 
 async def test_tomorrows_formation_daily_is_not_opened_today(make_real_bot):
     bot = make_real_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
+    async with running(bot, "alice") as (env, guild, channel, alice):
         from datetime import timedelta
         tomorrow = (env.now() + timedelta(days=1)).date().isoformat()
         result = await alice.slash(channel, "formation puzzle", id=f"daily-{tomorrow}-1")
@@ -429,8 +409,7 @@ async def test_a_double_start_makes_one_game(make_bot, settings):
     from db.store import open_store
 
     bot = make_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
+    async with running(bot, "alice") as (env, guild, channel, alice):
         from tools.drive.tally.kind import TallyState
 
         other = open_store(settings.database_path)  # a second process on the same file

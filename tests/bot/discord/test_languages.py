@@ -7,7 +7,7 @@ from __future__ import annotations
 import simcord
 from support.command_words import translated_payloads
 from support.languages import speak
-from support.world import add_host, world
+from support.world import add_host, running, world
 
 from bot.words import listing, number, plural, reading, words, words_in
 from tools.drive.replies import private_text, words_of
@@ -103,8 +103,7 @@ async def test_an_english_member_on_a_japanese_server_reads_english_privately_an
 async def test_in_local_play_the_servers_language_is_the_one_members_too(make_real_bot):
     bot = make_real_bot()
     bot.one_reader = True  # as local play (bot/local.py) sets it: the page is one member
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
+    async with running(bot, "alice") as (env, guild, channel, alice):
         host = add_host(env, guild)
         before = await host.slash(channel, "help")
         assert "turn-based games played in threads" in words_of(before.response)

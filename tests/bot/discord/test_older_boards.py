@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import discord
 import pytest
-import simcord
-from support.world import world
+from support.world import open_game, running
 
 from bot.discord.former import Door
 from bot.games import registry
@@ -55,10 +54,8 @@ def test_every_old_verb_is_no_verb_today_and_reads_as_one_action():
 
 async def test_an_old_tactics_board_previews_and_sends_the_turn_as_today(make_real_bot):
     bot = make_real_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
-        await alice.slash(channel, "tactics campaign", companion="Cindle")
-        thread = channel.threads[-1]
+    async with running(bot, "alice") as (env, guild, channel, alice):
+        thread = await open_game(alice, channel, "tactics campaign", companion="Cindle")
         board = thread.last_message
         label, today = next((lb, cid) for lb, cid in custom_ids(board) if ":show_turn:" in cid)
         old = as_posted_before(today)
@@ -75,8 +72,7 @@ async def test_an_old_tactics_board_previews_and_sends_the_turn_as_today(make_re
 
 async def test_a_retired_control_is_told_its_board_is_out_of_date_and_changes_nothing(make_real_bot):
     bot = make_real_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice, carol = world(env, "alice", "carol")
+    async with running(bot, "alice", "carol") as (env, guild, channel, alice, carol):
         await alice.slash(channel, "summon ai")
         await env.settle()
         thread = channel.threads[-1]

@@ -7,10 +7,10 @@ from __future__ import annotations
 import io
 from datetime import UTC, datetime
 
-import simcord
 from PIL import Image
 from support.phone import CODE_MOST, MOST_LINES, SMALLEST_PX, measure, smallest_text
-from support.world import world
+from support.selects import choose
+from support.world import open_game, running
 
 import engine.formation as fm
 import engine.summon as sm
@@ -54,10 +54,8 @@ def legible_bowls(game) -> float:
 
 async def test_a_bowls_board_fits_a_phone_first_mid_game_and_at_the_result(make_real_bot):
     bot = make_real_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice, bob = world(env, "alice", "bob")
-        await alice.slash(channel, "bowls endless")
-        thread = channel.threads[-1]
+    async with running(bot, "alice", "bob") as (env, guild, channel, alice, bob):
+        thread = await open_game(alice, channel, "bowls endless")
         await fits_a_phone(thread.last_message, "endless, first board")
         assert legible_bowls(bowls_state(bot, alice)) >= SMALLEST_PX
         await alice.click(thread.last_message, label="1")
@@ -67,8 +65,7 @@ async def test_a_bowls_board_fits_a_phone_first_mid_game_and_at_the_result(make_
         text_board = private_text(await alice.click(thread.last_message, label="Text board"))
         assert " 1: " in text_board and "W ◎ wild" in text_board, "the text board is one press away"
         assert max(len(line) for line in text_board.split("```")[1].split("\n")) <= CODE_MOST
-        await bob.slash(channel, "bowls puzzle", number=1)
-        thread = channel.threads[-1]
+        thread = await open_game(bob, channel, "bowls puzzle", number=1)
         await bob.click(thread.last_message, label="3")
         await bob.click(thread.last_message, label="Sow 3")
         assert "Puzzle solved" in words_of(thread.last_message)
@@ -77,10 +74,8 @@ async def test_a_bowls_board_fits_a_phone_first_mid_game_and_at_the_result(make_
 
 async def test_a_tactics_board_fits_a_phone_first_mid_fight_and_at_the_result(make_real_bot):
     bot = make_real_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
-        await alice.slash(channel, "tactics campaign", pilot="auto", companion="Cindle")
-        thread = channel.threads[-1]
+    async with running(bot, "alice") as (env, guild, channel, alice):
+        thread = await open_game(alice, channel, "tactics campaign", pilot="auto", companion="Cindle")
         await fits_a_phone(thread.last_message, "the first fight's first board")
         assert smallest_text(lambda: tactics_picture(session(bot).fight)) >= SMALLEST_PX
         whole = private_text(await alice.click(thread.last_message, label="Text map"))
@@ -98,21 +93,10 @@ async def test_a_tactics_board_fits_a_phone_first_mid_fight_and_at_the_result(ma
         assert smallest_text(lambda: tactics_picture(session(bot).fight)) >= SMALLEST_PX
 
 
-async def choose(member, message, action):
-    wanted = action.encode()
-    for row in message.components:
-        for item in getattr(row, "children", [row]):
-            if any(option.value == wanted for option in getattr(item, "options", None) or []):
-                return await member.select(message, [wanted], custom_id=item.custom_id)
-    raise AssertionError(f"no select on the board offers {wanted}")
-
-
 async def test_a_formation_board_fits_a_phone_first_mid_puzzle_and_at_the_result(make_real_bot):
     bot = make_real_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
-        await alice.slash(channel, "formation tutorial")
-        thread = channel.threads[-1]
+    async with running(bot, "alice") as (env, guild, channel, alice):
+        thread = await open_game(alice, channel, "formation tutorial")
         await fits_a_phone(thread.last_message, "the first lesson")
         assert legible_brief(bot, alice) >= SMALLEST_PX
         more = private_text(await alice.click(thread.last_message, label="More"))
@@ -150,8 +134,7 @@ def legible_summon(bot, game_id: int) -> float:
 
 async def test_a_summon_board_fits_a_phone_first_mid_game_and_at_the_result(make_real_bot):
     bot = make_real_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
+    async with running(bot, "alice") as (env, guild, channel, alice):
         thread = await start_ai(env, alice, channel)
         await fits_a_phone(thread.last_message, "the first board")
         game = game_of(bot, alice)

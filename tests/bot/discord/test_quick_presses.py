@@ -4,8 +4,7 @@ the previous one's board is shown, the second of each pair on the board as the f
 from __future__ import annotations
 
 import pytest
-import simcord
-from support.world import world
+from support.world import open_game, running
 
 from tools.drive.replies import controls_of
 
@@ -26,10 +25,8 @@ def buttons(message) -> list:
 @pytest.mark.parametrize(("command", "options"), GAMES, ids=[g[0].split()[0] for g in GAMES])
 async def test_a_press_the_moment_a_board_updates_is_answered(make_real_bot, command, options):
     bot = make_real_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
-        await alice.slash(channel, command, **options)
-        thread = channel.threads[-1]
+    async with running(bot, "alice") as (env, guild, channel, alice):
+        thread = await open_game(alice, channel, command, **options)
         pressed = 0
         for round_ in range(ROUNDS):
             board = thread.last_message

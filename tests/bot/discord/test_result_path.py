@@ -4,9 +4,8 @@ and on a real game."""
 from __future__ import annotations
 
 import discord
-import simcord
 from support.forged import post_button
-from support.world import world
+from support.world import open_game, running
 
 from db.games import get_game, running_games_of
 from tools.drive.replies import private_text
@@ -43,8 +42,7 @@ async def double_press(bot, member, board, label: str):
 
 async def test_the_loser_of_a_double_press_is_told_it_was_done_and_the_board_keeps_the_winners_words(make_bot):
     bot = make_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
+    async with running(bot, "alice") as (env, guild, channel, alice):
         thread = await start_tally(alice, channel)
         board = thread.last_message
         first, second, won = await double_press(bot, alice, board, "+2")
@@ -58,10 +56,8 @@ async def test_the_loser_of_a_double_press_is_told_it_was_done_and_the_board_kee
 
 async def test_a_double_press_on_a_real_game_keeps_the_winners_words(make_real_bot):
     bot = make_real_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
-        await alice.slash(channel, "bowls endless")
-        thread = channel.threads[-1]
+    async with running(bot, "alice") as (env, guild, channel, alice):
+        thread = await open_game(alice, channel, "bowls endless")
         board = thread.last_message
         label = next(label for label in buttons_of(board) if label.strip().isdigit())
         version = running_games_of(bot.db, alice.id)[0].version
@@ -74,8 +70,7 @@ async def test_a_double_press_on_a_real_game_keeps_the_winners_words(make_real_b
 
 async def test_an_out_of_date_press_names_the_thread_not_a_discord_link(make_bot):
     bot = make_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
+    async with running(bot, "alice") as (env, guild, channel, alice):
         thread, old = await an_old_board(alice, channel)
         refused = private_text(await alice.click(old, label="+2"))
         assert "out of date" in refused and f"<#{thread.id}>" in refused
@@ -84,8 +79,7 @@ async def test_an_out_of_date_press_names_the_thread_not_a_discord_link(make_bot
 
 async def test_an_action_checked_fresh_is_played_on_the_current_game_from_an_old_board(make_bot):
     bot = make_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
+    async with running(bot, "alice") as (env, guild, channel, alice):
         thread, old = await an_old_board(alice, channel)
         await alice.click(old, label="End")
         assert get_game(bot.db, 1).status == "finished", "End is checked against the game as it is now"
@@ -93,8 +87,7 @@ async def test_an_action_checked_fresh_is_played_on_the_current_game_from_an_old
 
 async def test_one_live_board_per_round_old_boards_made_read_only_with_a_countdown(make_bot):
     bot = make_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
+    async with running(bot, "alice") as (env, guild, channel, alice):
         thread = await start_tally(alice, channel, auto=True)
         first = thread.last_message
         assert "<t:" in first.content and ":R>" in first.content, "a timed board shows a live countdown"
@@ -118,8 +111,7 @@ async def test_one_live_board_per_round_old_boards_made_read_only_with_a_countdo
 
 async def test_the_timer_runner_says_which_games_it_has_armed_and_forgets_an_ended_one(make_bot):
     bot = make_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
+    async with running(bot, "alice") as (env, guild, channel, alice):
         thread = await start_tally(alice, channel)
         assert bot.timers.armed() == {1}
         await alice.click(thread.last_message, label="End")
@@ -128,8 +120,7 @@ async def test_the_timer_runner_says_which_games_it_has_armed_and_forgets_an_end
 
 async def test_a_long_input_is_refused_with_the_reason_first_and_the_echo_shortened(make_bot):
     bot = make_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
+    async with running(bot, "alice") as (env, guild, channel, alice):
         thread = await start_tally(alice, channel)
         refused = private_text(await alice.slash(thread, "tally name", text="x" * 3000))
         assert refused.startswith("A name is at most 20 characters."), refused
@@ -138,8 +129,7 @@ async def test_a_long_input_is_refused_with_the_reason_first_and_the_echo_shorte
 
 async def test_the_end_button_of_games_is_refused_from_another_server(make_bot):
     bot = make_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
+    async with running(bot, "alice") as (env, guild, channel, alice):
         await start_tally(alice, channel)
         listed = await alice.slash(channel, "games")
         shown = next(m for m in [listed.response, *listed.followups] if m is not None and m.components)
@@ -155,8 +145,7 @@ async def test_the_end_button_of_games_is_refused_from_another_server(make_bot):
 
 async def test_a_game_with_an_unknown_status_can_be_ended_and_frees_its_slot(make_bot):
     bot = make_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
+    async with running(bot, "alice") as (env, guild, channel, alice):
         thread = await start_tally(alice, channel)
         bot.db.execute("update games set status = 'paused' where id = 1")
         pressed = private_text(await alice.click(thread.last_message, label="+1"))
@@ -174,8 +163,7 @@ async def test_a_game_with_an_unknown_status_can_be_ended_and_frees_its_slot(mak
 
 async def test_a_press_that_closes_the_phase_posts_the_next_board_and_retires_the_pressed_one(make_bot):
     bot = make_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
+    async with running(bot, "alice") as (env, guild, channel, alice):
         thread = await start_tally(alice, channel, auto=True)
         board = thread.last_message
         await alice.click(board, label="End")

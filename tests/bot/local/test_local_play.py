@@ -15,7 +15,7 @@ import urllib.request
 from datetime import datetime
 
 import pytest
-from support.local_play import page_opens
+from support.local_play import local_play, page_opens
 
 from bot.local_open import Place, find, matches
 from bot.local_world import SECRET_FILE, page_secret
@@ -81,8 +81,7 @@ def test_a_background_local_play_stops_on_a_signal_leaving_its_games_in_the_db_f
 
 def test_a_restart_keeps_the_address_progress_and_games_and_opens_on_the_game_played_last(tmp_path):
     db_path, port = tmp_path / "local.db", free_port()
-    play = LocalPlay(tmp_path, db_path, port=port)
-    try:
+    with local_play(tmp_path, db_path, port=port) as play:
         address = play.address()
         page = Page(address)
         assert page.channel() == "games"
@@ -96,15 +95,12 @@ def test_a_restart_keeps_the_address_progress_and_games_and_opens_on_the_game_pl
         page.run("tactics campaign")
         page.wait_for_channel("Tactics")
         page.run("tactics pass")  # the fight is the game moved in last
-    finally:
-        play.stop()
     with sqlite3.connect(db_path) as db:
         xp = db.execute("select xp from players").fetchone()[0]
         old_threads = {row[0] for row in db.execute("select thread_id from games where status = 'running'")}
     assert xp > 0 and len(old_threads) == 2
 
-    play = LocalPlay(tmp_path, db_path, port=port)
-    try:
+    with local_play(tmp_path, db_path, port=port) as play:
         assert play.address() == address, "the address printed at the last start is this start's too"
         assert page_opens(address), "a tab at the old address opens the page (reloading it is enough)"
         page = Page(address)
@@ -130,13 +126,10 @@ def test_a_restart_keeps_the_address_progress_and_games_and_opens_on_the_game_pl
         with sqlite3.connect(db_path) as db:
             version = db.execute("select version from games where id = ?", [bowls_id]).fetchone()[0]
         assert version > 1
-    finally:
-        play.stop()
 
 
 def test_the_page_leaves_a_thread_only_when_the_game_shown_there_ends(tmp_path):
-    play = LocalPlay(tmp_path, tmp_path / "local.db")
-    try:
+    with local_play(tmp_path) as play:
         page = Page(play.address())
         page.run("bowls puzzle", number=1)
         page.wait_for_channel("Bowls · Puzzle 1")
@@ -161,14 +154,11 @@ def test_the_page_leaves_a_thread_only_when_the_game_shown_there_ends(tmp_path):
         page.wait_for_channel("Bowls · Puzzle 2")
         page.click("End")  # a result with nothing left to press: its last board stays a moment, then #games
         page.wait_for_channel("games", timeout=10)
-    finally:
-        play.stop()
 
 
 def test_open_finds_any_word_of_a_name_and_reopens_finished_games(tmp_path):
     db_path, port = tmp_path / "local.db", free_port()
-    play = LocalPlay(tmp_path, db_path, port=port)
-    try:
+    with local_play(tmp_path, db_path, port=port) as play:
         page = Page(play.address())
         page.run("bowls puzzle", number=1)
         page.wait_for_channel("Bowls · Puzzle 1")
@@ -192,11 +182,8 @@ def test_open_finds_any_word_of_a_name_and_reopens_finished_games(tmp_path):
         page.said("Puzzle 1", "Puzzle solved")
         page.run("open", where="Horn")
         page.said("Nothing called “Horn” here")
-    finally:
-        play.stop()
 
-    play = LocalPlay(tmp_path, db_path, port=port)
-    try:
+    with local_play(tmp_path, db_path, port=port) as play:
         page = Page(play.address())  # the first page after the restart: no reload needed
         offered = [c["name"] for c in page.complete("open", "where", "bowls")]
         assert offered == ["Bowls · Puzzle 1 · you (finished)"]
@@ -207,15 +194,12 @@ def test_open_finds_any_word_of_a_name_and_reopens_finished_games(tmp_path):
         end = page.said("This game is over")
         assert "Puzzle solved" in end and "won!" in end
         page.stays_on("Bowls · Puzzle 1", LINGER_S)
-    finally:
-        play.stop()
 
 
 @pytest.mark.slow
 def test_a_press_answers_while_the_model_hangs_and_the_companion_passes_on_time(tmp_path):
     with ModelServer([hang(30)]) as model:
-        play = LocalPlay(tmp_path, tmp_path / "local.db", extra_env=model.env)
-        try:
+        with local_play(tmp_path, extra_env=model.env) as play:
             page = Page(play.address())
             started = page.run("tactics campaign")
             assert started["settlement"] == "settled", "the command came back without waiting on the model"
@@ -231,8 +215,6 @@ def test_a_press_answers_while_the_model_hangs_and_the_companion_passes_on_time(
             page.wait_for_channel("Tactics")
             assert model.requests == 1, "the model still has not answered"
             page.said("Cindle passes: no answer in 10 s", timeout=20)  # the pass keeps the wall clock
-        finally:
-            play.stop()
 
 
 def test_a_place_is_found_by_the_start_of_any_word_of_its_name_in_any_case():
@@ -256,8 +238,7 @@ def test_the_address_secret_is_made_once_readable_by_its_owner_alone(tmp_path):
 
 
 def test_message_times_follow_the_wall_clock(tmp_path):
-    play = LocalPlay(tmp_path, tmp_path / "local.db")
-    try:
+    with local_play(tmp_path) as play:
         page = Page(play.address())
         page.run("profile")
         time.sleep(3)
@@ -266,8 +247,6 @@ def test_message_times_follow_the_wall_clock(tmp_path):
         while len(messages := page.state()["messages"]) < 2 and time.monotonic() < deadline:
             time.sleep(0.2)  # the page scrolls to the newest message by itself
         stamps = [datetime.fromisoformat(m["timestamp"]) for m in messages.values()]
-    finally:
-        play.stop()
     assert len(stamps) == 2
     first, second = sorted(stamps)
     assert (second - first).total_seconds() >= 2.5, "SimCord's clock stood still between the two messages"

@@ -12,10 +12,10 @@ from types import SimpleNamespace
 
 import pytest
 from playwright.sync_api import expect
-from support.local_play import browser_tab, open_mention
+from support.local_play import browser_tab, games_header, local_play, open_mention
 
 from bot.local_mentions import serve_mentions
-from tools.drive.local_play import LocalPlay, Page
+from tools.drive.local_play import Page
 
 THREAD = "Bowls · Puzzle 1 · you"
 LINGER_S = 3.5  # a little over the moment a finished game's board stays up before the page leaves
@@ -23,12 +23,10 @@ MS = 1000
 
 
 def test_a_click_on_a_thread_mention_or_its_started_note_opens_that_thread_running_or_finished(tmp_path):
-    play = LocalPlay(tmp_path, tmp_path / "local.db")
-    try:
+    with local_play(tmp_path) as play:
         address = play.address()
         with browser_tab(address) as tab:
-            header = tab.locator("#channel-name")
-            expect(header).to_have_text("games", timeout=20 * MS)
+            header = games_header(tab)
             commands = Page(address)
             commands.run("bowls puzzle", number=1)
             expect(header).to_have_text(THREAD, timeout=10 * MS)  # the page follows the new game
@@ -55,13 +53,10 @@ def test_a_click_on_a_thread_mention_or_its_started_note_opens_that_thread_runni
             expect(tab.locator(".channel-message", has_text="Puzzle solved").first).to_be_visible()
             time.sleep(LINGER_S)
             expect(header).to_have_text(THREAD)  # a finished game opened to be read stays up
-    finally:
-        play.stop()
 
 
 def test_a_mention_that_names_no_place_is_refused_in_words_and_only_the_page_may_ask(tmp_path):
-    play = LocalPlay(tmp_path, tmp_path / "local.db")
-    try:
+    with local_play(tmp_path) as play:
         address = play.address()
         answer = open_mention(address, "1", "#nowhere")
         assert answer == {"opened": False,
@@ -69,8 +64,6 @@ def test_a_mention_that_names_no_place_is_refused_in_words_and_only_the_page_may
         with pytest.raises(urllib.error.HTTPError) as refused:
             open_mention(address, "1", "#games", capability="not-the-secret")
         assert refused.value.code == 401
-    finally:
-        play.stop()
 
 
 def test_a_simcord_whose_preview_server_differs_keeps_its_own_page():
@@ -84,11 +77,10 @@ def test_a_simcord_whose_preview_server_differs_keeps_its_own_page():
 def test_the_page_names_the_server_and_the_bot_and_enter_picks_the_exact_command(tmp_path):
     """The page shows the server "Game Hall (local)" and the bot as "Game Hall" (not SimCord's TestBot);
     typed from "/", "/daily" has /daily itself highlighted, as Discord does, so Enter picks it."""
-    play = LocalPlay(tmp_path, tmp_path / "local.db")
-    try:
+    with local_play(tmp_path) as play:
         address = play.address()
         with browser_tab(address) as tab:
-            expect(tab.locator("#channel-name")).to_have_text("games", timeout=20 * MS)
+            games_header(tab)
             expect(tab.locator("#local-play-server")).to_have_text("Game Hall (local)")
             box = tab.locator("#channel-composer-input")
             box.click()
@@ -103,5 +95,3 @@ def test_the_page_names_the_server_and_the_bot_and_enter_picks_the_exact_command
             tab.keyboard.press("Enter")  # runs it
             expect(tab.locator(".channel-message").last).not_to_contain_text("TestBot", timeout=10 * MS)
             expect(tab.locator(".channel-message").last).to_contain_text("Game Hall", timeout=10 * MS)
-    finally:
-        play.stop()

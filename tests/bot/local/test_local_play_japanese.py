@@ -7,12 +7,12 @@ import json
 import time
 import urllib.request
 
-from support.local_play import open_mention
+from support.local_play import local_play, open_mention
 from support.reading import english_in
 
 from bot.local_mentions import PAGE_NOTES, WORDS_PATH
 from bot.local_world import PLAYER_NAME
-from tools.drive.local_play import LocalPlay, Page, free_port
+from tools.drive.local_play import Page, free_port
 
 NAMES = (PLAYER_NAME, "Game Hall (local)", "#games", "games", "{label}")
 
@@ -38,8 +38,7 @@ def page_notes(address: str) -> dict[str, str]:
 
 def test_after_settings_language_japanese_local_play_speaks_japanese(tmp_path):
     db_path, port = tmp_path / "local.db", free_port()
-    play = LocalPlay(tmp_path, db_path, port=port)
-    try:
+    with local_play(tmp_path, db_path, port=port) as play:
         address = play.address()
         page = Page(address)
         assert page_notes(address)["opening"] == "Opening {label}…"  # English until a host chooses
@@ -65,11 +64,8 @@ def test_after_settings_language_japanese_local_play_speaks_japanese(tmp_path):
         assert left_in_english(where, nothing) == []
         page.run("open", where="#games")
         page.wait_for_channel("games")
-    finally:
-        play.stop()
 
-    play = LocalPlay(tmp_path, db_path, port=port)
-    try:
+    with local_play(tmp_path, db_path, port=port) as play:
         page = Page(play.address())
         assert page.channel() == running, "the page opens on the game played last, its thread named in Japanese"
         back = page.said("再起動から戻りました")
@@ -86,5 +82,3 @@ def test_after_settings_language_japanese_local_play_speaks_japanese(tmp_path):
         page.wait_for_channel(thread)
         end = page.said("このゲームは終わりました")
         assert left_in_english(end.split("\n")[0]) == []
-    finally:
-        play.stop()

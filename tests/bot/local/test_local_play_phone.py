@@ -6,9 +6,9 @@ own command; what is measured is what the browser lays out."""
 from __future__ import annotations
 
 from playwright.sync_api import expect
-from support.local_play import browser_tab
+from support.local_play import browser_tab, games_header, local_play
 
-from tools.drive.local_play import LocalPlay, Page
+from tools.drive.local_play import Page
 
 MS = 1000
 PHONE = (390, 844)
@@ -22,12 +22,10 @@ PAGE_WIDTH = "() => [document.documentElement.scrollWidth, document.documentElem
 
 
 def test_no_board_of_any_game_scrolls_sideways_on_a_phone(tmp_path):
-    play = LocalPlay(tmp_path, tmp_path / "local.db")
-    try:
+    with local_play(tmp_path) as play:
         address = play.address()
         with browser_tab(address, *PHONE) as tab:
-            header = tab.locator("#channel-name")
-            expect(header).to_have_text("games", timeout=20 * MS)
+            header = games_header(tab)
             commands = Page(address)
             seen = []
             for invocation, options, thread in GAMES:
@@ -48,5 +46,3 @@ def test_no_board_of_any_game_scrolls_sideways_on_a_phone(tmp_path):
             for thread, sideways, (scroll, client) in seen:
                 assert not sideways, f"{thread}: something scrolls sideways: {sideways}"
                 assert scroll <= client == PHONE[0], f"{thread}: the page is {scroll} px wide on a {client} px screen"
-    finally:
-        play.stop()

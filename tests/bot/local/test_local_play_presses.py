@@ -12,9 +12,9 @@ from contextlib import contextmanager
 from typing import Any
 
 from playwright.sync_api import expect
-from support.local_play import browser_tab
+from support.local_play import browser_tab, games_header, local_play
 
-from tools.drive.local_play import LocalPlay, Page
+from tools.drive.local_play import Page
 
 MS = 1000
 THREAD = "Bowls · Puzzle 3 · you"
@@ -25,17 +25,13 @@ BOWLS = ["1", "2", "6", "7", "10", "11", "12"]  # puzzle 3's bowls that hold sto
 def puzzle_board(tmp_path) -> Iterator[tuple[Any, Any]]:
     """`python -m bot` in local play, its page in a browser tab, bowls puzzle 3 begun there: the tab and the
     puzzle's board as the tab shows it."""
-    play = LocalPlay(tmp_path, tmp_path / "local.db")
-    try:
+    with local_play(tmp_path) as play:
         address = play.address()
         with browser_tab(address) as tab:
-            header = tab.locator("#channel-name")
-            expect(header).to_have_text("games", timeout=20 * MS)
+            header = games_header(tab)
             Page(address).run("bowls puzzle", number=3)
             expect(header).to_have_text(THREAD, timeout=10 * MS)
             yield tab, tab.locator(".channel-message", has_text="Puzzle 3 · Score").last
-    finally:
-        play.stop()
 
 
 def test_a_press_within_100_ms_of_each_update_is_answered(tmp_path):

@@ -14,12 +14,12 @@ import unicodedata
 from datetime import date
 from pathlib import Path
 
-import simcord
 from PIL import Image
 from support.glyphs import boxes_in
-from support.languages import japanese_server
-from support.reading import Reader, english_in
-from support.world import world
+from support.languages import japanese_reader
+from support.reading import english_in
+from support.selects import choose
+from support.world import running
 
 import engine.bowls as bowls
 import engine.formation as fm
@@ -56,15 +56,6 @@ def jp(name: str) -> str:
     return JAPANESE["creatures"][name]["name"]
 
 
-async def choose(member, message, action):
-    wanted = action.encode()
-    for row in message.components:
-        for item in getattr(row, "children", [row]):
-            if any(option.value == wanted for option in getattr(item, "options", None) or []):
-                return await member.select(message, [wanted], custom_id=item.custom_id)
-    raise AssertionError(f"no select on the board offers {wanted}")
-
-
 def puzzle_here(bot, member) -> fm.Puzzle:
     return bot.sessions.load(running_games_of(bot.db, member.id)[0]).puzzle
 
@@ -75,11 +66,8 @@ def winning(puzzle: fm.Puzzle) -> dict[str, str]:
 
 async def test_a_japanese_member_plays_bowls_formation_and_a_bad_deck_in_japanese(make_real_bot, monkeypatch):
     bot = make_real_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, yuki, alice = world(env, "ゆうき", "alice")
-        host, language_set = await japanese_server(monkeypatch, env, guild, channel, yuki)
-        seen = Reader()
-        seen.result(language_set)
+    async with running(bot, "ゆうき", "alice") as (env, guild, channel, yuki, alice):
+        seen = await japanese_reader(monkeypatch, env, guild, channel, yuki)
         words.untranslated.clear()
         for game in ("bowls", "formation"):
             seen.result(await yuki.slash(channel, "help", game=game))

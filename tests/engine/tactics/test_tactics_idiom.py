@@ -13,18 +13,11 @@ import engine.tactics as tactics
 from db.saved_forms import fight_in_todays_form
 from engine.errors import RuleError
 from engine.tactics import (
-    BoardCutError,
     EndStep,
-    FightOverError,
     FightState,
     HoldStep,
-    IllegalStepError,
-    InvalidStepError,
     MoveStep,
-    NotYourPhaseError,
     SkillStep,
-    StaleStateError,
-    TacticsError,
     apply_turn,
     budget,
     campaign,
@@ -48,12 +41,12 @@ ENCOUNTERS = [e.id for e in campaign()]
 
 
 def test_every_tactics_error_is_a_rule_error_with_its_own_code():
-    classes = [TacticsError, InvalidStepError, IllegalStepError, NotYourPhaseError, FightOverError, StaleStateError,
-               BoardCutError]
+    classes = [tactics.TacticsError, tactics.InvalidStepError, tactics.IllegalStepError, tactics.NotYourPhaseError,
+               tactics.FightOverError, tactics.StaleStateError, tactics.BoardCutError]
     assert all(issubclass(c, RuleError) for c in classes)
     codes = [c.code for c in classes[1:]]
     assert codes == ["bad_step", "illegal_step", "not_your_phase", "fight_over", "stale", "no_board"]
-    e = IllegalStepError(2, "no budget left", "out_of_budget")
+    e = tactics.IllegalStepError(2, "no budget left", "out_of_budget")
     assert (e.step, e.reason, e.code, str(e)) == (2, "no budget left", "out_of_budget", "step 2: no budget left")
 
 
@@ -78,7 +71,7 @@ def test_bad_names_are_rule_errors_and_still_key_errors(call, code):
 ])
 def test_refused_steps_carry_a_code(steps, code):
     state = new_fight("c01", 1)
-    with pytest.raises(TacticsError) as e:
+    with pytest.raises(tactics.TacticsError) as e:
         apply_turn(state, "hero", steps)
     assert e.value.code == code and e.value.step is not None
 
@@ -180,7 +173,7 @@ def test_a_state_saved_before_issue_9_still_loads_and_plays():
                                                                     if k != "log"}
     assert state.outcome is None and state.last_phase == [] and not any(t.pushed for t in state.telegraphs)
     assert (state.encounter, state.round, state.phase, state.get("hero").held) == ("c05", 3, "duo", "flowing_guard")
-    with pytest.raises(NotYourPhaseError):
+    with pytest.raises(tactics.NotYourPhaseError):
         apply_turn(state, "hero", [EndStep()])
     turns = plan_turns(state, "companion")
     after = apply_turn(state, "companion", turns[0].steps)

@@ -2,6 +2,8 @@
 import ast
 from pathlib import Path
 
+from support.import_circles import find_circle
+
 import engine.tactics as tactics
 
 PACKAGE = Path(tactics.__file__).parent
@@ -52,48 +54,25 @@ def graph(type_only_too: bool = False) -> dict[str, set[str]]:
     return {_name(p): _imports(p, type_only_too) & mods for p in paths if _name(p)}
 
 
-def find_cycle(edges: dict[str, set[str]]) -> list[str] | None:
-    """A cycle of the import graph as a list of module names (first repeated at the end), or None."""
-    state: dict[str, int] = {}   # 1 on the stack, 2 done
-    stack: list[str] = []
-
-    def visit(m: str) -> list[str] | None:
-        state[m] = 1
-        stack.append(m)
-        for n in sorted(edges.get(m, ())):
-            if state.get(n) == 1:
-                return stack[stack.index(n):] + [n]
-            if n not in state and (found := visit(n)):
-                return found
-        stack.pop()
-        state[m] = 2
-        return None
-
-    for m in sorted(edges):
-        if m not in state and (found := visit(m)):
-            return found
-    return None
-
-
 def test_the_tactics_package_has_no_import_circle():
     edges = graph()
     assert {"engine", "plan.planner", "rules.fight", "rules.strays", "rules.phases", "plan.consequences"} <= set(edges)
-    assert find_cycle(edges) is None, " -> ".join(find_cycle(edges) or [])
+    assert not (circle := find_circle(edges)), " -> ".join(circle)
 
 
 def test_the_circle_finder_finds_a_circle_through_a_function_level_import():
     # What the package looked like before: rules imported strays inside a method, strays imported rules.
     src = {"rules": "def f():\n    from .strays import stray_turn\n", "strays": "from .rules import Fight\n"}
     edges = {m: {n for n in ("rules", "strays") if f"from .{n} " in text} for m, text in src.items()}
-    assert find_cycle(edges) == ["rules", "strays", "rules"]
-    assert find_cycle({"engine": {"rules"}, "planner": {"engine"}, "rules": set()}) is None
+    assert find_circle(edges) == ["rules", "strays", "rules"]
+    assert find_circle({"engine": {"rules"}, "planner": {"engine"}, "rules": set()}) == []
 
 
 def test_no_circle_even_through_imports_for_annotations_only():
     # The moments a saved fight keeps live apart from the recap that reads the state, so neither
     # the state nor the recap needs the other, not even for an annotation.
     edges = graph(type_only_too=True)
-    assert find_cycle(edges) is None, " -> ".join(find_cycle(edges) or [])
+    assert not (circle := find_circle(edges)), " -> ".join(circle)
 
 
 def test_every_room_is_small():

@@ -3,14 +3,12 @@ import json
 
 from hypothesis import given
 from hypothesis import strategies as st
+from support.tactics_fights import ENCOUNTERS, new_fights, play_first_turns
 
-from engine.tactics import HoldStep, SkillStep, apply_turn, campaign, new_fight, pass_turn, plan_turns
+from engine.tactics import HoldStep, SkillStep, new_fight, plan_turns
 from engine.tactics.engine import run_steps
-from engine.tactics.model.content import companions, heroes
 from engine.tactics.rules.scenario import scenario
 from engine.tactics.words.labels import MAX_LABEL, distinct_labels, turn_label
-
-ENCOUNTERS = [e.id for e in campaign()]
 
 
 def check_labels(turns):
@@ -21,34 +19,19 @@ def check_labels(turns):
     assert len(set(labels)) == len(labels), labels
 
 
-def play(state, rounds, check=None):
-    """Play up to `rounds` rounds with the planner's first turn, checking every plan on the way."""
-    target = state.round + rounds
-    while not state.result and state.round < target:
-        for fid in ("hero", "companion"):
-            if state.result or state.phase != "duo":
-                break
-            if state.get(fid).standing and not state.get(fid).done:
-                turns = plan_turns(state, fid)
-                if check:
-                    check(turns)
-                state = apply_turn(state, fid, turns[0].steps) if turns else pass_turn(state, fid)
-    return state
-
-
 def test_labels_over_the_campaign():
     # Every encounter, two duos, whole fights: every plan on the way.
     plans = []
     for enc in ENCOUNTERS:
         for seed, (hero, companion) in enumerate((("Tidecaller", "Mossle"), ("Penitent", "Nookle"))):
-            play(new_fight(enc, seed, hero, companion), 10, lambda turns: (check_labels(turns), plans.append(turns)))
+            play_first_turns(new_fight(enc, seed, hero, companion), 10,
+                             each_plan=lambda turns: (check_labels(turns), plans.append(turns)))
     assert len(plans) > 100
 
 
-@given(enc=st.sampled_from(ENCOUNTERS), seed=st.integers(0, 10_000), hero=st.sampled_from(heroes()),
-       companion=st.sampled_from(companions()), rounds=st.integers(0, 4))
-def test_labels_of_random_fights(enc, seed, hero, companion, rounds):
-    state = play(new_fight(enc, seed, hero, companion), rounds)
+@given(fight=new_fights(), rounds=st.integers(0, 4))
+def test_labels_of_random_fights(fight, rounds):
+    state = play_first_turns(fight, rounds)
     if state.result:
         return
     for fid in ("hero", "companion"):

@@ -1,17 +1,8 @@
 """Movement, budgets and opportunity attacks (seed: Moving; Your budget each phase)."""
 import pytest
 
-from engine.tactics import (
-    EndStep,
-    HoldStep,
-    IllegalStepError,
-    InvalidStepError,
-    MoveStep,
-    NotYourPhaseError,
-    SkillStep,
-    apply_turn,
-    legal_moves,
-)
+import engine.tactics as tactics
+from engine.tactics import EndStep, HoldStep, MoveStep, SkillStep, apply_turn, legal_moves
 from engine.tactics.rules.scenario import scenario
 
 
@@ -20,7 +11,7 @@ def test_ground_and_diagonal_cost_one_each():
     s = scenario([], [("hero", "Tidecaller", "A1"), ("s1", "Driplet", "M9")])
     after = apply_turn(s, "hero", [MoveStep(to="F6")])
     assert after.get("hero").pos == "F6" and after.get("hero").moved == 5
-    with pytest.raises(IllegalStepError) as e:
+    with pytest.raises(tactics.IllegalStepError) as e:
         apply_turn(s, "hero", [MoveStep(to="G6")])
     assert e.value.step == 0 and "out of reach" in e.value.reason
 
@@ -44,9 +35,9 @@ def test_water_deep_rock_and_barrels_block(block):
     # A wall of the blocking terrain in column B, rows 1-9: column C is unreachable.
     rows = ["." + block] * 9
     s = scenario(rows, [("hero", "Tidecaller", "A5"), ("s1", "Driplet", "M9")])
-    with pytest.raises(IllegalStepError):
+    with pytest.raises(tactics.IllegalStepError):
         apply_turn(s, "hero", [MoveStep(to="C5")])
-    with pytest.raises(IllegalStepError) as e:
+    with pytest.raises(tactics.IllegalStepError) as e:
         apply_turn(s, "hero", [MoveStep(to="B5")])
     assert "blocks the way" in e.value.reason
 
@@ -56,11 +47,11 @@ def test_pass_through_ally_but_not_stop_and_never_through_foe():
     rows = ["#####", "....", "#####"]
     s = scenario(rows, [("hero", "Tidecaller", "A2"), ("companion", "Mossle", "B2"), ("s1", "Driplet", "M9")])
     assert apply_turn(s, "hero", [MoveStep(to="C2")]).get("hero").pos == "C2"
-    with pytest.raises(IllegalStepError) as e:
+    with pytest.raises(tactics.IllegalStepError) as e:
         apply_turn(s, "hero", [MoveStep(to="B2")])
     assert "pass an ally but not stop" in e.value.reason
     s2 = scenario(rows, [("hero", "Tidecaller", "A2"), ("s1", "Tussle", "B2")])
-    with pytest.raises(IllegalStepError):
+    with pytest.raises(tactics.IllegalStepError):
         apply_turn(s2, "hero", [MoveStep(to="C2")])
 
 
@@ -69,17 +60,17 @@ def test_movement_splits_around_the_action():
     s = scenario([], [("hero", "Tidecaller", "A5"), ("s1", "Gloomcap", "G5")])
     after = apply_turn(s, "hero", [MoveStep(to="C5"), SkillStep(skill="Chain Spark", at="G5"), MoveStep(to="C2")])
     assert after.get("hero").moved == 5 and after.get("s1").hp == 22 - 8
-    with pytest.raises(IllegalStepError) as e:
+    with pytest.raises(tactics.IllegalStepError) as e:
         apply_turn(s, "hero", [MoveStep(to="C5"), SkillStep(skill="Chain Spark", at="G5"), MoveStep(to="C1")])
     assert e.value.step == 2
 
 
 def test_one_action_one_bonus():
     s = scenario([], [("hero", "Tidecaller", "A5"), ("s1", "Gloomcap", "C5")])
-    with pytest.raises(IllegalStepError) as e:
+    with pytest.raises(tactics.IllegalStepError) as e:
         apply_turn(s, "hero", [SkillStep(skill="Chain Spark", at="C5"), SkillStep(skill="Tide Lash", at="C5")])
     assert e.value.step == 1 and "action is already used" in e.value.reason
-    with pytest.raises(IllegalStepError) as e:
+    with pytest.raises(tactics.IllegalStepError) as e:
         apply_turn(s, "hero", [SkillStep(skill="Brine Ward", at="A5"), SkillStep(skill="Brine Ward", at="A5")])
     assert "bonus action is already used" in e.value.reason
 
@@ -129,7 +120,7 @@ def test_duo_opportunity_attack_needs_a_held_reaction():
 
 def test_penitent_only_may_hold_flowing_guard():
     s = scenario([], [("hero", "Tidecaller", "A5"), ("s1", "Driplet", "M5")])
-    with pytest.raises(IllegalStepError) as e:
+    with pytest.raises(tactics.IllegalStepError) as e:
         apply_turn(s, "hero", [HoldStep(reaction="flowing_guard")])
     assert "only the Penitent" in e.value.reason
     s2 = scenario([], [("hero", "Penitent", "A5"), ("s1", "Driplet", "M5")])
@@ -139,7 +130,7 @@ def test_penitent_only_may_hold_flowing_guard():
 def test_turn_is_all_or_nothing_and_names_the_step():
     s = scenario([], [("hero", "Tidecaller", "A5"), ("s1", "Gloomcap", "C5")])
     before = s.model_dump()
-    with pytest.raises(IllegalStepError) as e:
+    with pytest.raises(tactics.IllegalStepError) as e:
         apply_turn(s, "hero", [MoveStep(to="A4"), SkillStep(skill="Chain Spark", at="M9")])
     assert e.value.step == 1 and "no fighter stands on M9" in e.value.reason
     assert isinstance(e.value, ValueError)
@@ -148,26 +139,26 @@ def test_turn_is_all_or_nothing_and_names_the_step():
 
 def test_bad_tile_and_unknown_skill_are_invalid_steps():
     s = scenario([], [("hero", "Tidecaller", "A5"), ("s1", "Gloomcap", "C5")])
-    with pytest.raises(InvalidStepError) as e:
+    with pytest.raises(tactics.InvalidStepError) as e:
         apply_turn(s, "hero", [MoveStep(to="Z9")])
     assert e.value.step == 0
-    with pytest.raises(InvalidStepError) as e:
+    with pytest.raises(tactics.InvalidStepError) as e:
         apply_turn(s, "hero", [HoldStep(reaction="opportunity_attack"), SkillStep(skill="Fireball", at="C5")])
     assert e.value.step == 1 and "no skill 'Fireball'" in e.value.reason
-    with pytest.raises(InvalidStepError):
+    with pytest.raises(tactics.InvalidStepError):
         apply_turn(s, "hero", [{"kind": "jump", "to": "A1"}])
 
 
 def test_end_must_be_last_and_ends_the_phase():
     s = scenario([], [("hero", "Tidecaller", "A5"), ("companion", "Mossle", "A7"), ("s1", "Gloomcap", "M5")])
-    with pytest.raises(IllegalStepError) as e:
+    with pytest.raises(tactics.IllegalStepError) as e:
         apply_turn(s, "hero", [EndStep(), MoveStep(to="A4")])
     assert e.value.step == 0
     after = apply_turn(s, "hero", [EndStep()])
     assert after.get("hero").done
-    with pytest.raises(NotYourPhaseError):
+    with pytest.raises(tactics.NotYourPhaseError):
         apply_turn(after, "hero", [MoveStep(to="A4")])
-    with pytest.raises(NotYourPhaseError):
+    with pytest.raises(tactics.NotYourPhaseError):
         apply_turn(after, "s1", [EndStep()])
 
 
@@ -201,13 +192,12 @@ def test_step_models_give_json_schemas():
 
 
 def test_stale_state_and_finished_fight_are_refused():
-    from engine.tactics import FightOverError, StaleStateError
     s = scenario([], [("hero", "Tidecaller", "A5"), ("companion", "Mossle", "A7"), ("s1", "Driplet", "M1")])
     after = apply_turn(s, "hero", [MoveStep(to="A4")], seq=0)
     assert after.seq == 1
-    with pytest.raises(StaleStateError):
+    with pytest.raises(tactics.StaleStateError):
         apply_turn(after, "hero", [MoveStep(to="A3")], seq=0)
     over = after.model_copy(deep=True)
     over.result = "won"
-    with pytest.raises(FightOverError):
+    with pytest.raises(tactics.FightOverError):
         apply_turn(over, "hero", [MoveStep(to="A3")])

@@ -5,6 +5,7 @@ from pathlib import Path
 from hypothesis import given
 from hypothesis import strategies as st
 from support.golden import assert_golden, assert_golden_json
+from support.tactics_fights import new_fights, play_first_turns
 
 from engine.tactics import (
     FightState,
@@ -17,12 +18,10 @@ from engine.tactics import (
     plan_turns,
     render_text,
 )
-from engine.tactics.model.content import companions, heroes
 from engine.tactics.words.log_text import log_of
 
 GOLDEN = Path(__file__).parent / "golden"
 LOG_SHOWN = 80   # the golden fights pin the last lines of their worded log
-ENCOUNTERS = [e.id for e in campaign()]
 
 
 def check_invariants(state):
@@ -41,24 +40,9 @@ def check_invariants(state):
         assert state.outcome is not None and state.outcome.result == state.result
 
 
-def advance(state, rounds):
-    """Play a few rounds with the planner's first turn so positions vary."""
-    target = state.round + rounds
-    while not state.result and state.round < target:
-        for fid in ("hero", "companion"):
-            if state.result or state.phase != "duo":
-                break
-            if state.get(fid).standing and not state.get(fid).done:
-                turns = plan_turns(state, fid, limit=1)
-                state = apply_turn(state, fid, turns[0].steps if turns else [{"kind": "end"}])
-                check_invariants(state)
-    return state
-
-
-@given(enc=st.sampled_from(ENCOUNTERS), seed=st.integers(0, 10_000), hero=st.sampled_from(heroes()),
-       companion=st.sampled_from(companions()), rounds=st.integers(0, 3))
-def test_every_planned_turn_applies_legally(enc, seed, hero, companion, rounds):
-    state = advance(new_fight(enc, seed, hero, companion), rounds)
+@given(fight=new_fights(), rounds=st.integers(0, 3))
+def test_every_planned_turn_applies_legally(fight, rounds):
+    state = play_first_turns(fight, rounds, limit=1, each_state=check_invariants)
     if state.result:
         return
     for fid in ("hero", "companion"):
@@ -108,7 +92,7 @@ def test_autoplay_is_deterministic():
 
 
 def test_state_round_trips_through_json_and_resumes_exactly():
-    s = advance(new_fight("c08", 5, "Penitent", "Pebbling"), 2)
+    s = play_first_turns(new_fight("c08", 5, "Penitent", "Pebbling"), 2, limit=1, each_state=check_invariants)
     again = FightState.model_validate_json(s.model_dump_json())
     assert again == s
     assert autoplay_state(again).model_dump_json() == autoplay_state(s).model_dump_json()

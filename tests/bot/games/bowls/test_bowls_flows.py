@@ -1,8 +1,7 @@
 """Bowls in Discord, played as a member would: puzzles, endless, daily, undo, restarts, refusals."""
 from __future__ import annotations
 
-import simcord
-from support.world import world
+from support.world import open_game, running
 
 import engine.bowls as bowls
 from bot.games.bowls.kind import load_record
@@ -24,10 +23,8 @@ async def sow(member, thread, bowl):
 
 async def test_puzzle_won_by_buttons_records_progress_and_locks_the_thread(make_real_bot):
     bot = make_real_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
-        await alice.slash(channel, "bowls puzzle", number=1)
-        thread = channel.threads[-1]
+    async with running(bot, "alice") as (env, guild, channel, alice):
+        thread = await open_game(alice, channel, "bowls puzzle", number=1)
         await env.restart_bot(make_real_bot())  # a restart before the first move loses nothing
         bot = env.bot
         board = thread.last_message
@@ -67,10 +64,8 @@ def puzzle_for_refusal() -> tuple[int, int, int]:
 async def test_slash_sow_undo_and_a_refused_step(make_real_bot):
     number, move, empty = puzzle_for_refusal()
     bot = make_real_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
-        await alice.slash(channel, "bowls puzzle", number=number)
-        thread = channel.threads[-1]
+    async with running(bot, "alice") as (env, guild, channel, alice):
+        thread = await open_game(alice, channel, "bowls puzzle", number=number)
         start = state_of(bot).game
         await alice.slash(thread, "bowls sow", bowl=move)
         assert "Sowed bowl" in thread.last_message.content
@@ -86,11 +81,9 @@ async def test_slash_sow_undo_and_a_refused_step(make_real_bot):
 
 async def test_stale_board_and_other_members_are_refused(make_real_bot):
     bot = make_real_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
+    async with running(bot, "alice") as (env, guild, channel, alice):
         bob = guild.add_member(env.create_user("bob"))
-        await alice.slash(channel, "bowls endless")
-        thread = channel.threads[-1]
+        thread = await open_game(alice, channel, "bowls endless")
         old = thread.last_message
         legal = bowls.legal_bowls(state_of(bot).game)
         refused = await bob.click(old, label=str(legal[0]))
@@ -103,10 +96,8 @@ async def test_stale_board_and_other_members_are_refused(make_real_bot):
 
 async def test_endless_survives_a_restart_and_pause_resumes(make_real_bot):
     bot = make_real_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
-        await alice.slash(channel, "bowls endless")
-        thread = channel.threads[-1]
+    async with running(bot, "alice") as (env, guild, channel, alice):
+        thread = await open_game(alice, channel, "bowls endless")
         for _ in range(2):
             await sow(alice, thread, bowls.legal_bowls(state_of(bot).game)[0])
         before = state_of(bot).game
@@ -126,10 +117,8 @@ async def test_endless_survives_a_restart_and_pause_resumes(make_real_bot):
 
 async def test_daily_counts_unless_undone(make_real_bot):
     bot = make_real_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
-        await alice.slash(channel, "bowls daily")
-        thread = channel.threads[-1]
+    async with running(bot, "alice") as (env, guild, channel, alice):
+        thread = await open_game(alice, channel, "bowls daily")
         day = state_of(bot).game.day
         assert day == env.now().date()
         await sow(alice, thread, bowls.legal_bowls(state_of(bot).game)[0])
@@ -140,8 +129,7 @@ async def test_daily_counts_unless_undone(make_real_bot):
         await alice.click(thread.last_message, label="End")
         assert daily.best_result(bot.db, alice.id, "bowls", day) == score
         # A second attempt with an undo is practice: its end records nothing new.
-        await alice.slash(channel, "bowls daily")
-        thread = channel.threads[-1]
+        thread = await open_game(alice, channel, "bowls daily")
         game_id = running_games_of(bot.db, alice.id)[0].id
         await sow(alice, thread, bowls.legal_bowls(state_of(bot, game_id).game)[0])
         await alice.slash(thread, "bowls undo")
@@ -155,8 +143,7 @@ async def test_daily_counts_unless_undone(make_real_bot):
 
 async def test_theme_locked_until_earned(make_real_bot):
     bot = make_real_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
+    async with running(bot, "alice") as (env, guild, channel, alice):
         locked = await alice.slash(channel, "bowls theme", name="Garden")
         assert locked.ephemeral and "locked" in locked.response.content
         assert locked.response.attachments[0].filename == "theme.png", "a locked theme can still be previewed"
@@ -164,8 +151,7 @@ async def test_theme_locked_until_earned(make_real_bot):
         assert "Simple" in ok.response.content
         on = await alice.slash(channel, "bowls forecast", setting="on")
         assert "forecast on" in on.response.content
-        await alice.slash(channel, "bowls puzzle", number=1)
-        thread = channel.threads[-1]
+        thread = await open_game(alice, channel, "bowls puzzle", number=1)
         legal = bowls.legal_bowls(state_of(bot).game)
         await alice.click(thread.last_message, label=str(legal[0]))
         assert "Forecast:" in thread.last_message.content
@@ -173,8 +159,7 @@ async def test_theme_locked_until_earned(make_real_bot):
 
 async def test_puzzle_numbers_autocomplete_with_goals_and_solved_marks(make_real_bot):
     bot = make_real_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
+    async with running(bot, "alice") as (env, guild, channel, alice):
         result = await alice.autocomplete(channel, "bowls puzzle", "number", "1")
         names = [c["name"] for c in result]
         assert names and all("1" in n for n in names) and len(names) <= 25
@@ -195,8 +180,7 @@ def puzzle_lost_in_one_move() -> tuple[int, int]:
 async def test_a_lost_puzzle_stays_open_for_undo_until_a_new_game_replaces_it(make_real_bot):
     number, bowl = puzzle_lost_in_one_move()
     bot = make_real_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
+    async with running(bot, "alice") as (env, guild, channel, alice):
         await alice.slash(channel, "bowls puzzle", number=number)
         first = channel.threads[-1]
         await alice.slash(first, "bowls sow", bowl=bowl)
@@ -213,10 +197,8 @@ async def test_a_lost_puzzle_stays_open_for_undo_until_a_new_game_replaces_it(ma
 
 async def test_undo_on_a_counted_daily_warns_before_it_makes_it_practice(make_real_bot):
     bot = make_real_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
-        await alice.slash(channel, "bowls daily")
-        thread = channel.threads[-1]
+    async with running(bot, "alice") as (env, guild, channel, alice):
+        thread = await open_game(alice, channel, "bowls daily")
         await sow(alice, thread, bowls.legal_bowls(state_of(bot).game)[0])
         asked = await alice.click(thread.last_message, label="Undo")
         assert "practice" in private_text(asked) and "Undo anyway?" in private_text(asked)
@@ -229,12 +211,10 @@ async def test_undo_on_a_counted_daily_warns_before_it_makes_it_practice(make_re
 
 async def test_daily_lists_what_the_player_did_today_and_offers_the_rest(make_real_bot):
     bot = make_real_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
+    async with running(bot, "alice") as (env, guild, channel, alice):
         before = await alice.slash(channel, "daily")
         assert "Play Bowls" in str(before.response.components if before.response else before.followups[-1].components)
-        await alice.slash(channel, "bowls daily")
-        thread = channel.threads[-1]
+        thread = await open_game(alice, channel, "bowls daily")
         await sow(alice, thread, bowls.legal_bowls(state_of(bot).game)[0])
         score = state_of(bot).game.score
         await alice.slash(thread, "bowls end")
@@ -249,8 +229,7 @@ async def test_daily_lists_what_the_player_did_today_and_offers_the_rest(make_re
 async def test_the_first_puzzle_with_a_modifier_says_what_it_does(make_real_bot):
     bot = make_real_bot()
     first_wild = next(p for p in bowls.all_puzzles() if any("W" in b for b in p.bowls))
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
+    async with running(bot, "alice") as (env, guild, channel, alice):
         await alice.slash(channel, "bowls puzzle", number=first_wild.id)
         board = channel.threads[-1].last_message.content
         assert "Wild:" in board and "wilds alone never match" in board

@@ -4,8 +4,8 @@ from __future__ import annotations
 import re
 from itertools import permutations
 
-import simcord
-from support.world import world
+from support.selects import choose
+from support.world import open_game, running
 
 import engine.formation as fm
 from bot.games.formation.actions import ChooseSlot, Place
@@ -29,16 +29,6 @@ async def fill(member, thread, formation, puzzle):
         await choose(member, thread.last_message, Place(slot, formation[slot]))
 
 
-async def choose(member, message, action):
-    """Pick the select option that takes `action` (each option of a board's select is a whole action)."""
-    wanted = action.encode()
-    for row in message.components:
-        for item in getattr(row, "children", [row]):
-            if any(option.value == wanted for option in getattr(item, "options", None) or []):
-                return await member.select(message, [wanted], custom_id=item.custom_id)
-    raise AssertionError(f"no select on the board offers {wanted}")
-
-
 def losing_formation(puzzle):
     free = [s for s in fm.SLOTS if s not in puzzle.fixed]
     pool = [n for n in puzzle.pool if n not in puzzle.fixed.values()]
@@ -55,10 +45,8 @@ def losing_formation(puzzle):
 
 async def test_tutorial_hints_then_a_win_with_replay_and_next(make_real_bot):
     bot = make_real_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
-        await alice.slash(channel, "formation tutorial")
-        thread = channel.threads[-1]
+    async with running(bot, "alice") as (env, guild, channel, alice):
+        thread = await open_game(alice, channel, "formation tutorial")
         lesson = fm.tutorial()[0]
         assert lesson.title in thread.last_message.content
         assert thread.last_message.attachments[0].filename == "formation.png"
@@ -82,10 +70,8 @@ async def test_tutorial_hints_then_a_win_with_replay_and_next(make_real_bot):
 
 async def test_the_finished_board_says_how_the_battle_ended_once(make_real_bot):
     bot = make_real_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
-        await alice.slash(channel, "formation tutorial")
-        thread = channel.threads[-1]
+    async with running(bot, "alice") as (env, guild, channel, alice):
+        thread = await open_game(alice, channel, "formation tutorial")
         lesson = fm.tutorial()[0]
         await fill(alice, thread, fm.solve(lesson).example, lesson)
         await alice.click(thread.last_message, label="Battle")
@@ -95,10 +81,8 @@ async def test_the_finished_board_says_how_the_battle_ended_once(make_real_bot):
 
 async def test_campaign_puzzle_lost_then_won(make_real_bot):
     bot = make_real_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
-        await alice.slash(channel, "formation campaign")
-        thread = channel.threads[-1]
+    async with running(bot, "alice") as (env, guild, channel, alice):
+        thread = await open_game(alice, channel, "formation campaign")
         puzzle = fm.campaign(1)[0]
         assert puzzle.title in thread.last_message.content
         loser = losing_formation(puzzle)
@@ -127,10 +111,8 @@ async def test_campaign_puzzle_lost_then_won(make_real_bot):
 
 async def test_a_breach_is_refused_before_the_battle(make_real_bot):
     bot = make_real_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
-        await alice.slash(channel, "formation tutorial")
-        thread = channel.threads[-1]
+    async with running(bot, "alice") as (env, guild, channel, alice):
+        thread = await open_game(alice, channel, "formation tutorial")
         lesson = fm.tutorial()[0]
         outsider = next(n for n in fm.NAMES if n not in lesson.pool)
         free = next(s for s in fm.SLOTS if s not in lesson.fixed)
@@ -144,10 +126,8 @@ async def test_a_breach_is_refused_before_the_battle(make_real_bot):
 
 async def test_daily_flight_starts_with_the_first_of_three(make_real_bot):
     bot = make_real_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
-        await alice.slash(channel, "formation daily")
-        thread = channel.threads[-1]
+    async with running(bot, "alice") as (env, guild, channel, alice):
+        thread = await open_game(alice, channel, "formation daily")
         flight = fm.daily_flight(env.now().date())
         assert len(flight) == 3
         assert flight[0].title in thread.last_message.content and "(1/3)" in thread.last_message.content
@@ -160,8 +140,7 @@ async def test_daily_flight_starts_with_the_first_of_three(make_real_bot):
 
 async def test_single_puzzle_by_id_with_autocomplete_and_locks(make_real_bot):
     bot = make_real_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
+    async with running(bot, "alice") as (env, guild, channel, alice):
         boss = fm.campaign(1)[-1]
         locked = await alice.slash(channel, "formation puzzle", id=boss.id)
         assert locked.ephemeral and "locked" in locked.response.content and "12" in locked.response.content
@@ -171,17 +150,14 @@ async def test_single_puzzle_by_id_with_autocomplete_and_locks(make_real_bot):
         values = [c["value"] for c in offered]
         assert fm.campaign(1)[0].id in values and boss.id not in values, "locked puzzles are not offered"
         first = fm.campaign(1)[0]
-        await alice.slash(channel, "formation puzzle", id=first.id)
-        thread = channel.threads[-1]
+        thread = await open_game(alice, channel, "formation puzzle", id=first.id)
         assert first.title in thread.last_message.content and "(1/1)" in thread.last_message.content
 
 
 async def test_battle_with_an_empty_slot_names_it_in_plain_words(make_real_bot):
     bot = make_real_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
-        await alice.slash(channel, "formation tutorial")
-        thread = channel.threads[-1]
+    async with running(bot, "alice") as (env, guild, channel, alice):
+        thread = await open_game(alice, channel, "formation tutorial")
         lesson = fm.tutorial()[0]
         solution = fm.solve(lesson).example
         free = [s for s in fm.SLOTS if s not in lesson.fixed]
@@ -197,10 +173,8 @@ async def test_a_creature_option_says_its_whole_ability_within_discords_limits(m
     """The options a member picks from: every creature's ability in full, its words shortened but no
     sentence cut, within a select option's 100 characters (the engine's card of some is longer)."""
     bot = make_real_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
-        await alice.slash(channel, "formation tutorial")
-        thread = channel.threads[-1]
+    async with running(bot, "alice") as (env, guild, channel, alice):
+        thread = await open_game(alice, channel, "formation tutorial")
         await choose(alice, thread.last_message, ChooseSlot("front_left"))
         options = next(c for row in thread.last_message.components for c in row.children
                        if getattr(c, "placeholder", "").startswith("Creature for")).options
@@ -220,10 +194,8 @@ async def test_the_selects_of_a_board_posted_before_the_actions_were_typed_still
     import discord
 
     bot = make_real_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
-        await alice.slash(channel, "formation tutorial")
-        thread = channel.threads[-1]
+    async with running(bot, "alice") as (env, guild, channel, alice):
+        thread = await open_game(alice, channel, "formation tutorial")
         lesson = fm.tutorial()[0]
         free = next(s for s in fm.SLOTS if s not in lesson.fixed)
         creature = fm.solve(lesson).example[free]

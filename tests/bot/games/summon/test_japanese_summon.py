@@ -6,10 +6,9 @@ member's and the server's languages are put into SimCord's payloads by support.l
 Discord's `locale` and `guild_locale`; the server's language is also set with /settings language."""
 from __future__ import annotations
 
-import simcord
-from support.languages import japanese_server
-from support.reading import Reader, english_in
-from support.world import world
+from support.languages import japanese_reader
+from support.reading import english_in
+from support.world import running
 
 import engine.summon as sm
 from bot import words
@@ -25,11 +24,8 @@ def test_the_scan_finds_english_and_lets_names_numbers_cells_and_commands_throug
 async def test_a_japanese_member_plays_the_summon_tutorial_and_a_game_against_the_ai_in_japanese(
         make_real_bot, monkeypatch):
     bot = make_real_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, yuki = world(env, "ゆうき")
-        host, language_set = await japanese_server(monkeypatch, env, guild, channel, yuki)
-        seen = Reader()
-        seen.result(language_set)
+    async with running(bot, "ゆうき") as (env, guild, channel, yuki):
+        seen = await japanese_reader(monkeypatch, env, guild, channel, yuki)
         for command, options in (("help", {}), ("help", {"game": "summon"}), ("summon deck show", {}),
                                  ("summon piece", {"name": "n02"}), ("games", {})):
             seen.result(await yuki.slash(channel, command, **options))

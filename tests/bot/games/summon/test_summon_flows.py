@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-import simcord
 from support.forged import post_button
-from support.world import world
+from support.world import open_game, running
 
 import engine.summon as sm
 from bot.games.summon.progress import load_progress
@@ -52,8 +51,7 @@ async def a_duel_begun(bot, channel, alice, bob) -> Duel:
 
 async def test_a_whole_game_against_the_ai_to_a_result_with_rematch_and_profile(make_real_bot):
     bot = make_real_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
+    async with running(bot, "alice") as (env, guild, channel, alice):
         thread = await start_ai(env, alice, channel)
         assert thread.name == "Summon · alice vs AI"
         game_id = game_of(bot, alice).id
@@ -104,10 +102,8 @@ async def test_a_whole_game_against_the_ai_to_a_result_with_rematch_and_profile(
 
 async def test_a_challenge_accepted_draws_the_first_player_and_only_the_opponent_answers(make_real_bot):
     bot = make_real_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice, bob, carol = world(env, "alice", "bob", "carol")
-        await alice.slash(channel, "summon challenge", opponent=bob)
-        thread = channel.threads[-1]
+    async with running(bot, "alice", "bob", "carol") as (env, guild, channel, alice, bob, carol):
+        thread = await open_game(alice, channel, "summon challenge", opponent=bob)
         assert thread.name == "Summon · alice vs bob"
         assert "alice** challenges **bob" in words_of(thread.last_message)
         mine = await alice.click(thread.last_message, label="Accept")
@@ -131,15 +127,12 @@ async def test_a_challenge_accepted_draws_the_first_player_and_only_the_opponent
 
 async def test_a_challenge_declined_and_one_lapsed(make_real_bot):
     bot = make_real_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice, bob = world(env, "alice", "bob")
-        await alice.slash(channel, "summon challenge", opponent=bob)
-        thread = channel.threads[-1]
+    async with running(bot, "alice", "bob") as (env, guild, channel, alice, bob):
+        thread = await open_game(alice, channel, "summon challenge", opponent=bob)
         await bob.click(thread.last_message, label="Decline")
         assert "bob declined the challenge" in words_of(thread.last_message)
         assert bot.get_channel(thread.id).locked and game_of(bot, alice) is None and game_of(bot, bob) is None
-        await alice.slash(channel, "summon challenge", opponent=bob)
-        thread = channel.threads[-1]
+        thread = await open_game(alice, channel, "summon challenge", opponent=bob)
         await env.advance_time(299)
         assert game_of(bot, bob) is not None, "still open before 5 minutes"
         await env.advance_time(2)
@@ -150,8 +143,7 @@ async def test_a_challenge_declined_and_one_lapsed(make_real_bot):
 
 async def test_a_challenge_to_oneself_or_to_a_bot_is_refused(make_real_bot):
     bot = make_real_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
+    async with running(bot, "alice") as (env, guild, channel, alice):
         robot = guild.add_member(env.create_user("robot", bot=True))
         refused = await alice.slash(channel, "summon challenge", opponent=alice)
         assert "cannot challenge yourself" in private_text(refused)
@@ -162,8 +154,7 @@ async def test_a_challenge_to_oneself_or_to_a_bot_is_refused(make_real_bot):
 
 async def test_placing_through_the_hand_controls_previews_then_places(make_real_bot):
     bot = make_real_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice, bob = world(env, "alice", "bob")
+    async with running(bot, "alice", "bob") as (env, guild, channel, alice, bob):
         thread, game, state, mover, _, seat, pl = await a_duel_begun(bot, channel, alice, bob)
         hand, *_, placed = await place_with_hand_controls(mover, thread, pl)
         assert hand.followups and hand.followups[-1].ephemeral
@@ -180,8 +171,7 @@ async def test_placing_through_the_hand_controls_previews_then_places(make_real_
 
 async def test_the_slash_step_with_autocomplete_and_bad_input_refused(make_real_bot):
     bot = make_real_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice, bob = world(env, "alice", "bob")
+    async with running(bot, "alice", "bob") as (env, guild, channel, alice, bob):
         thread, game, state, mover, waiter, seat, pl = await a_duel_begun(bot, channel, alice, bob)
         pieces = await mover.autocomplete(thread, "summon place", "piece", "")
         assert {c["value"] for c in pieces} == {str(h.uid) for h in state.game.players[seat].hand}
@@ -223,8 +213,7 @@ async def test_the_slash_step_with_autocomplete_and_bad_input_refused(make_real_
 
 async def test_thirty_seconds_pass_the_turn_and_a_restart_keeps_the_timer(make_real_bot):
     bot = make_real_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice, bob = world(env, "alice", "bob")
+    async with running(bot, "alice", "bob") as (env, guild, channel, alice, bob):
         thread = await start_duel(alice, bob, channel)
         game_id = game_of(bot, alice).id
         state = state_of(bot, game_id)
@@ -254,8 +243,7 @@ async def test_thirty_seconds_pass_the_turn_and_a_restart_keeps_the_timer(make_r
 
 async def test_spectators_and_the_opponent_are_never_shown_a_hand(make_real_bot):
     bot = make_real_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice, bob, carol = world(env, "alice", "bob", "carol")
+    async with running(bot, "alice", "bob", "carol") as (env, guild, channel, alice, bob, carol):
         thread = await start_duel(alice, bob, channel)
         game = game_of(bot, alice)
         state = state_of(bot, game.id)
@@ -286,8 +274,7 @@ async def test_spectators_and_the_opponent_are_never_shown_a_hand(make_real_bot)
 
 async def test_a_player_who_never_summons_loses(make_real_bot):
     bot = make_real_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
+    async with running(bot, "alice") as (env, guild, channel, alice):
         thread = await start_ai(env, alice, channel)
         game_id = game_of(bot, alice).id
         for _ in range(60):
@@ -303,8 +290,7 @@ async def test_a_player_who_never_summons_loses(make_real_bot):
 
 async def test_surrender_asks_first_and_records_both_players(make_real_bot):
     bot = make_real_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice, bob = world(env, "alice", "bob")
+    async with running(bot, "alice", "bob") as (env, guild, channel, alice, bob):
         thread = await start_duel(alice, bob, channel)
         game_id = game_of(bot, alice).id
         asked = await alice.slash(thread, "summon surrender")
@@ -319,20 +305,16 @@ async def test_surrender_asks_first_and_records_both_players(make_real_bot):
 
 async def test_old_table_buttons_are_refused(make_real_bot):
     bot = make_real_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice, bob = world(env, "alice", "bob")
-        thread = await start_duel(alice, bob, channel)
-        game_id = game_of(bot, alice).id
-        state = state_of(bot, game_id)
-        mover, waiter = mover_and_waiter(state, alice, bob)
-        old = thread.last_message
-        hand = await mover.click(old, label="Your hand")
+    async with running(bot, "alice", "bob") as (env, guild, channel, alice, bob):
+        duel = await a_duel_begun(bot, channel, alice, bob)
+        old = duel.thread.last_message
+        hand = await duel.mover.click(old, label="Your hand")
         msg = private_message(hand)
         await env.advance_time(31)  # the turn times out: the table moves on
-        version = get_game(bot.db, game_id).version
+        version = get_game(bot.db, duel.game.id).version
         option = select_options(msg)[0]["value"]
-        stale = await mover.select(msg, [option], custom_id=select_holding(msg, option))
+        stale = await duel.mover.select(msg, [option], custom_id=select_holding(msg, option))
         assert "out of date" in private_text(stale)
-        closed = next(m for m in thread.history() if m.id == old.id)
+        closed = next(m for m in duel.thread.history() if m.id == old.id)
         assert not controls_of(closed) and "Closed: the newer board is below" in words_of(closed)  # nothing to press
-        assert get_game(bot.db, game_id).version == version
+        assert get_game(bot.db, duel.game.id).version == version

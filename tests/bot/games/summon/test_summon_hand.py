@@ -4,9 +4,8 @@ refused with a reason."""
 from __future__ import annotations
 
 import discord
-import simcord
 from support.forged import post_button
-from support.world import world
+from support.world import running
 
 from db.games import get_game
 from engine.summon import card, legal_placements
@@ -26,8 +25,7 @@ from tools.drive.summon_play import (
 
 async def test_a_placement_takes_two_presses_from_the_table(make_real_bot):
     bot = make_real_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
+    async with running(bot, "alice") as (env, guild, channel, alice):
         # A Stone Wall at the centre; her hand three pieces that fit around it (12 placements, one select).
         thread, game, st = await ai_game_with(env, bot, alice, channel, {
             "hand": [("n02", "...."), ("n03", "...."), ("n01", "nnnn")],
@@ -61,8 +59,7 @@ async def test_a_placement_takes_two_presses_from_the_table(make_real_bot):
 
 async def test_more_than_25_placements_ask_for_the_piece_first(make_real_bot):
     bot = make_real_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
+    async with running(bot, "alice") as (env, guild, channel, alice):
         thread, game, st = await ai_game_with(env, bot, alice, channel, {
             "hand": [("n01", "nn.."), ("n02", "n..."), ("n03", "nn..")], "board": []})
         placements = legal_placements(st)
@@ -85,8 +82,7 @@ async def test_each_legal_cell_is_named_on_the_picture_as_in_the_list(make_real_
     from bot.games.summon.views import marks_of
 
     bot = make_real_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
+    async with running(bot, "alice") as (env, guild, channel, alice):
         thread, game, st = await ai_game_with(env, bot, alice, channel, {
             "hand": [("n02", "...."), ("n03", "....")], "board": [("n01", 0, 0, "....", False)]})
         msg = await hand_view(alice, thread)
@@ -101,8 +97,7 @@ async def test_each_legal_cell_is_named_on_the_picture_as_in_the_list(make_real_
 
 async def test_yes_surrender_is_never_out_of_date(make_real_bot):
     bot = make_real_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
+    async with running(bot, "alice") as (env, guild, channel, alice):
         thread = await start_ai(env, alice, channel)
         game_id = game_of(bot, alice).id
         asked = await alice.click(await hand_view(alice, thread), label="Surrender")
@@ -120,8 +115,7 @@ async def test_yes_surrender_is_never_out_of_date(make_real_bot):
 
 async def test_forged_cells_and_a_rematch_past_the_store_range_are_refused(make_real_bot):
     bot = make_real_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
+    async with running(bot, "alice") as (env, guild, channel, alice):
         thread = await start_ai(env, alice, channel)
         game = get_game(bot.db, game_of(bot, alice).id)
         piece = state_of(bot, game.id).game.players[0 if state_of(bot, game.id).seats[0].user_id == alice.id
@@ -145,8 +139,7 @@ async def test_forged_cells_and_a_rematch_past_the_store_range_are_refused(make_
 
 async def test_autocomplete_lists_choices_on_an_empty_input(make_real_bot):
     bot = make_real_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
+    async with running(bot, "alice") as (env, guild, channel, alice):
         thread, game, st = await ai_game_with(env, bot, alice, channel, {
             "hand": [("n02", "...."), ("n01", "nn..")], "board": [("n03", 1, 1, "....", True)]})
         placements = legal_placements(st)
@@ -168,8 +161,7 @@ async def test_the_pictures_are_drawn_at_twice_a_phones_width(make_real_bot):
     from PIL import Image
 
     bot = make_real_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
+    async with running(bot, "alice") as (env, guild, channel, alice):
         thread = await start_ai(env, alice, channel)
         game_id = game_of(bot, alice).id
         table = next(a for a in thread.last_message.attachments if a.filename == "summon.png")
@@ -211,13 +203,11 @@ def test_the_controls_of_boards_posted_before_typed_actions_still_read() -> None
 
 async def test_placements_that_set_up_a_later_summon_are_marked(make_real_bot):
     bot = make_real_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
+    async with running(bot, "alice") as (env, guild, channel, alice):
         # Two tabs beside a piece of blanks: one tab in, the other facing an empty cell — one tab short.
         thread, game, st = await ai_game_with(env, bot, alice, channel, {
             "hand": [("n04", "NN.."), ("n02", "....")], "board": [("n01", 1, 1, "nnnn", True)]})
-        placements = legal_placements(st)
-        later = [pl for pl in placements if pl.sets_up and not pl.summons_now]
+        later = [pl for pl in legal_placements(st) if pl.sets_up and not pl.summons_now]
         assert later, "the position has a placement that sets a summon up"
         msg = await hand_view(alice, thread)
         labels = {o["value"]: o["label"] for o in select_options(msg)}
@@ -234,8 +224,7 @@ async def test_a_game_saved_before_typed_actions_loads_and_plays_on(make_real_bo
 
     saved = (Path(__file__).parent / "fixtures" / "summon_game_before_typed_actions.json").read_text()
     bot = make_real_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
+    async with running(bot, "alice") as (env, guild, channel, alice):
         thread = await start_ai(env, alice, channel)
         game = game_of(bot, alice)
         old = SummonGame.model_validate_json(saved)
@@ -252,8 +241,7 @@ async def test_a_game_saved_before_typed_actions_loads_and_plays_on(make_real_bo
 
 async def test_the_slash_step_takes_a_piece_by_its_name(make_real_bot):
     bot = make_real_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
+    async with running(bot, "alice") as (env, guild, channel, alice):
         thread, game, st = await ai_game_with(env, bot, alice, channel, {
             "hand": [("n02", "...."), ("n03", "....")], "board": [("n01", 1, 1, "nnnn", True)]})
         doll = st.players[0].hand[0].uid

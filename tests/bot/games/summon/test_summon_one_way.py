@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import re
 
-import simcord
-from support.world import world
+from support.world import running
 
 from bot.games.summon.narrate import places_first, table_text
 from bot.games.summon.session import SeatInfo, SummonGame
@@ -52,8 +51,7 @@ def test_the_draw_agrees_with_the_name_it_names() -> None:
 
 async def test_a_game_against_the_ai_names_its_first_player_with_the_verb_agreeing(make_real_bot):
     bot = make_real_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, you, alice = world(env, "you", "alice")
+    async with running(bot, "you", "alice") as (env, guild, channel, you, alice):
         for member, verb in ((you, "place"), (alice, "places")):
             for _ in range(6):  # the draw is the seed's: start until both seats have been drawn once
                 await member.slash(channel, "summon ai")
@@ -75,8 +73,7 @@ async def test_a_game_against_the_ai_names_its_first_player_with_the_verb_agreei
 
 async def test_once_the_ai_has_placed_no_message_still_says_it_is_its_turn(make_real_bot):
     bot = make_real_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, you = world(env, "you")
+    async with running(bot, "you") as (env, guild, channel, you):
         thread = await start_ai(env, you, channel)
         game_id = game_of(bot, you).id
         privates = []
@@ -110,8 +107,7 @@ async def test_once_the_ai_has_placed_no_message_still_says_it_is_its_turn(make_
 
 async def test_a_cell_has_one_name_in_the_board_text_the_note_and_the_list(make_real_bot):
     bot = make_real_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, you = world(env, "you")
+    async with running(bot, "you") as (env, guild, channel, you):
         # your board: a Stone Wall (not yet summoned) in the middle cell; your hand one Clay Doll, which fits beside it
         thread, game, st = await ai_game_with(env, bot, you, channel, {
             "hand": [("n02", "....")], "board": [("n01", 1, 1, "....", False)]})

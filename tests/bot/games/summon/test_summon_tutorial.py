@@ -3,8 +3,7 @@ with its line, a wrong placement starting the step over), then a gentle game; th
 player's first three games against the AI, or when asked for with `level:`."""
 from __future__ import annotations
 
-import simcord
-from support.world import world
+from support.world import running
 
 import engine.summon as sm
 from bot.games.summon.pilot import ai_decision
@@ -21,8 +20,7 @@ def _placement(st, place):
 
 async def test_the_tutorial_teaches_in_scripted_steps_then_a_gentle_game(make_real_bot):
     bot = make_real_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice, bob = world(env, "alice", "bob")
+    async with running(bot, "alice", "bob") as (env, guild, channel, alice, bob):
         await bob.slash(channel, "summon ai")
         assert "`/summon tutorial`" in words_of(channel.threads[-1].history()[0]), "offered on a first /summon"
         await alice.slash(channel, "summon tutorial")
@@ -60,8 +58,7 @@ async def test_the_first_three_games_against_the_ai_are_gentle_unless_asked(make
     from datetime import UTC, datetime
 
     bot = make_real_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice, bob, carol = world(env, "alice", "bob", "carol")
+    async with running(bot, "alice", "bob", "carol") as (env, guild, channel, alice, bob, carol):
         await alice.slash(channel, "summon ai")
         await env.settle()
         state = state_of(bot, game_of(bot, alice).id)
@@ -100,8 +97,7 @@ async def test_each_step_says_the_position_it_sets_up(make_real_bot):
     """Each step starts from its own position (step 2's Stone Wall and the AI's Clay Doll are its set-up,
     not the placement of step 1): the board says it as "New position: …", and its table shows it."""
     bot = make_real_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
+    async with running(bot, "alice") as (env, guild, channel, alice):
         await alice.slash(channel, "summon tutorial")
         await env.settle()
         thread = channel.threads[-1]

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import re
 
-import simcord
-from support.world import world
+from support.world import open_game, running
 
 from bot.games.summon.text import Names, battle_caption
 from db.games import get_game
@@ -44,8 +43,7 @@ def _texts_of(message) -> list[str]:
 
 async def _tutorial(env, bot, member, channel) -> list[str]:
     """The tutorial's steps, each placed as its line says; the gentle game after it is played out."""
-    await member.slash(channel, "summon tutorial")
-    thread = channel.threads[-1]
+    thread = await open_game(member, channel, "summon tutorial")
     game_id = game_of(bot, member).id
     seen: list[str] = []
     for step in tutorial_steps():
@@ -91,8 +89,7 @@ async def _play_to_the_end(env, bot, member, channel, thread=None) -> list[str]:
 
 async def test_whole_games_speak_in_words(make_real_bot):
     bot = make_real_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, you, alice = world(env, "you", "alice")
+    async with running(bot, "you", "alice") as (env, guild, channel, you, alice):
         texts: list[str] = []
         texts += await _tutorial(env, bot, alice, channel)
         for member in (you, alice, you):

@@ -11,11 +11,10 @@ import json
 import unicodedata
 from pathlib import Path
 
-import simcord
 from support.glyphs import boxes_in
-from support.languages import japanese_server
+from support.languages import japanese_reader
 from support.reading import Reader
-from support.world import world
+from support.world import running
 
 import engine.tactics as tx
 from bot import words
@@ -48,11 +47,8 @@ async def send_first(member, board, seen: Reader) -> bool:
 
 async def test_a_japanese_member_plays_the_tactics_tutorial_and_a_fight_in_japanese(make_real_bot, monkeypatch):
     bot = make_real_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, yuki, alice = world(env, "ゆうき", "alice")
-        host, language_set = await japanese_server(monkeypatch, env, guild, channel, yuki)
-        seen = Reader()
-        seen.result(language_set)
+    async with running(bot, "ゆうき", "alice") as (env, guild, channel, yuki, alice):
+        seen = await japanese_reader(monkeypatch, env, guild, channel, yuki)
         words.untranslated.clear()
         seen.result(await yuki.slash(channel, "help", game="tactics"))
 

@@ -2,8 +2,7 @@
 says the fighter stayed on its tile, a broken pack is the pack's HP, /games names no internal number."""
 from __future__ import annotations
 
-import simcord
-from support.world import world
+from support.world import running
 
 import engine.tactics as tx
 from bot.games.tactics.moments import ending_words
@@ -15,8 +14,7 @@ from tools.drive.tactics_play import labels, last_private
 
 async def test_skill_previews_say_why_a_skill_is_not_usable_now(make_real_bot):
     bot = make_real_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
+    async with running(bot, "alice") as (env, guild, channel, alice):
         await alice.slash(channel, "tactics campaign", pilot="auto", companion="Cindle")
         board = channel.threads[-1].last_message
         assert "Skill previews" in labels(board)
@@ -49,8 +47,7 @@ def test_a_broken_pack_is_said_as_the_packs_hp():
 
 async def test_games_lists_a_game_by_its_name_and_thread_not_an_internal_number(make_real_bot):
     bot = make_real_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
+    async with running(bot, "alice") as (env, guild, channel, alice):
         await alice.slash(channel, "tactics campaign", pilot="auto", companion="Cindle")
         listing = private_text(await alice.slash(channel, "games"))
         assert f"• Tactics — <#{channel.threads[-1].id}>" in listing or "• Tactics — " in listing

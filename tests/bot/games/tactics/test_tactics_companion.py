@@ -12,12 +12,13 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from contextlib import asynccontextmanager
 
 import pytest
 import simcord
 from support.languages import japanese_server
 from support.reading import english_in
-from support.world import add_host, world
+from support.world import add_host, open_game, running, world
 
 import engine.tactics as tx
 from bot.companion import forecasts
@@ -64,11 +65,21 @@ def companion_lines(thread) -> list[str]:
     return [line for text in thread_texts(thread) for line in text.split("\n") if line.startswith("Cindle")]
 
 
+@asynccontextmanager
+async def hung_model_fight(make_real_bot, fake, *then):
+    """Alice's first campaign fight while the model server hangs 30 s (then answers `then`): (bot, env, alice,
+    the fight's thread). The bot's wait on the model is SimCord's `env.external_wait`; SimCord makes its env
+    from the bot, so the bot's wait names the env that is only bound below."""
+    fake.answer_next(hang(30), *then)
+    bot = make_real_bot(external_wait=lambda call, reason: env.external_wait(call, reason=reason))
+    async with running(bot, "alice") as (env, guild, channel, alice):
+        yield bot, env, alice, await open_game(alice, channel, "tactics campaign")
+
+
 async def test_the_model_sends_a_turn_with_its_line_in_the_thread(make_real_bot, fake):
     fake.answer_next(choose(2, "Burn them, friend!"))
     bot = make_real_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
+    async with running(bot, "alice") as (env, guild, channel, alice):
         await alice.slash(channel, "tactics campaign", companion="Cindle")  # a model is configured: the default
         thread = channel.threads[-1]
         s = session(bot)
@@ -89,10 +100,8 @@ async def test_the_model_sends_a_turn_with_its_line_in_the_thread(make_real_bot,
 async def test_a_say_with_a_mention_is_not_shown_and_the_line_says_the_turn(make_real_bot, fake):
     fake.answer_next(choose(2, "Burn them, <@123> @everyone!"))
     bot = make_real_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
-        await alice.slash(channel, "tactics campaign", companion="Cindle")
-        thread = channel.threads[-1]
+    async with running(bot, "alice") as (env, guild, channel, alice):
+        thread = await open_game(alice, channel, "tactics campaign", companion="Cindle")
         offered = decisions.decisions(bot.db, session(bot).key)[0]["offered"]
         assert companion_lines(thread)[-1] == f"Cindle: {offered[1]}"
         assert "123" not in thread.last_message.content
@@ -101,21 +110,13 @@ async def test_a_say_with_a_mention_is_not_shown_and_the_line_says_the_turn(make
 async def test_a_model_pass_is_said_with_its_reason(make_real_bot, fake):
     fake.answer_next(pass_("waiting for them to come closer"))
     bot = make_real_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
-        await alice.slash(channel, "tactics campaign")
-        thread = channel.threads[-1]
+    async with running(bot, "alice") as (env, guild, channel, alice):
+        thread = await open_game(alice, channel, "tactics campaign")
         assert companion_lines(thread)[-1] == "Cindle passes: waiting for them to come closer"
 
 
 async def test_a_hanging_model_passes_after_10_s_while_the_heros_buttons_keep_working(make_real_bot, fake):
-    fake.answer_next(hang(30), choose(1, "Back again"))
-    # SimCord makes its env from the bot, so the bot's wait names the env that is only bound below.
-    bot = make_real_bot(external_wait=lambda call, reason: env.external_wait(call, reason=reason))
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
-        await alice.slash(channel, "tactics campaign")
-        thread = channel.threads[-1]
+    async with hung_model_fight(make_real_bot, fake, choose(1, "Back again")) as (bot, env, alice, thread):
         await env.advance_time(3)  # the prompt waits at most COMPANION_FORECAST_SECONDS (3) for its forecasts
         assert len(fake.requests) == 1 and not session(bot).fight.get("companion").done
         await send_turn(alice, thread.last_message, 1)
@@ -131,13 +132,8 @@ async def test_a_hanging_model_passes_after_10_s_while_the_heros_buttons_keep_wo
 
 
 async def test_a_restart_while_the_model_is_called_closes_the_phase_on_time_and_applies_once(make_real_bot, fake):
-    fake.answer_next(hang(30), choose(1, "Back again"), hang(30))
-    # SimCord makes its env from the bot, so the bot's wait names the env that is only bound below.
-    bot = make_real_bot(external_wait=lambda call, reason: env.external_wait(call, reason=reason))
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
-        await alice.slash(channel, "tactics campaign")
-        thread = channel.threads[-1]
+    then = (choose(1, "Back again"), hang(30))
+    async with hung_model_fight(make_real_bot, fake, *then) as (bot, env, alice, thread):
         await env.advance_time(4)
         fresh = make_real_bot(external_wait=env.external_wait)
         await env.restart_bot(fresh)  # the call in flight is dropped; the new bot's pilot asks again
@@ -153,13 +149,7 @@ async def test_a_restart_while_the_model_is_called_closes_the_phase_on_time_and_
 
 
 async def test_a_restart_during_a_hang_keeps_the_companions_10_s(make_real_bot, fake):
-    fake.answer_next(hang(30))
-    # SimCord makes its env from the bot, so the bot's wait names the env that is only bound below.
-    bot = make_real_bot(external_wait=lambda call, reason: env.external_wait(call, reason=reason))
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
-        await alice.slash(channel, "tactics campaign")
-        thread = channel.threads[-1]
+    async with hung_model_fight(make_real_bot, fake) as (bot, env, alice, thread):
         await env.advance_time(6)
         fresh = make_real_bot(external_wait=env.external_wait)
         await env.restart_bot(fresh)
@@ -172,8 +162,7 @@ async def test_a_restart_during_a_hang_keeps_the_companions_10_s(make_real_bot, 
 
 async def test_past_the_days_budget_the_companion_plays_auto_and_says_so_once(make_real_bot, settings, fake):
     bot = make_real_bot(settings.model_copy(update={"companion_calls_per_day": 0}))
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
+    async with running(bot, "alice") as (env, guild, channel, alice):
         await alice.slash(channel, "tactics campaign")
         await env.settle()
         thread = channel.threads[-1]
@@ -190,10 +179,8 @@ async def test_past_the_days_budget_the_companion_plays_auto_and_says_so_once(ma
 async def test_the_players_call_waits_for_the_models_next_decision_and_only_the_player_may_make_it(make_real_bot,
                                                                                                    fake):
     bot = make_real_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice, carol = world(env, "alice", "carol")
-        await alice.slash(channel, "tactics campaign")
-        thread = channel.threads[-1]
+    async with running(bot, "alice", "carol") as (env, guild, channel, alice, carol):
+        thread = await open_game(alice, channel, "tactics campaign")
         assert len(fake.requests) == 1 and session(bot).fight.get("companion").done
         told = await alice.slash(thread, "tactics tell", message="  focus   the Tussle, @everyone ")
         assert 'Cindle will read your call at its next decision: "focus the Tussle, @\u200beveryone"' in \
@@ -216,12 +203,7 @@ async def test_the_players_call_waits_for_the_models_next_decision_and_only_the_
 
 
 async def test_a_timed_out_decision_is_shown_by_tactics_companion(make_real_bot, fake):
-    fake.answer_next(hang(30))
-    bot = make_real_bot(external_wait=lambda call, reason: env.external_wait(call, reason=reason))
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
-        await alice.slash(channel, "tactics campaign")
-        thread = channel.threads[-1]
+    async with hung_model_fight(make_real_bot, fake) as (bot, env, alice, thread):
         await env.advance_time(11)
         assert "Cindle passes: no answer in 10 s" in companion_lines(thread)
         report = private_text(await alice.slash(thread, "tactics companion"))
@@ -231,10 +213,8 @@ async def test_a_timed_out_decision_is_shown_by_tactics_companion(make_real_bot,
 async def test_an_unreadable_stored_decision_is_skipped_and_said(make_real_bot, fake):
     fake.answer_next(choose(2, "Here goes"))
     bot = make_real_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
-        await alice.slash(channel, "tactics campaign")
-        thread = channel.threads[-1]
+    async with running(bot, "alice") as (env, guild, channel, alice):
+        thread = await open_game(alice, channel, "tactics campaign")
         key = session(bot).key
         bot.db.insert("companion_decisions", {"fight": key, "round": 1, "fighter": "companion", "latency_s": 0.1,
                                               "decision": "turn", "code": "chosen", "reason": "x",
@@ -247,10 +227,8 @@ async def test_an_unreadable_stored_decision_is_skipped_and_said(make_real_bot, 
 async def test_the_companions_line_cannot_break_the_board_or_post_a_link(make_real_bot, fake):
     fake.answer_next(choose(1, "```\n# Gotcha [free nitro](https://evil.example/nitro) https://x.example `hi`"))
     bot = make_real_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
-        await alice.slash(channel, "tactics campaign")
-        thread = channel.threads[-1]
+    async with running(bot, "alice") as (env, guild, channel, alice):
+        thread = await open_game(alice, channel, "tactics campaign")
         board = thread.last_message.content
         line = companion_lines(thread)[-1]
         assert line == f"Cindle: {decisions.decisions(bot.db, session(bot).key)[0]['offered'][0]}", "not shown at all"
@@ -277,10 +255,8 @@ async def test_a_server_refusal_is_said_by_its_kind_in_public_and_in_the_servers
                                                                                                     fake):
     fake.answer_next(refusing("context", server="other"))
     bot = make_real_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
-        await alice.slash(channel, "tactics campaign")
-        thread = channel.threads[-1]
+    async with running(bot, "alice") as (env, guild, channel, alice):
+        thread = await open_game(alice, channel, "tactics campaign")
         assert companion_lines(thread)[-1] == f"Cindle passes: {REFUSED}"
         report = private_text(await alice.slash(thread, "tactics companion"))
         said = "the model server answered HTTP 400: This model's maximum context length is 512 tokens."
@@ -296,10 +272,8 @@ async def test_a_wrong_key_never_shows_the_key_in_the_thread_the_report_or_the_l
     fake.answer_next(status(401, f"Incorrect API key provided: {KEY}. Sent with Bearer {TOKEN} at {TOKEN}"))
     bot = make_real_bot()
     caplog.set_level(logging.INFO)
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
-        await alice.slash(channel, "tactics campaign")
-        thread = channel.threads[-1]
+    async with running(bot, "alice") as (env, guild, channel, alice):
+        thread = await open_game(alice, channel, "tactics campaign")
         assert companion_lines(thread)[-1] == f"Cindle passes: {REFUSED}"
         shown = "\n".join(thread_texts(thread))
         report = private_text(await alice.slash(thread, "tactics companion"))
@@ -315,8 +289,7 @@ async def test_a_board_full_of_long_calls_still_shows_every_telegraph_whole(make
     """Six calls of the longest a player may send, each kept on the live board: the board still names what
     every stray will do, in a phone's few lines, and its newest call; the Text map says each in full."""
     bot = make_real_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
+    async with running(bot, "alice") as (env, guild, channel, alice):
         won = [e.id for e in tx.campaign()][:9]
         save_progress(bot.db, alice.id, "tactics", tx.TacticsProgress(xp=3000, won=won), env.now())
         await alice.slash(channel, "tactics campaign", encounter="c10")   # a pack of five: five telegraphs
@@ -341,10 +314,8 @@ async def test_a_board_full_of_long_calls_still_shows_every_telegraph_whole(make
 
 async def test_a_members_call_cannot_break_the_board_or_post_a_link(make_real_bot, fake):
     bot = make_real_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
-        await alice.slash(channel, "tactics campaign")
-        thread = channel.threads[-1]
+    async with running(bot, "alice") as (env, guild, channel, alice):
+        thread = await open_game(alice, channel, "tactics campaign")
         told = private_text(await alice.slash(thread, "tactics tell",
                                               message="[free nitro](https://evil.example/n) ``` @everyone"))
         board = thread.last_message.content
@@ -360,8 +331,7 @@ async def test_a_forecast_worker_slower_than_the_settle_still_lets_the_companion
     # The forecast worker kept busy past SimCord's settle timeout, as a loaded machine keeps it: the
     # forecasts' budget still ends on time and the model is asked without them.
     bot = make_real_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
+    async with running(bot, "alice") as (env, guild, channel, alice):
         busy = forecasts._workers.submit(time.sleep, env.settle_timeout + 2)
         await alice.slash(channel, "tactics campaign")
         s = session(bot)
@@ -378,12 +348,10 @@ async def test_the_companion_speaks_the_servers_language_and_reads_the_call_as_w
     # wrote it, and `say` is asked for in Japanese on a Japanese server only.
     fake.answer_next(choose(1), choose(1, "まかせて、右から倒します"))
     bot = make_real_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
+    async with running(bot, "alice") as (env, guild, channel, alice):
         host = add_host(env, guild)
         await host.slash(channel, "settings language", language=language)
-        await alice.slash(channel, "tactics campaign", companion="Cindle")
-        thread = channel.threads[-1]
+        thread = await open_game(alice, channel, "tactics campaign", companion="Cindle")
         await alice.slash(thread, "tactics tell", message="右のスライムを先に倒して")
         await alice.slash(thread, "tactics pass")
         await env.settle()
@@ -409,11 +377,9 @@ async def test_on_a_japanese_server_the_companions_pass_and_budget_notice_read_j
     budget = {"companion_calls_per_day": 0} if trouble == "budget" else {}
     bot = make_real_bot(settings.model_copy(update=budget),
                         external_wait=lambda call, reason: env.external_wait(call, reason=reason))
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
+    async with running(bot, "alice") as (env, guild, channel, alice):
         await japanese_server(monkeypatch, env, guild, channel, alice, host_name="host")
-        await alice.slash(channel, "tactics campaign")
-        thread = channel.threads[-1]
+        thread = await open_game(alice, channel, "tactics campaign")
         await env.advance_time(11)
         shown = [line for text in thread_texts(thread) for line in text.split("\n")]
         expected = {"hang": "シンドルはパスします：10秒のあいだ答えがありませんでした",

@@ -4,7 +4,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 import simcord
-from support.world import world
+from support.world import open_game, running, world
 
 import engine.tactics as tx
 from bot.core.progress import load_progress, save_progress
@@ -28,8 +28,7 @@ async def start(member, channel, **options):
 
 async def test_a_campaign_fight_from_start_to_result_with_auto(make_real_bot):
     bot = make_real_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
+    async with running(bot, "alice") as (env, guild, channel, alice):
         started, thread = await start(alice, channel)
         assert "your game is ready" in private_text(started)
         board = thread.last_message
@@ -69,8 +68,7 @@ async def test_a_campaign_fight_from_start_to_result_with_auto(make_real_bot):
 
 async def test_a_finished_fight_leaves_the_running_games_at_once_and_next_fight_opens_a_new_thread(make_real_bot):
     bot = make_real_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
+    async with running(bot, "alice") as (env, guild, channel, alice):
         _, thread = await start(alice, channel)
         for _ in range(12):
             if "Next fight" in labels(thread.last_message):
@@ -87,8 +85,7 @@ async def test_a_finished_fight_leaves_the_running_games_at_once_and_next_fight_
 
 async def test_next_fight_and_retry_start_the_next_fight_in_a_new_thread_for_the_host_only(make_real_bot):
     bot = make_real_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice, bob = world(env, "alice", "bob")
+    async with running(bot, "alice", "bob") as (env, guild, channel, alice, bob):
         _, thread = await start(alice, channel, pilot="friend", friend=bob)
         await bob.click(thread.last_message, label="Accept")
         for _ in range(12):
@@ -111,8 +108,7 @@ async def test_next_fight_and_retry_start_the_next_fight_in_a_new_thread_for_the
 
 async def test_a_planned_turn_button_applies_the_turn_it_previews(make_real_bot):
     bot = make_real_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
+    async with running(bot, "alice") as (env, guild, channel, alice):
         _, thread = await start(alice, channel)
         before = session(bot).fight
         turns = tx.plan_turns(before, "hero")
@@ -138,8 +134,7 @@ async def test_a_planned_turn_button_applies_the_turn_it_previews(make_real_bot)
 
 async def test_each_slash_step(make_real_bot):
     bot = make_real_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
+    async with running(bot, "alice") as (env, guild, channel, alice):
         _, thread = await start(alice, channel, hero="Sellsword")
         fight = session(bot).fight
         to = tx.legal_moves(fight, "hero")[0]
@@ -180,8 +175,7 @@ async def test_each_slash_step(make_real_bot):
 
 async def test_bad_input_is_refused_privately_and_changes_nothing(make_real_bot):
     bot = make_real_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice, carol = world(env, "alice", "carol")
+    async with running(bot, "alice", "carol") as (env, guild, channel, alice, carol):
         _, thread = await start(alice, channel)
         game = get_game(bot.db, 1)
         old_board = thread.last_message
@@ -211,8 +205,7 @@ async def test_bad_input_is_refused_privately_and_changes_nothing(make_real_bot)
 
 async def test_the_30_second_timer_passes_the_hero_and_survives_a_restart(make_real_bot):
     bot = make_real_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
+    async with running(bot, "alice") as (env, guild, channel, alice):
         _, thread = await start(alice, channel)
         await env.advance_time(20)
         await env.restart_bot(make_real_bot())
@@ -230,8 +223,7 @@ async def test_the_30_second_timer_passes_the_hero_and_survives_a_restart(make_r
 
 async def test_a_time_out_passes_only_the_fighters_due_in_the_phase_that_ran_out(make_real_bot):
     bot = make_real_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
+    async with running(bot, "alice") as (env, guild, channel, alice):
         _, thread = await start(alice, channel)
         before = session(bot).fight
         assert before.get("companion").done and not before.get("hero").done, "auto acted as the phase opened"
@@ -263,8 +255,7 @@ async def test_a_server_timer_lengthens_the_phase(make_real_bot):
 
 async def test_the_phase_closes_after_10_seconds_when_the_companions_model_is_absent(make_real_bot):
     bot = make_real_bot()  # no COMPANION_MODEL: a model pilot is not connected
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
+    async with running(bot, "alice") as (env, guild, channel, alice):
         _, thread = await start(alice, channel, pilot="model")
         assert "Cindle (model, not connected): to act" in thread.last_message.content
         await alice.slash(thread, "tactics pass")
@@ -279,8 +270,7 @@ async def test_the_phase_closes_after_10_seconds_when_the_companions_model_is_ab
 
 async def test_a_friend_accepts_and_pilots_the_companion_and_others_are_refused(make_real_bot):
     bot = make_real_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice, bob, carol = world(env, "alice", "bob", "carol")
+    async with running(bot, "alice", "bob", "carol") as (env, guild, channel, alice, bob, carol):
         _, thread = await start(alice, channel, pilot="friend", friend=bob)
         invite = thread.last_message
         assert bob.mention in invite.content and labels(invite)[:3] == ["Accept", "Decline", "Start with auto"]
@@ -314,8 +304,7 @@ async def test_a_friend_accepts_and_pilots_the_companion_and_others_are_refused(
 
 async def test_a_friend_who_does_not_answer_leaves_the_companion_to_auto(make_real_bot):
     bot = make_real_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice, bob = world(env, "alice", "bob")
+    async with running(bot, "alice", "bob") as (env, guild, channel, alice, bob):
         _, thread = await start(alice, channel, pilot="friend", friend=bob)
         refused = await alice.slash(channel, "tactics campaign", pilot="friend", friend=alice)
         assert "You already have a Tactics game running" in private_text(refused)
@@ -326,11 +315,9 @@ async def test_a_friend_who_does_not_answer_leaves_the_companion_to_auto(make_re
 
 async def test_the_daily_is_counted_once(make_real_bot):
     bot = make_real_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
+    async with running(bot, "alice") as (env, guild, channel, alice):
         day = env.now().date()
-        await alice.slash(channel, "tactics daily", pilot="auto")
-        thread = channel.threads[-1]
+        thread = await open_game(alice, channel, "tactics daily", pilot="auto")
         assert "(daily)" in thread.last_message.content and f"daily-{day.isoformat()}" == session(bot).fight.encounter
         for _ in range(12):
             if "Next fight" in labels(thread.last_message):
@@ -360,8 +347,7 @@ async def test_the_daily_is_counted_once(make_real_bot):
 
 async def test_xp_is_stored_and_the_next_fight_uses_the_players_level(make_real_bot):
     bot = make_real_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
+    async with running(bot, "alice") as (env, guild, channel, alice):
         save_progress(bot.db, alice.id, "tactics", tx.TacticsProgress(xp=296, won=["c01"]), env.now())
         _, thread = await start(alice, channel, encounter="c02")
         assert "duo level 1" in thread.last_message.content and session(bot).fight.get("hero").level == 1
@@ -383,8 +369,7 @@ async def test_xp_is_stored_and_the_next_fight_uses_the_players_level(make_real_
 
 async def test_locked_campaign_fights_are_refused_with_the_rule_that_opens_them(make_real_bot):
     bot = make_real_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
+    async with running(bot, "alice") as (env, guild, channel, alice):
         refused = await alice.slash(channel, "tactics campaign", encounter="c05")
         assert "Fight 5, Bramble Watch is locked: win fight 4, Out of the Hollow first." in private_text(refused)
         replay = await alice.slash(channel, "tactics fight", encounter="c01")
@@ -400,8 +385,7 @@ async def test_locked_campaign_fights_are_refused_with_the_rule_that_opens_them(
 
 async def test_a_friend_who_declines_or_lets_it_lapse_is_free_to_start_their_own_fight(make_real_bot):
     bot = make_real_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice, bob, dave, erin = world(env, "alice", "bob", "dave", "erin")
+    async with running(bot, "alice", "bob", "dave", "erin") as (env, guild, channel, alice, bob, dave, erin):
         await alice.slash(channel, "tactics campaign", pilot="friend", friend=bob, companion="Cindle")
         await bob.click(channel.threads[-1].last_message, label="Decline")
         assert any("declined" in text for text in thread_texts(channel.threads[-1]))

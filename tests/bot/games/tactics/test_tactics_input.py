@@ -2,8 +2,7 @@
 `/tactics view` for anyone, and `/tactics tell` to a companion that does not take calls."""
 from __future__ import annotations
 
-import simcord
-from support.world import world
+from support.world import running
 
 from db.games import get_game
 from tools.drive.replies import private_text, public_text
@@ -21,8 +20,7 @@ async def start(member, channel, **options):
 
 async def test_a_direction_after_the_tile_is_checked_before_the_rules(make_real_bot):
     bot = make_real_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
+    async with running(bot, "alice") as (env, guild, channel, alice):
         thread = await start(alice, channel)
         state = get_game(bot.db, 1).state
         for command in ("tactics skill", "tactics preview"):
@@ -38,8 +36,7 @@ async def test_a_direction_after_the_tile_is_checked_before_the_rules(make_real_
 
 async def test_long_input_is_refused_with_the_reason_first_and_a_short_echo(make_real_bot):
     bot = make_real_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
+    async with running(bot, "alice") as (env, guild, channel, alice):
         thread = await start(alice, channel)
         said = private_text(await alice.slash(thread, "tactics turn", steps="move C5 " * 625))
         assert said.startswith("Turn: a turn is a few short steps, at most 300 characters (this one has 5,000)")
@@ -54,8 +51,7 @@ async def test_long_input_is_refused_with_the_reason_first_and_a_short_echo(make
 
 async def test_the_board_again_for_anyone_shown_only_to_them(make_real_bot):
     bot = make_real_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice, carol = world(env, "alice", "carol")
+    async with running(bot, "alice", "carol") as (env, guild, channel, alice, carol):
         thread = await start(alice, channel)
         command = bot.tree.get_command("tactics").get_command("view")
         assert "shown only to you" in command.description and "anyone" in command.description
@@ -69,8 +65,7 @@ async def test_the_board_again_for_anyone_shown_only_to_them(make_real_bot):
 
 async def test_tell_to_auto_is_said_once_and_nothing_reaches_a_prompt(make_real_bot):
     bot = make_real_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
+    async with running(bot, "alice") as (env, guild, channel, alice):
         thread = await start(alice, channel)
         await alice.slash(thread, "tactics tell", message="focus the Tussle")
         assert "Cindle (auto) plays the planner's best turn and does not take calls" in thread.last_message.content
@@ -81,8 +76,7 @@ async def test_tell_to_auto_is_said_once_and_nothing_reaches_a_prompt(make_real_
 
 async def test_tell_without_a_connected_model_says_nothing_reads_it(make_real_bot):
     bot = make_real_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
+    async with running(bot, "alice") as (env, guild, channel, alice):
         thread = await start(alice, channel, pilot="model")
         said = private_text(await alice.slash(thread, "tactics tell", message="stay back"))
         assert "no language model is connected" in said and session(bot).call is None

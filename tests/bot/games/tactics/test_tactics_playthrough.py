@@ -4,8 +4,7 @@ the fight is exactly the hero's turn and auto's), and every hit of the strays' p
 or one press away (What happened)."""
 from __future__ import annotations
 
-import simcord
-from support.world import world
+from support.world import open_game, running
 
 import engine.tactics as tx
 from engine.tactics.model import events as ev
@@ -27,10 +26,8 @@ def assert_every_hit_said(fight: tx.FightState, board: str) -> None:
 
 async def test_a_new_player_plays_c01_with_presses_only_and_no_turn_is_lost(make_real_bot):
     bot = make_real_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
-        await alice.slash(channel, "tactics campaign", pilot="auto")
-        thread = channel.threads[-1]
+    async with running(bot, "alice") as (env, guild, channel, alice):
+        thread = await open_game(alice, channel, "tactics campaign", pilot="auto")
         played = 0
         for _ in range(12):
             board = thread.last_message

@@ -7,10 +7,9 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 import pytest
-import simcord
 from support.languages import japanese_server
 from support.reading import english_in
-from support.world import world
+from support.world import open_game, running
 
 import engine.tactics as tx
 from bot import words
@@ -90,11 +89,9 @@ def test_each_refusal_reads_as_the_engine_says_it_in_english_and_all_japanese_in
 
 async def test_refusals_in_a_japanese_server_say_the_reason_in_japanese(make_real_bot, monkeypatch):
     bot = make_real_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, yuki = world(env, "ゆうき")
+    async with running(bot, "ゆうき") as (env, guild, channel, yuki):
         host, _ = await japanese_server(monkeypatch, env, guild, channel, yuki)
-        await yuki.slash(channel, "tactics campaign", pilot="auto", companion="Mossle")
-        thread = channel.threads[-1]
+        thread = await open_game(yuki, channel, "tactics campaign", pilot="auto", companion="Mossle")
 
         def put(state: tx.FightState) -> None:
             game = get_game(bot.db, 1)

@@ -3,8 +3,7 @@ board, every line behind "What happened"), previews in plain words that match th
 says what decided the fight. SimCord through create_bot, and the previews on the kind itself."""
 from __future__ import annotations
 
-import simcord
-from support.world import world
+from support.world import open_game, running
 
 import engine.tactics as tx
 from bot.games.tactics.previews import turn_preview
@@ -16,10 +15,8 @@ from tools.drive.tactics_play import labels, send_turn, session
 
 async def test_the_strays_phase_that_cost_the_hero_most_of_its_hp_says_every_hit(make_real_bot):
     bot = make_real_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
-        await alice.slash(channel, "tactics campaign", pilot="auto", companion="Cindle")
-        thread = channel.threads[-1]
+    async with running(bot, "alice") as (env, guild, channel, alice):
+        thread = await open_game(alice, channel, "tactics campaign", pilot="auto", companion="Cindle")
         await alice.click(thread.last_message, label="Pass (Tidecaller)")
         fight = session(bot).fight
         board = thread.last_message.content
@@ -77,10 +74,8 @@ def test_a_lethal_turn_says_so_instead_of_hp_at_risk() -> None:
 
 async def test_the_end_says_what_decided_it_beside_the_recap_chart(make_real_bot):
     bot = make_real_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
-        await alice.slash(channel, "tactics campaign", pilot="auto", companion="Cindle")
-        thread = channel.threads[-1]
+    async with running(bot, "alice") as (env, guild, channel, alice):
+        thread = await open_game(alice, channel, "tactics campaign", pilot="auto", companion="Cindle")
         for _ in range(12):
             if "Next fight" in labels(thread.last_message):
                 break
@@ -113,10 +108,8 @@ async def test_a_turn_that_downs_a_stray_says_the_down_once(make_real_bot):
     """The line a turn leaves on the board says a stray went down with the hit that downed it, not a
     second time on its own ("Driplet is down!")."""
     bot = make_real_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
-        await alice.slash(channel, "tactics campaign", pilot="auto", companion="Cindle")
-        thread = channel.threads[-1]
+    async with running(bot, "alice") as (env, guild, channel, alice):
+        thread = await open_game(alice, channel, "tactics campaign", pilot="auto", companion="Cindle")
         first = tx.plan_turns(session(bot).fight, "hero")[0]
         assert "downs it" in first.label, "c01: the hero's best first turn downs a Driplet"
         await send_turn(alice, thread.last_message, 1)

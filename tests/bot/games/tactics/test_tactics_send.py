@@ -8,8 +8,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
-import simcord
-from support.world import world
+from support.world import open_game, running
 
 import engine.tactics as tx
 from bot.companion import CompanionDecision
@@ -121,10 +120,8 @@ def test_a_fight_saved_before_typed_actions_loads_and_plays_on(tmp_path) -> None
 
 async def test_an_open_preview_survives_the_friend_acting_and_a_second_send_is_told(make_real_bot):
     bot = make_real_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice, bob = world(env, "alice", "bob")
-        await alice.slash(channel, "tactics campaign", pilot="friend", friend=bob, companion="Cindle")
-        thread = channel.threads[-1]
+    async with running(bot, "alice", "bob") as (env, guild, channel, alice, bob):
+        thread = await open_game(alice, channel, "tactics campaign", pilot="friend", friend=bob, companion="Cindle")
         await bob.click(thread.last_message, label="Accept")
         board, before = thread.last_message, session(bot).fight
         to = tx.legal_moves(before, "companion")[0]
@@ -149,10 +146,8 @@ async def test_a_second_send_while_the_ally_is_still_due_is_told_it_was_already_
     """The hero has acted and the friend's companion is still to act: the seat check alone would answer
     "not your turn" to the twin press, which reads as if nothing had happened."""
     bot = make_real_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice, bob = world(env, "alice", "bob")
-        await alice.slash(channel, "tactics campaign", pilot="friend", friend=bob, companion="Cindle")
-        thread = channel.threads[-1]
+    async with running(bot, "alice", "bob") as (env, guild, channel, alice, bob):
+        thread = await open_game(alice, channel, "tactics campaign", pilot="friend", friend=bob, companion="Cindle")
         await bob.click(thread.last_message, label="Accept")
         board = thread.last_message
         label = next(b for b in labels(board) if b and b.startswith("1. "))

@@ -5,9 +5,8 @@ why privately; after the last step the first campaign fight begins with its cloc
 fight offers the tutorial."""
 from __future__ import annotations
 
-import simcord
 from support.phone import MOST_LINES, measure
-from support.world import world
+from support.world import open_game, running
 
 import engine.tactics as tx
 from bot.core.progress import load_progress
@@ -19,10 +18,8 @@ from tools.drive.tactics_play import labels, send_turn, session, thread_texts
 
 async def test_the_tutorial_teaches_four_steps_without_a_timer_then_starts_fight_one(make_real_bot):
     bot = make_real_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
-        await alice.slash(channel, "tactics tutorial")
-        thread = channel.threads[-1]
+    async with running(bot, "alice") as (env, guild, channel, alice):
+        thread = await open_game(alice, channel, "tactics tutorial")
         board = thread.last_message
         assert "Tactics tutorial · step 1 of 4" in board.content and "no timer" in board.content
         assert measure(board).lines <= MOST_LINES, board.content
@@ -80,10 +77,8 @@ async def test_the_tutorial_teaches_four_steps_without_a_timer_then_starts_fight
 
 async def test_the_first_tactics_fight_offers_the_tutorial_in_its_thread_and_a_later_one_does_not(make_real_bot):
     bot = make_real_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
-        await alice.slash(channel, "tactics campaign", pilot="auto")
-        thread = channel.threads[-1]
+    async with running(bot, "alice") as (env, guild, channel, alice):
+        thread = await open_game(alice, channel, "tactics campaign", pilot="auto")
         assert "Tutorial (no timer)" in labels(thread.last_message), "a first fight offers the tutorial"
         await alice.click(thread.last_message, label="Tutorial (no timer)")
         state = session(bot)
@@ -92,10 +87,8 @@ async def test_the_first_tactics_fight_offers_the_tutorial_in_its_thread_and_a_l
         assert get_game(bot.db, 1).deadline is None, "the campaign fight's clock stopped with it"
 
     bot = make_real_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, bob = world(env, "bob")
-        await bob.slash(channel, "tactics campaign", pilot="auto")
-        thread = channel.threads[-1]
+    async with running(bot, "bob") as (env, guild, channel, bob):
+        thread = await open_game(bob, channel, "tactics campaign", pilot="auto")
         for _ in range(14):
             if "Next fight" in labels(thread.last_message):
                 break

@@ -2,8 +2,7 @@
 pays the fight's ordinary XP and keeps the first win's bonus for a win the hero fights in."""
 from __future__ import annotations
 
-import simcord
-from support.world import world
+from support.world import open_game, running
 
 import engine.tactics as tx
 from bot.core.progress import load_progress
@@ -22,10 +21,8 @@ async def fight_through(member, thread, press) -> None:
 
 async def test_a_win_the_companion_fought_alone_pays_the_ordinary_xp_and_the_bonus_waits(make_real_bot):
     bot = make_real_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
-        await alice.slash(channel, "tactics campaign", pilot="auto", companion="Cindle")
-        thread = channel.threads[-1]
+    async with running(bot, "alice") as (env, guild, channel, alice):
+        thread = await open_game(alice, channel, "tactics campaign", pilot="auto", companion="Cindle")
         await fight_through(alice, thread, lambda board: alice.click(board, label="Pass (Tidecaller)"))
         assert session(bot).fight.result == "won", "c01 seed 1: auto's Cindle wins it alone"
         said = "\n".join(thread_texts(thread))
@@ -55,10 +52,8 @@ async def test_a_win_the_companion_fought_alone_pays_the_ordinary_xp_and_the_bon
 
 async def test_a_fight_the_hero_fought_in_pays_its_first_win(make_real_bot):
     bot = make_real_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
-        await alice.slash(channel, "tactics campaign", pilot="auto", companion="Cindle")
-        thread = channel.threads[-1]
+    async with running(bot, "alice") as (env, guild, channel, alice):
+        thread = await open_game(alice, channel, "tactics campaign", pilot="auto", companion="Cindle")
         await send_turn(alice, thread.last_message, 1)
         await fight_through(alice, thread, lambda board: alice.click(board, label="Pass (Tidecaller)"))
         fight = session(bot).fight
