@@ -20,7 +20,9 @@ from .components import HowToPlayButton, layout_for, layout_text, retired_layout
 
 MAX_CONTENT = 2000
 ECHO_KEEP = 60  # characters of a long echo of the player's input kept in a refusal
-_LONG_QUOTED = re.compile(r"(['\"`])([^'\"`\n]{" + str(ECHO_KEEP + 20) + r",})\1")
+# A quote opens after a space or a bracket (or at the start) and closes before none of a word's letters, so
+# the text between two short quotes ("read 'x': … wrote 'x'") is never taken for one long quote.
+_LONG_QUOTED = re.compile(r"(?<![^\s(\[])(['\"`])([^'\"`\n]{" + str(ECHO_KEEP + 20) + r",})\1(?!\w)")
 # A word of a language written without spaces (Japanese) is a whole sentence: only a run of other letters
 # counts as one long word (a pasted name).
 _LONG_WORD = re.compile(r"[^\s\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef]{" + str(ECHO_KEEP + 40) + ",}")

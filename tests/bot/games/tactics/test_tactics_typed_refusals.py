@@ -107,3 +107,14 @@ async def test_an_english_member_reads_the_engines_english_as_before(make_real_b
                 said = private_text(await alice.slash(thread, "tactics turn", steps=typed))
                 assert said == refusal_text(f"Turn: {exc.reason}. You wrote {echo(typed)}."), said
         assert get_game(bot.db, 1).state == before, "nothing was played"
+
+
+async def test_a_typed_step_naming_no_skill_shows_the_whole_reason_between_its_two_short_quotes(make_real_bot):
+    bot = make_real_bot()
+    async with simcord.run(bot) as env:
+        guild, channel, alice = world(env, "alice")
+        await alice.slash(channel, "tactics campaign", pilot="auto", companion="Cindle")
+        thread = channel.threads[-1]
+        said = private_text(await alice.slash(thread, "tactics turn", steps="fly away"))
+        assert said.startswith("Turn: cannot read 'fly away': no skill of yours starts this step (yours: "), said
+        assert said.endswith("; or move, hold, end). You wrote 'fly away'.") and "characters)" not in said, said
