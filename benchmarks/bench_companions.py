@@ -67,7 +67,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "benchmarks")]
 
 import simcord  # noqa: E402
 from bench_load import Press, Wire, crowd, go_live  # noqa: E402
-from harness import Heartbeat  # noqa: E402
+from harness import Heartbeat, load_average  # noqa: E402
 from harness import percentile as _p  # noqa: E402
 
 from bot.companion.pilot import CompanionPilot  # noqa: E402
@@ -369,38 +369,37 @@ async def main() -> None:
                          "rate, prompt tokens, prefix-cache share")
     ap.add_argument("--seeds", type=int, default=1, help="with --local: seeds 1..N of each encounter")
     args = ap.parse_args()
-    if args.local:
-        print("load average at start: " + " ".join(f"{x:.2f}" for x in os.getloadavg()) + f" ({os.cpu_count()} CPUs)")
-        with tempfile.TemporaryDirectory() as tmp:
-            print(_local_row(await run_local(args.local.split(","), args.seeds, Path(tmp))))
-        print("load average at end: " + " ".join(f"{x:.2f}" for x in os.getloadavg()))
-        return
-    if args.switch_interval_ms is not None:
-        sys.setswitchinterval(args.switch_interval_ms / 1000)
-    gc.callbacks.append(_gc_watch)
-    print("load average at start: " + " ".join(f"{x:.2f}" for x in os.getloadavg()) + f" ({os.cpu_count()} CPUs)")
-    if not args.pilot_alone:
-        print(f"the real bot, COMPANION_MAX_REQUESTS={args.cap}; companions open their phase together while "
-              f"{args.pressers} members press about once a second; SimCord's HTTP log keeps references "
-              f"(its deep copy of each request is off, as in bench_load)")
-        with tempfile.TemporaryDirectory() as tmp:
-            for model in args.models.split(","):
-                for count in (int(c) for c in args.counts.split(",")):
-                    print(_bot_row(await run_bot(count, model, args.cap, args.pressers, Path(tmp))), flush=True)
-        print("load average at end: " + " ".join(f"{x:.2f}" for x in os.getloadavg()))
-        return
-    print(f"pilot alone, COMPANION_MAX_REQUESTS={args.cap}, switch interval {sys.getswitchinterval() * 1000:g} ms; "
-          f"a pass is due within {DEADLINE_S:g}-{LATE_S:g} s "
-          f"of its phase opening, a turn by {LATE_S:g} s")
+    if not args.local:
+        if args.switch_interval_ms is not None:
+            sys.setswitchinterval(args.switch_interval_ms / 1000)
+        gc.callbacks.append(_gc_watch)
+    print("load average at start: " + load_average())
     with tempfile.TemporaryDirectory() as tmp:
-        for model in args.models.split(","):
-            for count in (int(c) for c in args.counts.split(",")):
+        if args.local:
+            print(_local_row(await run_local(args.local.split(","), args.seeds, Path(tmp))))
+        elif not args.pilot_alone:
+            print(f"the real bot, COMPANION_MAX_REQUESTS={args.cap}; companions open their phase together while "
+                  f"{args.pressers} members press about once a second; SimCord's HTTP log keeps references "
+                  f"(its deep copy of each request is off, as in bench_load)")
+            for model, count in _grid(args):
+                print(_bot_row(await run_bot(count, model, args.cap, args.pressers, Path(tmp))), flush=True)
+        else:
+            print(f"pilot alone, COMPANION_MAX_REQUESTS={args.cap}, switch interval "
+                  f"{sys.getswitchinterval() * 1000:g} ms; a pass is due within {DEADLINE_S:g}-{LATE_S:g} s "
+                  f"of its phase opening, a turn by {LATE_S:g} s")
+            for model, count in _grid(args):
                 runs = [await run(count, model, args.cap, Path(tmp)) for _ in range(args.repeat)]
                 row = {k: (statistics.median(r[k] for r in runs) if isinstance(runs[0][k], float) else runs[0][k])
                        for k in runs[0]}
                 print(_row(row), flush=True)
-        print(f"start-up (the one client): {row['start_up_cpu_ms']:.1f} ms CPU, {row['start_up_wall_ms']:.1f} ms wall")
+            print(f"start-up (the one client): {row['start_up_cpu_ms']:.1f} ms CPU, "
+                  f"{row['start_up_wall_ms']:.1f} ms wall")
     print("load average at end: " + " ".join(f"{x:.2f}" for x in os.getloadavg()))
+
+
+def _grid(args: argparse.Namespace) -> list[tuple[str, int]]:
+    """Each row's model and companion count, model by model."""
+    return [(model, int(count)) for model in args.models.split(",") for count in args.counts.split(",")]
 
 
 if __name__ == "__main__":

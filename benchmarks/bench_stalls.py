@@ -63,11 +63,16 @@ def _button(message, label: str) -> str:
     return found
 
 
+async def _started(member, channel, command: str, **options: object):
+    """The thread of the game `member` starts in `channel` with the slash command `command`."""
+    await member.slash(channel, command, **options)
+    return channel.threads[-1]
+
+
 async def tally_presses(player, channel, n: int, bot=None) -> Presses:
     """+1 on Tally: a trivial step, with the phase timer Tally sets after every step."""
     member = player()
-    await member.slash(channel, "tally start", target=10**6)
-    thread = channel.threads[-1]
+    thread = await _started(member, channel, "tally start", target=10**6)
     for _ in range(n):
         yield member, thread.last_message, _button(thread.last_message, "+1")
 
@@ -81,8 +86,7 @@ async def formation_battle_presses(player, channel, n: int, bot=None) -> Presses
         puzzle = chapter[k % len(chapter)]
         if k % len(chapter) == 0:
             member = player()
-            await member.slash(channel, "formation campaign")
-            thread = channel.threads[-1]
+            thread = await _started(member, channel, "formation campaign")
         for slot, name in puzzle.solution.items():
             if slot not in puzzle.fixed:
                 await member.slash(thread, "formation place", slot=slot, creature=name)
@@ -94,8 +98,7 @@ async def formation_battle_presses(player, channel, n: int, bot=None) -> Presses
 async def bowls_sow_presses(player, channel, n: int, bot=None) -> Presses:
     """A sow in endless bowls (the bowl picked first, unmeasured): chains resolved, board re-rendered."""
     member = player()
-    await member.slash(channel, "bowls endless")
-    thread = channel.threads[-1]
+    thread = await _started(member, channel, "bowls endless")
     done = 0
     while done < n:
         board = thread.last_message
@@ -103,8 +106,7 @@ async def bowls_sow_presses(player, channel, n: int, bot=None) -> Presses:
         if pick is None:  # an overflowed or finished attempt: undo, or start afresh
             undo = _custom_id(board, lambda cid: cid.endswith(":undo"))
             if undo is None:
-                await member.slash(channel, "bowls endless")
-                thread = channel.threads[-1]
+                thread = await _started(member, channel, "bowls endless")
             else:
                 await member.click(board, custom_id=undo)
             continue
@@ -158,8 +160,7 @@ NOOP = GamePlugin(Noop(), NoopCog)
 
 async def noop_presses(player, channel, n: int, bot=None) -> Presses:
     member = player()
-    await member.slash(channel, "noop start")
-    thread = channel.threads[-1]
+    thread = await _started(member, channel, "noop start")
     for _ in range(n):
         yield member, thread.last_message, _button(thread.last_message, "Press")
 
@@ -170,8 +171,7 @@ async def tactics_send_presses(player, channel, n: int, bot=None) -> Presses:
     from tools.drive.tactics_play import first_turn_preview
 
     member = player()
-    await member.slash(channel, "tactics campaign", pilot="auto")
-    thread = channel.threads[-1]
+    thread = await _started(member, channel, "tactics campaign", pilot="auto")
     done = 0
     while done < n:
         preview = await first_turn_preview(member, thread)
@@ -186,14 +186,12 @@ async def summon_place_presses(player, channel, n: int, bot=None) -> Presses:
     from tools.drive.summon_play import a_placement, choose_placement, game_of, private_message, seat_of, state_of
 
     member = player()
-    await member.slash(channel, "summon ai")
-    thread = channel.threads[-1]
+    thread = await _started(member, channel, "summon ai")
     done = 0
     while done < n:
         board = thread.last_message
         if not _custom_id(board, lambda cid: cid.endswith(":hand")):  # the game ended: another one
-            await member.slash(channel, "summon ai")
-            thread = channel.threads[-1]
+            thread = await _started(member, channel, "summon ai")
             continue
         state = state_of(bot, game_of(bot, member).id)
         pl = a_placement(state, seat_of(state, member))

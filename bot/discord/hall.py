@@ -42,5 +42,7 @@ class Hall(Protocol):
 
     def add_dynamic_items(self, *items: Any) -> None: ...
 
+    def remove_dynamic_items(self, *items: Any) -> None: ...
+
 
 __all__ = ["Hall"]

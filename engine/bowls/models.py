@@ -185,6 +185,20 @@ class BowlsGame(BaseModel):
     def stones(self) -> int:
         return sum(len(s) for s in self.bowls)
 
+    def goal_counts(self) -> tuple[int, int | None]:
+        """How far along the goal is, as its line counts it: (stones, None) for the kinds that count
+        stones (a colour's left, on the board, left), (so far, needed) for collect, score and combo."""
+        g = self.goal
+        if g is not None and g.kind == "clear_color":
+            return sum(s.count(g.color or "") for s in self.bowls), None
+        if g is None or g.kind in ("max_stones", "clear_board"):
+            return self.stones, None
+        need = g.points if g.kind == "score" else g.count
+        assert need is not None  # Goal's validator requires the fields each kind reads
+        if g.kind == "combo":
+            return self.last_combo, need
+        return min(self.score if g.kind == "score" else self.collected.get(g.color or "", 0), need), need
+
     def flags(self, kind: str) -> list[int]:
         """The bowls (1–12) that have a flag now: permanent ones plus live modifiers."""
         base = set(getattr(self, kind))

@@ -20,26 +20,16 @@ def goal_description(goal: Goal) -> str:
     return "Clear the whole board"
 
 
+# A goal's progress as its line says it, by kind: `n` so far (or the stones counted), `of` needed.
+_PROGRESS = {"clear_color": "{n} left", "collect": "{n}/{of}", "score": "{n}/{of}", "combo": "last move {n}/{of}",
+             "max_stones": "{n} on the board", "clear_board": "{n} left"}
+
+
 def goal_progress(game: BowlsGame) -> str:
-    g = game.goal
-    if g is None:
+    if game.goal is None:
         return ""
-    k = g.kind
-    if k == "clear_color":
-        assert g.color is not None  # Goal's validator requires the fields each kind reads
-        left = sum(s.count(g.color) for s in game.bowls)
-        return f"{left} left"
-    if k == "collect":
-        assert g.color is not None and g.count is not None
-        return f"{min(game.collected.get(g.color, 0), g.count)}/{g.count}"
-    if k == "score":
-        assert g.points is not None
-        return f"{min(game.score, g.points)}/{g.points}"
-    if k == "combo":
-        return f"last move {game.last_combo}/{g.count}"
-    if k == "max_stones":
-        return f"{game.stones} on the board"
-    return f"{game.stones} left"
+    n, of = game.goal_counts()
+    return _PROGRESS[game.goal.kind].format(n=n, of=of)
 
 
 def goal_text(game: BowlsGame) -> str:

@@ -30,6 +30,16 @@ def _per_side(board: tuple[int, ...]) -> dict[str, tuple[int, ...]]:
     return {"a": board[:5], "b": board[5:]}
 
 
+class _PerSide:
+    """A record's board of ten (both sides, slot order) read as each side's five, as a dump shows it."""
+
+    def __init__(self, board: str) -> None:
+        self.board = board
+
+    def __get__(self, record: Any, owner: Any = None) -> dict[str, tuple[int, ...]]:
+        return _per_side(getattr(record, self.board))
+
+
 def _board(value: Any, what: str) -> tuple[int, ...]:
     """Ten numbers from a per-side dict {"a": five, "b": five} (the dumped shape) or a 10-sequence."""
     if isinstance(value, dict):
@@ -121,13 +131,7 @@ class Group(_Record):
     __slots__ = ()
     speed, actions, board_hp, board_shields, knocked_out = (property(itemgetter(k)) for k in range(5))
 
-    @property
-    def hp(self) -> dict[str, tuple[int, ...]]:
-        return _per_side(self.board_hp)
-
-    @property
-    def shields(self) -> dict[str, tuple[int, ...]]:
-        return _per_side(self.board_shields)
+    hp, shields = _PerSide("board_hp"), _PerSide("board_shields")
 
     def model_dump(self) -> dict[str, Any]:
         return {"speed": self.speed, "actions": tuple(a.model_dump() for a in self.actions), "hp": self.hp,
@@ -242,13 +246,7 @@ class RoundLog(_Record):
         """(group's place in the round, knocked_out) for each group that felled anyone."""
         return _knockouts(self) if self[6] else ()
 
-    @property
-    def start_shields(self) -> dict[str, tuple[int, ...]]:
-        return _per_side(self.board_start_shields)
-
-    @property
-    def hp_end(self) -> dict[str, tuple[int, ...]]:
-        return _per_side(self.board_hp_end)
+    start_shields, hp_end = _PerSide("board_start_shields"), _PerSide("board_hp_end")
 
     def model_dump(self) -> dict[str, Any]:
         return {"round": self.round, "start_shields": self.start_shields,

@@ -11,6 +11,10 @@ from pydantic import BaseModel, ConfigDict, model_validator
 from ..errors import RuleError
 from .pieces import Attr
 
+# A unit's abilities as its text names them, in that order: the field that gives it, and its words.
+_TRAITS = (("cannot_attack", "cannot attack"), ("ranged", "ranged"), ("magic", "magic"), ("heal", "heal {c.heal}"),
+           ("armor", "armor {c.armor}"), ("pierce", "pierce"), ("thorns", "thorns {c.thorns}"),
+           ("strong_vs", "+{c.strong_bonus} vs {c.strong_vs}"), ("weak_to_magic", "weak to magic"))
 Effect = Literal["damage_front", "damage_back", "damage_all", "heal_front", "heal_all"]
 
 
@@ -79,7 +83,6 @@ class Card(BaseModel):
         return self.ranged or self.heal > 0
 
     def ability_text(self) -> str:
-        parts = []
         if self.kind == "spell":
             return {
                 "damage_front": f"deal {self.amount} to the enemy front",
@@ -88,25 +91,7 @@ class Card(BaseModel):
                 "heal_front": f"heal own front {self.amount}",
                 "heal_all": f"heal every own unit {self.amount}",
             }[self.effect or "damage_front"] + " (magic)" * self.effect.startswith("damage")  # type: ignore[union-attr]
-        if self.cannot_attack:
-            parts.append("cannot attack")
-        if self.ranged:
-            parts.append("ranged")
-        if self.magic:
-            parts.append("magic")
-        if self.heal:
-            parts.append(f"heal {self.heal}")
-        if self.armor:
-            parts.append(f"armor {self.armor}")
-        if self.pierce:
-            parts.append("pierce")
-        if self.thorns:
-            parts.append(f"thorns {self.thorns}")
-        if self.strong_vs:
-            parts.append(f"+{self.strong_bonus} vs {self.strong_vs}")
-        if self.weak_to_magic:
-            parts.append("weak to magic")
-        return ", ".join(parts)
+        return ", ".join(text.format(c=self) for field, text in _TRAITS if getattr(self, field))
 
 
 class Catalog(BaseModel):

@@ -182,8 +182,9 @@ class Surrender(BaseModel):
 Action = Annotated[Place | Pass | Timeout | Surrender, Field(discriminator="type")]
 
 
-class Placement(BaseModel):
-    """One legal placement with its preview: what it summons (in line order) and what falls off."""
+class _Placed(BaseModel):
+    """What a placement and its preview both say: the piece as placed, where, and what it summons (in
+    line order) and what falls off after the slide."""
 
     model_config = ConfigDict(frozen=True)
     player: int
@@ -198,6 +199,11 @@ class Placement(BaseModel):
     summon_cards: tuple[str, ...]
     falls: tuple[int, ...]
     fall_cards: tuple[str, ...]
+
+
+class Placement(_Placed):
+    """One legal placement with its preview: what it summons (in line order) and what falls off."""
+
     version: int  # the state version it was generated for
     # for a hand view: what this placement does for summoning (board.py decides them)
     summons_now: bool = False  # it summons something at once
@@ -210,23 +216,10 @@ class Placement(BaseModel):
                      version=self.version)
 
 
-class Preview(BaseModel):
+class Preview(_Placed):
     """A placement played on a copy with the real rules: what it summons (in line order, spells'
     effects included), what falls off after a slide, and the board and both lines right after it."""
 
-    model_config = ConfigDict(frozen=True)
-    player: int
-    piece: int
-    card: str
-    rotation: int
-    col: int
-    row: int
-    sides: str
-    slide: tuple[int, int]
-    summons: tuple[int, ...]
-    summon_cards: tuple[str, ...]
-    falls: tuple[int, ...]
-    fall_cards: tuple[str, ...]
     spells: tuple[BattleEvent, ...]
     board: tuple[BoardPiece, ...]  # the placer's board after it, absolute cells
     ox: int  # the placer's window after it

@@ -1,11 +1,12 @@
 """What every game's slash-command cog shares: its steps in the game's thread, forwarded in one place.
 
 A game's cog mixes `GameSteps` in before `commands.GroupCog` and is handed its kind by its plugin, so a
-command says only which action it takes: `await self.step(interaction, Sow(bowl))`.
+command says only which action it takes: `await self.step(interaction, Sow(bowl))`. A cog's own buttons
+(a Rematch) are named in `buttons` and answer while the cog is loaded.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
 
@@ -23,6 +24,18 @@ class GameSteps:
 
     bot: Hall
     kind: GameKind[Any]
+    buttons: ClassVar[tuple[type[discord.ui.DynamicItem[Any]], ...]] = ()
+
+    def __init__(self, bot: Hall, kind: GameKind[Any]) -> None:
+        self.bot = bot
+        self.kind = kind
+        super().__init__()
+
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(*self.buttons)
+
+    async def cog_unload(self) -> None:
+        self.bot.remove_dynamic_items(*self.buttons)
 
     async def step(self, interaction: discord.Interaction, action: Action) -> ActResult | None:
         """A step taken with a slash command in the game's thread; its result shows as a press's does."""

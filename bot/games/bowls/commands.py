@@ -1,7 +1,7 @@
 """/bowls …: start puzzles, endless and daily attempts; sow, undo, theme, forecast and end in the thread."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
 import discord
 from discord import app_commands
@@ -16,17 +16,9 @@ from .actions import EndAttempt, Forecast, Resume, Sow, Theme, Undo
 from .kind import KEY, Bowls
 from .text import theme_name
 
-if TYPE_CHECKING:
-    from bot.discord.app import GameHall
-
 
 class BowlsCog(GameSteps, commands.GroupCog, group_name="bowls", group_description="The sowing chain puzzle"):
     kind: Bowls
-
-    def __init__(self, bot: GameHall, kind: Bowls) -> None:
-        self.bot = bot
-        self.kind = kind
-        super().__init__()
 
     @app_commands.command(name="puzzle", description="Play one of the 100 puzzles")
     @app_commands.describe(number="1–100, gentlest first (default: your first unsolved one)")

@@ -71,24 +71,17 @@ def goal_description(goal: Goal) -> str:
 
 
 def goal_progress(game: BowlsGame) -> str:
-    g = game.goal
-    if g is None:
+    if game.goal is None:
         return ""
-    k = g.kind
-    if k == "clear_color":
-        assert g.color is not None  # Goal's validator requires the fields each kind reads
-        return words("{n} left", n=sum(s.count(g.color) for s in game.bowls))
-    if k == "collect":
-        assert g.color is not None and g.count is not None
-        return f"{min(game.collected.get(g.color, 0), g.count)}/{g.count}"
-    if k == "score":
-        assert g.points is not None
-        return f"{min(game.score, g.points)}/{g.points}"
-    if k == "combo":
-        return words("last move {combo}/{count}", combo=game.last_combo, count=g.count)
-    if k == "max_stones":
-        return words("{n} on the board", n=game.stones)
-    return words("{n} left", n=game.stones)
+    n, of = game.goal_counts()
+    kind = game.goal.kind
+    if kind in ("collect", "score"):
+        return f"{n}/{of}"
+    if kind == "combo":
+        return words("last move {combo}/{count}", combo=n, count=of)
+    if kind == "max_stones":
+        return words("{n} on the board", n=n)
+    return words("{n} left", n=n)
 
 
 def goal_text(game: BowlsGame) -> str:

@@ -1,8 +1,6 @@
 """/formation …: the tutorial, campaign chapters, single puzzles and the daily flight; placing and battling."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -14,17 +12,10 @@ from .actions import Battle, Clear, EndSession, Hint, NextPuzzle, Place, SlotNam
 from .kind import KEY, Formation
 from .text import creature
 
-if TYPE_CHECKING:
-    from bot.discord.app import GameHall
 
 class FormationCog(GameSteps, commands.GroupCog, group_name="formation",
                    group_description="Creature line-up puzzles"):
     kind: Formation
-
-    def __init__(self, bot: GameHall, kind: Formation) -> None:
-        self.bot = bot
-        self.kind = kind
-        super().__init__()
 
     @app_commands.command(name="tutorial", description="Four short lessons and a puzzle to try them on")
     async def tutorial(self, interaction: discord.Interaction) -> None:

@@ -14,6 +14,7 @@ from discord.ext import commands
 
 from bot.core.actions import ActionError
 from bot.core.kinds import GameError
+from bot.discord.cogs.game import GameSteps
 from bot.discord.play import MAX_GAME_ID, file_of
 from bot.words import words
 
@@ -45,19 +46,12 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=r"summon
             await bot.play.guarded(interaction, cog.rematch(interaction, self.game_id))
 
 
-class SummonCog(commands.GroupCog, group_name="summon", group_description="Piece duels against a member or the AI"):
+class SummonCog(GameSteps, commands.GroupCog, group_name="summon",
+                group_description="Piece duels against a member or the AI"):
     deck = app_commands.Group(name="deck", description="Your summon deck (kept between games)")
 
-    def __init__(self, bot: GameHall, kind: Summon) -> None:
-        self.bot = bot
-        self.kind = kind
-        super().__init__()
-
-    async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(RematchButton)
-
-    async def cog_unload(self) -> None:
-        self.bot.remove_dynamic_items(RematchButton)
+    kind: Summon
+    buttons = (RematchButton,)
 
     # --- starting -------------------------------------------------------------------------------
 

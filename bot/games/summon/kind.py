@@ -165,10 +165,8 @@ class Summon(GameKind[SummonGame]):
 
     @step(Accept)
     def _accept(self, state: SummonGame, action: Accept, ctx: Context) -> Outcome:
-        if state.stage != "challenge":
-            raise GameError(words("Accept: this challenge was already answered."))
-        if ctx.user_id != state.seats[1].user_id:
-            raise GameError(words("Accept: only {name} can accept this challenge.", name=state.name(1)))
+        _answering(state, ctx, N_("Accept: this challenge was already answered."),
+                   N_("Accept: only {name} can accept this challenge."))
         d0, n0 = deck_for(ctx.db, state.seats[0].user_id or 0, state.seed, who=words("{name}'s", name=state.name(0)))
         d1, n1 = deck_for(ctx.db, ctx.user_id or 0, state.seed)
         game = sm.new_game(state.seed, d0, d1)
@@ -179,10 +177,8 @@ class Summon(GameKind[SummonGame]):
 
     @step(Decline)
     def _decline(self, state: SummonGame, action: Decline, ctx: Context) -> Outcome:
-        if state.stage != "challenge":
-            raise GameError(words("Decline: this challenge was already answered."))
-        if ctx.user_id != state.seats[1].user_id:
-            raise GameError(words("Decline: only {name} can answer this challenge.", name=state.name(1)))
+        _answering(state, ctx, N_("Decline: this challenge was already answered."),
+                   N_("Decline: only {name} can answer this challenge."))
         return Outcome(state.model_copy(update={"stage": "over", "ended": "declined"}),
                        words("{name} declined the challenge.", name=state.name(1)), finished=True)
 
@@ -260,6 +256,14 @@ class Summon(GameKind[SummonGame]):
 
     def profile_lines(self, progress: dict) -> list[str]:
         return profile_lines(progress)
+
+
+def _answering(state: SummonGame, ctx: Context, answered: str, only: str) -> None:
+    """A challenge is answered once, by the member challenged: GameError, worded `answered` or `only`, if not."""
+    if state.stage != "challenge":
+        raise GameError(words(answered))
+    if ctx.user_id != state.seats[1].user_id:
+        raise GameError(words(only, name=state.name(1)))
 
 
 __all__ = ["CHALLENGE_SECONDS", "Summon"]

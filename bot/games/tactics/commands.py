@@ -15,6 +15,7 @@ from discord.ext import commands
 
 import engine.tactics as tx
 from bot.core.actions import Action, ActionError
+from bot.discord.cogs.game import GameSteps
 from bot.discord.play import file_of
 
 from . import choices, fights, text, tutorial
@@ -56,17 +57,12 @@ class FollowUpButton(discord.ui.DynamicItem[discord.ui.Button],
             await bot.play.guarded(interaction, cog.follow_up(interaction, self.game_id, self.what == "retry"))
 
 
-class TacticsCog(commands.GroupCog, group_name="tactics", group_description="The duo against the strays"):
-    def __init__(self, bot: GameHall, kind: Tactics) -> None:
-        self.bot = bot
-        self.kind = kind
-        super().__init__()
-
-    async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(FollowUpButton)
+class TacticsCog(GameSteps, commands.GroupCog, group_name="tactics", group_description="The duo against the strays"):
+    kind: Tactics
+    buttons = (FollowUpButton,)
 
     async def cog_unload(self) -> None:
-        self.bot.remove_dynamic_items(FollowUpButton)
+        await super().cog_unload()
         for pilot in self.bot.pilots.pilots.get(KEY, {}).values():
             close = getattr(pilot, "aclose", None)
             if close is not None:

@@ -10,6 +10,7 @@ from ..model.content import SkillDef, kit
 from ..model.state import FighterState
 from .fight import Fight
 from .figures import XY, xy
+from .memo import board_table
 
 SOAKED_PREF = 3
 PRONE_PREF = 3
@@ -57,12 +58,7 @@ _HEADINGS_KEEP = 16   # boards whose aims are remembered (the terrain never chan
 
 def _headings_for(terrain: tuple[str, ...]) -> dict[tuple, tuple[int, ...]]:
     """Per board: which of the eight headings of a cone, line or dash from one tile cover another."""
-    table = _HEADINGS.get(terrain)
-    if table is None:
-        if len(_HEADINGS) >= _HEADINGS_KEEP:
-            _HEADINGS.clear()
-        table = _HEADINGS[terrain] = {}
-    return table
+    return board_table(_HEADINGS, terrain, _HEADINGS_KEEP)
 
 
 def _memo_key(fight: Fight, st: FighterState, terrain: tuple[str, ...]) -> tuple:

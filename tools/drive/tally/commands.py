@@ -14,11 +14,6 @@ from .kind import Tally, TallyState
 class TallyCog(GameSteps, commands.GroupCog, group_name="tally", group_description="The test game"):
     kind: Tally
 
-    def __init__(self, bot, kind: Tally) -> None:
-        self.bot = bot
-        self.kind = kind
-        super().__init__()
-
     @app_commands.command(name="start", description="Start a tally game")
     async def start(self, interaction: discord.Interaction, target: int = 10, auto: bool = False) -> None:
         await self.bot.play.start(interaction, self.kind.key, TallyState(target=target, auto=auto))
