@@ -18,6 +18,7 @@ from typing import ClassVar, Literal, cast, get_args
 
 from bot.core.actions import Action, ActionError, name_from_wire, name_to_wire
 from bot.core.former import FormerWire
+from bot.words import N_, SOURCE, current, number, words
 from engine.tactics.model.board import parse_tile
 from engine.tactics.model.steps import Direction, Reaction
 
@@ -26,7 +27,7 @@ FIGHTER_OF: dict[str, str] = {"h": "hero", "c": "companion"}
 CODE_OF: dict[str, FighterCode] = {"hero": "h", "companion": "c"}
 DIRECTIONS: tuple[str, ...] = get_args(Direction)
 REACTION_WORDS: dict[str, str] = {"opportunity_attack": "opportunity attack", "flowing_guard": "flowing guard"}
-DIRECTION_WORDS = "N, NE, E, SE, S, SW, W or NW"
+DIRECTION_WORDS = N_("N, NE, E, SE, S, SW, W or NW")
 ECHO = 40                                # characters of a member's input repeated in a refusal
 TELL_MOST = 200                          # the longest message a player may tell the companion
 TURN_TEXT_MOST = 300                     # a whole turn is a few short steps; longer text is not a turn
@@ -37,7 +38,8 @@ def echo(text: str) -> str:
     """A member's input as a refusal repeats it: after the reason, and short (a long input never hides why)."""
     text = " ".join(text.split())
     text = text if len(text) <= ECHO else text[: ECHO - 1] + "…"
-    return repr(text.replace("@", "@\u200b"))
+    text = text.replace("@", "@\u200b")
+    return repr(text) if current() == SOURCE else f"「{text}」"
 
 
 def _pack(text: str) -> str:
@@ -49,12 +51,12 @@ def _unpack(verb: str, wire: str) -> str:
     try:
         return base64.urlsafe_b64decode(wire + "=" * (-len(wire) % 4)).decode()
     except (binascii.Error, UnicodeDecodeError, ValueError):
-        raise ActionError(f"{verb}: this control's text cannot be read.") from None
+        raise ActionError(words("{verb}: this control's text cannot be read.", verb=verb)) from None
 
 
 def _checked_aim(at: str) -> str:
     if not _AIM.fullmatch(at):
-        raise ActionError(f"Aim at a tile like F5 or a fighter like s1 (got {echo(at)}).")
+        raise ActionError(words("Aim at a tile like F5 or a fighter like s1 (got {at}).", at=echo(at)))
     return at
 
 
@@ -63,7 +65,8 @@ def _checked_direction(toward: str | None) -> Direction | None:
         return None
     heading = toward.strip().upper()
     if heading not in DIRECTIONS:
-        raise ActionError(f"A push direction is one of {DIRECTION_WORDS} (got {echo(toward)}).")
+        raise ActionError(words("A push direction is one of {directions} (got {toward}).",
+                                directions=words(DIRECTION_WORDS), toward=echo(toward)))
     return cast(Direction, heading)
 
 
@@ -112,13 +115,15 @@ class AskSkill(Action):
         """From the slash options; `at` may carry its direction (`D2:NE`), which is checked here."""
         aim, sep, heading = at.strip().partition(":")
         if sep and toward:
-            raise ActionError(f"Give the push direction once: in toward: or after the tile (got {echo(at)}).")
+            raise ActionError(words("Give the push direction once: in toward: or after the tile (got {at}).",
+                                    at=echo(at)))
         direction = _checked_direction(heading if sep else toward)
         if sep and direction is None:
-            raise ActionError(f"After the ':' comes a push direction: {DIRECTION_WORDS} (got {echo(at)}).")
+            raise ActionError(words("After the ':' comes a push direction: {directions} (got {at}).",
+                                    directions=words(DIRECTION_WORDS), at=echo(at)))
         name = " ".join(skill.split())
         if not name or len(name) > 40:
-            raise ActionError(f"No skill of that name (got {echo(skill)}): pick one from the list.")
+            raise ActionError(words("No skill of that name (got {skill}): pick one from the list.", skill=echo(skill)))
         return cls(name, _checked_aim(aim), direction, confirm)
 
     def encode(self) -> str:
@@ -129,7 +134,7 @@ class AskSkill(Action):
     def decode(cls, arg: str) -> AskSkill:
         at, toward, confirm, skill = (arg.split(":", 3) + [""] * 4)[:4]
         if confirm not in ("0", "1") or not skill:
-            raise ActionError(f"{cls.verb}: this control cannot be read.")
+            raise ActionError(words("{verb}: this control cannot be read.", verb=cls.verb))
         return cls.read(name_from_wire(skill), at, toward or None, confirm=confirm == "1")
 
     @classmethod
@@ -207,7 +212,8 @@ class Move(Action):
 
     def __post_init__(self) -> None:
         if parse_tile(self.to) is None or self.to != self.to.upper():
-            raise ActionError(f"Move to {echo(self.to)}: that is not a tile of the board (columns A-M, rows 1-9).")
+            raise ActionError(words("Move to {to}: that is not a tile of the board (columns A-M, rows 1-9).",
+                                    to=echo(self.to)))
 
     @classmethod
     def examples(cls) -> Iterator[Move]:
@@ -231,8 +237,9 @@ class TypedTurn(Action):
     @classmethod
     def read(cls, text: str) -> TypedTurn:
         if len(text) > TURN_TEXT_MOST:
-            raise ActionError(f"Turn: a turn is a few short steps, at most {TURN_TEXT_MOST} characters (this one "
-                              f"has {len(text):,}), like `move C5; Tide Lash F5; end`. You wrote {echo(text)}.")
+            raise ActionError(words("Turn: a turn is a few short steps, at most {most} characters (this one has "
+                                    "{length}), like `move C5; Tide Lash F5; end`. You wrote {text}.",
+                                    most=TURN_TEXT_MOST, length=number(len(text)), text=echo(text)))
         return cls(text)
 
     def encode(self) -> str:
@@ -258,10 +265,11 @@ class Tell(Action):
     def read(cls, text: str) -> Tell:
         message = " ".join(text.split())
         if not message:
-            raise ActionError("Tell: say something for the companion, e.g. \"focus the Tussle\".")
+            raise ActionError(words("Tell: say something for the companion, e.g. \"focus the Tussle\"."))
         if len(message) > TELL_MOST:
-            raise ActionError(f"Tell: a message to the companion holds at most {TELL_MOST} characters "
-                              f"(this one has {len(message)}): {echo(message)}.")
+            raise ActionError(words("Tell: a message to the companion holds at most {most} characters (this one "
+                                    "has {length}): {message}.", most=TELL_MOST, length=len(message),
+                                    message=echo(message)))
         return cls(message)
 
     def encode(self) -> str:

@@ -68,7 +68,7 @@ def _budget(f: dict[str, Any]) -> str:
 
 def _quoted(text: str) -> str:
     """What a member wrote, quoted: as the engine quotes it in English, in the reader's marks otherwise."""
-    return repr(text) if current() == SOURCE else f"“{text}”"
+    return repr(text) if current() == SOURCE else f"「{text}」"
 
 
 def _off_board(f: dict[str, Any]) -> str:

@@ -24,10 +24,10 @@ from tools.drive.tactics_play import session
 CASES = [  # (what the member types, the refusal's code, the step quoted, the Japanese reason)
     ("fly away", "no_such_skill", "fly away", "この手順はあなたの技で始まっていません（あなたの技：潮の鞭、"),
     ("C5へ移動、move C5 D5", "move_one_tile", "move C5 D5", "移動ではマスをひとつ書きます。例：「C5へ移動」"),
-    ("C5へ移動；ｍｏｖｅ　Ｑ５", "off_board", "ｍｏｖｅ　Ｑ５", "“Q5”はマスではありません（列A〜M、行1〜9）"),
+    ("C5へ移動；ｍｏｖｅ　Ｑ５", "off_board", "ｍｏｖｅ　Ｑ５", "「Q5」はマスではありません（列A〜M、行1〜9）"),
     ("hold breath", "unknown_reaction", "hold breath", "構えられるのは機会攻撃か流水の構えです"),
     ("Tide Lash", "no_aim", "Tide Lash", "潮の鞭を向けるマスか戦う者を書いてください。例：「潮の鞭→F5」"),
-    ("Tide Lash F5 sideways", "not_direction", "Tide Lash F5 sideways", "“sideways”は方向ではありません"),
+    ("Tide Lash F5 sideways", "not_direction", "Tide Lash F5 sideways", "「sideways」は方向ではありません"),
     (" ; ", "empty_turn", None, "ターンが空です。「C5へ移動、潮の鞭→F5、終了」のように手順を書いてください"),
 ]
 
@@ -66,7 +66,7 @@ def test_each_typed_refusal_reads_as_the_engine_says_it_in_english_and_all_japan
     assert not words.untranslated, words.untranslated
     assert japanese in said and english_in(said, typed_words(typed)) == [], said
     if step is not None:
-        assert said.startswith(f"“{step}”は読めません："), said
+        assert said.startswith(f"「{step}」は読めません："), said
 
 
 def test_the_step_is_quoted_as_written_only_where_the_steps_line_up():
@@ -118,3 +118,30 @@ async def test_a_typed_step_naming_no_skill_shows_the_whole_reason_between_its_t
         said = private_text(await alice.slash(thread, "tactics turn", steps="fly away"))
         assert said.startswith("Turn: cannot read 'fly away': no skill of yours starts this step (yours: "), said
         assert said.endswith("; or move, hold, end). You wrote 'fly away'.") and "characters)" not in said, said
+
+
+COMPASS_LETTERS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")  # what a member types in `toward:`
+SLASH_CASES = [  # (the slash step, its options, what a Japanese member reads first)
+    ("tactics move", {"to": "Z9"}, "「Z9」への移動：盤上のマスではありません"),
+    ("tactics preview", {"name": "Tide Lash", "at": "F5!"}, "狙う先はF5のようなマスか"),
+    ("tactics preview", {"name": "Tide Lash", "at": "F5:up"}, "押す方向はN・NE・E・SE・S・SW・W・NW のいずれかです"),
+    ("tactics tell", {"message": "あ" * 201}, "伝える：相棒への言葉は200文字までです（これは201文字です）"),
+    ("tactics turn", {"steps": "C5へ移動、" * 60}, "ターン：ターンは短い手順をいくつか書いたもので、300文字までです"),
+]
+
+
+async def test_a_slash_steps_option_that_does_not_read_is_refused_in_japanese_reason_first(make_real_bot,
+                                                                                          monkeypatch):
+    bot = make_real_bot()
+    async with simcord.run(bot) as env:
+        guild, channel, yuki = world(env, "ゆうき")
+        await japanese_server(monkeypatch, env, guild, channel, yuki)
+        await yuki.slash(channel, "tactics campaign", pilot="auto", companion="Cindle")
+        thread = channel.threads[-1]
+        before = get_game(bot.db, 1).state
+        for command, options, japanese in SLASH_CASES:
+            said = private_text(await yuki.slash(thread, command, **options))
+            assert said.startswith(japanese), said
+            typed = [part for o in options.values() if o.isascii() for part in o.split(":")]
+            assert english_in(said, ("ゆうき", *typed, *COMPASS_LETTERS, "toward:")) == [], said
+        assert get_game(bot.db, 1).state == before, "nothing was played"
