@@ -17,6 +17,7 @@ import engine.tactics as tx
 from bot.core.actions import Action, ActionError
 from bot.discord.cogs.game import GameSteps
 from bot.discord.play import file_of
+from bot.words import words
 
 from . import choices, fights, text, tutorial
 from .actions import AskSkill, End, Hold, Move, Pass, Tell, TypedTurn
@@ -133,17 +134,19 @@ class TacticsCog(GameSteps, commands.GroupCog, group_name="tactics", group_descr
     async def follow_up(self, interaction: discord.Interaction, game_id: int, retry: bool) -> None:
         """Next fight / Retry on a finished fight: the host starts the next one (in a new thread)."""
         await self.bot.play.defer_privately(interaction)  # the store is read first
-        what = "Retry" if retry else "Next fight"
+        what = words("Retry") if retry else words("Next fight")
         record = await self.bot.sessions.call(self.bot.sessions.get, game_id)
         old = await self.bot.sessions.call(self.kind.load, record.state) if record and record.kind == KEY else None
         if record is None or old is None or interaction.guild_id != record.guild_id:
-            await self.bot.play.private(interaction, f"{what}: that fight is not one of this server's.")
+            await self.bot.play.private(interaction, words("{what}: that fight is not one of this server's.",
+                                                           what=what))
             return
         if interaction.user.id != old.player:
-            await self.bot.play.private(interaction, f"{what}: only <@{old.player}>, who leads the duo, can.")
+            await self.bot.play.private(interaction, words("{what}: only {leader}, who leads the duo, can.", what=what,
+                                                                  leader=f"<@{old.player}>"))
             return
         if record.running:
-            await self.bot.play.private(interaction, f"{what}: finish this fight first.")
+            await self.bot.play.private(interaction, words("{what}: finish this fight first.", what=what))
             return
         now = discord.utils.utcnow()
         others = (old.friend,) if old.pilot == "friend" and old.friend else ()

@@ -63,7 +63,7 @@ class TurnSteps(Changes):
                                   "played. {now}", n=n, where=where, reason=refusals.reason(exc),
                                   now=turns_now(state, fid))) from None
         sent = fought(state, fid, turn.steps).model_copy(update={"sent": [*state.sent, f"{key}:{n}"][-SENT_KEPT:]})
-        return self._advance(sent, after, ctx, f"{name}: {label(turn)}",
+        return self._advance(sent, after, ctx, words("{name}: {steps}", name=name, steps=label(turn)),
                              private=Reply(words("Sent turn {n}: {summary}", n=n, summary=summary(turn))),
                              ready_made=True)
 

@@ -47,8 +47,8 @@ async def send_first(member, board, seen: Reader) -> bool:
 
 async def test_a_japanese_member_plays_the_tactics_tutorial_and_a_fight_in_japanese(make_real_bot, monkeypatch):
     bot = make_real_bot()
-    async with running(bot, "ゆうき", "alice") as (env, guild, channel, yuki, alice):
-        seen = await japanese_reader(monkeypatch, env, guild, channel, yuki)
+    async with running(bot, "ゆうき", "alice", "はると") as (env, guild, channel, yuki, alice, haruto):
+        seen = await japanese_reader(monkeypatch, env, guild, channel, yuki, haruto)
         words.untranslated.clear()
         seen.result(await yuki.slash(channel, "help", game="tactics"))
 
@@ -86,6 +86,8 @@ async def test_a_japanese_member_plays_the_tactics_tutorial_and_a_fight_in_japan
                 await env.advance_time(31)
         await env.settle()
         assert get_game(bot.db, game.id).status == "finished"
+        refused = seen.result(await haruto.click(thread.last_message, label="もう一度"))
+        assert private_text(refused).startswith("もう一度：できるのはデュオを率いる"), private_text(refused)
         seen.thread(thread)
 
         shown = "\n".join(seen.texts)
