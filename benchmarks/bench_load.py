@@ -131,6 +131,7 @@ from harness import (
     percentile,
     pss_mb,
     release,
+    rss_mb,
     verdict,
     workers_pids,
 )
@@ -396,6 +397,12 @@ def go_live(env: Any, wire: Wire) -> Heartbeat:
     return Heartbeat().start()
 
 
+def each_process() -> str:
+    """RSS / PSS MB of the bot's process and of each worker, as one line."""
+    return ", ".join(f"{name} {rss_mb(pid):.0f} / {pss_mb(pid):.0f}" for name, pid in
+                     (("bot", "self"), *((f"worker {i}", pid) for i, pid in enumerate(workers_pids(), 1))))
+
+
 def forget_sent(env: Any) -> None:
     """SimCord's uploads dropped: it keeps every picture's bytes, which a real Discord keeps on its side (the
     harness's memory, not the bot's). The messages stay: the bot still edits them."""
@@ -416,6 +423,7 @@ async def measure(members: int, seconds: float, warm: float, seed: int, simcord_
             cpu: list[float] = []
             workers: list[float] = []
             memory: list[tuple[float, float]] = []  # (seconds since the window opened, MB of bot + workers)
+            apart: list[tuple[float, str]] = []  # (seconds since the window opened, each process's RSS / PSS)
 
             async def mark() -> None:
                 await asyncio.sleep(max(0.0, opened - time.perf_counter()))
@@ -424,6 +432,7 @@ async def measure(members: int, seconds: float, warm: float, seed: int, simcord_
                 while (now := time.perf_counter()) < stop:
                     forget_sent(env)
                     memory.append((now - opened, pss_mb() + sum(pss_mb(pid) for pid in workers_pids())))
+                    apart.append((now - opened, each_process()))
                     await asyncio.sleep(min(rss_every, max(0.0, stop - time.perf_counter())))
                 cpu.append(time.process_time())
                 workers.append(children_cpu(workers_pids()))
@@ -433,6 +442,7 @@ async def measure(members: int, seconds: float, warm: float, seed: int, simcord_
             beat.stop()
             forget_sent(env)
             memory.append((time.perf_counter() - opened, pss_mb() + sum(pss_mb(pid) for pid in workers_pids())))
+            apart.append((time.perf_counter() - opened, each_process()))
             wire.uninstall()
             loadavg = os.getloadavg()[0]
             try:
@@ -455,6 +465,7 @@ async def measure(members: int, seconds: float, warm: float, seed: int, simcord_
             "worker_cpu_ms": (workers[1] - workers[0]) * 1000 / max(1, len(answered)),
             "memory_mb": memory[-1][1], "memory_settled_mb": after_first[0] if after_first else memory[-1][1],
             "memory_samples": memory,
+            "apart": [next((a for a in apart if a[0] >= min(SETTLED_S, seconds / 3)), apart[-1]), apart[-1]],
             "stall_ms": beat.longest(opened, stop) * 1000, "per_game_p99": per_game, "load": loadavg}
 
 
@@ -474,6 +485,7 @@ def _row(r: dict) -> str:
     if r["members"] >= MEMORY_MEMBERS:
         ok = r["memory_mb"] <= RSS_TARGET_MB and growth <= GROWTH_TARGET_PCT
         line += f" (<= {RSS_TARGET_MB:g} MB, growth <= {GROWTH_TARGET_PCT:g} %) {verdict(ok)}"
+    line += "".join(f"\n     RSS / PSS MB at {t:.0f} s: {each}" for t, each in r["apart"])
     samples = r["memory_samples"]
     line += "; samples " + ", ".join(f"{t:.0f}s {mb:.0f}" for t, mb in samples[::max(1, len(samples) // 8)])
     if r["members"] == TARGET_MEMBERS:

@@ -8,11 +8,11 @@ from the top, the 7th sits in the centre. Drawn at twice the size and scaled dow
 from __future__ import annotations
 
 import math
-from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
 from bot.render.common import font, png_bytes
+from bot.render.parts import kept_part
 from bot.words import N_, current, words
 from engine.bowls import BowlsGame, legal_bowls
 from engine.bowls.themes import get_theme
@@ -145,7 +145,7 @@ RING_BOTTOM = 556  # px (shown size): what a board draws lies above this (the lo
 # 552), the legend below it (its first row's stones start at 562); even, so twice it halves exactly
 
 
-@lru_cache(maxsize=BACKDROPS_KEPT)
+@kept_part(BACKDROPS_KEPT)
 def _backdrop(theme: str, language: str) -> tuple[Image.Image, Image.Image]:
     """What every board of a theme shares, drawn once per theme: the ground, the theme's surroundings,
     the sowing direction in the middle of the ring and the legend under it. Twice the size above

@@ -2,11 +2,10 @@
 is drawn in `replay`, on the same places."""
 from __future__ import annotations
 
-from functools import lru_cache
-
 from PIL import Image, ImageDraw
 
 from bot.render.common import BACKGROUND, MUTED, PANEL, TEXT, font, png_bytes
+from bot.render.parts import kept_part
 from bot.words import current, words
 from engine.formation import CREATURES, SLOTS, Puzzle, guild_pairs
 
@@ -80,7 +79,7 @@ def render_brief(puzzle: Puzzle, formation: dict[str, str] | None = None) -> byt
     return png_bytes(img)
 
 
-@lru_cache(maxsize=64)
+@kept_part(64)
 def _brief_layer(puzzle_json: str, language: str) -> Image.Image:
     """What a puzzle's brief shows whatever the formation: the picture without your cards or the
     guild-pairs line."""
@@ -103,7 +102,7 @@ def _brief_layer(puzzle_json: str, language: str) -> Image.Image:
     return img
 
 
-@lru_cache(maxsize=512)
+@kept_part(512)
 def _my_card(name: str | None, mx: int | None, label: str, fixed: bool, bonus: bool, language: str) -> Image.Image:
     """One of your cards on the brief (or an empty slot), drawn on the ground it is pasted onto."""
     card = Image.new("RGB", (BRIEF_CARD_W + 1, BRIEF_CARD_H + 1), BACKGROUND)

@@ -9,11 +9,11 @@ pixel by pixel, so a frame is the very picture the whole drawing mapped at once 
 from __future__ import annotations
 
 import io
-from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
 from bot.render.common import BACKGROUND, MUTED, PANEL, TEXT, font
+from bot.render.parts import kept_part
 from bot.words import N_, current, words
 from engine.formation import CREATURES, SLOTS, BattleResult, Puzzle
 
@@ -81,10 +81,10 @@ TAG_W, TAG_H = 60, 26   # a card's HP change, on its top edge
 TITLE_BOX = (0, 0, BRIEF_W, 56)                          # above the opponent's label and cards
 PANEL_BOX = (0, REPLAY_PANEL_Y, BRIEF_W, REPLAY_H)       # below your back row's label
 BANNER_W, BANNER_H = 260, 60
-REPLAY_CARDS_KEPT = 512  # a replay's cards (creature, HP, shield) remembered across replays: about 15 MB
+REPLAY_CARDS_KEPT = 512  # a replay's cards (creature, HP, shield) kept across replays, within the parts' budget
 
 
-@lru_cache(maxsize=16)
+@kept_part(16)
 def _replay_background(ground: str, language: str) -> tuple[Image.Image, Image.Image]:
     """What every frame shares, in full colour and on the palette: the ground, the side labels, the
     channel, the text panel."""
@@ -122,7 +122,7 @@ def _fight_card(d: ImageDraw.ImageDraw, name: str, hp: int, mx: int, shield: int
         d.text((w - 7, h - 6), words("shield {n}", n=shield), font=f, fill=SHIELD, anchor="rs")
 
 
-@lru_cache(maxsize=REPLAY_CARDS_KEPT)
+@kept_part(REPLAY_CARDS_KEPT)
 def _replay_card(name: str, hp: int, mx: int, shield: int, language: str) -> tuple[Image.Image, Image.Image]:
     """One card of a replay frame, in `language`, in full colour and on the palette. Cards stand on the
     plain ground (the channel, labels and panel are clear of them), so a card looks the same in every

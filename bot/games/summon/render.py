@@ -10,11 +10,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
-from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
 from bot.render.common import BACKGROUND, MUTED, PANEL, TEXT, font, png_bytes
+from bot.render.parts import kept_part
 from bot.words import current, words
 from engine.summon import card
 from engine.summon.pieces import Side
@@ -293,7 +293,7 @@ def render_table(view: TableView, seats: tuple[Seat, Seat], headline: str, deadl
 TABLE_FRAMES_KEPT = 4  # whose turn it is (either seat, or none) in a language or two: 4 MB each
 
 
-@lru_cache(maxsize=TABLE_FRAMES_KEPT)
+@kept_part(TABLE_FRAMES_KEPT)
 def _table_frame(first_to_move: bool, second_to_move: bool, language: str) -> Image.Image:
     """The table without its game: the ground, each seat's panel (outlined in gold for the seat to move),
     its board's empty cells and labels and its battle line's heading, and the legend under the seats."""

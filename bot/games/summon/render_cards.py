@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
 from bot.render.common import BACKGROUND, MUTED, TEXT, font, png_bytes
+from bot.render.parts import kept_part
 from bot.words import words
 from engine.summon import card
 from engine.summon.pieces import FLAT, Side, blank, tab
@@ -58,7 +58,7 @@ def render_preview(board: Iterable[BoardPiece], ox: int, oy: int, *, ghost: Boar
     return png_bytes(img)
 
 
-@lru_cache(maxsize=2)
+@kept_part(2)
 def _ring_frame(width: int, height: int) -> Image.Image:
     """A private picture's ground with the owner's board's empty cells, the ring round them and the
     labels, where the hand view and the preview draw the board: drawn once, each picture drawn on a copy."""
