@@ -190,7 +190,8 @@ async def measure_tactics(presses: int) -> tuple[list[float], list[float], list[
         beat = Heartbeat().start()
         while len(wall) < presses:
             preview = await first_turn_preview(player, thread)
-            if preview is None:  # a result: the same fight again
+            if preview is None:  # a result: the same fight again, in a new thread
+                thread = channel.threads[-1]
                 continue
             began, began_cpu = time.perf_counter(), time.process_time()
             await player.click(preview, label="Send")

@@ -28,6 +28,7 @@ from discord import app_commands
 from discord.ext import commands
 from harness import BEAT, STALL_TARGET_MS, Heartbeat, simulated
 from pydantic import BaseModel
+from simcord.components import walk_components
 
 import engine.formation as fm
 from bot.core.actions import Action
@@ -39,15 +40,12 @@ Presses = AsyncIterator[tuple[object, object, str]]  # (member, message, custom 
 
 
 def _items(message) -> list[dict]:
-    """The message's components as (custom_id, label, disabled) dicts: a channel message carries
-    discord.py objects, a private reply SimCord's raw dicts."""
-    out = []
-    for row in message.components:
-        items = row.get("components", []) if isinstance(row, dict) else getattr(row, "children", [row])
-        for item in items:
-            get = item.get if isinstance(item, dict) else (lambda key, item=item: getattr(item, key, None))
-            out.append({"custom_id": get("custom_id"), "label": get("label"), "disabled": bool(get("disabled"))})
-    return out
+    """The message's buttons and selects, nested ones too (a Components V2 board holds them in its
+    container), as (custom_id, label, disabled) dicts: a channel message carries discord.py objects, a
+    private reply SimCord's raw dicts."""
+    rows = [row if isinstance(row, dict) else row.to_dict() for row in message.components]
+    return [{"custom_id": c.get("custom_id"), "label": c.get("label"), "disabled": bool(c.get("disabled"))}
+            for c in walk_components(rows) if c.get("type") in (2, 3)]
 
 
 def _custom_id(message, want: Callable[[str], bool]) -> str | None:
@@ -175,7 +173,8 @@ async def tactics_send_presses(player, channel, n: int, bot=None) -> Presses:
     done = 0
     while done < n:
         preview = await first_turn_preview(member, thread)
-        if preview is None:  # a result: the same fight again
+        if preview is None:  # a result: the same fight again, in a new thread
+            thread = channel.threads[-1]
             continue
         yield member, preview, _button(preview, "Send")
         done += 1
@@ -191,6 +190,8 @@ async def summon_place_presses(player, channel, n: int, bot=None) -> Presses:
     while done < n:
         board = thread.last_message
         if not _custom_id(board, lambda cid: cid.endswith(":hand")):  # the game ended: another one
+            if game_of(bot, member) is not None:
+                raise LookupError("no Your hand on a running game's board")
             thread = await _started(member, channel, "summon ai")
             continue
         state = state_of(bot, game_of(bot, member).id)

@@ -19,6 +19,7 @@ from harness import simulated  # this checkout first on sys.path, tools/ with it
 
 import engine.summon as sm
 from db.games import get_game
+from tools.drive.replies import words_of
 from tools.drive.summon_play import (
     a_placement,
     choose_placement,
@@ -65,7 +66,7 @@ async def session(games: int, shots: Path) -> tuple[list[int], list[float], list
             await choose_placement(you, msg, pl)
             presses.append(steps + 1)
             await env.settle()
-            print(f"tutorial step {n}: {thread.last_message.content.splitlines()[0][:150]}")
+            print(f"tutorial step {n}: {words_of(thread.last_message).splitlines()[0][:150]}")
         for g in range(games):
             if g:
                 await you.slash(channel, "summon ai")

@@ -116,6 +116,8 @@ async def test_a_store_with_games_in_old_forms_migrates_once_and_every_game_play
         assert "out of date" not in said
         after = TACTICS.load(game_store.get_game(bot.db, threads["tactics"].id).state).fight
         assert after.get("hero").done or after.round > before.round
+        played = json.loads(game_store.get_game(bot.db, threads["tactics"].id).state)
+        assert fight["strays"] and "strays" not in played, "its saved English lines of the strays' phase are gone"
         # summon: a placement from the hand, on the game saved before typed actions
         state = SummonGame.model_validate_json(game_store.get_game(bot.db, threads["summon"].id).state)
         hand = await alice.click(thread_of["summon"].last_message, label="Your hand")

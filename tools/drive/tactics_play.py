@@ -31,7 +31,8 @@ def last_private(result):
 
 async def first_turn_preview(member, thread):
     """Ready-made turn 1's private preview, pressed on the thread's board; None when the board showed a
-    result and the same fight was started again instead (Retry)."""
+    result and the same fight was started again instead (Retry), in a thread of its own: the channel's
+    newest, which the caller presses next."""
     board = thread.last_message
     if "Retry" in labels(board):
         await member.click(board, label="Retry")

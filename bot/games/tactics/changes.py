@@ -36,7 +36,7 @@ class Changes:
             return self._lesson(state, played, ctx, line, private, ready_made)
         update: dict = {"fight": after}
         if after.round != before.round:
-            update.update(strays=[], phase_opened=ctx.now, notes=[], closed_by=[line], offered={})
+            update.update(phase_opened=ctx.now, notes=[], closed_by=[line], offered={})
         else:
             update.update(offered=offers_kept(state, after), notes=[*state.notes, line])
         if after.result and not before.result:

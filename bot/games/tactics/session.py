@@ -36,7 +36,9 @@ class OfferedTurn(BaseModel):
 
 
 class TacticsSession(BaseModel):
-    """What the bot saves: the engine's fight plus who pilots what, and the phase's clock."""
+    """What the bot saves: the engine's fight plus who pilots what, and the phase's clock; no words of
+    the fight (its events are worded when shown). A field it no longer has, such as earlier saves' lines
+    of the strays' phase, is ignored on load (pydantic's default) and gone at the next save."""
     fight: tx.FightState
     mode: Mode
     player: int
@@ -50,7 +52,6 @@ class TacticsSession(BaseModel):
     counted: bool = True              # a daily: the day's one counted attempt (False: practice)
     seed: int = 1
     phase_opened: datetime | None = None
-    strays: list[str] = []            # what the strays' last phase did
     notes: list[str] = []             # what each change said in this duo phase (kept on its live board)
     closed_by: list[str] = []         # what ended the last duo phase (said above the strays' phase)
     noted: bool = False               # the duo picked is remembered, a daily attempt counted

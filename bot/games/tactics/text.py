@@ -19,7 +19,6 @@ from .room import BOARD_ROOM, GRID_ROW, by_lines, give_way, length, lines_in
 from .session import TacticsSession
 from .text_map import described, map_lines, telegraph_lines
 
-STRAYS_SHOWN = 6          # lines a fight saved before events were kept shows of its strays' phase
 NOTES_SHOWN = 6           # the phase's latest lines kept on its live board (a friend's step-by-step turn)
 MESSAGE_MOST = 1900       # a private answer's room (Discord's 2,000 less a margin)
 BOARD_LINES = 8           # the board's own lines: with what a change says and the countdown, a phone's 12
@@ -57,11 +56,11 @@ def why(fight: tx.FightState) -> str:
 
 
 def strays_report(state: TacticsSession) -> tuple[list[str], list[str]]:
-    """The strays' last phase: grouped short lines (the HP it cost the duo first) and the full list.
-    A fight saved before events were kept shows the lines it saved then."""
+    """The strays' last phase: grouped short lines (the HP it cost the duo first) and the full list;
+    nothing before the first, or in a fight saved before its events were kept."""
     fight = state.fight
     if not fight.last_phase:
-        return state.strays[-STRAYS_SHOWN:], state.strays
+        return [], []
     return [duo_hp_line(fight, fight.last_phase), *grouped(fight, fight.last_phase)], \
         full_list(fight, fight.last_phase)
 

@@ -52,7 +52,7 @@ def restart(state: TacticsSession, n: int) -> TacticsSession:
     """Step `n` from its own position (what an earlier board offered is dropped)."""
     _, fight = lessons.tutorial_step(n)
     return state.model_copy(update={"fight": fight, "tutorial": n, "offered": {}, "sent": [], "notes": [],
-                                    "closed_by": [], "strays": []})
+                                    "closed_by": []})
 
 
 def judged(state: TacticsSession, events: tuple[tx.Event, ...], ready_made: bool, lines: list[str], db: Store,
