@@ -4,11 +4,13 @@ direction that is none, an empty turn) reads in Japanese with the reason first, 
 member wrote it, and nothing is played; an English member reads exactly the engine's English."""
 from __future__ import annotations
 
+from contextlib import asynccontextmanager
+
 import pytest
 import simcord
 from support.languages import japanese_server
 from support.reading import english_in
-from support.world import world
+from support.world import open_game, world
 
 import engine.tactics as tx
 from bot import words
@@ -76,14 +78,19 @@ def test_the_step_is_quoted_as_written_only_where_the_steps_line_up():
     assert written_step("move Q5", "move Q5", None) is None
 
 
-async def test_a_japanese_member_reads_every_typed_refusal_in_japanese_and_nothing_is_played(make_real_bot,
-                                                                                             monkeypatch):
-    bot = make_real_bot()
+@asynccontextmanager
+async def japanese_fight(bot, monkeypatch):
+    """A Japanese member (ゆうき) in her first campaign fight on a Japanese server: (member, thread)."""
     async with simcord.run(bot) as env:
         guild, channel, yuki = world(env, "ゆうき")
         await japanese_server(monkeypatch, env, guild, channel, yuki)
-        await yuki.slash(channel, "tactics campaign", pilot="auto", companion="Cindle")
-        thread = channel.threads[-1]
+        yield yuki, await open_game(yuki, channel, "tactics campaign", pilot="auto", companion="Cindle")
+
+
+async def test_a_japanese_member_reads_every_typed_refusal_in_japanese_and_nothing_is_played(make_real_bot,
+                                                                                             monkeypatch):
+    bot = make_real_bot()
+    async with japanese_fight(bot, monkeypatch) as (yuki, thread):
         before = get_game(bot.db, 1).state
         for typed, _, _, japanese in CASES:
             said = private_text(await yuki.slash(thread, "tactics turn", steps=typed))
@@ -133,11 +140,7 @@ SLASH_CASES = [  # (the slash step, its options, what a Japanese member reads fi
 async def test_a_slash_steps_option_that_does_not_read_is_refused_in_japanese_reason_first(make_real_bot,
                                                                                           monkeypatch):
     bot = make_real_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, yuki = world(env, "ゆうき")
-        await japanese_server(monkeypatch, env, guild, channel, yuki)
-        await yuki.slash(channel, "tactics campaign", pilot="auto", companion="Cindle")
-        thread = channel.threads[-1]
+    async with japanese_fight(bot, monkeypatch) as (yuki, thread):
         before = get_game(bot.db, 1).state
         for command, options, japanese in SLASH_CASES:
             said = private_text(await yuki.slash(thread, command, **options))
