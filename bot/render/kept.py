@@ -9,20 +9,18 @@ from __future__ import annotations
 
 import hashlib
 import pickle
-import threading
-from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
 from bot.core.processes import elsewhere
 from bot.words import current
 
+from .budget import Budgeted
+
 KEPT_BYTES = 12 * 1024 * 1024  # a few hundred boards (30-120 KB each); replays and recaps are larger
 LARGEST = 1024 * 1024           # a picture larger than this is never kept (it would push out dozens)
 
-_kept: OrderedDict[bytes, bytes] = OrderedDict()
-_size = 0
-_lock = threading.Lock()
+_kept: Budgeted[bytes] = Budgeted()
 
 
 def drawn_once(fn: Callable[..., bytes], *args: Any, **kwargs: Any) -> bytes:
@@ -30,11 +28,9 @@ def drawn_once(fn: Callable[..., bytes], *args: Any, **kwargs: Any) -> bytes:
     key = _key(fn, args, kwargs)
     if key is None:
         return elsewhere(fn, *args, **kwargs)
-    with _lock:
-        found = _kept.get(key)
-        if found is not None:
-            _kept.move_to_end(key)
-            return found
+    found = _kept.get(key)
+    if found is not None:
+        return found  # type: ignore[no-any-return]
     made = elsewhere(fn, *args, **kwargs)
     _keep(key, made)
     return made
@@ -50,22 +46,12 @@ def _key(fn: Callable[..., bytes], args: tuple[Any, ...], kwargs: dict[str, Any]
 
 
 def _keep(key: bytes, made: bytes) -> None:
-    global _size
     if not isinstance(made, bytes) or len(made) > LARGEST:
         return
-    with _lock:
-        if key in _kept:
-            return
-        _kept[key] = made
-        _size += len(made)
-        while _size > KEPT_BYTES:
-            _, dropped = _kept.popitem(last=False)
-            _size -= len(dropped)
+    if _kept.put(key, made, len(made), KEPT_BYTES):
+        _kept.trim(KEPT_BYTES)
 
 
 def forget() -> None:
     """Drop every kept picture (tests that count drawings)."""
-    global _size
-    with _lock:
-        _kept.clear()
-        _size = 0
+    _kept.clear()

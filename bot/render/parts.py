@@ -8,12 +8,13 @@ and the least recently used part goes first whichever game drew it: a process's 
 is handed out as it was kept (shared, as `lru_cache` did): callers paste it or draw on a copy."""
 from __future__ import annotations
 
-import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from typing import Any, Generic, NamedTuple, ParamSpec, TypeVar
 
 from PIL import Image
+
+from .budget import Budgeted
 
 PARTS_KEPT_BYTES = 40 * 1024 * 1024  # a worker's parts; the boards of all four games in play use about half
 _PIXEL_BYTES = {"1": 1, "L": 1, "P": 1, "I;16": 2}  # Pillow keeps the other modes (RGB too) at 4 bytes a pixel
@@ -39,9 +40,7 @@ def footprint(value: Any) -> int:
     return 0
 
 
-_lock = threading.Lock()
-_kept: OrderedDict[tuple[Part[Any, Any], Hashable], tuple[Any, int]] = OrderedDict()  # oldest first
-_size = 0
+_kept: Budgeted[tuple[Part[Any, Any], Hashable]] = Budgeted()  # by (kind, arguments)
 
 
 class Part(Generic[P, T]):
@@ -55,39 +54,33 @@ class Part(Generic[P, T]):
 
     def __call__(self, *args: P.args, **kwargs: P.kwargs) -> T:
         key = (args, tuple(sorted(kwargs.items())))
-        with _lock:
+        with _kept.lock:
             found = _kept.get((self, key))
             if found is not None:
-                _kept.move_to_end((self, key))
                 self._mine.move_to_end(key)
                 self.hits += 1
-                return found[0]  # type: ignore[no-any-return]
+                return found  # type: ignore[no-any-return]
             self.misses += 1
         made = self.fn(*args, **kwargs)
         self._keep(key, made)
         return made
 
     def _keep(self, key: Hashable, made: T) -> None:
-        global _size
-        size = footprint(made)
-        with _lock:
-            if (self, key) in _kept or size > PARTS_KEPT_BYTES:
+        with _kept.lock:
+            if not _kept.put((self, key), made, footprint(made), PARTS_KEPT_BYTES):
                 return
-            _kept[(self, key)] = (made, size)
             self._mine[key] = None
-            _size += size
             while len(self._mine) > self.most:
                 _drop(self, next(iter(self._mine)))
-            while _size > PARTS_KEPT_BYTES:
-                owner, oldest = next(iter(_kept))
-                _drop(owner, oldest)
+            for owner, oldest in _kept.trim(PARTS_KEPT_BYTES):
+                del owner._mine[oldest]
 
     def cache_info(self) -> PartsInfo:
         return PartsInfo(self.hits, self.misses, self.most, len(self._mine))
 
     def cache_clear(self) -> None:
         """Forget this kind's parts (tests drawing a part again to see it)."""
-        with _lock:
+        with _kept.lock:
             for key in list(self._mine):
                 _drop(self, key)
             self.hits = self.misses = 0
@@ -95,10 +88,8 @@ class Part(Generic[P, T]):
 
 def _drop(owner: Part[Any, Any], key: Hashable) -> None:
     """Under the lock: one part out of the store."""
-    global _size
-    _, size = _kept.pop((owner, key))
+    _kept.pop((owner, key))
     del owner._mine[key]
-    _size -= size
 
 
 def kept_part(most: int) -> Callable[[Callable[P, T]], Part[P, T]]:
@@ -110,8 +101,8 @@ def kept_part(most: int) -> Callable[[Callable[P, T]], Part[P, T]]:
 
 def kept_bytes() -> int:
     """The pixels' bytes the store holds now."""
-    with _lock:
-        return _size
+    with _kept.lock:
+        return _kept.size
 
 
 __all__ = ["PARTS_KEPT_BYTES", "Part", "PartsInfo", "footprint", "kept_bytes", "kept_part"]
