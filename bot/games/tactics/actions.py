@@ -34,12 +34,17 @@ TURN_TEXT_MOST = 300                     # a whole turn is a few short steps; lo
 _AIM = re.compile(r"[A-Za-z0-9]{1,20}")  # a tile (F5) or a fighter (s1, Driplet)
 
 
+def quoted(text: str) -> str:
+    """What a member wrote, in the reader's quotation marks: as Python quotes it in English (the engine's
+    own refusals read so), 「…」 in Japanese."""
+    return repr(text) if current() == SOURCE else f"「{text}」"
+
+
 def echo(text: str) -> str:
     """A member's input as a refusal repeats it: after the reason, and short (a long input never hides why)."""
     text = " ".join(text.split())
     text = text if len(text) <= ECHO else text[: ECHO - 1] + "…"
-    text = text.replace("@", "@\u200b")
-    return repr(text) if current() == SOURCE else f"「{text}」"
+    return quoted(text.replace("@", "@\u200b"))
 
 
 def _pack(text: str) -> str:

@@ -11,6 +11,7 @@ from bot.words import N_, SOURCE, current, words
 from engine.errors import RuleError
 
 from . import names
+from .actions import quoted
 from .report import COMPASS
 
 RESULTS = {"won": N_("won"), "lost": N_("lost"), "draw": N_("draw")}
@@ -66,20 +67,15 @@ def _budget(f: dict[str, Any]) -> str:
     return words(SLOTS[(f.get("slot", "action"), bool(f.get("once")))])
 
 
-def _quoted(text: str) -> str:
-    """What a member wrote, quoted: as the engine quotes it in English, in the reader's marks otherwise."""
-    return repr(text) if current() == SOURCE else f"「{text}」"
-
-
 def _off_board(f: dict[str, Any]) -> str:
-    text = _quoted(f["text"])
+    text = quoted(f["text"])
     if f.get("aim"):
         return words("{text} is neither a tile (columns A-M, rows 1-9) nor a fighter", text=text)
     return words("{text} is not a tile (columns A-M, rows 1-9)", text=text)
 
 
 def _ambiguous(f: dict[str, Any]) -> str:
-    text = _quoted(f["text"])
+    text = quoted(f["text"])
     which = words(" or ").join(words("{id} at {tile}", id=i, tile=tile) for i, _, tile in f["which"])
     return words("{text} could be {which}: name one by its id or tile", text=text, which=which)
 
@@ -88,7 +84,7 @@ def _no_skill(f: dict[str, Any]) -> str:
     if "skill" not in f:   # a typed step that starts with no skill's name
         return words("no skill of yours starts this step (yours: {has}; or move, hold, end)",
                      has=words(", ").join(names.skill(s) for s in f["has"]))
-    skill = _quoted(f["skill"])
+    skill = quoted(f["skill"])
     if "has" in f:
         has = words(", ").join(names.skill(s) for s in f["has"])
         return words("{name} has no skill {skill} (has: {has})", name=f["name"], skill=skill, has=has)
@@ -102,7 +98,7 @@ def _push_into(f: dict[str, Any]) -> str:
 
 
 def _not_direction(f: dict[str, Any]) -> str:
-    return words("{text} is not a direction (N, NE, E, SE, S, SW, W, NW)", text=_quoted(f["text"]))
+    return words("{text} is not a direction (N, NE, E, SE, S, SW, W, NW)", text=quoted(f["text"]))
 
 
 def _blocked(f: dict[str, Any]) -> str:
@@ -157,4 +153,4 @@ def reason(exc: RuleError, part: str | None = None) -> str:
         return english   # facts of another shape: the engine's own reason
     if "part" not in facts:
         return why
-    return words("cannot read {step}: {why}", step=_quoted(facts["part"] if part is None else part), why=why)
+    return words("cannot read {step}: {why}", step=quoted(facts["part"] if part is None else part), why=why)
