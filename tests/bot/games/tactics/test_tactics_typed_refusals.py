@@ -79,18 +79,20 @@ def test_the_step_is_quoted_as_written_only_where_the_steps_line_up():
 
 
 @asynccontextmanager
-async def japanese_fight(bot, monkeypatch):
-    """A Japanese member (ゆうき) in her first campaign fight on a Japanese server: (member, thread)."""
+async def first_fight(bot, name: str, monkeypatch=None):
+    """`name`'s first campaign fight (the auto pilot flying Cindle): (member, thread). With `monkeypatch`,
+    on a Japanese server for a Japanese member (it stands in for Discord's locale fields)."""
     async with simcord.run(bot) as env:
-        guild, channel, yuki = world(env, "ゆうき")
-        await japanese_server(monkeypatch, env, guild, channel, yuki)
-        yield yuki, await open_game(yuki, channel, "tactics campaign", pilot="auto", companion="Cindle")
+        guild, channel, member = world(env, name)
+        if monkeypatch is not None:
+            await japanese_server(monkeypatch, env, guild, channel, member)
+        yield member, await open_game(member, channel, "tactics campaign", pilot="auto", companion="Cindle")
 
 
 async def test_a_japanese_member_reads_every_typed_refusal_in_japanese_and_nothing_is_played(make_real_bot,
                                                                                              monkeypatch):
     bot = make_real_bot()
-    async with japanese_fight(bot, monkeypatch) as (yuki, thread):
+    async with first_fight(bot, "ゆうき", monkeypatch) as (yuki, thread):
         before = get_game(bot.db, 1).state
         for typed, _, _, japanese in CASES:
             said = private_text(await yuki.slash(thread, "tactics turn", steps=typed))
@@ -101,10 +103,7 @@ async def test_a_japanese_member_reads_every_typed_refusal_in_japanese_and_nothi
 
 async def test_an_english_member_reads_the_engines_english_as_before(make_real_bot):
     bot = make_real_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
-        await alice.slash(channel, "tactics campaign", pilot="auto", companion="Cindle")
-        thread = channel.threads[-1]
+    async with first_fight(bot, "alice") as (alice, thread):
         before = get_game(bot.db, 1).state
         said = private_text(await alice.slash(thread, "tactics turn", steps="move Q5"))
         assert said == "Turn: cannot read 'move Q5': 'Q5' is not a tile (columns A-M, rows 1-9). You wrote 'move Q5'."
@@ -118,10 +117,7 @@ async def test_an_english_member_reads_the_engines_english_as_before(make_real_b
 
 async def test_a_typed_step_naming_no_skill_shows_the_whole_reason_between_its_two_short_quotes(make_real_bot):
     bot = make_real_bot()
-    async with simcord.run(bot) as env:
-        guild, channel, alice = world(env, "alice")
-        await alice.slash(channel, "tactics campaign", pilot="auto", companion="Cindle")
-        thread = channel.threads[-1]
+    async with first_fight(bot, "alice") as (alice, thread):
         said = private_text(await alice.slash(thread, "tactics turn", steps="fly away"))
         assert said.startswith("Turn: cannot read 'fly away': no skill of yours starts this step (yours: "), said
         assert said.endswith("; or move, hold, end). You wrote 'fly away'.") and "characters)" not in said, said
@@ -140,7 +136,7 @@ SLASH_CASES = [  # (the slash step, its options, what a Japanese member reads fi
 async def test_a_slash_steps_option_that_does_not_read_is_refused_in_japanese_reason_first(make_real_bot,
                                                                                           monkeypatch):
     bot = make_real_bot()
-    async with japanese_fight(bot, monkeypatch) as (yuki, thread):
+    async with first_fight(bot, "ゆうき", monkeypatch) as (yuki, thread):
         before = get_game(bot.db, 1).state
         for command, options, japanese in SLASH_CASES:
             said = private_text(await yuki.slash(thread, command, **options))
