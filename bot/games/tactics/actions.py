@@ -18,9 +18,11 @@ from typing import ClassVar, Literal, cast, get_args
 
 from bot.core.actions import Action, ActionError, name_from_wire, name_to_wire
 from bot.core.former import FormerWire
-from bot.words import N_, SOURCE, current, number, words
+from bot.words import N_, number, words
 from engine.tactics.model.board import parse_tile
 from engine.tactics.model.steps import Direction, Reaction
+
+from .quoting import echo
 
 FighterCode = Literal["h", "c"]          # the hero, the companion: on the wire and in slash steps
 FIGHTER_OF: dict[str, str] = {"h": "hero", "c": "companion"}
@@ -28,23 +30,9 @@ CODE_OF: dict[str, FighterCode] = {"hero": "h", "companion": "c"}
 DIRECTIONS: tuple[str, ...] = get_args(Direction)
 REACTION_WORDS: dict[str, str] = {"opportunity_attack": "opportunity attack", "flowing_guard": "flowing guard"}
 DIRECTION_WORDS = N_("N, NE, E, SE, S, SW, W or NW")
-ECHO = 40                                # characters of a member's input repeated in a refusal
 TELL_MOST = 200                          # the longest message a player may tell the companion
 TURN_TEXT_MOST = 300                     # a whole turn is a few short steps; longer text is not a turn
 _AIM = re.compile(r"[A-Za-z0-9]{1,20}")  # a tile (F5) or a fighter (s1, Driplet)
-
-
-def quoted(text: str) -> str:
-    """What a member wrote, in the reader's quotation marks: as Python quotes it in English (the engine's
-    own refusals read so), 「…」 in Japanese."""
-    return repr(text) if current() == SOURCE else f"「{text}」"
-
-
-def echo(text: str) -> str:
-    """A member's input as a refusal repeats it: after the reason, and short (a long input never hides why)."""
-    text = " ".join(text.split())
-    text = text if len(text) <= ECHO else text[: ECHO - 1] + "…"
-    return quoted(text.replace("@", "@\u200b"))
 
 
 def _pack(text: str) -> str:

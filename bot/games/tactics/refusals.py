@@ -11,7 +11,7 @@ from bot.words import N_, SOURCE, current, words
 from engine.errors import RuleError
 
 from . import names
-from .actions import quoted
+from .quoting import quoted
 from .report import COMPASS
 
 RESULTS = {"won": N_("won"), "lost": N_("lost"), "draw": N_("draw")}

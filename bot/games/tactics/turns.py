@@ -18,10 +18,10 @@ from .actions import (
     SendTurn,
     TypedTurn,
     UseSkill,
-    echo,
 )
 from .changes import Changes
 from .offers import offered_turn, turns_now
+from .quoting import echo
 from .session import (
     PILOT_SECONDS,
     SENT_KEPT,

@@ -19,7 +19,7 @@ from bot.core.kinds import GameError
 from bot.words import LANGUAGES, SOURCE, current, listing, words, words_in
 
 from . import names
-from .actions import echo
+from .quoting import echo
 from .report import COMPASS
 
 STEPS = re.compile(r"[;\n、。]")                       # the engine's separators and the reader's own

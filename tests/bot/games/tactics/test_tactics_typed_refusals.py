@@ -15,7 +15,7 @@ from support.world import open_game, world
 import engine.tactics as tx
 from bot import words
 from bot.discord.messages import refusal_text
-from bot.games.tactics.actions import echo
+from bot.games.tactics.quoting import echo
 from bot.games.tactics.refusals import reason
 from bot.games.tactics.typed import engine_text, written_step
 from bot.words import reading
