@@ -19,7 +19,7 @@ import os
 import statistics
 import time
 
-from harness import Heartbeat, percentile, simulated
+from harness import Heartbeat, control_id, percentile, simulated
 
 
 async def measure(game: str, presses: int) -> list[float]:
@@ -34,22 +34,37 @@ async def measure(game: str, presses: int) -> list[float]:
         player = guild.add_member(env.create_user("player"))
         await player.slash(channel, start, **options)
         thread = channel.threads[-1]
-        for i in range(presses):
+        for _ in range(presses):
             board = thread.last_message
             if label is None:  # bowls: select a legal bowl, then confirm with Sow: two presses
-                ids = [c.custom_id for row in board.components for c in row.children
-                       if getattr(c, "custom_id", None) and not c.disabled]
-                want = ":pick:" if i % 2 == 0 else ":sow"
-                # An overflowed attempt offers no bowls: undo it and carry on.
-                custom_id = next((cid for cid in ids if want in cid), None) or next(
-                    cid for cid in ids if cid.endswith(":undo"))
+                message, custom_id = await _bowls_press(player, board)
                 began = time.perf_counter()
-                await player.click(board, custom_id=custom_id)
+                await player.click(message, custom_id=custom_id)
             else:
                 began = time.perf_counter()
                 await player.click(board, label=label)
             timings.append(time.perf_counter() - began)
     return timings
+
+
+async def _bowls_press(player, board) -> tuple[object, str]:
+    """The next bowls press (message, custom id): Sow once a bowl is selected, else a legal bowl. An
+    overflowed attempt offers neither: its Undo, which on an attempt that still counts first asks (an
+    unmeasured press) and is then the confirmation's button."""
+    from tools.drive.summon_play import private_message
+
+    for want in (lambda cid: cid.endswith(":sow"), lambda cid: ":pick:" in cid, lambda cid: cid.endswith(":undo")):
+        found = control_id(board, want)
+        if found is not None:
+            return board, found
+    ask = control_id(board, lambda cid: cid.endswith(":askundo"))
+    if ask is None:
+        raise LookupError("the bowls board offers no bowl, no Sow and no Undo")
+    confirm = private_message(await player.click(board, custom_id=ask))
+    undo = control_id(confirm, lambda cid: cid.endswith(":undo"))
+    if undo is None:
+        raise LookupError("the Undo confirmation offers no Undo")
+    return confirm, undo
 
 
 def _figures(label: str, values_ms: list[float], target: str = "") -> str:

@@ -11,7 +11,8 @@ which SimCord's settling waits out (about 50 ms a press that a real Discord neve
 Wall and stall figures are wall time on a possibly shared machine: the load average is printed first.
 
 A game joins with one PressKind row: the plugin to load and an async generator that does the unmeasured
-setup (start a game, fill a line-up) and yields (member, message, custom_id) for each press to measure.
+setup (start a game, fill a line-up) and yields (member, message, custom_id) for each press to measure;
+a game played until it ends, then another, gives _over_games one step that reads its board.
 """
 from __future__ import annotations
 
@@ -20,15 +21,15 @@ import asyncio
 import os
 import statistics
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
+from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
-from harness import BEAT, STALL_TARGET_MS, Heartbeat, simulated
+from harness import BEAT, STALL_TARGET_MS, Heartbeat, button_id, control_id, simulated
 from pydantic import BaseModel
-from simcord.components import walk_components
 
 import engine.formation as fm
 from bot.core.actions import Action
@@ -36,29 +37,9 @@ from bot.core.kinds import GameKind, GamePlugin, Outcome, step
 from bot.core.reply import Button, Reply
 from bot.games.registry import plugins as shipped_plugins
 
-Presses = AsyncIterator[tuple[object, object, str]]  # (member, message, custom id) to press
-
-
-def _items(message) -> list[dict]:
-    """The message's buttons and selects, nested ones too (a Components V2 board holds them in its
-    container), as (custom_id, label, disabled) dicts: a channel message carries discord.py objects, a
-    private reply SimCord's raw dicts."""
-    rows = [row if isinstance(row, dict) else row.to_dict() for row in message.components]
-    return [{"custom_id": c.get("custom_id"), "label": c.get("label"), "disabled": bool(c.get("disabled"))}
-            for c in walk_components(rows) if c.get("type") in (2, 3)]
-
-
-def _custom_id(message, want: Callable[[str], bool]) -> str | None:
-    """The first enabled component on the message whose custom id passes `want`."""
-    return next((i["custom_id"] for i in _items(message)
-                 if i["custom_id"] and not i["disabled"] and want(i["custom_id"])), None)
-
-
-def _button(message, label: str) -> str:
-    found = next((i["custom_id"] for i in _items(message) if i["label"] == label), None)
-    if found is None:
-        raise LookupError(f"no {label!r} button on the board")
-    return found
+Press = tuple[object, object, str]  # (member, message, custom id) to press
+Presses = AsyncIterator[Press]
+Step = Callable[[Any], Awaitable[tuple[Any, Press | None]]]  # a game's thread -> (the thread to go on in, a press)
 
 
 async def _started(member, channel, command: str, **options: object):
@@ -72,7 +53,7 @@ async def tally_presses(player, channel, n: int, bot=None) -> Presses:
     member = player()
     thread = await _started(member, channel, "tally start", target=10**6)
     for _ in range(n):
-        yield member, thread.last_message, _button(thread.last_message, "+1")
+        yield member, thread.last_message, button_id(thread.last_message, "+1")
 
 
 async def formation_battle_presses(player, channel, n: int, bot=None) -> Presses:
@@ -88,32 +69,43 @@ async def formation_battle_presses(player, channel, n: int, bot=None) -> Presses
         for slot, name in puzzle.solution.items():
             if slot not in puzzle.fixed:
                 await member.slash(thread, "formation place", slot=slot, creature=name)
-        yield member, thread.last_message, _button(thread.last_message, "Battle")
+        yield member, thread.last_message, button_id(thread.last_message, "Battle")
         if (k + 1) % len(chapter):
             await member.click(thread.last_message, label="Next puzzle")
 
 
-async def bowls_sow_presses(player, channel, n: int, bot=None) -> Presses:
-    """A sow in endless bowls (the bowl picked first, unmeasured): chains resolved, board re-rendered."""
-    member = player()
-    thread = await _started(member, channel, "bowls endless")
+async def _over_games(n: int, first: Awaitable[Any], step: Step) -> Presses:
+    """`n` presses to measure, over as many games as they take, from the game whose thread `first` starts:
+    `step(thread)` reads the thread's board and answers (the thread to go on in, the press to measure); no
+    press when it made an unmeasured one first (the board is read again) or the game ended (the thread is
+    the next game's)."""
+    thread = await first
     done = 0
     while done < n:
+        thread, press = await step(thread)
+        if press is not None:
+            yield press
+            done += 1
+
+
+def bowls_sow_presses(player, channel, n: int, bot=None) -> Presses:
+    """A sow in endless bowls (the bowl picked first, unmeasured): chains resolved, board re-rendered."""
+    member = player()
+
+    async def sow(thread) -> tuple[Any, Press | None]:
         board = thread.last_message
-        pick = _custom_id(board, lambda cid: ":pick:" in cid)
+        pick = control_id(board, lambda cid: ":pick:" in cid)
         if pick is None:  # an overflowed or finished attempt: undo, or start afresh
-            undo = _custom_id(board, lambda cid: cid.endswith(":undo"))
+            undo = control_id(board, lambda cid: cid.endswith(":undo"))
             if undo is None:
-                thread = await _started(member, channel, "bowls endless")
-            else:
-                await member.click(board, custom_id=undo)
-            continue
+                return await _started(member, channel, "bowls endless"), None
+            await member.click(board, custom_id=undo)
+            return thread, None
         await member.click(board, custom_id=pick)
-        sow = _custom_id(thread.last_message, lambda cid: cid.endswith(":sow"))
-        if sow is None:
-            continue
-        yield member, thread.last_message, sow
-        done += 1
+        sown = control_id(thread.last_message, lambda cid: cid.endswith(":sow"))
+        return thread, None if sown is None else (member, thread.last_message, sown)
+
+    return _over_games(n, _started(member, channel, "bowls endless"), sow)
 
 
 class NoopState(BaseModel):
@@ -125,15 +117,13 @@ class PressNothing(Action):
     verb = "press"
 
 
-class Noop(GameKind):
+class Noop(GameKind[NoopState]):
     """A game whose one button does nothing: no engine, no picture, no timer. Its press is what
     SimCord and the session core cost by themselves (dispatch, lock, versioned save, message edit)."""
+    state_model = NoopState
     key = "noop"
     title = "Noop"
     blurb = "a button that does nothing (benchmark only)"
-
-    def load(self, text: str) -> NoopState:
-        return NoopState.model_validate_json(text)
 
     def board(self, state: NoopState, game) -> Reply:
         return Reply("Nothing to see.", buttons=(Button("Press", PressNothing()),))
@@ -160,50 +150,48 @@ async def noop_presses(player, channel, n: int, bot=None) -> Presses:
     member = player()
     thread = await _started(member, channel, "noop start")
     for _ in range(n):
-        yield member, thread.last_message, _button(thread.last_message, "Press")
+        yield member, thread.last_message, button_id(thread.last_message, "Press")
 
 
-async def tactics_send_presses(player, channel, n: int, bot=None) -> Presses:
+def tactics_send_presses(player, channel, n: int, bot=None) -> Presses:
     """A ready-made turn sent from its private preview (the turn, the strays' phase, the board, and the
     auto companion's turn posted after it)."""
     from tools.drive.tactics_play import first_turn_preview
 
     member = player()
-    thread = await _started(member, channel, "tactics campaign", pilot="auto")
-    done = 0
-    while done < n:
+
+    async def send(thread) -> tuple[Any, Press | None]:
         preview = await first_turn_preview(member, thread)
         if preview is None:  # a result: the same fight again, in a new thread
-            thread = channel.threads[-1]
-            continue
-        yield member, preview, _button(preview, "Send")
-        done += 1
+            return channel.threads[-1], None
+        return thread, (member, preview, button_id(preview, "Send"))
+
+    return _over_games(n, _started(member, channel, "tactics campaign", pilot="auto"), send)
 
 
-async def summon_place_presses(player, channel, n: int, bot=None) -> Presses:
+def summon_place_presses(player, channel, n: int, bot=None) -> Presses:
     """Place from a placement's preview against the AI (the AI's answer and any battle follow)."""
     from tools.drive.summon_play import a_placement, choose_placement, game_of, private_message, seat_of, state_of
 
     member = player()
-    thread = await _started(member, channel, "summon ai")
-    done = 0
-    while done < n:
+
+    async def place(thread) -> tuple[Any, Press | None]:
         board = thread.last_message
-        if not _custom_id(board, lambda cid: cid.endswith(":hand")):  # the game ended: another one
+        if not control_id(board, lambda cid: cid.endswith(":hand")):  # the game ended: another one
             if game_of(bot, member) is not None:
                 raise LookupError("no Your hand on a running game's board")
-            thread = await _started(member, channel, "summon ai")
-            continue
+            return await _started(member, channel, "summon ai"), None
         state = state_of(bot, game_of(bot, member).id)
         pl = a_placement(state, seat_of(state, member))
         msg = private_message(await member.click(board, label="Your hand"))
         if pl is None:
             await member.click(board, label="Pass")
-            continue
+            return thread, None
         msg = private_message(await member.click(msg, label="Preview first"))
         msg = private_message((await choose_placement(member, msg, pl, preview=True))[-1])
-        yield member, msg, _button(msg, "Place")
-        done += 1
+        return thread, (member, msg, button_id(msg, "Place"))
+
+    return _over_games(n, _started(member, channel, "summon ai"), place)
 
 
 @dataclass(frozen=True)

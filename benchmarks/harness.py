@@ -12,7 +12,7 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
@@ -142,6 +142,31 @@ async def simulated(plugins: list[Any] | None = None, **settings: Any) -> AsyncI
             yield env, guild, guild.create_text_channel("games")
 
 
+def controls(message: Any) -> list[dict]:
+    """The message's buttons and selects, nested ones too (a Components V2 board holds them in its
+    container), as (custom_id, label, disabled) dicts: a channel message carries discord.py objects, a
+    private reply SimCord's raw dicts."""
+    from simcord.components import walk_components
+
+    rows = [row if isinstance(row, dict) else row.to_dict() for row in message.components]
+    return [{"custom_id": c.get("custom_id"), "label": c.get("label"), "disabled": bool(c.get("disabled"))}
+            for c in walk_components(rows) if c.get("type") in (2, 3)]
+
+
+def control_id(message: Any, want: Callable[[str], bool]) -> str | None:
+    """The custom id of the first enabled control on the message whose custom id passes `want`."""
+    return next((c["custom_id"] for c in controls(message)
+                 if c["custom_id"] and not c["disabled"] and want(c["custom_id"])), None)
+
+
+def button_id(message: Any, label: str) -> str:
+    """The custom id of the message's button labelled `label` (LookupError when there is none)."""
+    found = next((c["custom_id"] for c in controls(message) if c["label"] == label), None)
+    if found is None:
+        raise LookupError(f"no {label!r} button on the board")
+    return found
+
+
 def workers_pids() -> list[int]:
     """The bot's worker processes (bot/core/processes.py), started ones."""
     from bot.core import processes
@@ -165,5 +190,5 @@ def release(env: Any) -> None:
     env._settle_internal = no_settling
 
 
-__all__ = ["BEAT", "ROOT", "STALL_TARGET_MS", "Heartbeat", "children_cpu", "load_average", "percentile",
-           "pss_mb", "release", "rss_mb", "simulated", "verdict", "workers_pids"]
+__all__ = ["BEAT", "ROOT", "STALL_TARGET_MS", "Heartbeat", "button_id", "children_cpu", "control_id", "controls",
+           "load_average", "percentile", "pss_mb", "release", "rss_mb", "simulated", "verdict", "workers_pids"]

@@ -34,13 +34,11 @@ BOWL_EMOJI = {"volcano": "🌋", "frozen": "❄️", "reverse": "↩️"}
 
 
 class Bowls(GameKind[BowlsSession]):
+    state_model = BowlsSession
     key = KEY
     title = N_("Bowls")
     blurb = N_("sow stones round 12 bowls and chain matches through volcanoes — `/bowls puzzle`, "
              "`/bowls endless`, `/bowls daily`")
-
-    def load(self, text: str) -> BowlsSession:
-        return BowlsSession.model_validate_json(text)
 
     def thread_name(self, state: BowlsSession, player_name: str) -> str:
         return words("Bowls · {title} · {player}", title=said.title(state.game), player=player_name)

@@ -44,13 +44,11 @@ _DAILY_FLIGHTS: dict[date, tuple[fm.Puzzle, ...]] = {}  # the flights prepared, 
 
 
 class Formation(GameKind[FormationSession]):
+    state_model = FormationSession
     key = KEY
     title = N_("Formation")
     blurb = N_("pick five creatures into two rows and watch the battle — `/formation tutorial`, "
              "`/formation campaign`, `/formation daily`")
-
-    def load(self, text: str) -> FormationSession:
-        return FormationSession.model_validate_json(text)
 
     def thread_name(self, state: FormationSession, player_name: str) -> str:
         return words("Formation · {title} · {player}", title=said.title(state.puzzle), player=player_name)

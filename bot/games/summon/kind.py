@@ -29,6 +29,7 @@ CHALLENGE_SECONDS = 300  # a challenge lapses after 5 minutes
 
 
 class Summon(GameKind[SummonGame]):
+    state_model = SummonGame
     key = KEY
     title = N_("Summon")
     blurb = N_("jigsaw pieces summon units that battle by themselves — `/summon tutorial`, `/summon ai`, "
@@ -36,9 +37,6 @@ class Summon(GameKind[SummonGame]):
              "`/summon pass`, `/summon surrender`; decks: `/summon deck show|auto|add|remove|reset`, `/summon piece`")
 
     new_ai_game = staticmethod(starting.new_ai_game)  # how a game begins, for callers holding only the kind
-
-    def load(self, text: str) -> SummonGame:
-        return SummonGame.model_validate_json(text)
 
     def thread_name(self, state: SummonGame, player_name: str) -> str:
         return words("Summon · {first} vs {second}", first=state.seats[0].name, second=state.seats[1].name)

@@ -71,13 +71,11 @@ def follow_up_id(what: str, game_id: int) -> str:
 
 
 class Tactics(GameKind[TacticsSession], TurnSteps, PilotSteps, FollowUps, TacticsViews, Invitation):
+    state_model = TacticsSession
     key = KEY
     title = N_("Tactics")
     blurb = N_("a hero and a companion against telegraphing strays on a 13×9 board — `/tactics campaign`, "
              "`/tactics tutorial`, `/tactics daily`, `/tactics fight`")
-
-    def load(self, text: str) -> TacticsSession:
-        return TacticsSession.model_validate_json(text)
 
     def thread_name(self, state: TacticsSession, player_name: str) -> str:
         if state.tutorial:

@@ -2,7 +2,9 @@
 command line); the saved fight keeps only the events. Readers who need what happened take the events."""
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any
 
 from ..model.events import (
     CashedIn,
@@ -82,60 +84,44 @@ def _who(state: FightState, fid: str | None) -> str:
     return f"{f.name} ({f.id})"
 
 
-def log_lines(ev: object, state: FightState) -> list[str]:
-    """The log lines one event writes (most write one; several write none)."""
-    w = lambda fid: _who(state, fid)  # noqa: E731 - a short local alias keeps the table below readable
-    if isinstance(ev, Hit):
-        shield = f", shield took {ev.absorbed}" if ev.absorbed else ""
-        line = f"{w(ev.src)} hits {w(ev.target)} for {ev.lost}{shield}; {ev.hp}/{ev.max_hp} left"
-        return [f"{w(ev.src)} strikes back at {w(ev.target)}", line] if ev.cause == "strike_back" else [line]
-    if isinstance(ev, SkillUsed):
-        return [f"{w(ev.who)} uses {ev.skill} at {ev.at}"]
-    if isinstance(ev, Pushed):
-        return [push_line(ev, state)]
-    if isinstance(ev, TelegraphLocked):
-        what = f"at {w(ev.target)}" if ev.target else "on " + ",".join(ev.tiles)
-        return [f"{w(ev.stray)} telegraphs {ev.skill} {what}"]
-    if isinstance(ev, TelegraphFired):
-        if ev.shape == "single":
-            return [f"{w(ev.stray)} uses {ev.skill} at {ev.tiles[0]}"]
-        return [f"{w(ev.stray)} fires {ev.skill} on {','.join(ev.tiles)}"]
-    if isinstance(ev, TelegraphFizzled):
-        return _fizzle_lines(ev, state)
-    if isinstance(ev, OpportunityAttack):
-        return [f"{w(ev.attacker)} makes an opportunity attack on {w(ev.target)}"]
-    if isinstance(ev, Guarded):
-        return [f"{w(ev.who)} Flowing Guard takes {ev.blocked} off"]
-    if isinstance(ev, Downed):
-        return [f"{w(ev.who)} is down"]
-    if isinstance(ev, FightEnded):
-        return [f"fight {ev.result}: {end_why(ev)}"]
-    if isinstance(ev, StatusRemoved) and ev.why == "stood_up":
-        return [f"{w(ev.who)} stands up (costs {ev.cost} movement)"]
-    if isinstance(ev, StrayRan):
-        return [f"{w(ev.who)} runs"]
-    if isinstance(ev, CashedIn):
-        return [f"{w(ev.who)} cashes in {ev.setup} (+{ev.spirit} Spirit)"]
-    if isinstance(ev, SurfaceBurned):
-        return [f"the moss under {w(ev.under)} burns away"]
-    if isinstance(ev, Healed):
-        return [f"{w(ev.by)} heals {w(ev.who)} for {ev.amount}"]
-    if isinstance(ev, Shielded):
-        return [f"{w(ev.who)} gains a shield of {ev.amount}"]
-    if isinstance(ev, FightStarted):
-        return [f"{state.encounter_name}: goal {ev.goal}"]
-    return []
+# The fields of an event that name a fighter by id: a sentence writes them as "Driplet (s1)".
+_FIGHTERS = frozenset({"src", "target", "who", "stray", "attacker", "by", "under"})
 
 
-def log_of(events: Iterable[object], state: FightState, round_: int = 1, phase: str = "strays") -> list[str]:
-    """Events as the log's lines, each marked with the round and phase it happened in ("r2 strays: ...");
-    `round_` and `phase` are where the first events happened, until one opens a phase."""
-    lines: list[str] = []
-    for ev in events:
-        if isinstance(ev, PhaseOpened):
-            round_, phase = ev.round, ev.phase
-        lines.extend(f"r{round_} {phase}: {line}" for line in log_lines(ev, state))
-    return lines
+@dataclass(frozen=True, slots=True)
+class _Fields:
+    """An event's fields as a sentence's template reads them, the fighters among them by name and id."""
+
+    ev: Any
+    state: FightState
+
+    def __getitem__(self, name: str) -> object:
+        value = getattr(self.ev, name)
+        return _who(self.state, value) if name in _FIGHTERS else value
+
+
+def _hit_lines(ev: Hit, state: FightState) -> list[str]:
+    shield = f", shield took {ev.absorbed}" if ev.absorbed else ""
+    line = f"{_who(state, ev.src)} hits {_who(state, ev.target)} for {ev.lost}{shield}; {ev.hp}/{ev.max_hp} left"
+    if ev.cause == "strike_back":
+        return [f"{_who(state, ev.src)} strikes back at {_who(state, ev.target)}", line]
+    return [line]
+
+
+def _locked_lines(ev: TelegraphLocked, state: FightState) -> list[str]:
+    what = f"at {_who(state, ev.target)}" if ev.target else "on " + ",".join(ev.tiles)
+    return [f"{_who(state, ev.stray)} telegraphs {ev.skill} {what}"]
+
+
+def _fired_lines(ev: TelegraphFired, state: FightState) -> list[str]:
+    if ev.shape == "single":
+        return [f"{_who(state, ev.stray)} uses {ev.skill} at {ev.tiles[0]}"]
+    return [f"{_who(state, ev.stray)} fires {ev.skill} on {','.join(ev.tiles)}"]
+
+
+def _removed_lines(ev: StatusRemoved, state: FightState) -> list[str]:
+    """Only standing up costs anything a reader follows; a status wearing off says nothing here."""
+    return [f"{_who(state, ev.who)} stands up (costs {ev.cost} movement)"] if ev.why == "stood_up" else []
 
 
 def _fizzle_lines(ev: TelegraphFizzled, state: FightState) -> list[str]:
@@ -151,3 +137,47 @@ def _fizzle_lines(ev: TelegraphFizzled, state: FightState) -> list[str]:
     if ev.reason in ("out_of_reach", "pushed_away"):
         return [f"{who} {ev.skill} fizzles: {_name(state, ev.target)} is out of reach"]
     return []
+
+
+# Each event type's sentence: a template over its fields (see _Fields), or a function of the event and
+# the fight for the sentences that need more (`-> list[str]`, its lines). An event not here writes none.
+_SENTENCES: dict[type, str | Callable[[Any, FightState], list[str]]] = {
+    Hit: _hit_lines,
+    SkillUsed: "{who} uses {skill} at {at}",
+    Pushed: lambda ev, state: [push_line(ev, state)],
+    TelegraphLocked: _locked_lines,
+    TelegraphFired: _fired_lines,
+    TelegraphFizzled: _fizzle_lines,
+    OpportunityAttack: "{attacker} makes an opportunity attack on {target}",
+    Guarded: "{who} Flowing Guard takes {blocked} off",
+    Downed: "{who} is down",
+    FightEnded: lambda ev, state: [f"fight {ev.result}: {end_why(ev)}"],
+    StatusRemoved: _removed_lines,
+    StrayRan: "{who} runs",
+    CashedIn: "{who} cashes in {setup} (+{spirit} Spirit)",
+    SurfaceBurned: "the moss under {under} burns away",
+    Healed: "{by} heals {who} for {amount}",
+    Shielded: "{who} gains a shield of {amount}",
+    FightStarted: lambda ev, state: [f"{state.encounter_name}: goal {ev.goal}"],
+}
+
+
+def log_lines(ev: object, state: FightState) -> list[str]:
+    """The log lines one event writes (most write one; several write none)."""
+    sentence = _SENTENCES.get(type(ev))
+    if sentence is None:
+        return []
+    if isinstance(sentence, str):
+        return [sentence.format_map(_Fields(ev, state))]
+    return sentence(ev, state)
+
+
+def log_of(events: Iterable[object], state: FightState, round_: int = 1, phase: str = "strays") -> list[str]:
+    """Events as the log's lines, each marked with the round and phase it happened in ("r2 strays: ...");
+    `round_` and `phase` are where the first events happened, until one opens a phase."""
+    lines: list[str] = []
+    for ev in events:
+        if isinstance(ev, PhaseOpened):
+            round_, phase = ev.round, ev.phase
+        lines.extend(f"r{round_} {phase}: {line}" for line in log_lines(ev, state))
+    return lines

@@ -27,12 +27,10 @@ class TallyState(BaseModel):
 
 
 class Tally(GameKind[TallyState]):
+    state_model = TallyState
     key = "tally"
     title = "Tally"
     blurb = "count to ten — `/tally start`"
-
-    def load(self, text: str) -> TallyState:
-        return TallyState.model_validate_json(text)
 
     def board(self, state: TallyState, game: GameRecord) -> Reply:
         over = state.count >= state.target
