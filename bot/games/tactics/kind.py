@@ -2,14 +2,14 @@
 the planner (`auto`) or a language model (`model`), in timed duo phases.
 
 This module is the rules glue: who is due, the board, the phase's clock. The fighters' steps are in
-turns.py, the pilot's in piloting.py, what a change brings in changes.py, the result board's follow-ups in
-followups.py, the private views in views.py, the words in text.py, starting fights in fights.py, progress
-in progress.py. A fight's session ends with its result (it leaves the running games at once); the result
-board's Next fight and Retry start the next fight in a new thread (the cog's own buttons). The duo
-phase lasts the server's timer (30 s by default) from the moment it opens; whoever has not finished
-then passes. The companion's pilot decides within 10 s of the phase opening; with no model configured
-for a `model` pilot, the phase closes 10 s after it opened once only the companion is left (engine
-`phase_timer`).
+turns.py, the pilot's in piloting.py, what a change brings in changes.py (kept as notes, notes.py), the
+result board's follow-ups in followups.py, the private views in views.py, the words in text.py (a note's
+in note_words.py, the result's in closing.py), starting fights in fights.py, progress in progress.py. A
+fight's session ends with its result (it leaves the running games at once); the result board's Next fight
+and Retry start the next fight in a new thread (the cog's own buttons). The duo phase lasts the server's
+timer (30 s by default) from the moment it opens; whoever has not finished then passes. The companion's
+pilot decides within 10 s of the phase opening; with no model configured for a `model` pilot, the phase
+closes 10 s after it opened once only the companion is left (engine `phase_timer`).
 """
 from __future__ import annotations
 

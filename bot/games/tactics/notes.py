@@ -75,14 +75,18 @@ class Decided(BaseModel):
 Said = Annotated[Sent | Typed | Stepped | Passed | TimeUp | Decided, Field(discriminator="kind")]
 
 
-class Turn(BaseModel):
-    """A change of the fight: how it was sent, and what the turn did (the engine's events of the turn, the
-    strays' phase it opened left out). `cast` names the fighters the note speaks of as they were in its
-    fight (a tutorial's last lines are kept on the board of the fight after it)."""
-    kind: Literal["turn"] = "turn"
-    said: Said
+class Happened(BaseModel):
+    """What a turn did: the engine's events of the turn (its moves, which the board shows, and the strays'
+    phase it opened left out), and `cast`, the fighters they name as they were in its fight (a tutorial's
+    last lines are kept on the board of the fight after it)."""
     events: list[ev.Event] = []
     cast: dict[Fid, str] = {}
+
+
+class Turn(Happened):
+    """A change of the fight: how it was sent, and what the turn did."""
+    kind: Literal["turn"] = "turn"
+    said: Said
 
 
 class Call(BaseModel):
@@ -105,11 +109,9 @@ class Answer(BaseModel):
     minutes: int | None = None
 
 
-class Ally(BaseModel):
-    """The companion's part of a tutorial step: its turn's events (none: it waited and watched)."""
+class Ally(Happened):
+    """The companion's part of a tutorial step (no events: it waited and watched)."""
     kind: Literal["ally"] = "ally"
-    events: list[ev.Event] = []
-    cast: dict[Fid, str] = {}
 
 
 class TutorialDone(BaseModel):

@@ -12,7 +12,7 @@ from db.store import Store
 from engine.tactics import tutorial as lessons
 
 from . import names
-from .closing import closing_lines as closing_lines
+from .closing import closing_lines as closing_lines  # the result's words, read where every board word is
 from .closing import decided_lines as decided_lines
 from .closing import level_words as level_words
 from .closing import xp_words as xp_words
