@@ -14,9 +14,9 @@ from db.store import Store
 from engine.errors import RuleError
 
 from . import names
+from .closing import encounter_line, fight_name
 from .progress import load_record
 from .session import KEY, PILOTS, Choices, Mode, PilotName, TacticsSession, refusal
-from .text import encounter_line, fight_name
 
 TUTORIAL_OFFER = N_("New to tactics? `/tactics tutorial`: four short steps, no timer.")
 

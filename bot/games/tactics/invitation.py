@@ -5,14 +5,15 @@ from __future__ import annotations
 from bot.core.kinds import Context, GameError, Outcome, step
 from bot.words import words
 
-from . import names
 from .actions import Accept, Decline, StartSolo
+from .notes import Answer
 from .session import TacticsSession
 
 
-def opened(state: TacticsSession, said: str) -> TacticsSession:
-    """The session whose first phase opens with `said` on its board (every later edit keeps it)."""
-    return state.model_copy(update={"closed_by": [said]})
+def opened(state: TacticsSession, answer: Answer) -> TacticsSession:
+    """The session whose first phase opens with the invitation's `answer` on its board (every later edit
+    keeps it)."""
+    return state.model_copy(update={"closed_by": [answer]})
 
 
 def solo(state: TacticsSession, ctx: Context) -> TacticsSession:
@@ -34,23 +35,18 @@ class Invitation:
         if not state.invite or ctx.user_id != state.friend:
             raise GameError(words("Accept: only the friend who was asked can accept, while the invitation is open."))
         new = state.model_copy(update={"invite": False, "phase_opened": ctx.now})
-        return Outcome(opened(new, words("<@{friend}> pilots {name}. The fight begins!", friend=state.friend,
-                                         name=names.fighter(state.fight.get("companion").name))), "")
+        return Outcome(opened(new, Answer(answer="accepted", friend=state.friend)), "")
 
     @step(Decline)
     def _decline(self, state: TacticsSession, action: Decline, ctx: Context) -> Outcome:
         if not state.invite or ctx.user_id != state.friend:
             raise GameError(words("Decline: only the friend who was asked can decline, while the invitation is "
                                   "open."))
-        return Outcome(opened(solo(state, ctx), words("<@{friend}> declined: {name} is played by auto.",
-                                                      friend=state.friend,
-                                                      name=names.fighter(state.fight.get("companion").name))), "",
+        return Outcome(opened(solo(state, ctx), Answer(answer="declined", friend=state.friend)), "",
                        leaves=_friend(state))
 
     @step(StartSolo)
     def _start_alone(self, state: TacticsSession, action: StartSolo, ctx: Context) -> Outcome:
         if not state.invite or ctx.user_id != state.player:
             raise GameError(words("Start with auto: only the host can, while the invitation is open."))
-        return Outcome(opened(solo(state, ctx), words("{name} is played by auto.",
-                                                      name=names.fighter(state.fight.get("companion").name))), "",
-                       leaves=_friend(state))
+        return Outcome(opened(solo(state, ctx), Answer(answer="auto")), "", leaves=_friend(state))

@@ -2,14 +2,14 @@
 the planner (`auto`) or a language model (`model`), in timed duo phases.
 
 This module is the rules glue: who is due, the board, the phase's clock. The fighters' steps are in
-turns.py, the pilot's in piloting.py, what a change brings in changes.py, the result board's follow-ups in
-followups.py, the private views in views.py, the words in text.py, starting fights in fights.py, progress
-in progress.py. A fight's session ends with its result (it leaves the running games at once); the result
-board's Next fight and Retry start the next fight in a new thread (the cog's own buttons). The duo
-phase lasts the server's timer (30 s by default) from the moment it opens; whoever has not finished
-then passes. The companion's pilot decides within 10 s of the phase opening; with no model configured
-for a `model` pilot, the phase closes 10 s after it opened once only the companion is left (engine
-`phase_timer`).
+turns.py, the pilot's in piloting.py, what a change brings in changes.py (kept as notes, notes.py), the
+result board's follow-ups in followups.py, the private views in views.py, the words in text.py (a note's
+in note_words.py, the result's in closing.py), starting fights in fights.py, progress in progress.py. A
+fight's session ends with its result (it leaves the running games at once); the result board's Next fight
+and Retry start the next fight in a new thread (the cog's own buttons). The duo phase lasts the server's
+timer (30 s by default) from the moment it opens; whoever has not finished then passes. The companion's
+pilot decides within 10 s of the phase opening; with no model configured for a `model` pilot, the phase
+closes 10 s after it opened once only the companion is left (engine `phase_timer`).
 """
 from __future__ import annotations
 
@@ -37,8 +37,10 @@ from .actions import (
     Tutorial,
     WhatHappened,
 )
+from .closing import RESULTS, goal_line
 from .followups import FollowUps
 from .invitation import Invitation, opened, solo
+from .notes import Answer, TimeUp
 from .piloting import PilotSteps
 from .plans import planned_turns
 from .progress import daily_status, load_record, profile_lines
@@ -54,7 +56,7 @@ from .session import (
     due,
     member_actor,
 )
-from .text import RESULTS, board_message, goal_line, picture_words
+from .text import board_message, picture_words
 from .turns import TurnSteps
 from .views import TacticsViews, turn_button
 
@@ -192,10 +194,8 @@ class Tactics(GameKind[TacticsSession], TurnSteps, PilotSteps, FollowUps, Tactic
     def timeout(self, state: TacticsSession, ctx: Context) -> Outcome | None:
         """The phase ran out: exactly the fighters still due in it pass (nothing reaches the next round)."""
         if state.invite:
-            return Outcome(opened(solo(state, ctx), words("<@{friend}> did not answer in {n} minutes: {name} is "
-                                                          "played by auto.", friend=state.friend,
-                                                          n=INVITE_SECONDS // 60,
-                                                          name=names.fighter(state.fight.get("companion").name))), "",
+            unanswered = Answer(answer="unanswered", friend=state.friend, minutes=INVITE_SECONDS // 60)
+            return Outcome(opened(solo(state, ctx), unanswered), "",
                            leaves=(state.friend,) if state.friend is not None else ())
         if state.over:
             return Outcome(state, words("This fight's thread is closed. Start another with `/tactics campaign`."),
@@ -204,13 +204,8 @@ class Tactics(GameKind[TacticsSession], TurnSteps, PilotSteps, FollowUps, Tactic
         if not passing:
             return None
         result = tx.play_timeout(state.fight)
-        said = []
-        for fid in passing:
-            name = names.fighter(state.fight.get(fid).name)
-            absent = fid == "companion" and state.pilot == "model" and not state.model
-            said.append(words("{name} passes: no model is connected.", name=name) if absent else
-                        words("{name} passes.", name=name))
-        return self._advance(state, result, ctx, words("Time's up: {said}", said=" ".join(said)))
+        unpiloted = [fid for fid in passing if fid == "companion" and state.pilot == "model" and not state.model]
+        return self._advance(state, result, ctx, TimeUp(passing=list(passing), unpiloted=unpiloted))
 
     # --- what the commands and the core ask for ------------------------------------------------------
 

@@ -8,10 +8,9 @@ import engine.tactics as tx
 from bot.companion import CompanionDecision
 from bot.companion.coordination import Aim, rebind
 from bot.companion.plain import plain
-from bot.companion.said import budget_notice, pass_line
 from bot.core.kinds import Context, GameError, Outcome, step
 from bot.core.reply import Reply
-from bot.words import SOURCE, current, words
+from bot.words import words
 
 from . import names, refusals
 from .actions import (
@@ -19,13 +18,13 @@ from .actions import (
     Tell,
 )
 from .changes import Changes
+from .notes import Call, NoCalls, Rebound, decided
 from .session import (
     TacticsSession,
     mine,
     no_pings,
     refusal,
 )
-from .steps_words import turn_words
 
 
 class PilotSteps(Changes):
@@ -44,38 +43,34 @@ class PilotSteps(Changes):
             raise GameError(words("The pilot's decision cannot be read.")) from None
         name = names.fighter(state.fight.get("companion").name)
         decision = decision.model_copy(update={"say": no_pings(decision.say)})
+        rebound = None
         if decision.passed:
             with refusal(words("{name} passes", name=name)):
                 after = tx.play_pass(state.fight, "companion")
-            said = decision_line(decision, name)
         else:
             try:
                 after = tx.play_turn(state.fight, "companion", decision.steps)
-                said = decision_line(decision, name)
             except tx.TacticsError as exc:
                 if seq == state.fight.seq:
                     raise GameError(words("{name}'s turn: {reason}", name=name, reason=refusals.reason(exc))) \
                         from None
                 # The hero acted while the pilot decided: the same aim, or a pass saying why.
-                after, said = self._rebound(state, decision, name)
-        notice = budget_notice(decision)
-        if notice:
-            said += f"\n{notice}"
+                after, rebound = self._rebound(state, decision, name)
         heard = {"call": None} if ctx.seat == "model" else {}  # the model's prompt had the player's call
-        return self._advance(state.model_copy(update=heard), after, ctx, said)
+        return self._advance(state.model_copy(update=heard), after, ctx, decided(decision, rebound))
 
     @staticmethod
-    def _rebound(state: TacticsSession, decision: CompanionDecision, name: str) -> tuple[tx.TurnResult, str]:
+    def _rebound(state: TacticsSession, decision: CompanionDecision, name: str) -> tuple[tx.TurnResult, Rebound]:
         """The companion's chosen turn after the hero moved first: the best turn now with the same aim,
         or a pass that says why (playing together: bot/companion/coordination.py)."""
         aim = Aim.of_decision(decision.aim_foes, decision.aim_support)
         rebound = rebind(state.fight, "companion", decision.steps, aim)
         if rebound.steps is not None:
             with refusal(words("{name}'s turn", name=name)):
-                return tx.play_turn(state.fight, "companion", rebound.steps), \
-                    words("{name}: {note}.", name=name, note=rebound.note)
+                return tx.play_turn(state.fight, "companion", rebound.steps), Rebound(played=True, rank=rebound.rank,
+                                                                                       why=rebound.why)
         with refusal(words("{name} passes", name=name)):
-            return tx.play_pass(state.fight, "companion"), words("{name} passes: {note}.", name=name, note=rebound.note)
+            return tx.play_pass(state.fight, "companion"), Rebound(why=rebound.why)
 
     @step(Tell)
     def _tell(self, state: TacticsSession, action: Tell, ctx: Context) -> Outcome:
@@ -91,28 +86,12 @@ class PilotSteps(Changes):
             if state.call_ignored:
                 raise GameError(words("Tell: {name} is piloted by auto, which plays the planner's turns and does not "
                                       "take calls.", name=name))
-            said = words("{name} (auto) plays the planner's best turn and does not take calls; nothing was passed on.",
-                         name=name)
-            return Outcome(state.model_copy(update={"call_ignored": True, "notes": [*state.notes, said]}), "")
+            return Outcome(state.model_copy(update={"call_ignored": True, "notes": [*state.notes, NoCalls()]}), "")
         if not state.model:
             raise GameError(words("Tell: no language model is connected, so {name} passes each phase and reads "
                                   "nothing.", name=name))
         call = plain(action.message)  # shown on the public board: cleaned as the model's words are
-        note = words("To {name}: \"{call}\"", name=name, call=call)
-        told = state.model_copy(update={"call": action.message, "notes": [*state.notes, note]})
+        told = state.model_copy(update={"call": action.message, "notes": [*state.notes, Call(call=action.message)]})
         return Outcome(told, "", private=Reply(words("{name} will read your call at its next decision: \"{call}\"",
                                                      name=name, call=call)))
 
-
-
-def decision_line(decision: CompanionDecision, name: str) -> str:
-    """The thread's line for a pilot's decision: a pass with its reason (bot/companion/said.py); a turn in
-    the planner's English words for an English reader, else its steps in the reader's words, with what the
-    companion said."""
-    if decision.passed:
-        return pass_line(decision, name)
-    if current() == SOURCE:
-        return decision.line(name)
-    what = turn_words(tx.parse_steps(decision.steps))
-    return words("{name}: \"{say}\" ({what})", name=name, say=decision.say, what=what) if decision.say else \
-        words("{name}: {steps}", name=name, steps=what)

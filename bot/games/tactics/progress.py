@@ -11,8 +11,8 @@ from db import daily as daily_store
 from db import players
 from db.store import Store
 
+from .closing import fight_title
 from .session import KEY, TacticsSession
-from .text import fight_title
 
 
 def load_record(db: Store, user_id: int) -> tx.TacticsProgress:

@@ -5,7 +5,7 @@ short ("Driplet ×2 Spit at Tidecaller: 7 + 7"); the full list is one press away
 events here, in the reader's language; it never reads the engine's log."""
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 import engine.tactics as tx
@@ -29,14 +29,15 @@ LANDINGS = {"water": N_("{head} to the water's edge at {to}{left}"),
 COMPASS = {"N": N_("north"), "NE": N_("north-east"), "E": N_("east"), "SE": N_("south-east"), "S": N_("south"),
            "SW": N_("south-west"), "W": N_("west"), "NW": N_("north-west")}
 DUO = ("hero", "companion")
+Cast = tx.FightState | Mapping[str, str]   # the fight the events happened in, or its fighters' names by id
 
 
-def name_of(fight: tx.FightState, fid: str | None) -> str:
+def name_of(fight: Cast, fid: str | None) -> str:
     """A fighter's name as a player reads it (no ids), in the reader's language."""
     if fid is None:
         return words("someone")
     try:
-        return names.fighter(fight.get(fid).name)
+        return names.fighter(fight[fid] if isinstance(fight, Mapping) else fight.get(fid).name)
     except (KeyError, ValueError):
         return fid
 
@@ -66,7 +67,7 @@ class _Group:
                 + (words(" ({extra})", extra=words(", ").join(extra)) if extra else ""))
 
 
-def grouped(fight: tx.FightState, events: Sequence[ev.Event], most: int = SHORT_LINES) -> list[str]:
+def grouped(fight: Cast, events: Sequence[ev.Event], most: int = SHORT_LINES) -> list[str]:
     """The events grouped into at most `most` short lines (more only to keep every hit, fizzle and down)."""
     groups: dict[str, _Group] = {}
     moves: list[str] = []
@@ -126,12 +127,12 @@ def grouped(fight: tx.FightState, events: Sequence[ev.Event], most: int = SHORT_
     return lines
 
 
-def full_list(fight: tx.FightState, events: Sequence[ev.Event]) -> list[str]:
+def full_list(fight: Cast, events: Sequence[ev.Event]) -> list[str]:
     """Every event, one line each, in the order it happened ("What happened")."""
     return [line for line in (_line(fight, e) for e in events) if line]
 
 
-def duo_hp_line(fight: tx.FightState, events: Sequence[ev.Event]) -> str:
+def duo_hp_line(fight: Cast, events: Sequence[ev.Event]) -> str:
     """Each duo fighter's HP across these events ("Tidecaller 30 → 4 HP"), the first thing a player wants."""
     span: dict[str, list[int]] = {}
     for e in events:
@@ -151,13 +152,13 @@ def duo_hp_line(fight: tx.FightState, events: Sequence[ev.Event]) -> str:
     return words(", ").join(parts)
 
 
-def _aim(fight: tx.FightState, e: ev.TelegraphFired | ev.TelegraphLocked) -> str:
+def _aim(fight: Cast, e: ev.TelegraphFired | ev.TelegraphLocked) -> str:
     """Where a telegraph points: at its target, or on the tiles of its area."""
     return words("at {target}", target=name_of(fight, e.target)) if e.target else \
         words("on {tiles}", tiles=", ".join(e.tiles))
 
 
-def _hit_what(fight: tx.FightState, e: ev.Hit) -> str:
+def _hit_what(fight: Cast, e: ev.Hit) -> str:
     """A hit after its striker's name ("Spit at Tidecaller"), without its "(down)"."""
     target, skill = name_of(fight, e.target), names.skill(e.skill)
     if e.cause == "telegraph":
@@ -174,7 +175,7 @@ def _hit_what(fight: tx.FightState, e: ev.Hit) -> str:
         words("a hit on {target}", target=target)
 
 
-def _group(fight: tx.FightState, e: ev.Event) -> tuple[tuple[str, str, int], str, int | None] | None:
+def _group(fight: Cast, e: ev.Event) -> tuple[tuple[str, str, int], str, int | None] | None:
     """An event's group in the short report ((who, what, weight), the fighter it counts, its amount)."""
     n = lambda fid: name_of(fight, fid)  # noqa: E731 - a short local reader
     if isinstance(e, ev.Hit):
@@ -200,14 +201,14 @@ def _group(fight: tx.FightState, e: ev.Event) -> tuple[tuple[str, str, int], str
     return None
 
 
-def _care(fight: tx.FightState, e: ev.Shielded | ev.Healed) -> str:
+def _care(fight: Cast, e: ev.Shielded | ev.Healed) -> str:
     """A shield or a heal after its giver's name ("shields itself", "heals Tidecaller")."""
     if isinstance(e, ev.Shielded):
         return words("shields itself") if e.by == e.who else words("shields {who}", who=name_of(fight, e.who))
     return words("heals itself") if e.by == e.who else words("heals {who}", who=name_of(fight, e.who))
 
 
-def _line(fight: tx.FightState, e: ev.Event) -> str:
+def _line(fight: Cast, e: ev.Event) -> str:
     n = lambda fid: name_of(fight, fid)  # noqa: E731 - a short local reader
     if isinstance(e, ev.Hit):
         left = words(" (down)") if e.downed else words(" ({hp}/{most} HP left)", hp=e.hp, most=e.max_hp)
@@ -252,7 +253,7 @@ def _line(fight: tx.FightState, e: ev.Event) -> str:
     return said(found[0][0], found[0][1], isinstance(e, ev.TelegraphFizzled)) if found else ""
 
 
-def push_words(fight: tx.FightState, e: ev.Pushed, harm: bool = False) -> str:
+def push_words(fight: Cast, e: ev.Pushed, harm: bool = False) -> str:
     """A push or pull after its pusher's name, which way and where it ended: "shoves Tidecaller west
     into the shallows at A2", "pushes Mossle with Gore south into rock, a splat"; `harm`: with what the
     splat or deep water costs and the statuses it leaves (a report that counts the damage says it after)."""

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Literal
 
-from pydantic import BaseModel
+from pydantic import BaseModel, field_validator
 
 import engine.tactics as tx
 from bot.core.kinds import Context, GameError
@@ -18,6 +18,7 @@ from engine.errors import RuleError
 
 from . import names, refusals
 from .actions import FIGHTER_OF, FighterCode
+from .notes import Note, written
 
 KEY = "tactics"
 Mode = Literal["campaign", "daily", "fight", "tutorial"]
@@ -37,8 +38,9 @@ class OfferedTurn(BaseModel):
 
 class TacticsSession(BaseModel):
     """What the bot saves: the engine's fight plus who pilots what, and the phase's clock; no words of
-    the fight (its events are worded when shown). A field it no longer has, such as earlier saves' lines
-    of the strays' phase, is ignored on load (pydantic's default) and gone at the next save."""
+    the fight (its events, and the notes of what each change did, are worded when shown). A field it no
+    longer has, such as earlier saves' lines of the strays' phase, is ignored on load (pydantic's default)
+    and gone at the next save; an earlier save's lines of this phase load as Written notes."""
     fight: tx.FightState
     mode: Mode
     player: int
@@ -52,10 +54,10 @@ class TacticsSession(BaseModel):
     counted: bool = True              # a daily: the day's one counted attempt (False: practice)
     seed: int = 1
     phase_opened: datetime | None = None
-    notes: list[str] = []             # what each change said in this duo phase (kept on its live board)
-    closed_by: list[str] = []         # what ended the last duo phase (said above the strays' phase)
+    notes: list[Note] = []            # what each change did in this duo phase (kept on its live board)
+    closed_by: list[Note] = []        # what ended the last duo phase (said above the strays' phase)
     noted: bool = False               # the duo picked is remembered, a daily attempt counted
-    closing: list[str] = []           # the result, XP and level-up, said once and kept on the result board
+    closing: list[Note] = []          # the result and what it earned, kept on the result board
     # The ready-made turns offered earlier in this duo phase ("h:7": at fight version 7), so a Send
     # from a preview opened on an earlier board plays the turn it showed, checked against the fight now.
     offered: dict[str, list[OfferedTurn]] = {}
@@ -69,6 +71,11 @@ class TacticsSession(BaseModel):
     @property
     def over(self) -> bool:
         return self.fight.result is not None
+
+    @field_validator("notes", "closed_by", "closing", mode="before")
+    @classmethod
+    def _written(cls, value: object) -> object:
+        return written(value)
 
 
 @dataclass(frozen=True)

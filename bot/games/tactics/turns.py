@@ -6,7 +6,7 @@ import engine.tactics as tx
 from bot.core.errors import AlreadyDone
 from bot.core.kinds import Context, GameError, Outcome, step
 from bot.core.reply import Reply
-from bot.words import N_, words
+from bot.words import words
 from engine.tactics.model.steps import EndStep, HoldStep, MoveStep, SkillStep
 
 from . import names, refusals
@@ -20,6 +20,7 @@ from .actions import (
     UseSkill,
 )
 from .changes import Changes
+from .notes import Passed, Sent, Stepped, Typed
 from .offers import offered_turn, turns_now
 from .quoting import echo
 from .session import (
@@ -31,7 +32,7 @@ from .session import (
     mine,
     refusal,
 )
-from .steps_words import label, step_words, summary
+from .steps_words import step_words, summary
 from .typed import engine_text, written_step
 
 
@@ -63,7 +64,7 @@ class TurnSteps(Changes):
                                   "played. {now}", n=n, where=where, reason=refusals.reason(exc),
                                   now=turns_now(state, fid))) from None
         sent = fought(state, fid, turn.steps).model_copy(update={"sent": [*state.sent, f"{key}:{n}"][-SENT_KEPT:]})
-        return self._advance(sent, after, ctx, words("{name}: {steps}", name=name, steps=label(turn)),
+        return self._advance(sent, after, ctx, Sent(fid=fid, label=turn.label, steps=turn.steps),
                              private=Reply(words("Sent turn {n}: {summary}", n=n, summary=summary(turn))),
                              ready_made=True)
 
@@ -73,28 +74,24 @@ class TurnSteps(Changes):
             name = names.fighter(state.fight.get("companion").name)
             with refusal(words("{name} passes", name=name)):
                 after = tx.play_pass(state.fight, "companion")
-            return self._advance(state, after, ctx, words("{name} passes: no answer in {n} s", name=name,
-                                                          n=f"{PILOT_SECONDS:g}"))
+            return self._advance(state, after, ctx, Passed(fid="companion", waited=PILOT_SECONDS))
         fid = mine(state, ctx, words("Pass"), action.fighter)
-        name = names.fighter(state.fight.get(fid).name)
         with refusal(words("Pass")):
             after = tx.play_pass(state.fight, fid)
-        return self._advance(state, after, ctx, words("{name} passes.", name=name))
+        return self._advance(state, after, ctx, Passed(fid=fid))
 
     @step(End)
     def _end(self, state: TacticsSession, action: End, ctx: Context) -> Outcome:
-        return self._steps(state, ctx, words("End"), [EndStep()], N_("{name} ends the turn."))
+        return self._steps(state, ctx, words("End"), EndStep())
 
     @step(Move)
     def _move(self, state: TacticsSession, action: Move, ctx: Context) -> Outcome:
-        return self._steps(state, ctx, words("Move to {to}", to=action.to), [MoveStep(to=action.to)],
-                           N_("{name} moves to {to}."), to=action.to)
+        return self._steps(state, ctx, words("Move to {to}", to=action.to), MoveStep(to=action.to))
 
     @step(Hold)
     def _hold(self, state: TacticsSession, action: Hold, ctx: Context) -> Outcome:
         held = names.reaction(action.reaction)
-        return self._steps(state, ctx, words("Hold {reaction}", reaction=held), [HoldStep(reaction=action.reaction)],
-                           N_("{name} holds {reaction}."), reaction=held)
+        return self._steps(state, ctx, words("Hold {reaction}", reaction=held), HoldStep(reaction=action.reaction))
 
     @step(UseSkill)
     def _do(self, state: TacticsSession, action: UseSkill, ctx: Context) -> Outcome:
@@ -103,8 +100,7 @@ class TurnSteps(Changes):
         if action.index >= len(skills) or action.index < 0:
             raise GameError(words("Skill: this button names no skill of yours; use the skill from a new preview."))
         skill = SkillStep(skill=skills[action.index], at=action.at, toward=action.toward)
-        return self._steps(state, ctx, words("{skill} at {at}", skill=names.skill(skill.skill), at=action.at),
-                           [skill], N_("{name} {step}."), step=step_words(skill))
+        return self._steps(state, ctx, words("{skill} at {at}", skill=names.skill(skill.skill), at=action.at), skill)
 
     @step(TypedTurn)
     def _turn(self, state: TacticsSession, action: TypedTurn, ctx: Context) -> Outcome:
@@ -124,15 +120,12 @@ class TurnSteps(Changes):
             raise GameError(words("Turn: {where}: {reason}. Nothing was played.", where=where,
                                   reason=refusals.reason(exc))) \
                 from None
-        said = words("; ").join(step_words(s) for s in steps)
-        name = names.fighter(state.fight.get(fid).name)
-        return self._advance(fought(state, fid, steps), after, ctx, words("{name}: {steps}", name=name, steps=said))
+        return self._advance(fought(state, fid, steps), after, ctx, Typed(fid=fid, steps=steps))
 
-    def _steps(self, state: TacticsSession, ctx: Context, what: str, steps: list, line: str, **fields: str) -> Outcome:
-        """Steps of the fighter the member pilots, played whole; `line` (its `{name}` the fighter's) says them."""
+    def _steps(self, state: TacticsSession, ctx: Context, what: str, one: tx.Step) -> Outcome:
+        """One step of the fighter the member pilots (`what` names it in a refusal)."""
         fid = mine(state, ctx, what)
         with refusal(what):
-            after = tx.play_turn(state.fight, fid, steps)
-        name = names.fighter(state.fight.get(fid).name)
-        return self._advance(fought(state, fid, steps), after, ctx, words(line, name=name, **fields))
+            after = tx.play_turn(state.fight, fid, [one])
+        return self._advance(fought(state, fid, [one]), after, ctx, Stepped(fid=fid, step=one))
 

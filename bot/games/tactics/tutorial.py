@@ -14,8 +14,9 @@ from db.store import Store
 from engine.tactics import tutorial as lessons
 
 from . import fights, names
+from .note_words import lines_of, note_lines
+from .notes import Ally, Note, TutorialDone
 from .session import Choices, TacticsSession
-from .text import encounter_line
 
 
 def new_tutorial(db: Store, user_id: int, c: Choices) -> tuple[TacticsSession, str]:
@@ -55,28 +56,30 @@ def restart(state: TacticsSession, n: int) -> TacticsSession:
                                     "closed_by": []})
 
 
-def judged(state: TacticsSession, events: tuple[tx.Event, ...], ready_made: bool, lines: list[str], db: Store,
-           now: datetime) -> tuple[TacticsSession, str, str]:
-    """The session after a tutorial step's phase (`lines`: what it did, in the thread's words): the next
-    step (or the first campaign fight) with what to say in the thread, or the same step again with why,
-    said only to the player (public, private). The first campaign fight's board keeps what the companion
-    did and that the tutorial is done (its pilot acts at once, which redraws the board)."""
+def judged(state: TacticsSession, events: tuple[tx.Event, ...], ready_made: bool, notes: list[Note],
+           strays: list[str], db: Store, now: datetime) -> tuple[TacticsSession, str, str]:
+    """The session after a tutorial step's phase (`notes`: what it did, and `strays`: the strays' phase,
+    in the thread's words): the next step (or the first campaign fight) with what to say in the thread, or
+    the same step again with why, said only to the player (public, private). The first campaign fight's
+    board keeps what the companion did and that the tutorial is done (its pilot acts at once, which
+    redraws the board)."""
     steps = lessons.tutorial_steps()
     n = state.tutorial
     step = steps[n - 1]
     if not lessons.achieved(step, events, ready_made):
         return restart(state, n), "", words("Not quite: {hint} The step starts over — try again.",
                                              hint=words(step.hint))
+    lines = [*lines_of(notes, state), *strays]
     if n < len(steps):
         said = words("That is it. Step {step} of {steps}.", step=n + 1, steps=len(steps))
         return restart(state, n + 1), "\n".join([*lines, said]), ""
     choices = Choices(pilot="model" if state.model else "auto", model_configured=state.model,
                       guild_id=state.guild_id, now=now)
     fight, _ = fights.new_campaign(db, state.player, None, choices, offer=False)
-    done = words("That is the tutorial done. Now the first campaign fight, with your own duo and 30-second "
-                 "phases: {fight}.", fight=encounter_line(tx.encounter(fight.fight.encounter)))
-    ally = [line for line in lines if line.startswith(names.fighter(state.fight.get("companion").name))]
-    return fight.model_copy(update={"closed_by": [*ally, done]}), "\n".join([*lines, done]), ""
+    done = TutorialDone(encounter=fight.fight.encounter)
+    name = names.fighter(state.fight.get("companion").name)
+    ally = [note for note in notes if isinstance(note, Ally) and note_lines(note, state)[0].startswith(name)]
+    return fight.model_copy(update={"closed_by": [*ally, done]}), "\n".join([*lines, *note_lines(done, fight)]), ""
 
 
 __all__ = ["companion_turn", "offered", "judged", "new_tutorial", "restart"]

@@ -25,6 +25,7 @@ from .actions import (
     WhatHappened,
     echo,
 )
+from .note_words import lines_of
 from .plans import planned_turns
 from .previews import preview_lines, turn_preview
 from .session import TacticsSession, mine, refusal, skill_named
@@ -120,7 +121,7 @@ class TacticsViews:
         lines = [words("**The strays' last phase, in full:**"), *(f"· {line}" for line in full)] if full else \
             [words("The strays have not acted yet in this fight.")]
         if state.notes and not state.over:
-            lines += [words("**This phase so far:**"), *state.notes]
+            lines += [words("**This phase so far:**"), *lines_of(state.notes, state)]
         return Reply(clip("\n".join(lines)))
 
     @view(ShowMap)

@@ -14,6 +14,7 @@ from bot.core.kinds import Context, GameError
 from bot.games.tactics import fights
 from bot.games.tactics.actions import PilotTurn
 from bot.games.tactics.kind import Choices, Tactics
+from bot.games.tactics.note_words import lines_of
 from db.games import create_game
 from db.store import open_store
 from engine.tactics.model.steps import MoveStep
@@ -45,7 +46,7 @@ def test_a_turn_the_hero_made_illegal_is_a_pass_that_says_why(tmp_path):
     game = create_game(db, kind="tactics", guild_id=None, channel_id=None, players=[1], state=kind.dump(moved), now=NOW)
     ctx = Context(db, NOW, None, game, None, seat="model")
     outcome = kind.act(moved, PilotTurn(value), ctx)
-    said = outcome.state.closed_by + outcome.state.notes
+    said = lines_of(outcome.state.closed_by + outcome.state.notes, outcome.state)
     assert said[-1].startswith("Cindle passes: the hero's move made its chosen turn illegal"), said[-1]
     assert "no turn with the same aim is left" in said[-1], "a decision that names no aim is not replaced"
     companion = outcome.state.fight.get("companion")

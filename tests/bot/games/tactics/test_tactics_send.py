@@ -17,6 +17,7 @@ from bot.core.kinds import Context, GameError
 from bot.games.tactics import fights
 from bot.games.tactics.actions import PilotTurn, SendTurn, ShowTurn, TypedTurn
 from bot.games.tactics.kind import Choices, Tactics
+from bot.games.tactics.note_words import lines_of
 from db.games import create_game
 from db.saved_forms import tactics_in_todays_form
 from db.store import open_store
@@ -70,7 +71,7 @@ def test_a_turn_previewed_before_the_companion_acted_plays_as_shown(fight) -> No
     assert send == SendTurn("h", number, state.fight.seq)
     outcome = KIND.act(moved, send, hero)
     assert outcome.state.fight == tx.apply_turn(moved.fight, "hero", shown.steps), "the turn it showed was played"
-    said = outcome.state.closed_by + outcome.state.notes
+    said = lines_of(outcome.state.closed_by + outcome.state.notes, outcome.state)
     assert any(line.startswith(f"Tidecaller: {shown.label}") for line in said), "the board keeps what Send said"
     with pytest.raises(AlreadyDone, match=f"Turn {number} was already sent"):
         KIND.act(outcome.state, send, hero)
@@ -173,12 +174,12 @@ def test_a_companion_turn_the_hero_made_illegal_plays_the_best_turn_with_the_sam
     assert moved.fight.get("hero").pos == taken and moved.fight.seq != state.fight.seq
     wire = json.dumps({"decision": decision.model_dump(mode="json"), "seq": state.fight.seq})
     played = KIND.act(moved, PilotTurn(wire), model).state
-    said = "\n".join(played.closed_by + played.notes)
+    said = "\n".join(lines_of(played.closed_by + played.notes, played))
     assert "which has the same aim" in said and f"{taken} is taken by Tidecaller" in said, said
     assert "passes" not in said
     # With no aim left to keep, it passes and says why.
     aimless = decision.model_copy(update={"aim_foes": [], "aim_support": False})
     wire = json.dumps({"decision": aimless.model_dump(mode="json"), "seq": state.fight.seq})
     passed = KIND.act(moved, PilotTurn(wire), model).state
-    said = "\n".join(passed.closed_by + passed.notes)
+    said = "\n".join(lines_of(passed.closed_by + passed.notes, passed))
     assert "passes: the hero's move made its chosen turn illegal" in said, said
