@@ -29,7 +29,12 @@ request's parameters and JSON into its log (`backend.http_requests`), which cost
 loop's CPU a press at 80 members, work a real Discord does not do on our process. The log itself is
 still written (and cleared after each request); only the copy is skipped, so the bot and SimCord run
 as before. `--simcord-log` keeps SimCord's copying, for the figure as it was measured before; every
-run prints which it measured.
+run prints which it measured. SimCord's transcript (every request and event, for a failing test's
+report) is emptied at each request for the same reason: it held half the objects a full garbage
+collection walked by the end of a row; `--simcord-transcript` keeps it.
+- whose code: beside the process's CPU a press, its split (benchmarks/shares.py): SimCord and the
+  members' driver, discord.py, ours and the rest on the loop's thread (sampled), the bot's other threads,
+  and the figure without the harness. The CPU-a-press target line stays the whole process's.
 Wall figures are wall time on a shared machine: the load average is printed beside each row.
 Targets: CPU a press (process + workers) <= 10 ms over the mix, so 2 cores carry >= 150 presses/s
 (capacity is read from the CPU a press: a row of N members offers at most N presses/s); answer p99
@@ -135,6 +140,7 @@ from harness import (
     verdict,
     workers_pids,
 )
+from shares import Shares
 from simcord.components import walk_components
 from simcord.http import router
 from simcord.results import ResponseMessage
@@ -180,13 +186,15 @@ REFERENCES = SimpleNamespace(deepcopy=_by_reference)
 class Wire:
     """Watches every request the bot makes of Discord and times each press's ack and answer.
 
-    `copying`: SimCord's HTTP log deep-copies each request as SimCord ships (False: it keeps references)."""
+    `copying`: SimCord's HTTP log deep-copies each request as SimCord ships (False: it keeps references);
+    `transcript`: SimCord's transcript keeps everything that crossed its seams (False: emptied at each request)."""
 
-    def __init__(self, copying: bool = False) -> None:
+    def __init__(self, copying: bool = False, transcript: bool = False) -> None:
         self.by_token: dict[str, Press] = {}
         self.by_thread: dict[int, Press] = {}
         self._dispatch = router.dispatch
         self.copying = copying
+        self.transcript = transcript
 
     def install(self) -> None:
         router.dispatch = self._observed
@@ -205,6 +213,8 @@ class Wire:
     def _observed(self, backend: Any, method: str, path: str, **kwargs: Any) -> Any:
         result = self._dispatch(backend, method, path, **kwargs)
         backend.http_requests.clear()  # SimCord's request log: a copy of every body, kept for transcripts
+        if not self.transcript:  # every request and event, kept for a failing test's report
+            backend.transcript.clear()
         now = time.perf_counter()
         parts = path.strip("/").split("/")
         if parts[0] == "interactions" and parts[-1] == "callback":
@@ -410,11 +420,11 @@ def forget_sent(env: Any) -> None:
 
 
 async def measure(members: int, seconds: float, warm: float, seed: int, simcord_log: bool = False,
-                  rss_every: float = RSS_EVERY, games: tuple[str, ...] = GAMES) -> dict:
+                  rss_every: float = RSS_EVERY, games: tuple[str, ...] = GAMES, transcript: bool = False) -> dict:
     with tempfile.TemporaryDirectory() as folder:
         settings = Settings(database_path=Path(folder) / "load.db", shard_count=1, _env_file=None)
         bot = create_bot(settings)
-        wire = Wire(copying=simcord_log)
+        wire = Wire(copying=simcord_log, transcript=transcript)
         async with simcord.run(bot) as env:
             _, _, pressing = crowd(env, wire, members, seed, games)
             beat = go_live(env, wire)
@@ -424,11 +434,13 @@ async def measure(members: int, seconds: float, warm: float, seed: int, simcord_
             workers: list[float] = []
             memory: list[tuple[float, float]] = []  # (seconds since the window opened, MB of bot + workers)
             apart: list[tuple[float, str]] = []  # (seconds since the window opened, each process's RSS / PSS)
+            split: dict[str, float] = {}  # the bot process's CPU seconds by whose code (shares.py)
 
             async def mark() -> None:
                 await asyncio.sleep(max(0.0, opened - time.perf_counter()))
                 cpu.append(time.process_time())
                 workers.append(children_cpu(workers_pids()))
+                shares = Shares().start()
                 while (now := time.perf_counter()) < stop:
                     forget_sent(env)
                     memory.append((now - opened, pss_mb() + sum(pss_mb(pid) for pid in workers_pids())))
@@ -436,6 +448,7 @@ async def measure(members: int, seconds: float, warm: float, seed: int, simcord_
                     await asyncio.sleep(min(rss_every, max(0.0, stop - time.perf_counter())))
                 cpu.append(time.process_time())
                 workers.append(children_cpu(workers_pids()))
+                split.update(shares.stop())
 
             marking = asyncio.create_task(mark())
             await asyncio.gather(*(m.run(stop) for m in pressing), marking)
@@ -466,7 +479,8 @@ async def measure(members: int, seconds: float, warm: float, seed: int, simcord_
             "memory_mb": memory[-1][1], "memory_settled_mb": after_first[0] if after_first else memory[-1][1],
             "memory_samples": memory,
             "apart": [next((a for a in apart if a[0] >= min(SETTLED_S, seconds / 3)), apart[-1]), apart[-1]],
-            "stall_ms": beat.longest(opened, stop) * 1000, "per_game_p99": per_game, "load": loadavg}
+            "stall_ms": beat.longest(opened, stop) * 1000, "per_game_p99": per_game, "load": loadavg,
+            "split_ms": {k: v * 1000 / max(1, len(answered)) for k, v in split.items()}}
 
 
 def _row(r: dict) -> str:
@@ -480,6 +494,13 @@ def _row(r: dict) -> str:
             f"(<= {CPU_TARGET_MS:g}) {verdict(cpu <= CPU_TARGET_MS)} | "
             f"stall {r['stall_ms']:6.1f} ms (<= {STALL_TARGET_MS:g}) {verdict(r['stall_ms'] <= STALL_TARGET_MS)} | "
             f"load {r['load']:.2f}")
+    split = r["split_ms"]
+    harness = split["harness"] + split["sampler"]
+    line += (f"\n     the process's CPU by whose code (the loop sampled, shares.py): SimCord + the members' driver "
+             f"{split['harness']:.1f} ms/press, discord.py {split['discord.py']:.1f}, ours {split['ours']:.1f}, "
+             f"other {split['other']:.1f} on the loop; the bot's other threads {split['threads']:.1f}; the harness's "
+             f"threads {split['sampler']:.1f}. Without the harness: {r['cpu_ms'] - harness:.1f} + workers "
+             f"{r['worker_cpu_ms']:.1f} = {cpu - harness:.1f} ms/press")
     line += (f"\n     memory (PSS) bot + workers {r['memory_mb']:5.0f} MB at the end, {growth:+.1f} % since "
              f"{SETTLED_S:g} s in (a third of the row if shorter)")
     if r["members"] >= MEMORY_MEMBERS:
@@ -506,6 +527,8 @@ def main() -> None:
     ap.add_argument("--rss-every", type=float, default=RSS_EVERY, help="seconds between memory samples")
     ap.add_argument("--simcord-log", action="store_true",
                     help="keep SimCord's deep copy of every request in its HTTP log (harness cost, off by default)")
+    ap.add_argument("--simcord-transcript", action="store_true",
+                    help="keep SimCord's transcript of every request and event (harness memory, off by default)")
     args = ap.parse_args()
     print("load average at start: " + load_average())
     print(f"targets: CPU <= {CPU_TARGET_MS:g} ms a press (bot + workers) over the four games' mix, so "
@@ -516,11 +539,15 @@ def main() -> None:
     print("SimCord's HTTP log: " + ("deep-copies every request (as SimCord ships; --simcord-log)" if args.simcord_log
           else "keeps references, its deep copy is OFF (harness cost a real Discord does not have; "
                "--simcord-log measures with it)"))
+    kept = args.simcord_transcript
+    print("SimCord's transcript: " + ("keeps everything (as SimCord ships; --simcord-transcript)" if kept
+          else "emptied at each request (harness memory that full garbage collections walk; --simcord-transcript "
+               "keeps it)"))
     best, cpu_all, answered_all = 0.0, 0.0, 0
     for members in (int(m) for m in args.members.split(",")):
         games = tuple(args.games.split(","))
         row = asyncio.run(measure(members, args.seconds, args.warm, args.seed, args.simcord_log, args.rss_every,
-                                  games))
+                                  games, args.simcord_transcript))
         best = max(best, row["rate"])
         n = row["rate"] * args.seconds
         cpu_all += (row["cpu_ms"] + row["worker_cpu_ms"]) * n
