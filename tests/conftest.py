@@ -6,6 +6,8 @@ import simcord
 import support.golden
 from hypothesis import HealthCheck, settings
 
+from bot.core.parsed import Parsed
+
 settings.register_profile(
     "ci", max_examples=60, deadline=None, derandomize=True,
     suppress_health_check=[HealthCheck.too_slow],
@@ -25,6 +27,10 @@ os.environ.setdefault("PROCESS_WORKERS", "1")
 # lets run by `advance_time` alone (the companion's 10 s deadline). Every `simcord.run(bot)` takes it.
 SETTLE_TIMEOUT_S = float(os.environ.get("SIMCORD_SETTLE_TIMEOUT", "8"))
 simcord.Env.__init__.__kwdefaults__["settle_timeout"] = SETTLE_TIMEOUT_S
+
+# A game's parsed state is shared between the loads of a press (bot/core/parsed.py): every load in the
+# suite checks that no step changed a kept state in place and that a step's new state is what its save says.
+Parsed.verify = True
 
 pytest_plugins = ["support.stores"]  # the store fixtures, over SQLite and PostgreSQL
 

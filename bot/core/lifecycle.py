@@ -16,6 +16,7 @@ from db.store import Store
 
 from .kinds import Context, GameKind, Seat
 from .offload import Offload
+from .parsed import Parsed
 from .reply import Reply
 
 log = logging.getLogger(__name__)
@@ -31,6 +32,7 @@ class Lifecycle(Offload):
         self.db = db
         self.kinds = kinds
         self.clock = clock
+        self.parsed = Parsed()
 
     def kind(self, key: str) -> GameKind[Any]:
         return self.kinds[key]
@@ -94,9 +96,10 @@ class Lifecycle(Offload):
     # --- showing ------------------------------------------------------------------------------
 
     def load(self, game: GameRecord) -> Any:
-        """The game's state, or None after marking it broken when the saved state no longer loads."""
+        """The game's state, or None after marking it broken when the saved state no longer loads. Parsed
+        once for the same saved text (parsed.py): the state is shared, never to be changed in place."""
         try:
-            return self.kinds[game.kind].load(game.state)
+            return self.parsed.load(game.id, game.state, self.kinds[game.kind].load)
         except Exception as exc:  # a broken save must never crash the bot
             reason = f"{type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}"[:300]
             log.warning("game %s: saved state does not load (%s)", game.id, reason)

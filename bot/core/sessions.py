@@ -167,6 +167,7 @@ class Sessions(Lifecycle):
                 return ActResult("stale", words(STALE_TEXT), fresh)
             board = functools.partial(read_in, language, self.kinds[fresh.kind].board, state, fresh)
             return ActResult("stale", words(STALE_TEXT), fresh, draw=board)
+        self.parsed.keep(saved.id, saved.state, outcome.state, kind.load)  # the next load needs no parse
         was, now = kind.phase(before), kind.phase(outcome.state)
         new_phase = None if was is None and now is None else (finished or was != now)
         return ActResult("applied", outcome.said, saved, None, outcome.private,

@@ -7,6 +7,7 @@ import re
 import engine.formation as fm
 from bot.words import words
 
+from . import battles
 from . import text as said
 from .battle_words import rewards_lines as paid_lines
 from .battle_words import summary_lines
@@ -88,7 +89,7 @@ def board_text(state: FormationSession) -> str:
 
 def battle_lines(state: FormationSession) -> list[str]:
     """The last battle in short, in the reader's words: the battle played again (it is deterministic)."""
-    return summary_lines(state.puzzle, fm.battle(state.puzzle, state.formation))
+    return summary_lines(state.puzzle, battles.battle(state.puzzle, state.formation))
 
 
 def reward_lines(last: LastBattle) -> list[str]:

@@ -19,7 +19,7 @@ from db import players
 from db.games import GameRecord
 from db.store import Store
 
-from . import starting
+from . import battles, starting
 from . import text as said
 from .actions import (
     EMPTY,
@@ -63,7 +63,7 @@ class Formation(GameKind[FormationSession]):
         replay: tuple[Picture, ...] = ()
         if state.last is not None and state.last.fresh:
             # The battle is deterministic and quick: replay it rather than store its log.
-            result = fm.battle(p, state.formation)
+            result = battles.battle(p, state.formation)
             replay = (Picture(drawn_once(render_replay, result, p), "replay.gif",
                               words("Replay: {outcome}", outcome=said.outcome_line(result))),)
         brief = Picture(drawn_once(render_brief, p, state.formation), "formation.png", picture_words(state))
@@ -210,7 +210,7 @@ class Formation(GameKind[FormationSession]):
             fm.check_limits(p, state.formation, complete=True)
         except fm.FormationError as exc:
             raise GameError(words("Battle: {reason}", reason=limit_refusal(exc, p, state.formation))) from None
-        result = fm.battle(p, state.formation)
+        result = battles.battle(p, state.formation)
         progress = load_progress(ctx.db, ctx.player)
         try:
             new_progress, rewards = fm.record_result(progress, p, result, ctx.now.date())

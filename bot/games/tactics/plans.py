@@ -21,13 +21,14 @@ KEPT = 256  # positions remembered (a few per live fight: the board's, and the o
 
 _plans: OrderedDict[tuple[str, str], tuple[tx.PlannedTurn, ...]] = OrderedDict()
 _decisions: OrderedDict[tuple[str, str], CompanionDecision] = OrderedDict()
+_forms: OrderedDict[int, tuple[tx.FightState, str]] = OrderedDict()  # id of a fight -> (it, its saved form)
 _lock = threading.Lock()  # the store worker, the drawing pool and the event loop all ask
 
 
 def planned_turns(fight: tx.FightState, fighter_id: str) -> list[tx.PlannedTurn]:
     """`tx.plan_turns(fight, fighter_id)`, remembered by the fight's saved form. The turns are shared with
     the next caller: read them, never change them."""
-    key = (fight.model_dump_json(), fighter_id)
+    key = (_form(fight), fighter_id)
     turns = _kept(_plans, key)
     if turns is None:
         turns = tuple(elsewhere(tx.plan_turns, fight, fighter_id))
@@ -38,12 +39,28 @@ def planned_turns(fight: tx.FightState, fighter_id: str) -> list[tx.PlannedTurn]
 async def auto_decided(fight: tx.FightState, fighter_id: str = "companion") -> CompanionDecision:
     """`auto_decision(fight, fighter_id)`, remembered by the fight's saved form; planned in a worker ahead
     of the pictures queued there (deadline work) when the position is new. The caller gets its own copy."""
-    key = (fight.model_dump_json(), fighter_id)
+    key = (_form(fight), fighter_id)
     decision = _kept(_decisions, key)
     if decision is None:
         decision = await processes.shared().call(auto_decision, fight, fighter_id, urgent=True)
         _keep(_decisions, key, decision)
     return decision.model_copy(deep=True)
+
+
+def _form(fight: tx.FightState) -> str:
+    """The fight's saved form, written once for the same fight: a press's board, its preview and its
+    companion ask for the same state's plans (sessions share a parsed state, never changing it in place)."""
+    with _lock:
+        found = _forms.get(id(fight))
+        if found is not None and found[0] is fight:  # held here, so its id is not another's meanwhile
+            _forms.move_to_end(id(fight))
+            return found[1]
+    form = fight.model_dump_json()
+    with _lock:
+        _forms[id(fight)] = (fight, form)
+        while len(_forms) > KEPT:
+            _forms.popitem(last=False)
+    return form
 
 
 def _kept(memo: OrderedDict[tuple[str, str], V], key: tuple[str, str]) -> V | None:

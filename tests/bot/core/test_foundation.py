@@ -5,7 +5,7 @@ import discord
 import simcord
 from support.world import running, world
 
-from db.games import get_game
+from db.games import get_game, save_game
 from tools.drive.replies import private_text
 
 
@@ -171,3 +171,20 @@ async def test_no_thread_permission_is_explained_and_leaves_no_game(make_bot):
         assert "Create Public Threads" in result.response.content
         from db.games import running_games_of
         assert running_games_of(bot.db, alice.id) == []
+
+
+async def test_a_save_by_another_process_is_read_afresh_by_the_next_press(make_bot):
+    """A press parses its game's state once and keeps it; a save made elsewhere (another process on the
+    same store) is a new saved text, so the next press reads that one, never the state kept."""
+    bot = make_bot()
+    async with running(bot, "alice") as (env, guild, channel, alice):
+        _, thread = await start_tally(env, alice, channel)
+        await alice.click(board_of(thread), label="+1")
+        game = get_game(bot.db, 1)
+        kind = bot.sessions.kind(game.kind)
+        elsewhere = kind.load(game.state).model_copy(update={"count": 5})
+        save_game(bot.db, game, now=bot.sessions.clock(), state=kind.dump(elsewhere))
+        await alice.click(board_of(thread), label="+2")  # a board from before that save: the fresh one instead
+        assert "Count: 5/10" in board_of(thread).content
+        await alice.click(board_of(thread), label="+2")
+        assert "Count: 7/10" in board_of(thread).content
