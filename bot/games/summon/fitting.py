@@ -34,6 +34,7 @@ def name_words(name: str) -> list[str]:
     return [name[k:k + step] for k in range(0, len(name), step)]
 
 
+@lru_cache(maxsize=2048)
 def name_lines(name: str, room: int, size: int) -> tuple[tuple[str, ...], int]:
     """A piece's name a word a line (three at most), and its font size: the largest up to `size` (down
     to NAME_FLOOR) in which its widest word fits `room` pixels; a word still too wide is cut, with "…".
