@@ -1,7 +1,7 @@
 """The last parsed state of the games in play, so that a press parses its game's saved state once.
 
 A press loads its game's state more than once (the step, its pilot's checks and answer, the next
-board), and a tactics or summon state takes a millisecond to parse. The text saved is the key: a game
+board), and a tactics or summon state is a large document to parse. The text saved is the key: a game
 saved anew is parsed anew, and a step's own new state is kept with the text it was saved as, so the
 next load needs no parse at all. The state handed out is shared, which is safe because no kind or
 engine changes a state in place (every step returns a new one, `model_copy`); `Parsed.verify`, on in
@@ -51,10 +51,6 @@ class Parsed:
             self._kept.move_to_end(game_id)
             while len(self._kept) > self.most:
                 self._kept.popitem(last=False)
-
-    def forget(self, game_id: int) -> None:
-        with self._lock:
-            self._kept.pop(game_id, None)
 
 
 def _check(kept: Any, parsed: Any, game_id: int) -> None:
