@@ -90,17 +90,18 @@ def verdict(ok: bool) -> str:
     return "OK" if ok else "MISSED"
 
 
+def stat_cpu(stat: Path) -> float | None:
+    """User + system CPU seconds in a /proc `stat` file (a process's or a thread's); None once it ended."""
+    try:
+        fields = stat.read_text().rpartition(")")[2].split()
+    except OSError:  # it ended (a worker replaced, a thread finished)
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def children_cpu(pids: list[int]) -> float:
     """CPU seconds used so far by these processes (the bot's workers), read from /proc."""
-    tick = os.sysconf("SC_CLK_TCK")
-    total = 0.0
-    for pid in pids:
-        try:
-            fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
-        except OSError:  # it ended (replaced)
-            continue
-        total += (int(fields[11]) + int(fields[12])) / tick
-    return total
+    return sum(cpu for pid in pids if (cpu := stat_cpu(Path(f"/proc/{pid}/stat"))) is not None)
 
 
 def rss_mb(pid: int | str = "self") -> float:
@@ -191,4 +192,5 @@ def release(env: Any) -> None:
 
 
 __all__ = ["BEAT", "ROOT", "STALL_TARGET_MS", "Heartbeat", "button_id", "children_cpu", "control_id", "controls",
-           "load_average", "percentile", "pss_mb", "release", "rss_mb", "simulated", "verdict", "workers_pids"]
+           "load_average", "percentile", "pss_mb", "release", "rss_mb", "simulated", "stat_cpu", "verdict",
+           "workers_pids"]

@@ -5,11 +5,11 @@ the event loop's thread, which a real Discord would not cost us. A thread sample
 stack every `EVERY` seconds and files each sample under the innermost frame that is SimCord's or a
 benchmark's ("harness"), discord.py's, or this checkout's bot/, engine/ or db/ ("ours"), looking no
 further out than the callback the loop is running; a sample in none of them (asyncio's own loop, the
-standard library with no caller of those) is "other", and one waiting in the selector is idle. The
-loop thread's CPU time (from /proc) is split in the
-samples' proportions; every other thread of the process but the heartbeat and this sampler (the store
-worker, the drawing pool, the workers' feeders) is the bot's. A sample taken while the loop thread
-waits for the interpreter lock counts where it waits, so the split is an estimate, not a measurement.
+standard library with no caller of those) is "other", and one waiting in the selector is idle. The loop
+thread's CPU time (from /proc) is split in the samples' proportions; every other thread of the process
+but the heartbeat and this sampler (the store worker, the drawing pool, the workers' feeders) is the
+bot's. A sample taken while the loop thread waits for the interpreter lock counts where it waits, so the
+split is an estimate, not a measurement.
 """
 from __future__ import annotations
 
@@ -21,6 +21,7 @@ from pathlib import Path
 
 import discord
 import simcord
+from harness import stat_cpu
 
 ROOT = Path(__file__).resolve().parents[1]
 EVERY = 0.005
@@ -42,18 +43,10 @@ def kind_of(filename: str) -> str | None:
     return None
 
 
-def thread_cpu() -> dict[int, tuple[str, float]]:
-    """CPU seconds so far of each thread of this process: native id -> (its name, seconds)."""
-    tick = os.sysconf("SC_CLK_TCK")
-    out: dict[int, tuple[str, float]] = {}
-    for task in Path("/proc/self/task").iterdir():
-        try:
-            head, _, rest = (task / "stat").read_text().rpartition(")")
-        except OSError:  # it ended
-            continue
-        fields = rest.split()
-        out[int(task.name)] = (head.partition("(")[2], (int(fields[11]) + int(fields[12])) / tick)
-    return out
+def thread_cpu() -> dict[int, float]:
+    """CPU seconds so far of each thread of this process, by its native id."""
+    spent = {int(task.name): stat_cpu(task / "stat") for task in Path("/proc/self/task").iterdir()}
+    return {tid: cpu for tid, cpu in spent.items() if cpu is not None}
 
 
 class Shares:
@@ -65,7 +58,7 @@ class Shares:
         self.samples: collections.Counter[str] = collections.Counter()
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="shares", daemon=True)
-        self._cpu: dict[int, tuple[str, float]] = {}
+        self._cpu: dict[int, float] = {}
         self.harness_natives: set[int] = set()
 
     def start(self) -> Shares:
@@ -93,7 +86,7 @@ class Shares:
         now = thread_cpu()
         harness = self.harness_natives | {t.native_id for t in threading.enumerate()
                                           if t.name in HARNESS_THREADS and t.native_id is not None}
-        spent = {tid: cpu - self._cpu.get(tid, ("", 0.0))[1] for tid, (_, cpu) in now.items()}
+        spent = {tid: cpu - self._cpu.get(tid, 0.0) for tid, cpu in now.items()}
         loop = spent.pop(self.loop_native, 0.0)
         counted = sum(self.samples.values()) or 1
         out = {kind: loop * self.samples[kind] / counted for kind in KINDS}
