@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from collections.abc import Hashable
 from typing import TypeVar
 
 import engine.tactics as tx
@@ -16,6 +17,7 @@ from bot.companion import CompanionDecision, auto_decision
 from bot.core import processes
 from bot.core.processes import elsewhere
 
+K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
 KEPT = 256  # positions remembered (a few per live fight: the board's, and the one before it)
 
@@ -50,20 +52,15 @@ async def auto_decided(fight: tx.FightState, fighter_id: str = "companion") -> C
 def _form(fight: tx.FightState) -> str:
     """The fight's saved form, written once for the same fight: a press's board, its preview and its
     companion ask for the same state's plans (sessions share a parsed state, never changing it in place)."""
-    with _lock:
-        found = _forms.get(id(fight))
-        if found is not None and found[0] is fight:  # held here, so its id is not another's meanwhile
-            _forms.move_to_end(id(fight))
-            return found[1]
+    found = _kept(_forms, id(fight))
+    if found is not None and found[0] is fight:  # held here, so its id is not another's meanwhile
+        return found[1]
     form = fight.model_dump_json()
-    with _lock:
-        _forms[id(fight)] = (fight, form)
-        while len(_forms) > KEPT:
-            _forms.popitem(last=False)
+    _keep(_forms, id(fight), (fight, form))
     return form
 
 
-def _kept(memo: OrderedDict[tuple[str, str], V], key: tuple[str, str]) -> V | None:
+def _kept(memo: OrderedDict[K, V], key: K) -> V | None:
     with _lock:
         found = memo.get(key)
         if found is not None:
@@ -71,7 +68,7 @@ def _kept(memo: OrderedDict[tuple[str, str], V], key: tuple[str, str]) -> V | No
         return found
 
 
-def _keep(memo: OrderedDict[tuple[str, str], V], key: tuple[str, str], value: V) -> None:
+def _keep(memo: OrderedDict[K, V], key: K, value: V) -> None:
     with _lock:
         memo[key] = value
         while len(memo) > KEPT:
