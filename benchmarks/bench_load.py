@@ -20,7 +20,8 @@ is on screen). A start (the game's slash command) counts as a press too.
 - the longest stall: the longest a ping sent to the loop every 5 ms waited (benchmarks/harness.py);
 - memory: the proportional set size (PSS: pages shared with the fork server counted once) of the
   process and its workers, sampled every `--rss-every` seconds; SimCord's uploaded bytes are dropped
-  at each sample (`forget_sent`), since a real Discord keeps those on its side. SimCord still keeps
+  at each sample (`forget_sent`), since a real Discord keeps those on its side, and so is its record
+  of each interaction answered over `FORGET_AFTER_S` ago (`Wire.forget_answered`). SimCord still keeps
   every message's text and controls: that share grows with the run and is the harness's.
 The first `--warm` seconds of each row (the starts, the first pictures) are not measured.
 
@@ -115,6 +116,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import collections
 import copy
 import os
 import random
@@ -157,6 +159,7 @@ MEMORY_MEMBERS = 150
 GROWTH_TARGET_PCT = 5.0   # ... growing no more than this after the first minute
 SETTLED_S = 60.0
 RSS_EVERY = 5.0           # seconds between memory samples (and trims of SimCord's store)
+FORGET_AFTER_S = 10.0     # an interaction answered this long ago is dropped from SimCord (Wire.forget_answered)
 EVERY = 1.0               # seconds between a member's presses
 GIVE_UP = 15.0            # an answer later than this counts as never answered
 THREAD = re.compile(r"(?:ready|running) in <#(\d+)>")
@@ -195,6 +198,7 @@ class Wire:
         self._dispatch = router.dispatch
         self.copying = copying
         self.transcript = transcript
+        self.answered: collections.deque[tuple[float, str]] = collections.deque()  # (when, token), oldest first
 
     def install(self) -> None:
         router.dispatch = self._observed
@@ -238,8 +242,17 @@ class Wire:
             press.answered = now
             press.done.set()
             self.by_token.pop(press.token, None)
+            self.answered.append((now, press.token))
             if press.thread is not None and self.by_thread.get(press.thread) is press:
                 del self.by_thread[press.thread]
+
+    def forget_answered(self, backend: Any, before: float) -> None:
+        """SimCord's record of each interaction answered before `before` dropped: it keeps every one, with
+        its message and options, which a real Discord keeps on its side (the harness's objects, which a
+        full garbage collection of the bot's process walked)."""
+        while self.answered and self.answered[0][0] < before:
+            _, token = self.answered.popleft()
+            backend.interactions.pop(backend.interaction_tokens.pop(token, None), None)
 
 
 def _components(message: Any) -> list[dict]:
@@ -443,6 +456,7 @@ async def measure(members: int, seconds: float, warm: float, seed: int, simcord_
                 shares = Shares().start()
                 while (now := time.perf_counter()) < stop:
                     forget_sent(env)
+                    wire.forget_answered(env.backend, now - FORGET_AFTER_S)
                     memory.append((now - opened, pss_mb() + sum(pss_mb(pid) for pid in workers_pids())))
                     apart.append((now - opened, each_process()))
                     await asyncio.sleep(min(rss_every, max(0.0, stop - time.perf_counter())))

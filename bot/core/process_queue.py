@@ -61,6 +61,9 @@ class _Call:
     sent: int = field(default=0, compare=False)  # times it was handed to a pool
 
 
+SETTLED = __name__.rpartition(".")[0] + ".settled"  # imported last by the fork server (settled.py)
+
+
 class CallQueue:
     """Calls queued in two lanes for a pool of `workers` processes; see the module's docstring."""
 
@@ -103,7 +106,7 @@ class CallQueue:
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
             context = multiprocessing.get_context("forkserver")
-            context.set_forkserver_preload(list(self.preload))
+            context.set_forkserver_preload([*self.preload, SETTLED])  # the heap settled once all is imported
             self._pool = ProcessPoolExecutor(self.workers, mp_context=context, initializer=self.initializer)
             threading.Thread(target=self._watch, args=(self._pool,), name="workers-watch", daemon=True).start()
         return self._pool

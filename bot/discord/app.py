@@ -15,6 +15,7 @@ from typing import Any
 import discord
 from discord.ext import commands, tasks
 
+from bot.core.heap import few_arenas, settle_heap
 from bot.core.heartbeat import BEAT_SECONDS, Heartbeat, process_name
 from bot.core.kinds import GamePlugin
 from bot.core.pilots import PilotRunner
@@ -28,7 +29,6 @@ from db.store import Store, open_store
 
 from .components import ChoiceSelect, CloseButton, FormerSelect, GameButton, HowToPlayButton
 from .former import Door
-from .heap import settle_heap
 from .languages import CommandWords, read_interactions
 from .play import Play
 
@@ -38,12 +38,14 @@ BEATS_SKIPPED_MAX = 20  # a store that refuses the heartbeat is asked again at l
 class GameHall(commands.AutoShardedBot):
     def __init__(self, settings: Settings, plugins: list[GamePlugin], *,
                  external_wait: ExternalWait | None = None) -> None:
+        few_arenas()
         intents = discord.Intents.default()  # no privileged intents: slash commands and buttons only
         shard_ids = list(settings.shard_ids) if settings.shard_ids is not None else None
         # discord.py's options type says list[int], but its AutoShardedClient reads None as "every shard"
         super().__init__(command_prefix=commands.when_mentioned, intents=intents,
                          shard_count=settings.shard_count, shard_ids=shard_ids,  # type: ignore[arg-type]
-                         help_command=None, allowed_mentions=discord.AllowedMentions(everyone=False, roles=False))
+                         help_command=None, allowed_mentions=discord.AllowedMentions(everyone=False, roles=False),
+                         max_messages=None)  # no message cache: a board is read from its interaction or edited by id
         self.settings = settings
         self.plugins = plugins
         self.door = Door((p.former for p in plugins), (verb for p in plugins for verb in p.kind.handlers))

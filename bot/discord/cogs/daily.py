@@ -14,12 +14,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
+from bot.core.heap import settle_heap
 from bot.core.languages import server_language
 from bot.core.results import StoreUnavailable
 from bot.words import read_in, words
 from db import daily, guilds
-
-from ..heap import settle_heap
 
 if TYPE_CHECKING:
     from ..hall import Hall

@@ -3,6 +3,7 @@ deadline work ahead of queued pictures, and a worker that dies is replaced with 
 from __future__ import annotations
 
 import functools
+import gc
 import os
 import signal
 import subprocess
@@ -124,6 +125,14 @@ def test_a_call_given_up_while_it_runs_leaves_the_pool_taking_the_next(tmp_path,
         gate.touch()
         assert pool.submit(named, "the next call").result(timeout=10) == "the next call"
         assert not [r for r in caplog.records if r.levelname in ("ERROR", "CRITICAL")], caplog.text
+
+
+def test_a_worker_is_forked_from_a_settled_heap(tmp_path):
+    """What the fork server imported (the games, their pictures and plans) is frozen before a worker is
+    forked: the worker's collections never walk it (so they stay short and leave its pages shared)."""
+    with held_pool(tmp_path) as (pool, _gate):
+        frozen = pool.submit(gc.get_freeze_count).result(timeout=30)
+    assert frozen >= 10_000, frozen
 
 
 def test_two_workers_run_two_calls_at_once(tmp_path):
