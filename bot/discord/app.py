@@ -35,6 +35,12 @@ from .play import Play
 log = logging.getLogger(__name__)
 BEATS_SKIPPED_MAX = 20  # a store that refuses the heartbeat is asked again at least once a minute
 
+# The bot reads a board from its interaction or edits it by id, never from discord.py's message cache;
+# a short cache keeps a thread's last messages readable (a thread's last_message) without holding
+# a thousand boards' components.
+RECENT_MESSAGES = 200
+
+
 class GameHall(commands.AutoShardedBot):
     def __init__(self, settings: Settings, plugins: list[GamePlugin], *,
                  external_wait: ExternalWait | None = None) -> None:
@@ -45,7 +51,7 @@ class GameHall(commands.AutoShardedBot):
         super().__init__(command_prefix=commands.when_mentioned, intents=intents,
                          shard_count=settings.shard_count, shard_ids=shard_ids,  # type: ignore[arg-type]
                          help_command=None, allowed_mentions=discord.AllowedMentions(everyone=False, roles=False),
-                         max_messages=None)  # no message cache: a board is read from its interaction or edited by id
+                         max_messages=RECENT_MESSAGES)
         self.settings = settings
         self.plugins = plugins
         self.door = Door((p.former for p in plugins), (verb for p in plugins for verb in p.kind.handlers))
