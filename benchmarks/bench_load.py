@@ -19,7 +19,8 @@ is on screen). A start (the game's slash command) counts as a press too.
   the worker processes' CPU beside it;
 - the longest stall: the longest a ping sent to the loop every 5 ms waited (benchmarks/harness.py);
 - memory: the proportional set size (PSS: pages shared with the fork server counted once) of the
-  process and its workers, sampled every `--rss-every` seconds; SimCord's uploaded bytes are dropped
+  process and every process it started (its workers, their fork server, multiprocessing's resource
+  tracker), sampled every `--rss-every` seconds; SimCord's uploaded bytes are dropped
   at each sample (`forget_sent`), since a real Discord keeps those on its side, and so is its record
   of each interaction answered over `FORGET_AFTER_S` ago (`Wire.forget_answered`). SimCord still keeps
   every message's text and controls: that share grows with the run and is the harness's.
@@ -134,6 +135,7 @@ from harness import (
     STALL_TARGET_MS,
     Heartbeat,
     children_cpu,
+    descendants,
     load_average,
     percentile,
     pss_mb,
@@ -420,10 +422,27 @@ def go_live(env: Any, wire: Wire) -> Heartbeat:
     return Heartbeat().start()
 
 
+def held_mb() -> float:
+    """PSS MB of the bot's process and every process it started (workers, their fork server, the rest)."""
+    return pss_mb() + sum(pss_mb(pid) for pid in descendants())
+
+
 def each_process() -> str:
-    """RSS / PSS MB of the bot's process and of each worker, as one line."""
-    return ", ".join(f"{name} {rss_mb(pid):.0f} / {pss_mb(pid):.0f}" for name, pid in
-                     (("bot", "self"), *((f"worker {i}", pid) for i, pid in enumerate(workers_pids(), 1))))
+    """RSS / PSS MB of the bot's process, each worker, the workers' fork server and the other processes
+    it started (summed), as one line."""
+    from multiprocessing import forkserver
+
+    workers = workers_pids()
+    server = getattr(forkserver._forkserver, "_forkserver_pid", None)
+    others = [pid for pid in descendants() if pid not in workers and pid != server]
+    named = [("bot", "self"), *((f"worker {i}", pid) for i, pid in enumerate(workers, 1))]
+    if server is not None:
+        named.append(("fork server", server))
+    line = ", ".join(f"{name} {rss_mb(pid):.0f} / {pss_mb(pid):.0f}" for name, pid in named)
+    if others:
+        line += (f", other ({len(others)}) {sum(rss_mb(pid) for pid in others):.0f} / "
+                 f"{sum(pss_mb(pid) for pid in others):.0f}")
+    return line
 
 
 def forget_sent(env: Any) -> None:
@@ -445,7 +464,7 @@ async def measure(members: int, seconds: float, warm: float, seed: int, simcord_
             opened, stop = began + warm, began + warm + seconds
             cpu: list[float] = []
             workers: list[float] = []
-            memory: list[tuple[float, float]] = []  # (seconds since the window opened, MB of bot + workers)
+            memory: list[tuple[float, float]] = []  # (seconds since the window opened, MB held: held_mb)
             apart: list[tuple[float, str]] = []  # (seconds since the window opened, each process's RSS / PSS)
             split: dict[str, float] = {}  # the bot process's CPU seconds by whose code (shares.py)
 
@@ -457,7 +476,7 @@ async def measure(members: int, seconds: float, warm: float, seed: int, simcord_
                 while (now := time.perf_counter()) < stop:
                     forget_sent(env)
                     wire.forget_answered(env.backend, now - FORGET_AFTER_S)
-                    memory.append((now - opened, pss_mb() + sum(pss_mb(pid) for pid in workers_pids())))
+                    memory.append((now - opened, held_mb()))
                     apart.append((now - opened, each_process()))
                     await asyncio.sleep(min(rss_every, max(0.0, stop - time.perf_counter())))
                 cpu.append(time.process_time())
@@ -468,7 +487,7 @@ async def measure(members: int, seconds: float, warm: float, seed: int, simcord_
             await asyncio.gather(*(m.run(stop) for m in pressing), marking)
             beat.stop()
             forget_sent(env)
-            memory.append((time.perf_counter() - opened, pss_mb() + sum(pss_mb(pid) for pid in workers_pids())))
+            memory.append((time.perf_counter() - opened, held_mb()))
             apart.append((time.perf_counter() - opened, each_process()))
             wire.uninstall()
             loadavg = os.getloadavg()[0]
@@ -515,8 +534,8 @@ def _row(r: dict) -> str:
              f"other {split['other']:.1f} on the loop; the bot's other threads {split['threads']:.1f}; the harness's "
              f"threads {split['sampler']:.1f}. Without the harness: {r['cpu_ms'] - harness:.1f} + workers "
              f"{r['worker_cpu_ms']:.1f} = {cpu - harness:.1f} ms/press")
-    line += (f"\n     memory (PSS) bot + workers {r['memory_mb']:5.0f} MB at the end, {growth:+.1f} % since "
-             f"{SETTLED_S:g} s in (a third of the row if shorter)")
+    line += (f"\n     memory (PSS) bot + every process it started {r['memory_mb']:5.0f} MB at the end, "
+             f"{growth:+.1f} % since {SETTLED_S:g} s in (a third of the row if shorter)")
     if r["members"] >= MEMORY_MEMBERS:
         ok = r["memory_mb"] <= RSS_TARGET_MB and growth <= GROWTH_TARGET_PCT
         line += f" (<= {RSS_TARGET_MB:g} MB, growth <= {GROWTH_TARGET_PCT:g} %) {verdict(ok)}"

@@ -104,6 +104,27 @@ def children_cpu(pids: list[int]) -> float:
     return sum(cpu for pid in pids if (cpu := stat_cpu(Path(f"/proc/{pid}/stat"))) is not None)
 
 
+def parent_pid(pid: int) -> int | None:
+    """A process's parent, read from /proc (None once it ended)."""
+    try:
+        return int(Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[1])
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+def descendants(pid: int | None = None) -> list[int]:
+    """Every process descended from `pid` (by default this one), however deep: the workers' fork server,
+    the workers it forked, multiprocessing's resource tracker, an embedded model's server."""
+    parents = {child: parent_pid(child) for child in (int(d.name) for d in Path("/proc").iterdir()
+                                                      if d.name.isdigit())}
+    found: list[int] = []
+    frontier = {os.getpid() if pid is None else pid}
+    while frontier:
+        frontier = {child for child, parent in parents.items() if parent in frontier}
+        found.extend(sorted(frontier))
+    return found
+
+
 def rss_mb(pid: int | str = "self") -> float:
     """Resident memory of a process, MB (0 if it is gone)."""
     try:
@@ -192,5 +213,5 @@ def release(env: Any) -> None:
 
 
 __all__ = ["BEAT", "ROOT", "STALL_TARGET_MS", "Heartbeat", "button_id", "children_cpu", "control_id", "controls",
-           "load_average", "percentile", "pss_mb", "release", "rss_mb", "simulated", "stat_cpu", "verdict",
-           "workers_pids"]
+           "descendants", "load_average", "parent_pid", "percentile", "pss_mb", "release", "rss_mb", "simulated",
+           "stat_cpu", "verdict", "workers_pids"]

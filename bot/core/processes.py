@@ -57,6 +57,13 @@ class Processes(CallQueue):
         self._holders = 0
         self._started: Future[None] | None = None
 
+    def preload_also(self, modules: tuple[str, ...]) -> None:
+        """More modules a new worker has imported: its fork server imports them once, before its heap
+        settles (a module that fails to import is left out). Only a fork server started later takes them:
+        there is one a process, started by its first pool."""
+        with self._lock:
+            self.preload = tuple(dict.fromkeys((*self.preload, *modules)))
+
     def hold(self) -> None:
         """A bot starts using the workers."""
         with self._lock:
@@ -148,7 +155,7 @@ def configure(workers: int | None, preload: tuple[str, ...] = ()) -> Processes:
         if count != processes.workers:
             processes.shutdown()
             processes.workers = count
-        processes.preload = tuple(dict.fromkeys((*processes.preload, *preload)))
+        processes.preload_also(preload)
     return processes
 
 

@@ -22,6 +22,7 @@ from bot.core.pilots import PilotRunner
 from bot.core.seats import ExternalWait, PilotNeeds, closing, direct_wait
 from bot.core.sessions import Sessions
 from bot.core.timers import TimerRunner
+from bot.render.warm import FORK_SERVER_PRELOAD
 from bot.render.warm import warm as warm_worker
 from bot.settings import Settings
 from bot.shards import owns
@@ -79,6 +80,7 @@ class GameHall(commands.AutoShardedBot):
         self.db = open_store(self.settings.database_url or self.settings.database_path)
         self.sessions = Sessions(self.db, {p.kind.key: p.kind for p in self.plugins}, discord.utils.utcnow,
                                  workers=self.settings.process_workers)
+        self.sessions.processes.preload_also((FORK_SERVER_PRELOAD,))  # the workers forked with the fonts open
         # pilots work against their deadline: their store work takes the worker's urgent lane
         needs = PilotNeeds(self.settings, self.external_wait, self.db, self.sessions.urgent, self.sessions.clock)
         pilots = {p.kind.key: p.build_pilots(needs) for p in self.plugins}

@@ -1,6 +1,7 @@
-"""A worker process's first call, made at start-up: the fonts loaded and the catalogs read (and the games
-imported, by the fork server) before the first press needs a picture, so no press waits for a worker to
-start or for its words."""
+"""A worker process's first call, made at start-up: the fonts loaded and the catalogs read before the first
+press needs a picture, so no press waits for a worker to start or for its words. The workers' fork server
+has done it already (`FORK_SERVER_PRELOAD`, with the games imported), so a worker forked from it finds
+them loaded; the call makes sure."""
 from __future__ import annotations
 
 import os
@@ -9,7 +10,9 @@ from bot.words import LANGUAGES, catalog
 
 from .common import font
 
-SIZES = (12, 14, 16, 18, 20, 24)  # the boards' usual text sizes; any other loads on first use
+# every size the games' and the profile's text is drawn at, in either language; another opens on first use
+SIZES = (12, 15, 17, 19, 20, 22, 24, 26, 28, 30, 32, 34, 36, 43, 44, 48)
+FORK_SERVER_PRELOAD = __name__.rpartition(".")[0] + ".preload"  # the module the fork server imports to run `warm`
 
 
 def warm() -> int:
