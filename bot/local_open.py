@@ -20,6 +20,7 @@ from typing import Any, ClassVar, Protocol
 import discord
 from discord import app_commands
 
+from bot.discord.unkept import SentView
 from bot.words import N_, listing, words
 from db.games import GameRecord, finished_games_of, running_games_of
 
@@ -195,7 +196,7 @@ class OpenButton(discord.ui.DynamicItem[discord.ui.Button], template=r"lo:(?P<ch
 
 def open_buttons(channels: dict[int, str]) -> discord.ui.View:
     """One Open button per channel (by id, with its name), as many as Discord allows on a message."""
-    view = discord.ui.View(timeout=None)
+    view = SentView(timeout=None)
     for channel_id, name in list(channels.items())[:25]:
         view.add_item(OpenButton(channel_id, words("Open {place}", place=name)))
     return view

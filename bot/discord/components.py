@@ -18,6 +18,7 @@ from bot.words import words
 from db.games import GameRecord
 
 from .former import Door
+from .unkept import SentLayout, SentView
 
 if TYPE_CHECKING:
     from discord.types.interactions import SelectMessageComponentInteractionData
@@ -142,7 +143,7 @@ def view_for(game_id: int, version: int, reply: Reply, *, interactive: bool = Tr
     steps = interactive and bool(reply.buttons or reply.selects)
     if not steps and not reply.links:
         return None
-    view = discord.ui.View(timeout=None)
+    view = SentView(timeout=None)
     if steps:
         for n, select in enumerate(reply.selects):
             view.add_item(_select(game_id, version, select, n))
@@ -179,7 +180,7 @@ def layout_for(game_id: int, version: int, reply: Reply, text: str, *,
                interactive: bool = True) -> discord.ui.LayoutView:
     """A board as one container (Components V2): its pictures first, as a gallery with their alt text,
     then its text, then its controls. The pictures are the message's own uploads, named by filename."""
-    view = discord.ui.LayoutView(timeout=None)
+    view = SentLayout(timeout=None)
     box: discord.ui.Container[discord.ui.LayoutView] = discord.ui.Container()
     pictures = ([reply.picture] if reply.picture else []) + list(reply.extra_pictures)
     if pictures:
@@ -208,7 +209,7 @@ def layout_for(game_id: int, version: int, reply: Reply, text: str, *,
 def retired_layout(message: discord.Message, text: str) -> discord.ui.LayoutView:
     """A container board made read-only: the same pictures (its kept uploads, by filename) and `text`,
     without its controls."""
-    view = discord.ui.LayoutView(timeout=None)
+    view = SentLayout(timeout=None)
     box: discord.ui.Container[discord.ui.LayoutView] = discord.ui.Container()
     for component in message.components:
         for child in getattr(component, "children", [component]):
@@ -260,7 +261,7 @@ class CloseButton(discord.ui.DynamicItem[discord.ui.Button], template=r"x:(?P<ga
 
 def close_view(games: list[GameRecord], titles: dict[str, str]) -> discord.ui.View:
     """One End button per game (Discord allows 25 on a message)."""
-    view = discord.ui.View(timeout=None)
+    view = SentView(timeout=None)
     for game in games[:25]:
         view.add_item(CloseButton(game.id, words("End {game}", game=titles.get(game.kind, game.kind))[:80]))
     return view

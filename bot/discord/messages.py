@@ -17,6 +17,7 @@ from bot.words import LANGUAGES, N_, current, number, words, words_in
 from db.games import GameRecord
 
 from .components import HowToPlayButton, layout_for, layout_text, retired_layout, view_for
+from .unkept import SentView, sent_layout
 
 MAX_CONTENT = 2000
 ECHO_KEEP = 60  # characters of a long echo of the player's input kept in a refusal
@@ -119,7 +120,7 @@ def board_message(game: GameRecord, reply: Reply, said: str = "") -> dict[str, A
 
 def offer_rules(message: dict[str, Any], key: str) -> None:
     """Add a How to play button to a board message, where Discord leaves room for one."""
-    view = message.get("view") or discord.ui.View(timeout=None)
+    view = message.get("view") or SentView(timeout=None)
     if isinstance(view, discord.ui.LayoutView):  # a container board: the button joins its controls
         box = next(item for item in view.children if isinstance(item, discord.ui.Container))
         rows = [item for item in box.children if isinstance(item, discord.ui.ActionRow)]
@@ -165,7 +166,7 @@ def retired(message: discord.Message) -> dict[str, Any]:
 
 async def move_countdown_in_layout(board: discord.Message, game: GameRecord) -> None:
     """A container board's countdown moved: its text displays edited, its uploads and controls kept."""
-    view = discord.ui.LayoutView.from_message(board, timeout=None)
+    view = sent_layout(discord.ui.LayoutView.from_message(board, timeout=None))
     moved = False
     for item in view.walk_children():
         if isinstance(item, discord.ui.TextDisplay) and COUNTDOWN.search(item.content):

@@ -20,6 +20,8 @@ from bot.core.results import StoreUnavailable
 from bot.words import read_in, words
 from db import daily, guilds
 
+from ..unkept import SentView
+
 if TYPE_CHECKING:
     from ..hall import Hall
 
@@ -52,7 +54,7 @@ def daily_post(bot: Hall, day: date, played: dict[str, str] | None = None) -> tu
     """The day's post; with `played` (a player's status per game) it says what they did and offers the rest."""
     lines = [words("**Daily puzzles — {day}** (the same for everyone today; new ones at 00:00 UTC)",
                    day=day.isoformat())]
-    view = discord.ui.View(timeout=None)
+    view = SentView(timeout=None)
     for plugin in bot.plugins:
         line = plugin.kind.daily(day)
         if not line:
