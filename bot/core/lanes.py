@@ -13,6 +13,7 @@ from __future__ import annotations
 import itertools
 import queue
 import threading
+import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
@@ -63,6 +64,15 @@ class Lanes(ThreadPoolExecutor):
         super().__init__(max_workers=threads, thread_name_prefix=name)
         self._lanes = _LaneQueue()
         self._work_queue = self._lanes  # type: ignore[assignment]  # the same calls as its SimpleQueue
+
+    def stop(self, timeout: float) -> bool:
+        """Stop: the jobs still queued are cancelled and the ones running waited for, at most `timeout`
+        seconds; whether none runs any more (what they use, the store, may then be closed)."""
+        self.shutdown(wait=False, cancel_futures=True)
+        until = time.monotonic() + timeout
+        for thread in list(self._threads):
+            thread.join(max(0.0, until - time.monotonic()))
+        return not any(thread.is_alive() for thread in self._threads)
 
     @contextmanager
     def urgently(self) -> Iterator[None]:

@@ -33,6 +33,7 @@ STORE_RETRIES = 3          # attempts of one store call while the database is bu
 STORE_RETRY_PAUSE = 0.05   # seconds between them (on the worker thread, never the loop)
 BOT_PACKAGE = __name__.partition(".")[0] + "."
 DRAWERS = 2                # threads drawing boards (Pillow releases the GIL while it encodes)
+STORE_STOP_S = 5.0         # at close: the longest the store job running then is waited for
 
 
 class Offload:
@@ -72,10 +73,14 @@ class Offload:
             return result
         return dataclasses.replace(result, board=await self.draw(result.draw), draw=None)
 
-    def close(self) -> None:
-        self._worker.shutdown(wait=False, cancel_futures=True)
+    def close(self) -> bool:
+        """Stop taking work: the store jobs still queued are cancelled and the one running is waited for
+        (at most `STORE_STOP_S`), so the store is never closed under it. False when it still runs: the
+        store must then stay open (closing a connection in use can crash the process)."""
+        idle = self._worker.stop(STORE_STOP_S)
         self._drawers.shutdown(wait=False, cancel_futures=True)
         self.processes.let_go()
+        return idle
 
 
 def _guarded(fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:

@@ -217,7 +217,8 @@ class GameHall(commands.AutoShardedBot):
             except Exception:  # a store that is gone keeps the last beat it took
                 log.warning("the last heartbeat was not recorded", exc_info=True)
         await super().close()
-        if self.sessions is not None:
-            self.sessions.close()
-        if self.db is not None:
+        idle = self.sessions.close() if self.sessions is not None else True
+        if self.db is not None and idle:
             self.db.close()
+        elif self.db is not None:
+            log.warning("a store job was still running at close: the store is left open for it")
