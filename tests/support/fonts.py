@@ -4,6 +4,7 @@ picture drawn earlier hides a size)."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from collections.abc import Iterable
@@ -75,12 +76,13 @@ print(json.dumps(sorted(opened)))
 def sizes_drawn() -> list[int]:
     """Every size of the font that drawing each kind of picture (every game's, the profile card) in English
     and in Japanese opens, in a fresh process."""
-    done = subprocess.run([sys.executable, "-c", DRAW_EVERY_PICTURE], cwd=ROOT, capture_output=True, text=True,
-                          timeout=300, env=_here_first())
+    return in_a_fresh_process(DRAW_EVERY_PICTURE)
+
+
+def in_a_fresh_process(script: str, *args: str) -> list[int]:
+    """What `script` prints last (JSON), run by a new interpreter importing this checkout first."""
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in sys.path if p)}
+    done = subprocess.run([sys.executable, "-c", script, *args], cwd=ROOT, env=env, capture_output=True,
+                          text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     return json.loads(done.stdout.strip().splitlines()[-1])
-
-
-def _here_first() -> dict[str, str]:
-    import os
-    return {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in sys.path if p)}

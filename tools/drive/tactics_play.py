@@ -48,5 +48,15 @@ async def send_turn(member, board, number: int = 1):
     return await member.click(last_private(shown), label="Send")
 
 
+async def fight_through(thread, press, most: int = 14) -> None:
+    """Play the fight to its result (its board offers Next fight), the hero doing `press` on each board (a
+    button, or a ready-made turn sent), at most `most` times."""
+    for _ in range(most):
+        if "Next fight" in labels(thread.last_message):
+            return
+        await press(thread.last_message)
+    raise AssertionError("the fight did not end")
+
+
 def thread_texts(thread) -> list[str]:
     return [m.content for m in thread.history()]

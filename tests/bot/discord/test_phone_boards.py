@@ -23,7 +23,7 @@ from bot.games.tactics.render import render_board as tactics_picture
 from db.games import running_games_of
 from tools.drive.replies import private_text, words_of
 from tools.drive.summon_play import a_placement, game_of, place_with_hand_controls, seat_of, start_ai, state_of
-from tools.drive.tactics_play import labels, send_turn, session
+from tools.drive.tactics_play import fight_through, labels, send_turn, session
 
 
 async def fits_a_phone(message, what: str) -> tuple[int, int]:
@@ -84,10 +84,7 @@ async def test_a_tactics_board_fits_a_phone_first_mid_fight_and_at_the_result(ma
         await send_turn(alice, thread.last_message, 1)
         await fits_a_phone(thread.last_message, "round 2")
         assert smallest_text(lambda: tactics_picture(session(bot).fight)) >= SMALLEST_PX
-        for _ in range(12):
-            if "Next fight" in labels(thread.last_message):
-                break
-            await send_turn(alice, thread.last_message, 1)
+        await fight_through(thread, lambda board: send_turn(alice, board, 1), most=12)
         assert session(bot).fight.result is not None
         await fits_a_phone(thread.last_message, "the fight's result")
         assert smallest_text(lambda: tactics_picture(session(bot).fight)) >= SMALLEST_PX

@@ -11,7 +11,7 @@ from support.world import open_game, running
 
 from tools.drive.replies import private_text
 from tools.drive.summon_play import a_placement, game_of, place_with_hand_controls, seat_of, start_ai, state_of
-from tools.drive.tactics_play import labels, send_turn
+from tools.drive.tactics_play import fight_through, send_turn
 
 
 def views_kept(bot) -> int:
@@ -43,11 +43,7 @@ async def test_a_result_board_with_its_follow_up_links_leaves_no_view_behind(mak
     bot = make_real_bot()
     async with running(bot, "alice") as (env, guild, channel, alice):
         thread = await open_game(alice, channel, "tactics campaign", pilot="auto", companion="Cindle")
-        for _ in range(12):
-            if "Next fight" in labels(thread.last_message):
-                break
-            await send_turn(alice, thread.last_message, 1)
-        assert "Next fight" in labels(thread.last_message), "the fight ended with its follow-ups"
+        await fight_through(thread, lambda board: send_turn(alice, board, 1), most=12)
         assert views_kept(bot) == 0
         assert view_timers() == 0
         started = await alice.click(thread.last_message, label="Next fight")  # a link, answered by its template

@@ -2,13 +2,8 @@
 the pictures draw in English and Japanese) before forking it, so no worker opens its own copies."""
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
-
 import simcord
-from support.fonts import ROOT, sizes_drawn
+from support.fonts import in_a_fresh_process, sizes_drawn
 
 from bot.core import processes
 from bot.render.warm import FORK_SERVER_PRELOAD, SIZES
@@ -31,11 +26,7 @@ finally:
 
 def first_call_finds(how: str) -> list[int]:
     """The sizes a new worker's first call finds open, its fork server started afresh in a new process."""
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in sys.path if p)}
-    done = subprocess.run([sys.executable, "-c", FIRST_CALL, how], cwd=ROOT, env=env, capture_output=True,
-                          text=True, timeout=300)
-    assert done.returncode == 0, done.stderr
-    return json.loads(done.stdout.strip().splitlines()[-1])
+    return in_a_fresh_process(FIRST_CALL, how)
 
 
 def test_the_warm_up_opens_every_size_a_picture_draws_in_either_language():

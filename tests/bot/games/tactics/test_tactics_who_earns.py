@@ -7,23 +7,14 @@ from support.world import open_game, running
 import engine.tactics as tx
 from bot.core.progress import load_progress
 from db import players
-from tools.drive.tactics_play import labels, send_turn, session, thread_texts
-
-
-async def fight_through(member, thread, press) -> None:
-    """Play the fight to its result, the hero doing `press` (a board's button, or a ready-made turn)."""
-    for _ in range(14):
-        if "Next fight" in labels(thread.last_message):
-            return
-        await press(thread.last_message)
-    raise AssertionError("the fight did not end")
+from tools.drive.tactics_play import fight_through, send_turn, session, thread_texts
 
 
 async def test_a_win_the_companion_fought_alone_pays_the_ordinary_xp_and_the_bonus_waits(make_real_bot):
     bot = make_real_bot()
     async with running(bot, "alice") as (env, guild, channel, alice):
         thread = await open_game(alice, channel, "tactics campaign", pilot="auto", companion="Cindle")
-        await fight_through(alice, thread, lambda board: alice.click(board, label="Pass (Tidecaller)"))
+        await fight_through(thread, lambda board: alice.click(board, label="Pass (Tidecaller)"))
         assert session(bot).fight.result == "won", "c01 seed 1: auto's Cindle wins it alone"
         said = "\n".join(thread_texts(thread))
         assert "Cindle won it alone: Tidecaller never acted. It counts as a win and opens the next fight, " \
@@ -39,7 +30,7 @@ async def test_a_win_the_companion_fought_alone_pays_the_ordinary_xp_and_the_bon
         await alice.click(thread.last_message, label="Retry")
         thread = channel.threads[-1]
         assert session(bot, 2).fight.encounter == "c01"
-        await fight_through(alice, thread, lambda board: send_turn(alice, board, 1))
+        await fight_through(thread, lambda board: send_turn(alice, board, 1))
         assert session(bot, 2).fight.result == "won"
         said = "\n".join(thread_texts(thread))
         assert "won it alone" not in said
@@ -55,7 +46,7 @@ async def test_a_fight_the_hero_fought_in_pays_its_first_win(make_real_bot):
     async with running(bot, "alice") as (env, guild, channel, alice):
         thread = await open_game(alice, channel, "tactics campaign", pilot="auto", companion="Cindle")
         await send_turn(alice, thread.last_message, 1)
-        await fight_through(alice, thread, lambda board: alice.click(board, label="Pass (Tidecaller)"))
+        await fight_through(thread, lambda board: alice.click(board, label="Pass (Tidecaller)"))
         fight = session(bot).fight
         record = load_progress(bot.db, alice.id, "tactics", tx.TacticsProgress)
         if fight.result == "won":
