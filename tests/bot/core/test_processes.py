@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 import simcord
-from support.holding import held_until, named
+from support.holding import held_in, held_until, named
 from support.worker_faults import answer_then_die, fail_while, pid
 from support.world import open_game, running
 
@@ -90,12 +90,6 @@ def held_pool(tmp_path, workers: int = 1):
         pool.shutdown()
 
 
-def until_running(pool: Processes, count: int = 1) -> None:
-    """Wait until `count` workers have started (each has taken a call)."""
-    while len(pool.pids()) < count:
-        time.sleep(0.005)
-
-
 def test_deadline_work_goes_ahead_of_the_pictures_queued(tmp_path):
     """A pilot's planning waits only for the call running; the pictures queued go back to their callers'
     threads (drawn there), and the ones that come while it waits are drawn there too."""
@@ -120,7 +114,7 @@ def test_a_call_given_up_while_it_runs_leaves_the_pool_taking_the_next(tmp_path,
     the answer has no one to go to, nothing fails on the way, and the next call is answered."""
     with held_pool(tmp_path) as (pool, gate):
         holding = pool.submit(held_until, str(gate), "too late")
-        until_running(pool)
+        held_in(str(gate), "too late")
         assert holding.cancel(), "the caller gave up"
         gate.touch()
         assert pool.submit(named, "the next call").result(timeout=10) == "the next call"
@@ -140,7 +134,7 @@ def test_two_workers_run_two_calls_at_once(tmp_path):
     with held_pool(tmp_path, workers=2) as (pool, gate):
         first = pool.submit(held_until, str(gate), "first")
         second = pool.submit(held_until, str(gate), "second")
-        until_running(pool, 2)
+        held_in(str(gate), "first", "second")
         gate.touch()
         assert (first.result(timeout=10), second.result(timeout=10)) == ("first", "second")
         assert len(set(pool.pids())) == 2
@@ -149,8 +143,7 @@ def test_two_workers_run_two_calls_at_once(tmp_path):
 def test_a_worker_killed_mid_call_is_replaced_and_the_call_answered(tmp_path):
     with held_pool(tmp_path) as (pool, gate):
         holding = pool.submit(held_until, str(gate), "answered")
-        until_running(pool)
-        os.kill(pool.pids()[0], signal.SIGKILL)
+        os.kill(*held_in(str(gate), "answered"), signal.SIGKILL)
         gate.touch()
         assert holding.result() == "answered"
         assert pool.replaced == 1
@@ -302,9 +295,8 @@ async def test_a_worker_dying_mid_press_is_replaced_off_the_event_loops_thread(t
         loop_thread = threading.get_ident()
         holding = asyncio.ensure_future(pool.call(held_until, str(gate), "answered"))
         other = asyncio.ensure_future(pool.call(held_until, str(gate), "also answered"))
-        while len(pool.pids()) < 2:
-            await asyncio.sleep(0.005)
-        os.kill(pool.pids()[0], signal.SIGKILL)
+        taken = await asyncio.to_thread(held_in, str(gate), "answered", "also answered")
+        os.kill(taken[0], signal.SIGKILL)
         gate.touch()
         assert await holding == "answered" and await other == "also answered"
         assert pool.replaced == 1
