@@ -4,22 +4,19 @@ from __future__ import annotations
 import io
 import struct
 import zlib
-from collections.abc import Callable
 from functools import lru_cache
-from typing import Any
 
 import noto_cjk_sans_jp_regular
 from isal import isal_zlib
 from PIL import Image, ImageFont
+
+from .masks import remembered
 
 BACKGROUND = (30, 31, 34)
 PANEL = (43, 45, 49)
 TEXT = (242, 243, 245)
 MUTED = (181, 186, 193)
 ACCENT = (88, 101, 242)
-
-
-MASKS_KEPT = 2048  # rendered strings remembered per font size (board numbers, labels, names: a few hundred)
 
 
 FONT_FILE = str(noto_cjk_sans_jp_regular.FONT_PATH)
@@ -30,29 +27,11 @@ hangul in one face, so a member's name in any of those scripts draws as glyphs a
 @lru_cache(maxsize=32)
 def font(size: int) -> ImageFont.FreeTypeFont:
     """The pictures' font at this size, opened once a process (FreeType reads the file lazily). Each string
-    it renders is kept, so a board's labels (the same on every press) are rasterised once: the very mask
-    Pillow would make."""
+    it renders is remembered (masks.py), so a board's labels (the same on every press) are rasterised once:
+    the very mask Pillow would make."""
     loaded = ImageFont.truetype(FONT_FILE, size=size)
-    loaded.getmask2 = _remembered(loaded.getmask2)  # type: ignore[method-assign]
+    loaded.getmask2 = remembered(loaded.getmask2, size)  # type: ignore[method-assign]
     return loaded
-
-
-def _remembered(render: Callable[..., Any]) -> Callable[..., Any]:
-    """`FreeTypeFont.getmask2`, remembered by its arguments. A mask is only read when drawn (draw_bitmap),
-    except in colour-font mode (RGBA), which Pillow changes in place: that one is never kept."""
-    @lru_cache(maxsize=MASKS_KEPT)
-    def kept(*args: Any, **kwargs: Any) -> Any:
-        return render(*args, **kwargs)
-
-    def getmask2(text: Any, mode: str = "", *args: Any, **kwargs: Any) -> Any:
-        if mode == "RGBA":
-            return render(text, mode, *args, **kwargs)
-        try:
-            return kept(text, mode, *args, **kwargs)
-        except TypeError:  # an unhashable argument (a list of features): rendered as it comes
-            return render(text, mode, *args, **kwargs)
-
-    return getmask2
 
 
 PNG_LEVEL = 1  # ISA-L's fastest deflate: as small as zlib's fast levels on our boards, in a fraction of the time
