@@ -22,8 +22,9 @@ is on screen). A start (the game's slash command) counts as a press too.
   process and every process it started (its workers, their fork server, multiprocessing's resource
   tracker), sampled every `--rss-every` seconds; SimCord's uploaded bytes are dropped
   at each sample (`forget_sent`), since a real Discord keeps those on its side, and so is its record
-  of each interaction answered over `FORGET_AFTER_S` ago (`Wire.forget_answered`). SimCord still keeps
-  every message's text and controls: that share grows with the run and is the harness's.
+  of each interaction answered over `FORGET_AFTER_S` ago (`Wire.forget_answered`), and every channel's
+  messages but its newest `KEEP_MESSAGES` (the row prints how many requests named a message SimCord no
+  longer held: none, when the bot only edits what it posted last).
 The first `--warm` seconds of each row (the starts, the first pictures) are not measured.
 
 SimCord's HTTP log is kept by reference while measuring (`Wire.install`): SimCord deep-copies every
@@ -145,6 +146,7 @@ from harness import (
     workers_pids,
 )
 from shares import Shares
+from simcord.backend.errors import BackendError
 from simcord.components import walk_components
 from simcord.http import router
 from simcord.results import ResponseMessage
@@ -162,6 +164,8 @@ GROWTH_TARGET_PCT = 5.0   # ... growing no more than this after the first minute
 SETTLED_S = 60.0
 RSS_EVERY = 5.0           # seconds between memory samples (and trims of SimCord's store)
 FORGET_AFTER_S = 10.0     # an interaction answered this long ago is dropped from SimCord (Wire.forget_answered)
+UNKNOWN_MESSAGE = 10008   # Discord's error code for a message it does not hold
+KEEP_MESSAGES = 12        # a channel's newest messages SimCord keeps (a member reads its thread's newest 6)
 EVERY = 1.0               # seconds between a member's presses
 GIVE_UP = 15.0            # an answer later than this counts as never answered
 THREAD = re.compile(r"(?:ready|running) in <#(\d+)>")
@@ -201,6 +205,7 @@ class Wire:
         self.copying = copying
         self.transcript = transcript
         self.answered: collections.deque[tuple[float, str]] = collections.deque()  # (when, token), oldest first
+        self.unknown = 0  # requests SimCord refused for a message it does not hold (one dropped too soon)
 
     def install(self) -> None:
         router.dispatch = self._observed
@@ -217,7 +222,11 @@ class Wire:
             self.by_thread[press.thread] = press
 
     def _observed(self, backend: Any, method: str, path: str, **kwargs: Any) -> Any:
-        result = self._dispatch(backend, method, path, **kwargs)
+        try:
+            result = self._dispatch(backend, method, path, **kwargs)
+        except BackendError as e:
+            self.unknown += e.code == UNKNOWN_MESSAGE
+            raise
         backend.http_requests.clear()  # SimCord's request log: a copy of every body, kept for transcripts
         if not self.transcript:  # every request and event, kept for a failing test's report
             backend.transcript.clear()
@@ -447,8 +456,14 @@ def each_process() -> str:
 
 def forget_sent(env: Any) -> None:
     """SimCord's uploads dropped: it keeps every picture's bytes, which a real Discord keeps on its side (the
-    harness's memory, not the bot's). The messages stay: the bot still edits them."""
+    harness's memory, not the bot's), and every channel's messages but its newest `KEEP_MESSAGES` (the
+    live board and what came after it, which the bot may still edit; `Wire.unknown` counts any request
+    that named a message dropped)."""
     env.backend.cdn._blobs.clear()
+    for stored in env.backend.messages.values():
+        if len(stored) > KEEP_MESSAGES:
+            for old in list(stored)[:-KEEP_MESSAGES]:  # kept in the order they were posted
+                del stored[old]
 
 
 async def measure(members: int, seconds: float, warm: float, seed: int, simcord_log: bool = False,
@@ -513,7 +528,8 @@ async def measure(members: int, seconds: float, warm: float, seed: int, simcord_
             "memory_samples": memory,
             "apart": [next((a for a in apart if a[0] >= min(SETTLED_S, seconds / 3)), apart[-1]), apart[-1]],
             "stall_ms": beat.longest(opened, stop) * 1000, "per_game_p99": per_game, "load": loadavg,
-            "split_ms": {k: v * 1000 / max(1, len(answered)) for k, v in split.items()}}
+            "split_ms": {k: v * 1000 / max(1, len(answered)) for k, v in split.items()},
+            "unknown": wire.unknown}
 
 
 def _row(r: dict) -> str:
@@ -535,7 +551,9 @@ def _row(r: dict) -> str:
              f"threads {split['sampler']:.1f}. Without the harness: {r['cpu_ms'] - harness:.1f} + workers "
              f"{r['worker_cpu_ms']:.1f} = {cpu - harness:.1f} ms/press")
     line += (f"\n     memory (PSS) bot + every process it started {r['memory_mb']:5.0f} MB at the end, "
-             f"{growth:+.1f} % since {SETTLED_S:g} s in (a third of the row if shorter)")
+             f"{growth:+.1f} % since {SETTLED_S:g} s in (a third of the row if shorter); SimCord keeps each "
+             f"channel's newest {KEEP_MESSAGES} messages, and {r['unknown']} requests named a message it no "
+             f"longer held")
     if r["members"] >= MEMORY_MEMBERS:
         ok = r["memory_mb"] <= RSS_TARGET_MB and growth <= GROWTH_TARGET_PCT
         line += f" (<= {RSS_TARGET_MB:g} MB, growth <= {GROWTH_TARGET_PCT:g} %) {verdict(ok)}"
