@@ -22,9 +22,11 @@ is on screen). A start (the game's slash command) counts as a press too.
   process and every process it started (its workers, their fork server, multiprocessing's resource
   tracker), sampled every `--rss-every` seconds; SimCord's uploaded bytes are dropped
   at each sample (`forget_sent`), since a real Discord keeps those on its side, and so is its record
-  of each interaction answered over `FORGET_AFTER_S` ago (`Wire.forget_answered`), and every channel's
-  messages but its newest `KEEP_MESSAGES` (the row prints how many requests named a message SimCord no
-  longer held: none, when the bot only edits what it posted last).
+  of each interaction answered over `FORGET_AFTER_S` ago (`Wire.forget_answered`), every channel's
+  messages but its newest `KEEP_MESSAGES` a minute after they fell out of those, and a thread's messages
+  a minute after its member left it for a new game (the row prints how many requests named a message
+  SimCord no longer held: none, when the bot only edits what it posted lately). Each press's record
+  lets go of its event once its member stops waiting.
 The first `--warm` seconds of each row (the starts, the first pictures) are not measured.
 
 SimCord's HTTP log is kept by reference while measuring (`Wire.install`): SimCord deep-copies every
@@ -165,14 +167,15 @@ SETTLED_S = 60.0
 RSS_EVERY = 5.0           # seconds between memory samples (and trims of SimCord's store)
 FORGET_AFTER_S = 10.0     # an interaction answered this long ago is dropped from SimCord (Wire.forget_answered)
 UNKNOWN_MESSAGE = 10008   # Discord's error code for a message it does not hold
-KEEP_MESSAGES = 12        # a channel's newest messages SimCord keeps (a member reads its thread's newest 6)
+KEEP_MESSAGES = 12        # a channel's newest messages SimCord keeps (a member reads its thread's newest 6) ...
+KEEP_OLDER_S = 60.0       # ... and the older ones this long (a slow answer may still edit one)
 EVERY = 1.0               # seconds between a member's presses
 GIVE_UP = 15.0            # an answer later than this counts as never answered
 THREAD = re.compile(r"(?:ready|running) in <#(\d+)>")
 GAMES = ("bowls", "formation", "tactics", "summon")
 
 
-@dataclass
+@dataclass(slots=True)
 class Press:
     game: str
     token: str
@@ -180,7 +183,7 @@ class Press:
     began: float
     acked: float | None = None
     answered: float | None = None
-    done: asyncio.Event = field(default_factory=asyncio.Event)
+    done: asyncio.Event | None = field(default_factory=asyncio.Event)  # let go once the member stops waiting
 
 
 def _by_reference(value: Any, memo: Any = None) -> Any:
@@ -206,6 +209,8 @@ class Wire:
         self.transcript = transcript
         self.answered: collections.deque[tuple[float, str]] = collections.deque()  # (when, token), oldest first
         self.unknown = 0  # requests SimCord refused for a message it does not hold (one dropped too soon)
+        self.aging: dict[int, float] = {}  # SimCord's messages past their channel's newest: when first seen so
+        self.left: dict[int, float] = {}  # threads a member left for a new game's: when
 
     def install(self) -> None:
         router.dispatch = self._observed
@@ -251,7 +256,8 @@ class Wire:
     def _answer(self, press: Press, now: float) -> None:
         if press.answered is None:
             press.answered = now
-            press.done.set()
+            if press.done is not None:
+                press.done.set()
             self.by_token.pop(press.token, None)
             self.answered.append((now, press.token))
             if press.thread is not None and self.by_thread.get(press.thread) is press:
@@ -333,7 +339,11 @@ class Member:
         # a start (or Next fight, or Rematch) answers "your game is ready in <#thread>" (or "running in")
         found = next((THREAD.search(m.content) for m in said if THREAD.search(m.content)), None)
         if found is not None:
-            self.thread = int(found.group(1))
+            thread = int(found.group(1))
+            if self.thread is not None and thread != self.thread:
+                self.wire.left[self.thread] = time.perf_counter()
+            self.wire.left.pop(thread, None)
+            self.thread = thread
         messages = [m for m in said[::-1] if m.ephemeral]
         self.private = messages[0] if messages else None
 
@@ -401,6 +411,7 @@ class Member:
         due = time.perf_counter()
         while time.perf_counter() < stop:
             press = await self.press_once()
+            assert press.done is not None
             try:
                 await asyncio.wait_for(press.done.wait(), GIVE_UP)
             except TimeoutError:
@@ -408,6 +419,7 @@ class Member:
                 self.thread = self.thread  # the next press reads the board again
             else:
                 self.after(press)
+            press.done = None  # its times stay for the row; the event is the harness's memory
             due += EVERY
             await asyncio.sleep(max(0.0, due - time.perf_counter()))
             due = max(due, time.perf_counter() - EVERY)
@@ -454,16 +466,25 @@ def each_process() -> str:
     return line
 
 
-def forget_sent(env: Any) -> None:
+def forget_sent(env: Any, wire: Wire, now: float) -> None:
     """SimCord's uploads dropped: it keeps every picture's bytes, which a real Discord keeps on its side (the
-    harness's memory, not the bot's), and every channel's messages but its newest `KEEP_MESSAGES` (the
-    live board and what came after it, which the bot may still edit; `Wire.unknown` counts any request
-    that named a message dropped)."""
+    harness's memory, not the bot's); every channel's messages but its newest `KEEP_MESSAGES`, once they
+    have been older than those for `KEEP_OLDER_S`; and every message of a thread its member left for a new
+    game's that long ago. The bot may still edit a message while a slow answer is made; `Wire.unknown`
+    counts any request that named a message dropped."""
     env.backend.cdn._blobs.clear()
-    for stored in env.backend.messages.values():
+    messages, aging = env.backend.messages, wire.aging
+    for thread, since in list(wire.left.items()):
+        if now - since >= KEEP_OLDER_S:
+            for old in messages.pop(thread, {}):
+                aging.pop(old, None)
+            del wire.left[thread]
+    for stored in messages.values():
         if len(stored) > KEEP_MESSAGES:
             for old in list(stored)[:-KEEP_MESSAGES]:  # kept in the order they were posted
-                del stored[old]
+                if now - aging.setdefault(old, now) >= KEEP_OLDER_S:
+                    del stored[old]
+                    del aging[old]
 
 
 async def measure(members: int, seconds: float, warm: float, seed: int, simcord_log: bool = False,
@@ -489,7 +510,7 @@ async def measure(members: int, seconds: float, warm: float, seed: int, simcord_
                 workers.append(children_cpu(workers_pids()))
                 shares = Shares().start()
                 while (now := time.perf_counter()) < stop:
-                    forget_sent(env)
+                    forget_sent(env, wire, now)
                     wire.forget_answered(env.backend, now - FORGET_AFTER_S)
                     memory.append((now - opened, held_mb()))
                     apart.append((now - opened, each_process()))
@@ -501,7 +522,7 @@ async def measure(members: int, seconds: float, warm: float, seed: int, simcord_
             marking = asyncio.create_task(mark())
             await asyncio.gather(*(m.run(stop) for m in pressing), marking)
             beat.stop()
-            forget_sent(env)
+            forget_sent(env, wire, time.perf_counter())
             memory.append((time.perf_counter() - opened, held_mb()))
             apart.append((time.perf_counter() - opened, each_process()))
             wire.uninstall()
@@ -552,8 +573,8 @@ def _row(r: dict) -> str:
              f"{r['worker_cpu_ms']:.1f} = {cpu - harness:.1f} ms/press")
     line += (f"\n     memory (PSS) bot + every process it started {r['memory_mb']:5.0f} MB at the end, "
              f"{growth:+.1f} % since {SETTLED_S:g} s in (a third of the row if shorter); SimCord keeps each "
-             f"channel's newest {KEEP_MESSAGES} messages, and {r['unknown']} requests named a message it no "
-             f"longer held")
+             f"channel's newest {KEEP_MESSAGES} messages and the rest for {KEEP_OLDER_S:g} s, and "
+             f"{r['unknown']} requests named a message it no longer held")
     if r["members"] >= MEMORY_MEMBERS:
         ok = r["memory_mb"] <= RSS_TARGET_MB and growth <= GROWTH_TARGET_PCT
         line += f" (<= {RSS_TARGET_MB:g} MB, growth <= {GROWTH_TARGET_PCT:g} %) {verdict(ok)}"
