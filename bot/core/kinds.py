@@ -186,6 +186,12 @@ class GameKind(ABC, Generic[S]):
         """How long a pilot may think, from the moment its seat is due."""
         return 10.0
 
+    def shown_with_answer(self, state: S) -> bool:
+        """Whether this state's board may go unshown when a pilot that answers at once answers it: the
+        change's words are carried on the answer's board, so only a board showing more than its words
+        (a replay of what the change caused) must be shown on its own."""
+        return True
+
     # --- timers and lifecycle -----------------------------------------------------------------
 
     def timeout(self, state: S, ctx: Context) -> Outcome[S] | None:

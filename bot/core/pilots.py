@@ -7,10 +7,17 @@ answer counts only in the phase the pilot was asked in (`GameKind.phase`), and a
 pilot afresh (a kind that declares no phases has its pilot's answer tried once more on a board that
 moved on while the seat is still due). A pilot that raises, hangs or answers something the rules
 refuse produces the kind's fallback action instead, logged with why.
+
+A pilot that answers at once (`answers_at_once`: a built-in opponent, a pure function of the state)
+is asked while the member's change that made its seat due is still being shown (`answer_at_once`):
+its answer is then shown with that change, as one board carrying both changes' words, so a move
+against it draws, posts and retires one board rather than two. One that has not answered within
+`AT_ONCE_S` posts its own board afterwards, as any pilot does.
 """
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 from collections.abc import Awaitable, Callable, Hashable
 from typing import TYPE_CHECKING, Any
@@ -28,6 +35,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 GRACE_S = 0.1  # the runner's cut-off comes this long after the pilot's deadline: a pilot that stops at
                # its deadline (a model's pass with its reason) is the one who answers, at the deadline
+AT_ONCE_S = 1.0  # the longest a member's change waits to be shown with an at-once pilot's answer
 
 class PilotRunner:
     """Starts a pilot for every pilot seat that is due, once per seat and phase, and posts what it did."""
@@ -92,8 +100,58 @@ class PilotRunner:
         self._tasks.clear()
         self._scheduling.clear()
 
-    async def _run(self, game: GameRecord, seat: str, phase: Hashable) -> None:
+    async def answer_at_once(self, change: ActResult) -> ActResult | None:
+        """A member's saved change (its board not yet drawn) followed by the answer of the at-once pilot
+        it made due: that answer's result, drawn, carrying both changes' words and the member's private
+        view. None (the change is shown alone) when no such pilot is due, or it has not answered within
+        `AT_ONCE_S`: it goes on deciding and posts its own board once the member's is shown."""
+        game = change.game
+        if game is None or not game.running or not self._answers_at_once(game.kind):
+            return None
+        phase, seats, joins = await self.sessions.urgent(self._due_joining, game)
+        if not joins or len(seats) != 1 or not self._answers_at_once(game.kind, seats[0]):
+            return None
+        key = (game.id, seats[0])
+        running = self._tasks.get(key)
+        if running is not None and not running[1].done():
+            return None
+        handed: asyncio.Future[ActResult] = asyncio.get_running_loop().create_future()
+        self._tasks[key] = (phase, asyncio.get_running_loop().create_task(
+            self._run(game, seats[0], phase, handed), name=f"pilot-{game.id}-{seats[0]}"))
+        try:
+            async with asyncio.timeout(AT_ONCE_S):
+                answer = await asyncio.shield(handed)
+        except (TimeoutError, asyncio.CancelledError):
+            if not handed.done():
+                handed.cancel()  # the pilot posts its own board when it answers
+            current = asyncio.current_task()
+            if current is not None and current.cancelling():
+                raise
+            return None
+        return dataclasses.replace(
+            answer, text="\n".join(t for t in (change.text, answer.text) if t), private=change.private,
+            title=answer.title or change.title,
+            new_phase=None if change.new_phase is None and answer.new_phase is None
+            else bool(change.new_phase or answer.new_phase))
+
+    def _due_joining(self, game: GameRecord) -> tuple[Hashable, list[str], bool]:
+        """`due`, and whether the game's board now may be shown only with the answer (the store worker)."""
+        phase, seats = self.due(game)
+        state = self.sessions.load(game) if seats else None
+        return phase, seats, state is not None and self.sessions.kind(game.kind).shown_with_answer(state)
+
+    def _answers_at_once(self, kind: str, seat: str | None = None) -> bool:
+        """Whether the kind's pilot in `seat` (any seat: None) answers at once."""
+        pilots = self.pilots.get(kind, {})
+        chosen = pilots.values() if seat is None else [pilots.get(seat)]
+        return any(getattr(p, "answers_at_once", False) for p in chosen)
+
+    async def _run(self, game: GameRecord, seat: str, phase: Hashable,
+                   handed: asyncio.Future[ActResult] | None = None) -> None:
+        """Decide and act for `seat`; the result is posted, or handed to the member's change still being
+        shown when it waits for it (`handed`, from `answer_at_once`). Ended otherwise, `handed` is told so."""
         key = (game.id, seat)
+        result: ActResult | None = None
         try:
             result = await self._decide_and_act(game, seat, phase)
         except Exception:  # a failing pilot must never take the bot down
@@ -103,8 +161,13 @@ class PilotRunner:
             running = self._tasks.get(key)
             if running is not None and running[1] is asyncio.current_task():
                 del self._tasks[key]
+            if handed is not None and not handed.done() and not (result is not None and result.applied):
+                handed.cancel()  # nothing to show with the member's change: it is shown alone
         if result is not None and result.applied:
-            await self.post(result)
+            if handed is not None and not handed.done():
+                handed.set_result(result)
+            else:
+                await self.post(result)
 
     async def _decide_and_act(self, game: GameRecord, seat: str, phase: Hashable) -> ActResult | None:
         sessions = self.sessions

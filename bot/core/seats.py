@@ -20,7 +20,9 @@ T = TypeVar("T")
 
 
 class Pilot(Protocol[S_contra]):
-    """Fills a seat: decides the seat's next action for `state`, before `deadline` (session clock)."""
+    """Fills a seat: decides the seat's next action for `state`, before `deadline` (session clock). A pilot
+    whose class sets `answers_at_once = True` (a built-in opponent deciding in milliseconds) is shown with
+    the member's change it answers, as one board (pilots.PilotRunner.answer_at_once)."""
 
     async def decide(self, state: S_contra, seat: str, deadline: datetime) -> Decision: ...
 

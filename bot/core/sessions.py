@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import functools
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from datetime import datetime
 from typing import Any
 
@@ -45,6 +45,9 @@ class Sessions(Lifecycle):
         """`workers`: the worker processes for pictures and plans (None: the default; 0: in-thread)."""
         super().__init__(db, kinds, clock, workers=workers)
         self._locks: dict[int, asyncio.Lock] = {}
+        # A member's saved change, followed by the answer of a pilot that answers at once, or None
+        # (pilots.PilotRunner.answer_at_once): the two are then drawn and shown as one board.
+        self.answered_at_once: Callable[[ActResult], Awaitable[ActResult | None]] | None = None
 
     def lock(self, game_id: int) -> asyncio.Lock:
         return self._locks.setdefault(game_id, asyncio.Lock())
@@ -74,6 +77,10 @@ class Sessions(Lifecycle):
         run = self.urgent if urgent else self.call
         async with self.lock(game_id):
             result = await run(self._act, game_id, actor, read, version, guild_id)
+        if result.applied and isinstance(actor, int) and self.answered_at_once is not None:
+            answered = await self.answered_at_once(result)  # the pilot's act takes the game's lock in turn
+            if answered is not None:
+                return answered
         return await self.drawn(result)
 
     def _act(self, game_id: int, actor: Seat, read: Callable[[GameKind], Action], version: int | None,

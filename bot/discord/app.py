@@ -86,6 +86,7 @@ class GameHall(commands.AutoShardedBot):
         pilots = {p.kind.key: p.build_pilots(needs) for p in self.plugins}
         self.pilots = PilotRunner(self.sessions, pilots,
                                   self.play.post_board)
+        self.sessions.answered_at_once = self.pilots.answer_at_once  # a built-in opponent's answer: one board
         self.timers = TimerRunner(self.sessions, self.play.post_board, owns=self.owns, on_arm=self._beat_on)
         self.heartbeat = Heartbeat(self.sessions, process_name(self.settings.shard_ids))
         self.add_dynamic_items(GameButton, FormerSelect, ChoiceSelect, CloseButton, HowToPlayButton)

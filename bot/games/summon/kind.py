@@ -62,6 +62,9 @@ class Summon(GameKind[SummonGame]):
     def pilot_seconds(self, state: SummonGame, seat: str, ctx: Context) -> float:
         return 10.0
 
+    def shown_with_answer(self, state: SummonGame) -> bool:
+        return state.game is None or not state.game.battles  # a battle's replay and line are on its own table
+
     def deadline_seconds(self, state: SummonGame, ctx: Context) -> int | None:
         if state.stage == "challenge":
             return CHALLENGE_SECONDS

@@ -11,6 +11,8 @@ from .session import SummonGame
 
 
 class AiPilot:
+    answers_at_once = True  # milliseconds of the engine's own AI: shown with the move it answers
+
     async def decide(self, state: SummonGame, seat: str, deadline: datetime) -> Place | Pass:
         return await asyncio.to_thread(ai_decision, state)
 

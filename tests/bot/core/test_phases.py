@@ -118,3 +118,27 @@ async def test_a_stale_answer_is_dropped_when_its_phase_closed(tmp_path):
         state = _state(core.sessions, game.id)
         assert (state.count, state.turn) == (1, 2), "the late answer did not carry into the next phase"
         assert core.posted == []
+
+
+class GatedAtOnce(GatedPilot):
+    answers_at_once = True  # a built-in opponent's kind, but this one is held at its gate
+
+
+async def test_an_at_once_pilot_not_answering_in_time_leaves_the_step_shown_alone_and_posts_later(tmp_path):
+    async with tally_core(tmp_path) as core:
+        sessions = core.sessions
+        pilot = GatedAtOnce()
+
+        async def post(result):
+            core.posted.append(result)
+
+        core.pilots = PilotRunner(sessions, {"tally": {"auto": pilot}}, post)
+        sessions.answered_at_once = core.pilots.answer_at_once
+        game = sessions.start("tally", guild_id=None, channel_id=None, players=[PLAYER], state=TallyState(auto=True))
+        moved = await sessions.act(game.id, PLAYER, Add(1))
+        assert moved.applied and moved.text == "Added 1." and moved.board is not None, \
+            "the step was drawn and handed back alone once the pilot took too long"
+        assert pilot.calls == 1 and core.pilots.deciding(game.id)
+        pilot.gate.set()
+        await _until(lambda: core.posted, "the pilot's answer was posted on its own")
+        assert [r.text for r in core.posted] == ["Auto added 2."] and _state(sessions, game.id).count == 3

@@ -36,6 +36,20 @@ class NonsensePilot:
         return "add:7"  # not an action at all: a wire form where a typed action belongs
 
 
+class AtOncePilot:
+    """A built-in opponent's kind of pilot: it answers in a moment, so its answer is shown with the
+    member's step it answers (`delay`: how long it takes)."""
+
+    answers_at_once = True
+
+    def __init__(self, delay: float = 0.0) -> None:
+        self.delay = delay
+
+    async def decide(self, state, seat, deadline):
+        await asyncio.sleep(self.delay)
+        return Add(2)
+
+
 async def start_auto(member, channel):
     await member.slash(channel, "tally start", auto=True)
     return channel.threads[-1]
@@ -53,6 +67,21 @@ async def test_an_auto_seat_plays_itself_after_each_player_step(make_bot):
         await env.settle()
         assert "Count: 6/10" in thread.last_message.content
         assert get_game(bot.db, 1).version >= 4, "each pilot step is a saved, versioned change"
+
+
+async def test_an_at_once_pilots_answer_is_shown_with_the_step_it_answers(make_bot):
+    bot = make_bot([plugin_with_pilots(auto=AtOncePilot())])
+    async with running(bot, "alice") as (env, guild, channel, alice):
+        thread = await start_auto(alice, channel)
+        await alice.click(thread.last_message, label="+1")
+        await env.settle()
+        board = thread.last_message.content
+        assert "Added 1." in board and "Auto added 2." in board and "Count: 3/10" in board, \
+            "one board says what the player did and what the auto seat answered"
+        await alice.click(thread.last_message, label="+2")
+        await env.settle()
+        assert "Added 2.\nAuto added 2." in thread.last_message.content and "Count: 7/10" in thread.last_message.content
+        assert get_game(bot.db, 1).version >= 5, "each step, the player's and the pilot's, is saved on its own"
 
 
 async def test_the_player_cannot_act_in_the_auto_seats_turn(make_bot):

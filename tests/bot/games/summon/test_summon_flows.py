@@ -318,3 +318,31 @@ async def test_old_table_buttons_are_refused(make_real_bot):
         closed = next(m for m in duel.thread.history() if m.id == old.id)
         assert not controls_of(closed) and "Closed: the newer board is below" in words_of(closed)  # nothing to press
         assert get_game(bot.db, duel.game.id).version == version
+
+
+async def test_a_placement_against_the_ai_and_its_answer_are_one_new_table(make_real_bot):
+    """The AI answers at once, so the member's placement and the AI's are posted as one table whose words
+    say both; a placement that fights a battle keeps its own table (its replay and battle line)."""
+    bot = make_real_bot()
+    async with running(bot, "alice") as (env, guild, channel, alice):
+        thread = await start_ai(env, alice, channel)
+        game_id = game_of(bot, alice).id
+        me = seat_of(state_of(bot, game_id), alice)
+        joined = 0
+        for _ in range(6):
+            state = state_of(bot, game_id)
+            pl = a_placement(state, me)
+            if pl is None or state.game.phase != "summon":
+                break
+            before = len(thread.history())
+            await alice.slash(thread, "summon place", piece=str(pl.piece), rotation=pl.rotation,
+                              cell=cell_code(pl.col, pl.row))
+            await env.settle()
+            after = state_of(bot, game_id)
+            if after.game.battle_phases != state.game.battle_phases or after.game.phase != "summon":
+                break
+            text = words_of(thread.last_message)
+            assert len(thread.history()) == before + 1, "one table for the placement and the AI's answer"
+            assert "alice places" in text and "AI places" in text, text
+            joined += 1
+        assert joined >= 2
