@@ -38,15 +38,11 @@ class NonsensePilot:
 
 class AtOncePilot:
     """A built-in opponent's kind of pilot: it answers in a moment, so its answer is shown with the
-    member's step it answers (`delay`: how long it takes)."""
+    member's step it answers."""
 
     answers_at_once = True
 
-    def __init__(self, delay: float = 0.0) -> None:
-        self.delay = delay
-
     async def decide(self, state, seat, deadline):
-        await asyncio.sleep(self.delay)
         return Add(2)
 
 

@@ -339,7 +339,10 @@ async def test_a_placement_against_the_ai_and_its_answer_are_one_new_table(make_
                               cell=cell_code(pl.col, pl.row))
             await env.settle()
             after = state_of(bot, game_id)
-            if after.game.battle_phases != state.game.battle_phases or after.game.phase != "summon":
+            if after.game.battle_phases != state.game.battle_phases:  # the placement fought a battle
+                posted = thread.history()[before:]
+                assert any(a.filename.endswith(".gif") for m in posted for a in m.attachments), \
+                    "the battle's table, with its replay, was shown on its own"
                 break
             text = words_of(thread.last_message)
             assert len(thread.history()) == before + 1, "one table for the placement and the AI's answer"
