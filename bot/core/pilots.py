@@ -108,7 +108,11 @@ class PilotRunner:
         game = change.game
         if game is None or not game.running or not self._answers_at_once(game.kind):
             return None
-        phase, seats, joins = await self.sessions.urgent(self._due_joining, game)
+        try:
+            phase, seats, joins = await self.sessions.urgent(self._due_joining, game)
+        except Exception:  # the store is down after the change was saved: the change is shown alone
+            log.exception("could not read the pilot seats of game %s", game.id)
+            return None
         if not joins or len(seats) != 1 or not self._answers_at_once(game.kind, seats[0]):
             return None
         key = (game.id, seats[0])
