@@ -49,10 +49,11 @@ class Action:
     out_of_turn: ClassVar[bool] = False
 
     def encode(self) -> str:
-        parts = [_text_of(getattr(self, f.name)) for f in fields(self)]
-        for part, f in zip(parts[:-1], fields(self)[:-1]):
+        names = [name for name, _ in _fields_of(type(self))]
+        parts = [_text_of(getattr(self, name)) for name in names]
+        for part, name in zip(parts[:-1], names[:-1]):
             if ":" in part:
-                raise ValueError(f"{type(self).__name__}.{f.name} cannot hold ':' (only the last field may)")
+                raise ValueError(f"{type(self).__name__}.{name} cannot hold ':' (only the last field may)")
         if len(parts) == 1 and parts[0] == "":  # one empty field: the bare verb ("sow" reads as Sow(None))
             return self.verb
         return ":".join([self.verb, *parts]) if parts else self.verb

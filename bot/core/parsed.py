@@ -5,8 +5,10 @@ board), and a tactics or summon state is a large document to parse. The text sav
 saved anew is parsed anew, and a step's own new state is kept with the text it was saved as, so the
 next load needs no parse at all. The state handed out is shared, which is safe because no kind or
 engine changes a state in place (every step returns a new one, `model_copy`); `Parsed.verify`, on in
-the tests, checks that on every load. Only the games pressed most recently are kept: a press's
-follow-ups come within moments, and a small heap keeps the full garbage collections short.
+the tests, checks that on every load. Only the games pressed most recently are kept: enough
+that a member's next press finds its game still parsed when every member of a busy server presses about
+once a second (fewer, and each press parsed its game anew), and no more, since every state kept is
+walked by each full garbage collection.
 """
 from __future__ import annotations
 
@@ -15,7 +17,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any, ClassVar
 
-MOST_GAMES = 64  # the games whose state is kept: those pressed in the last second or so at full load
+MOST_GAMES = 192  # the games whose state is kept: more than are pressed each second at full load
 
 
 class Parsed:

@@ -19,6 +19,7 @@ from db.games import GameRecord
 
 from .components import view_for
 from .messages import clip, compose, files_of, is_private
+from .released import drop_items, release
 
 log = logging.getLogger(__name__)
 DISCORD_DOWN_TEXT = N_("Discord did not accept my answer just now ({error}); your game is saved as it was "
@@ -63,28 +64,36 @@ async def fault(interaction: discord.Interaction, exc: BaseException) -> None:
         log.warning("could not answer a failed interaction either: %s", again)
 
 
-async def guarded(interaction: discord.Interaction, work: Awaitable[Any]) -> None:
-    """Run a component's handler; any fault is answered (components have no tree-level handler)."""
+async def guarded(interaction: discord.Interaction, work: Awaitable[Any],
+                  pressed: discord.ui.Item[Any] | None = None) -> None:
+    """Run a component's handler; any fault is answered (components have no tree-level handler). Then
+    the interaction and the view of the control `pressed` are let go (released.py)."""
     try:
         await work
     except Exception as exc:
         await fault(interaction, exc)
+    finally:
+        release(interaction, pressed.view if pressed is not None else None)
 
 
 async def show_private(interaction: discord.Interaction, game: GameRecord, reply: Reply) -> None:
     """A reply for the actor's eyes only: edits the private message pressed, or sends a new one."""
     view = view_for(game.id, game.version, reply, interactive=game.running)
-    if is_private(interaction.message):
-        try:
-            await interaction.edit_original_response(content=compose(reply), attachments=files_of(reply),
-                                                     view=view)
-            return
-        except discord.HTTPException as exc:
-            log.info("could not edit a private message (%s); sending a new one", exc)
-    kwargs: dict[str, Any] = {"files": files_of(reply)}
-    if view is not None:
-        kwargs["view"] = view
-    await interaction.followup.send(compose(reply), ephemeral=True, **kwargs)
+    try:
+        if is_private(interaction.message):
+            try:
+                await interaction.edit_original_response(content=compose(reply), attachments=files_of(reply),
+                                                         view=view)
+                return
+            except discord.HTTPException as exc:
+                log.info("could not edit a private message (%s); sending a new one", exc)
+        kwargs: dict[str, Any] = {"files": files_of(reply)}
+        if view is not None:
+            kwargs["view"] = view
+        await interaction.followup.send(compose(reply), ephemeral=True, **kwargs)
+    finally:
+        if view is not None:
+            drop_items(view)  # sent (or refused): never used again (released.py)
 
 
 __all__ = ["defer_privately", "fault", "fault_text", "guarded", "private", "show_private"]

@@ -48,6 +48,7 @@ from .messages import (
     retired,
     thread_link,
 )
+from .released import drop_items
 
 
 class Front(Protocol):
@@ -168,16 +169,21 @@ class Boards:
         if game.running and game.id in self.rules_offered:
             offer_rules(kwargs, game.kind)
         contained = board.layout == "container"  # posted anew on every change: a gallery takes no new upload
-        if result.new_phase is None and not contained:  # no phases: a press edits, anything else posts
-            shown = await (self._edit_pressed(interaction, kwargs) if pressed and interaction is not None
-                           else self._post(game, kwargs))
-        elif not result.new_phase and not contained:
-            shown = await (self._edit_pressed(interaction, kwargs) if on_live and interaction is not None
-                           else self._edit_live(game, kwargs))
-        else:
-            shown = await self._post(game, kwargs)
-            if shown is not False:
-                await self._retire(game, live, interaction if on_live else None)
+        sent = kwargs.get("view")
+        try:
+            if result.new_phase is None and not contained:  # no phases: a press edits, anything else posts
+                shown = await (self._edit_pressed(interaction, kwargs) if pressed and interaction is not None
+                               else self._post(game, kwargs))
+            elif not result.new_phase and not contained:
+                shown = await (self._edit_pressed(interaction, kwargs) if on_live and interaction is not None
+                               else self._edit_live(game, kwargs))
+            else:
+                shown = await self._post(game, kwargs)
+                if shown is not False:
+                    await self._retire(game, live, interaction if on_live else None)
+        finally:
+            if sent is not None:
+                drop_items(sent)  # sent (or refused): never used again (released.py)
         if shown is None:  # the thread is gone: the game was closed with it
             return True
         if shown:
@@ -238,15 +244,21 @@ class Boards:
         """The previous phase's board becomes a read-only copy (its buttons go; its words stay)."""
         if message_id is None:
             return
+        edit: dict[str, Any] = {}
         try:
             if interaction is not None and interaction.message is not None:
-                await interaction.edit_original_response(**retired(interaction.message))
+                edit = retired(interaction.message)
+                await interaction.edit_original_response(**edit)
             elif game.thread_id:
                 thread = self.play.bot.get_partial_messageable(game.thread_id, guild_id=game.guild_id)
                 old = await thread.fetch_message(message_id)
-                await old.edit(**retired(old))
+                edit = retired(old)
+                await old.edit(**edit)
         except discord.HTTPException as exc:  # its buttons answer "out of date" anyway
             log.info("game %s: the previous board kept its buttons (%s)", game.id, exc)
+        finally:
+            if edit.get("view") is not None:
+                drop_items(edit["view"])
 
     async def _stale(self, interaction: discord.Interaction, result: ActResult) -> None:
         """A press on a board that moved on: the loser of a race is told it was already done, and the

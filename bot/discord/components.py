@@ -36,7 +36,8 @@ class Answers(Protocol):
     @property
     def door(self) -> Door: ...
 
-    async def guarded(self, interaction: discord.Interaction, work: Awaitable[Any]) -> None: ...
+    async def guarded(self, interaction: discord.Interaction, work: Awaitable[Any],
+                      pressed: discord.ui.Item[Any] | None = None) -> None: ...
 
     async def press(self, interaction: discord.Interaction, game_id: int, version: int, wire: str | None) -> None: ...
 
@@ -76,7 +77,7 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button],
 
     async def callback(self, interaction: discord.Interaction) -> None:
         play = answers(interaction)
-        await play.guarded(interaction, play.press(interaction, self.game_id, self.version, self.wire))
+        await play.guarded(interaction, play.press(interaction, self.game_id, self.version, self.wire), self)
 
 
 class FormerSelect(discord.ui.DynamicItem[discord.ui.Select],
@@ -95,7 +96,7 @@ class FormerSelect(discord.ui.DynamicItem[discord.ui.Select],
 
     async def callback(self, interaction: discord.Interaction) -> None:
         play = answers(interaction)
-        await play.guarded(interaction, play.press(interaction, self.game_id, self.version, self.wire))
+        await play.guarded(interaction, play.press(interaction, self.game_id, self.version, self.wire), self)
 
 
 class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select],
@@ -113,7 +114,7 @@ class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select],
 
     async def callback(self, interaction: discord.Interaction) -> None:
         play = answers(interaction)
-        await play.guarded(interaction, play.press(interaction, self.game_id, self.version, self.wire))
+        await play.guarded(interaction, play.press(interaction, self.game_id, self.version, self.wire), self)
 
 
 def _button(game_id: int, version: int, spec: Button) -> GameButton:
@@ -256,7 +257,7 @@ class CloseButton(discord.ui.DynamicItem[discord.ui.Button], template=r"x:(?P<ga
 
     async def callback(self, interaction: discord.Interaction) -> None:
         play = answers(interaction)
-        await play.guarded(interaction, play.close(interaction, self.game_id))
+        await play.guarded(interaction, play.close(interaction, self.game_id), self)
 
 
 def close_view(games: list[GameRecord], titles: dict[str, str]) -> discord.ui.View:
@@ -282,4 +283,4 @@ class HowToPlayButton(discord.ui.DynamicItem[discord.ui.Button], template=r"h:(?
 
     async def callback(self, interaction: discord.Interaction) -> None:
         play = answers(interaction)
-        await play.guarded(interaction, play.how_to_play(interaction, self.kind))
+        await play.guarded(interaction, play.how_to_play(interaction, self.kind), self)

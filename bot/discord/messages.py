@@ -17,6 +17,7 @@ from bot.words import LANGUAGES, N_, current, number, words, words_in
 from db.games import GameRecord
 
 from .components import HowToPlayButton, layout_for, layout_text, retired_layout, view_for
+from .released import drop_items
 from .unkept import SentView, sent_layout
 
 MAX_CONTENT = 2000
@@ -177,8 +178,11 @@ async def move_countdown_in_layout(board: discord.Message, game: GameRecord) -> 
                              .endswith("/" + a.filename)), None)
                 if name is not None:
                     entry.media = f"attachment://{name}"
-    if moved:
-        await board.edit(view=view, attachments=board.attachments)
+    try:
+        if moved:
+            await board.edit(view=view, attachments=board.attachments)
+    finally:
+        drop_items(view)  # never used again (released.py)
 
 
 __all__ = ["COUNTDOWN", "board_message", "clip", "compose", "countdown", "file_of", "files_of", "is_private",

@@ -43,7 +43,7 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=r"summon
         bot: GameHall = interaction.client  # type: ignore[assignment]
         cog = bot.get_cog(SummonCog.__cog_name__)
         if isinstance(cog, SummonCog):
-            await bot.play.guarded(interaction, cog.rematch(interaction, self.game_id))
+            await bot.play.guarded(interaction, cog.rematch(interaction, self.game_id), self)
 
 
 class SummonCog(GameSteps, commands.GroupCog, group_name="summon",

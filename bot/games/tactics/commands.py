@@ -55,7 +55,7 @@ class FollowUpButton(discord.ui.DynamicItem[discord.ui.Button],
         bot: GameHall = interaction.client  # type: ignore[assignment]
         cog = bot.get_cog(TacticsCog.__cog_name__)
         if isinstance(cog, TacticsCog):
-            await bot.play.guarded(interaction, cog.follow_up(interaction, self.game_id, self.what == "retry"))
+            await bot.play.guarded(interaction, cog.follow_up(interaction, self.game_id, self.what == "retry"), self)
 
 
 class TacticsCog(GameSteps, commands.GroupCog, group_name="tactics", group_description="The duo against the strays"):

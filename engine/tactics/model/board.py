@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from collections import deque
+from functools import lru_cache
 
 from pydantic import BaseModel, ConfigDict
 
@@ -9,6 +10,7 @@ from ...errors import RuleError
 from ...rng import Rng
 
 W, H = 13, 9
+CUTS_KEPT = 64  # boards cut, one for each set of arguments: more than the shipped encounters need
 COLS = "ABCDEFGHIJKLM"
 DIRS: tuple[tuple[int, int], ...] = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))
 COMPASS: dict[str, tuple[int, int]] = {
@@ -216,8 +218,15 @@ def cut_board(region_seed: int, n_strays: int, exits: bool = False) -> Layout:
     """Cut a 13x9 board from the seeded region map and check it; try further windows until one passes.
 
     The duo starts in column A, the strays from column G eastward, so exactly 5 tiles lie between the
-    nearest two. Break-out boards get up to 3 exit tiles in column M.
+    nearest two. Break-out boards get up to 3 exit tiles in column M. The same arguments always cut the
+    same board, so each is cut once (every fight of an encounter starts on it) and each caller gets a
+    copy of its own.
     """
+    return _cut(region_seed, n_strays, exits).model_copy(deep=True)
+
+
+@lru_cache(maxsize=CUTS_KEPT)
+def _cut(region_seed: int, n_strays: int, exits: bool) -> Layout:
     for attempt in range(200):
         seed = region_seed + attempt // 20
         if attempt % 20 == 0:
