@@ -5,6 +5,7 @@ from __future__ import annotations
 import ctypes
 import ctypes.util
 import gc
+import mimetypes
 
 MALLOC_ARENAS = 2  # the C allocator's arenas: one per thread by default, each holding its own free memory
 _M_ARENA_MAX = -8  # glibc's mallopt parameter
@@ -15,8 +16,12 @@ def settle_heap() -> None:
 
     A full collection holds the interpreter lock for as long as it walks every tracked object: with
     the engines' content loaded that was 50–80 ms, stalling the event loop while a worker collected.
-    Frozen objects are never walked again, so later collections stay short.
+    Frozen objects are never walked again, so later collections stay short. The MIME types table is
+    read first: the HTTP client reads it at the first upload otherwise, after start-up, and it would be
+    walked by every full collection after that.
     """
+    if not mimetypes.inited:
+        mimetypes.init()
     gc.collect()
     gc.freeze()
 
