@@ -34,7 +34,7 @@ INSTALL = "pip install -e '.[model]'"
 # has no tools, so the model would answer in words). It refuses tool_choice "required" (HTTP 500).
 CHAT_FORMAT = "chatml-function-calling"
 THREADS = 1          # one core: on two busy cores a second thread waits on the first more than it helps
-NICENESS = 5         # below the bot and its drawing workers (3: its events come first), above the forecast worker (10)
+NICENESS = 5         # below the bot (its events come first), above the forecast worker (10)
 CONTEXT = 2048       # tokens: the compact request is a few hundred
 # What the pilot sends this server: one request at a time (it answers one at a time; a second would only
 # wait behind the first), choose_turn forced (its chatml-function-calling format fails on "required"; a

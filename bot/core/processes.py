@@ -11,8 +11,6 @@ worker is ready in milliseconds), while the event loop and the store worker go o
   with two cores or more: the bot's own process needs under half a core at full load, so on two cores
   two workers answer about 93 presses/s where one answered 76, bench_load); 0 runs every call in the
   calling thread, as before.
-- The workers run a little below the bot's own priority (`WORKER_NICENESS`): every answer passes
-  through the bot's process, so it goes first when all of them want the CPU.
 - A call is a module-level function of picklable arguments (a state in, bytes or turns out): a
   function of the game's state alone, so its result is the same here or there.
 - How calls queue, reach the workers and survive a worker's death: process_queue.py. The worker
@@ -22,7 +20,6 @@ worker is ready in milliseconds), while the event loop and the store worker go o
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import os
 import threading
@@ -40,17 +37,7 @@ log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 MOST_WORKERS = 4  # by default: past that, the bot's own process is the limit
-WORKER_NICENESS = 3  # below the bot's process, above the embedded model's server (bot/companion/local_model.py)
 CALL_TIMEOUT_S = 60.0  # a caller's thread waits no longer for a worker's answer: it works the call out itself
-
-
-def drawing_worker() -> None:
-    """A new worker's first call: it ends with the bot's process, and runs below the bot's own priority.
-    Every answer passes through the bot's process, one core at a time, so when the workers and the bot
-    all want the CPU the bot goes first; the workers still take whatever the bot leaves."""
-    follow_the_bot()
-    with contextlib.suppress(OSError):
-        os.nice(WORKER_NICENESS)
 
 
 def default_workers() -> int:
@@ -66,7 +53,7 @@ class Processes(CallQueue):
     def __init__(self, workers: int | None = None, preload: tuple[str, ...] = (),
                  initializer: Callable[[], None] | None = None) -> None:
         # a worker's first call must make it end with the bot
-        super().__init__(default_workers() if workers is None else workers, preload, initializer or drawing_worker)
+        super().__init__(default_workers() if workers is None else workers, preload, initializer or follow_the_bot)
         self._holders = 0
         self._started: Future[None] | None = None
 

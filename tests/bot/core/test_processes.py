@@ -201,22 +201,6 @@ def _worker_pid() -> int:
     return os.getpid()
 
 
-def test_the_drawing_workers_run_below_the_bots_priority_and_above_the_embedded_models():
-    """Every answer passes through the bot's process, so when it and the workers all want the CPU the bot
-    goes first; the embedded model's server (the companion's slow decisions) yields to both."""
-    from bot.companion import local_model
-    pool = Processes(1)
-    try:
-        worker = pool.submit(_worker_pid).result(timeout=60)
-        bot_nice = os.getpriority(os.PRIO_PROCESS, 0)
-        worker_nice = os.getpriority(os.PRIO_PROCESS, worker)
-        assert worker != os.getpid()
-        assert bot_nice < worker_nice == min(19, bot_nice + processes.WORKER_NICENESS)
-        assert worker_nice < min(19, bot_nice + local_model.NICENESS), "the model's server would not yield"
-    finally:
-        pool.shutdown()
-
-
 def test_the_forecast_worker_starts_on_its_own_thread_at_lowered_priority():
     """The companion's forecasts run on workers of their own (the same pool machinery as the pictures'):
     started once, off the caller's thread, niced below the bot so the bot's own process keeps its core,
